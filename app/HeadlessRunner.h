@@ -1,0 +1,38 @@
+// `asc2-workbench --headless FILE.py`: runs the script without a window,
+// streams its output to the terminal and writes the run's reports.
+#pragma once
+
+#include "JobRunner.h"
+
+#include <QObject>
+
+class HeadlessRunner : public QObject
+{
+    Q_OBJECT
+public:
+    struct Options {
+        QString file;
+        QString reportDir; // empty: no report
+        QMap<QString, QString> environment;
+    };
+
+    HeadlessRunner(JobRunner *runner, Options options, QObject *parent = nullptr);
+
+    /// Starts the run; finished() follows once it is over.
+    void start();
+
+    /// Writes DIR/report.json, DIR/trace.json and DIR/<kernel>/ for every kernel.
+    static bool writeReport(const RunSummary &summary, const QString &dir, QString *error);
+    /// The process exit status for a run.
+    static int exitCodeFor(const RunSummary &summary);
+
+signals:
+    void finished(int exitCode);
+
+private:
+    void onOutput(const QString &text, PythonHost::Stream stream);
+    void onRunFinished(const RunSummary &summary);
+
+    JobRunner *m_runner;
+    Options m_options;
+};

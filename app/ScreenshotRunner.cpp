@@ -1,0 +1,69 @@
+#include "ScreenshotRunner.h"
+
+#include "PassesPanel.h"
+
+#include <QFileInfo>
+#include <QPixmap>
+
+#include <cstdio>
+
+ScreenshotRunner::ScreenshotRunner(MainWindow *window, Options options, QObject *parent)
+    : QObject(parent)
+    , m_window(window)
+    , m_options(std::move(options))
+{
+    m_timeout.setSingleShot(true);
+    connect(&m_timeout, &QTimer::timeout, this, &ScreenshotRunner::onTimeout);
+    connect(m_window->jobRunner(), &JobRunner::runFinished, this, &ScreenshotRunner::onRunFinished);
+    // The picture shows the console; a log should still say why a run failed.
+    connect(m_window->jobRunner(), &JobRunner::outputReceived, this,
+            [](const QString &text, PythonHost::Stream stream) {
+                if (stream == PythonHost::Stream::Stderr)
+                    std::fputs(text.toUtf8().constData(), stderr);
+            });
+}
+
+void ScreenshotRunner::start()
+{
+    m_window->resize(m_options.size);
+    m_window->show();
+    m_timeout.start(m_options.timeoutSeconds * 1000);
+    m_window->runScript();
+}
+
+void ScreenshotRunner::onRunFinished(const RunSummary &summary)
+{
+    if (m_done)
+        return;
+    m_timeout.stop();
+    if (!summary.ok())
+        std::fprintf(stderr, "asc2-workbench: the run failed: %s\n", qPrintable(summary.headline()));
+    m_window->passesPanel()->selectLastPassWithIr();
+    capture(summary.ok() ? 0 : 1);
+}
+
+void ScreenshotRunner::onTimeout()
+{
+    std::fprintf(stderr, "asc2-workbench: the run did not finish within %d s\n", m_options.timeoutSeconds);
+    m_window->stopScript();
+    capture(3);
+}
+
+void ScreenshotRunner::capture(int exitCode)
+{
+    m_done = true;
+    m_window->showView(m_options.view);
+    // Let the dock resize and the views lay out before grabbing.
+    QTimer::singleShot(200, this, [this, exitCode] {
+        const QPixmap pixmap = m_window->grab();
+        int code = exitCode;
+        if (pixmap.isNull() || !pixmap.save(m_options.output)) {
+            std::fprintf(stderr, "asc2-workbench: cannot write %s\n", qPrintable(m_options.output));
+            code = code ? code : 1;
+        } else {
+            std::fprintf(stderr, "asc2-workbench: screenshot written to %s\n",
+                         qPrintable(QFileInfo(m_options.output).absoluteFilePath()));
+        }
+        emit finished(code);
+    });
+}

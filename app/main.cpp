@@ -1,0 +1,150 @@
+// asc2-workbench: the GUI, or one of its command-line modes (--headless,
+// --screenshot), all on the same embedded interpreter and compiler.
+#include "HeadlessRunner.h"
+#include "JobRunner.h"
+#include "MainWindow.h"
+#include "PythonHost.h"
+#include "ScreenshotRunner.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QFileInfo>
+
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+namespace {
+bool hasFlag(int argc, char **argv, const char *flag)
+{
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], flag) == 0)
+            return true;
+    }
+    return false;
+}
+
+int fail(const QString &message)
+{
+    std::fprintf(stderr, "asc2-workbench: %s\n", qPrintable(message));
+    return 2;
+}
+
+void setUpApplication()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("asc2"));
+    QCoreApplication::setApplicationName(QStringLiteral("asc2-workbench"));
+    QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+}
+} // namespace
+
+int main(int argc, char **argv)
+{
+    const bool headless = hasFlag(argc, argv, "--headless");
+    const bool screenshot = hasFlag(argc, argv, "--screenshot");
+    // Screenshots are for tests and docs: they need no display.
+    if (screenshot && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+
+    std::unique_ptr<QCoreApplication> app;
+    if (headless)
+        app = std::make_unique<QCoreApplication>(argc, argv);
+    else
+        app = std::make_unique<QApplication>(argc, argv);
+    setUpApplication();
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Write Ascend kernels in the asc2 tile DSL, compile and simulate them."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption headlessOption(QStringLiteral("headless"),
+                                            QStringLiteral("Run FILE without a window."));
+    const QCommandLineOption platformOption(QStringLiteral("platform"),
+                                            QStringLiteral("Target platform (sets ASC2_PLATFORM)."),
+                                            QStringLiteral("P"));
+    const QCommandLineOption backendOption(QStringLiteral("backend"),
+                                           QStringLiteral("Execution backend, e.g. Model (sets ASC2_BACKEND)."),
+                                           QStringLiteral("B"));
+    const QCommandLineOption reportOption(QStringLiteral("report"),
+                                          QStringLiteral("With --headless: write the run's reports to DIR."),
+                                          QStringLiteral("DIR"));
+    const QCommandLineOption screenshotOption(QStringLiteral("screenshot"),
+                                              QStringLiteral("Run FILE in the window and save it to OUT.png."),
+                                              QStringLiteral("OUT.png"));
+    const QCommandLineOption viewOption(
+        QStringLiteral("view"),
+        QStringLiteral("With --screenshot: the view to show (%1).").arg(MainWindow::viewNames().join(QStringLiteral(", "))),
+        QStringLiteral("NAME"), QStringLiteral("editor"));
+    const QCommandLineOption timeoutOption(QStringLiteral("timeout"),
+                                           QStringLiteral("With --screenshot: seconds to wait for the run."),
+                                           QStringLiteral("S"), QStringLiteral("120"));
+    parser.addOptions({headlessOption, platformOption, backendOption, reportOption, screenshotOption,
+                       viewOption, timeoutOption});
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The kernel script (.py) to open."));
+    parser.process(*app);
+
+    const QStringList positional = parser.positionalArguments();
+    const QString file = positional.value(0);
+    if (positional.size() > 1)
+        return fail(QStringLiteral("expected one FILE, got %1").arg(positional.size()));
+
+    QMap<QString, QString> environment;
+    if (parser.isSet(platformOption))
+        environment.insert(QStringLiteral("ASC2_PLATFORM"), parser.value(platformOption));
+    if (parser.isSet(backendOption))
+        environment.insert(QStringLiteral("ASC2_BACKEND"), parser.value(backendOption));
+    // Also for the compiler's own getenv, before the interpreter starts.
+    for (auto it = environment.cbegin(); it != environment.cend(); ++it)
+        qputenv(it.key().toUtf8().constData(), it.value().toUtf8());
+
+    PythonHost host;
+    JobRunner runner(&host);
+
+    if (headless) {
+        if (file.isEmpty())
+            return fail(QStringLiteral("--headless needs a FILE"));
+        HeadlessRunner headlessRunner(&runner, {file, parser.value(reportOption), environment});
+        QObject::connect(&headlessRunner, &HeadlessRunner::finished, app.get(), &QCoreApplication::exit);
+        headlessRunner.start();
+        return app->exec();
+    }
+
+    if (screenshot) {
+        if (file.isEmpty())
+            return fail(QStringLiteral("--screenshot needs a FILE"));
+        const std::optional<MainWindow::View> view = MainWindow::viewFromName(parser.value(viewOption));
+        if (!view)
+            return fail(QStringLiteral("unknown view '%1' (one of: %2)")
+                            .arg(parser.value(viewOption), MainWindow::viewNames().join(QStringLiteral(", "))));
+        bool timeoutOk = false;
+        const int timeout = parser.value(timeoutOption).toInt(&timeoutOk);
+        if (!timeoutOk || timeout <= 0)
+            return fail(QStringLiteral("--timeout needs a positive number of seconds"));
+
+        MainWindow window(&runner, /*persistLayout=*/false);
+        window.setRunEnvironment(environment);
+        QString error;
+        if (!window.openFile(file, &error))
+            return fail(error);
+        ScreenshotRunner::Options options;
+        options.output = parser.value(screenshotOption);
+        options.view = *view;
+        options.timeoutSeconds = timeout;
+        ScreenshotRunner screenshotRunner(&window, options);
+        QObject::connect(&screenshotRunner, &ScreenshotRunner::finished, app.get(), &QCoreApplication::exit);
+        screenshotRunner.start();
+        return app->exec();
+    }
+
+    MainWindow window(&runner);
+    window.setRunEnvironment(environment);
+    if (!file.isEmpty()) {
+        QString error;
+        if (!window.openFile(file, &error))
+            std::fprintf(stderr, "asc2-workbench: %s\n", qPrintable(error));
+    }
+    window.show();
+    return app->exec();
+}

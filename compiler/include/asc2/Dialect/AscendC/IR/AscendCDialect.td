@@ -1,0 +1,44 @@
+//===- AscendCDialect.td - the Ascend C basic-API dialect ----*- tablegen -*-===//
+#ifndef ASCENDC_DIALECT
+#define ASCENDC_DIALECT
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+
+def AscendC_Dialect : Dialect {
+  let name = "ascendc";
+  let cppNamespace = "::asc2::ascendc";
+  let summary = "Ascend C basic_api level: buffers, pipes, flags";
+  let description = [{
+    One op per Ascend C basic API call. Local buffers have a position and,
+    after memory planning, a byte offset; every op names the pipe it runs on
+    and the buffers it reads and writes (op interfaces), which is all sync
+    insertion, memory planning, the simulator and the GUI need.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::func::FuncDialect"
+  ];
+  let useDefaultTypePrinterParser = 1;
+}
+
+def AscendC_Pipe : I32EnumAttr<"Pipe", "hardware pipe", [
+    I32EnumAttrCase<"S", 0>, I32EnumAttrCase<"V", 1>, I32EnumAttrCase<"M", 2>,
+    I32EnumAttrCase<"MTE1", 3>, I32EnumAttrCase<"MTE2", 4>,
+    I32EnumAttrCase<"MTE3", 5>, I32EnumAttrCase<"FIX", 6>,
+    I32EnumAttrCase<"ALL", 7>]> {
+  let cppNamespace = "::asc2::ascendc";
+}
+
+def AscendC_Position : I32EnumAttr<"Position", "TPosition of a local buffer", [
+    I32EnumAttrCase<"VECIN", 0>, I32EnumAttrCase<"VECOUT", 1>,
+    I32EnumAttrCase<"VECCALC", 2>, I32EnumAttrCase<"A1", 3>,
+    I32EnumAttrCase<"B1", 4>, I32EnumAttrCase<"A2", 5>,
+    I32EnumAttrCase<"B2", 6>, I32EnumAttrCase<"CO1", 7>,
+    I32EnumAttrCase<"CO2", 8>]> {
+  let cppNamespace = "::asc2::ascendc";
+}
+
+#endif

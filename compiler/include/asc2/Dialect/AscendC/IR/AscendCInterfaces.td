@@ -1,0 +1,31 @@
+//===- AscendCInterfaces.td - what analyses dispatch on ------*- tablegen -*-===//
+#ifndef ASCENDC_INTERFACES
+#define ASCENDC_INTERFACES
+
+include "mlir/IR/OpBase.td"
+
+def AscendC_PipeOpInterface : OpInterface<"PipeOpInterface"> {
+  let description = [{
+    An op that executes on one hardware pipe of the AI core. Sync insertion,
+    the simulator translation and the timeline views read the pipe from here.
+  }];
+  let cppNamespace = "::asc2::ascendc";
+  let methods = [
+    InterfaceMethod<"The pipe this op runs on.", "::asc2::ascendc::Pipe", "getPipe">
+  ];
+}
+
+def AscendC_BufferAccessOpInterface : OpInterface<"BufferAccessOpInterface"> {
+  let description = [{
+    The buffers (local buffers and global tensors) an op reads and writes.
+    Sync insertion derives hazards from these; memory planning derives
+    liveness from them.
+  }];
+  let cppNamespace = "::asc2::ascendc";
+  let methods = [
+    InterfaceMethod<"Append (buffer, isWrite) pairs.", "void", "getBufferAccesses",
+      (ins "::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &":$accesses)>
+  ];
+}
+
+#endif

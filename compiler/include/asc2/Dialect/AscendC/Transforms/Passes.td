@@ -1,0 +1,67 @@
+//===- Passes.td - ascendc passes ----------------------------*- tablegen -*-===//
+#ifndef ASCENDC_PASSES
+#define ASCENDC_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def AscendCHoistLocalAlloc : Pass<"ascendc-hoist-local-alloc", "::mlir::func::FuncOp"> {
+  let summary = "Move local buffer allocations to the function entry";
+  let description = [{
+    Buffers are statically sized, so each `ascendc.alloc_local` inside a loop
+    denotes one buffer reused by every iteration. Hoisting makes that explicit
+    for memory planning and sync insertion (loop-carried hazards).
+  }];
+  let statistics = [
+    Statistic<"numHoisted", "hoisted", "Number of allocations hoisted">
+  ];
+}
+
+def AscendCPlanMemory : Pass<"ascendc-plan-memory", "::mlir::func::FuncOp"> {
+  let summary = "Assign byte offsets to local buffers";
+  let description = [{
+    Places every `ascendc.alloc_local` in its memory space at an aligned
+    offset (`offset` attribute), in order of first use, at the lowest offset
+    free for the buffer's whole live range. With `reuse`, buffers that are
+    never live together share bytes.
+  }];
+  let options = [
+    Option<"alignment", "alignment", "int64_t", "32", "Byte alignment of every buffer">,
+    Option<"reuse", "reuse", "bool", "true", "Share bytes between buffers that are never live together">
+  ];
+  let statistics = [
+    Statistic<"numPlaced", "placed", "Number of buffers placed">
+  ];
+}
+
+def AscendCComputeMemoryConsumption : Pass<"ascendc-compute-memory-consumption", "::mlir::func::FuncOp"> {
+  let summary = "Fail when planned buffers exceed a memory space";
+  let description = [{
+    After planning, the end of the highest buffer in each space must fit the
+    space's capacity; otherwise compilation fails naming the space, the
+    overflow in bytes and the buffers live at the peak with their locations.
+  }];
+  let options = [
+    Option<"ubCapacity", "ub-capacity", "int64_t", "196608", "UB bytes per core">,
+    Option<"l1Capacity", "l1-capacity", "int64_t", "524288", "L1 bytes per core">
+  ];
+}
+
+def AscendCInsertSync : Pass<"ascendc-insert-sync", "::mlir::func::FuncOp"> {
+  let summary = "Insert set_flag/wait_flag/pipe_barrier between pipes";
+  let description = [{
+    Orders every read/write hazard (RAW, WAR, WAW) between ops on different
+    pipes over the same bytes with a set_flag/wait_flag pair, and same-pipe
+    RAW/WAW on local memory with pipe_barrier. Hazards carried around a loop
+    get a flag set at the end of the body, primed before the loop and drained
+    after it. Each inserted op records its reason.
+  }];
+  let options = [
+    Option<"eventIds", "event-ids", "int64_t", "8", "Event ids per pipe pair">
+  ];
+  let statistics = [
+    Statistic<"numPairs", "pairs", "set/wait pairs inserted">,
+    Statistic<"numBarriers", "barriers", "pipe barriers inserted">
+  ];
+}
+
+#endif

@@ -1,0 +1,84 @@
+//===- Pipeline.h - asctile IR in, report + Ascend C + program out --*- C++ -*-===//
+#ifndef ASC2_DRIVER_PIPELINE_H
+#define ASC2_DRIVER_PIPELINE_H
+
+#include "asc2/Driver/CompileReport.h"
+#include "asc2/Sim/ArchModel.h"
+#include "asc2/Sim/Program.h"
+#include "asc2/Sim/Simulator.h"
+
+#include <atomic>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace asc2 {
+
+struct CompileOptions {
+  std::string platform = "Ascend910B1";
+  std::string archDir;      // empty: the build's resources/arch
+  bool insertSync = true;
+  int reuseAlloc = 1;       // 0: no reuse of freed bytes
+  std::string sourceFile;
+  /// Every jit option as the user gave it, recorded in the report.
+  std::map<std::string, std::string> userOptions;
+};
+
+struct CompileFailure {
+  std::string message;  // first error, without location prefix
+  ReportLoc loc;        // where it points in the kernel source
+  std::vector<DiagnosticRecord> diagnostics; // all, with notes
+};
+
+/// A compiled kernel: its report, its simulator program and the target.
+class CompiledKernel {
+public:
+  CompiledKernel(std::shared_ptr<const CompileReport> report,
+                 sim::Program program, sim::ArchModel arch)
+      : m_report(std::move(report)), m_program(std::move(program)),
+        m_arch(std::move(arch)) {}
+
+  std::shared_ptr<const CompileReport> report() const;
+  const sim::Program &program() const { return m_program; }
+  const sim::ArchModel &arch() const { return m_arch; }
+  const std::string &name() const { return m_program.kernelName; }
+
+  /// Simulates one launch; appends it to the report (a new report object,
+  /// published on the ReportHub as ReportEvent::Launched).
+  LaunchRecord launch(int blockNum, const std::vector<sim::LaunchArg> &args,
+                      const sim::SimOptions &options);
+
+private:
+  mutable std::mutex m_mutex; // guards m_report
+  std::shared_ptr<const CompileReport> m_report;
+  sim::Program m_program;
+  sim::ArchModel m_arch;
+};
+
+struct CompileResult {
+  std::shared_ptr<CompiledKernel> kernel; // null on failure
+  std::optional<CompileFailure> failure;
+};
+
+/// Parses `asctileIR` (one module, one kernel function), runs the pass
+/// pipeline capturing every pass's IR, emits Ascend C and builds the
+/// simulator program. Publishes ReportEvent::Compiled on success.
+CompileResult compileKernel(const std::string &asctileIR,
+                            const CompileOptions &options);
+
+/// The arch model for `platform` (cached). nullopt + error if unknown.
+std::optional<sim::ArchModel> loadArch(const std::string &platform,
+                                       const std::string &archDir,
+                                       std::string &error);
+std::vector<std::string> availablePlatforms(const std::string &archDir = "");
+
+/// Process-wide request to stop running simulations (the workbench's Stop).
+/// Launches from Python poll it; it is cleared when a new launch starts.
+std::atomic<bool> &cancelRequested();
+
+} // namespace asc2
+
+#endif

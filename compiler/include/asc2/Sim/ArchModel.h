@@ -1,0 +1,56 @@
+//===- ArchModel.h - Ascend SoC parameters from resources/arch ----*- C++ -*-===//
+//
+// Every hardware number the compiler and the simulator use comes from
+// resources/arch/<platform>.json (sources in shared/reference); none is a
+// constant scattered in code.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ASC2_SIM_ARCHMODEL_H
+#define ASC2_SIM_ARCHMODEL_H
+
+#include "asc2/Sim/Program.h"
+
+#include <array>
+#include <map>
+#include <optional>
+#include <string>
+
+namespace asc2::sim {
+
+struct VecCost {
+  double fixed = 0;     // cycles per instruction
+  double perRepeat = 0; // cycles per 256-byte repeat
+};
+
+struct ArchModel {
+  std::string name;        // "Ascend910B1"
+  std::string socVersion;  // "c220" (A2/A3) or "c310" (A5): emitter target
+  std::string syncStyle;   // "flag" or "buffer-id"
+  double clockMHz = 1850;
+  int aicCores = 24, aivCores = 48;
+  std::array<int64_t, kNumSpaces> capacity{}; // bytes per core, indexed by Space
+  std::array<int64_t, kNumSpaces> alignment{};
+  int eventIdsPerPipePair = 8;
+  // Per-core data-movement bandwidth in bytes per cycle.
+  double gmToUbBytesPerCycle = 0, ubToGmBytesPerCycle = 0;
+  double mteFixedCycles = 0;     // per-transfer latency
+  double hbmBytesPerCycle = 0;   // chip-wide cap shared by all cores
+  double scalarCycles = 1;       // per scalar instruction
+  double flagCycles = 1;         // set/wait bookkeeping
+  int pipeQueueDepth = 32;       // per-pipe instruction queue; scalar stalls when full
+  std::map<VecOp, VecCost> vecCost; // per op; missing op => vecDefault
+  VecCost vecDefault;
+
+  VecCost costOf(VecOp op) const;
+  /// Loads resources/arch/<platform>.json from `archDir`. On failure returns
+  /// std::nullopt and sets `error` to a message naming the file and the field.
+  static std::optional<ArchModel> load(const std::string &archDir,
+                                       const std::string &platform,
+                                       std::string &error);
+  static std::optional<ArchModel> fromJson(const std::string &text,
+                                           std::string &error);
+};
+
+} // namespace asc2::sim
+
+#endif

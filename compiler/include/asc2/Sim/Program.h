@@ -1,0 +1,131 @@
+//===- Program.h - Compact executable form of a compiled kernel -*- C++ -*-===//
+//
+// The simulator does not walk MLIR. The final ascendc-level IR is translated
+// once (asc2/Sim/Translate.h) into this flat instruction list: structured loops
+// become jumps, SSA scalars become registers, buffers become (space, byte
+// offset) pairs fixed by UB planning. Each instruction keeps the program point
+// and source location of the op it came from so errors, races and traces link
+// back to the IR and the Python line.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ASC2_SIM_PROGRAM_H
+#define ASC2_SIM_PROGRAM_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace asc2::sim {
+
+/// Hardware pipes of an AI core (Ascend C pipe_t, minus PIPE_ALL).
+enum class Pipe : uint8_t { S, V, M, MTE1, MTE2, MTE3, FIX };
+constexpr int kNumPipes = 7;
+const char *pipeName(Pipe p); // "S", "V", "M", "MTE1", "MTE2", "MTE3", "FIX"
+
+/// Memory spaces. GM is the caller's arrays; the others are per-core byte arrays.
+enum class Space : uint8_t { GM, UB, L1, L0A, L0B, L0C, BT };
+constexpr int kNumSpaces = 7;
+const char *spaceName(Space s);
+
+enum class DType : uint8_t { F32, F16, BF16, I32, I16, I8, U8, I64, Bool };
+unsigned byteWidth(DType t);
+const char *dtypeName(DType t); // numpy-style: "float32", "float16", ...
+
+/// Elementwise vector operations. Binary ops read src0/src1, unary ops src0.
+enum class VecOp : uint8_t {
+  Add, Sub, Mul, Div, Max, Min, // binary
+  Abs, Exp, Log, Sqrt, Relu, Neg, // unary
+};
+
+enum class ScalarOp : uint8_t {
+  Add, Sub, Mul, DivS, RemS, MinS, MaxS, CeilDivS,
+  CmpLT, CmpLE, CmpGT, CmpGE, CmpEQ, CmpNE
+};
+
+enum class Opcode : uint8_t {
+  // --- scalar unit (pipe S); registers hold int64 ---
+  ConstI,    // r[dst] = imm
+  ArgI,      // r[dst] = integer kernel argument #argIndex
+  BlockIdx,  // r[dst] = block (core) index
+  BlockNum,  // r[dst] = number of blocks in the launch
+  Scalar,    // r[dst] = scalarOp(a, b)
+  Select,    // r[dst] = a ? b : c
+  Jump,      // pc = target
+  BranchIfZero, // if (a == 0) pc = target
+  // --- data movement ---
+  CopyGmToLocal, // MTE2: local[dstAddr..] <- gm[arg gmArg][a .. a+b) ; rest of
+                 // the tile (tileElems) filled with padValue when hasPad
+  CopyLocalToGm, // MTE3: gm[arg gmArg][a .. a+b) <- local[srcAddr..]
+  // --- vector unit (pipe V) ---
+  VecBinary, // local[dstAddr] = vecOp(local[src0Addr], local[src1Addr]), c elems
+  VecUnary,  // local[dstAddr] = vecOp(local[src0Addr]), c elems
+  VecDup,    // local[dstAddr][0..c) = fimm
+  // --- synchronisation ---
+  SetFlag,     // on pipe flagSrc: flag(flagSrc -> flagDst, eventId) = 1
+  WaitFlag,    // on pipe flagDst: wait for the flag, then clear it
+  PipeBarrier, // barrier on `pipe`; allPipes => PIPE_ALL
+  End,
+};
+
+/// An integer operand: a register when reg >= 0, else the immediate.
+struct Operand {
+  int32_t reg = -1;
+  int64_t imm = 0;
+  static Operand ofReg(int32_t r) { return {r, 0}; }
+  static Operand ofImm(int64_t v) { return {-1, v}; }
+  bool isReg() const { return reg >= 0; }
+};
+
+struct SourceLoc {
+  std::string file;
+  int line = 0;
+  int col = 0;
+};
+
+struct Instr {
+  Opcode op = Opcode::End;
+  Pipe pipe = Pipe::S;     // pipe the instruction executes on
+  DType dtype = DType::F32;
+  ScalarOp scalarOp = ScalarOp::Add;
+  VecOp vecOp = VecOp::Add;
+
+  int32_t dst = -1;        // scalar destination register
+  Operand a, b, c;         // scalar operands; for copies a = GM element
+                           // offset, b = element count; for vector ops
+                           // c = element count
+  int32_t argIndex = -1;   // ArgI: which kernel argument
+  int32_t gmArg = -1;      // copies: index of the GM kernel argument
+  Space dstSpace = Space::UB, srcSpace = Space::UB;
+  int64_t dstAddr = 0, src0Addr = 0, src1Addr = 0; // byte offsets in space
+  int64_t tileElems = 0;   // copies: capacity of the local tile (elements)
+  bool hasPad = false;
+  double fimm = 0.0;       // pad value / duplicate value
+  Pipe flagSrc = Pipe::S, flagDst = Pipe::S;
+  uint8_t eventId = 0;
+  bool allPipes = false;   // PipeBarrier(PIPE_ALL)
+  int32_t target = -1;     // jumps
+
+  int32_t point = -1;      // program point in the final IR (stable across views)
+  int32_t loc = -1;        // index into Program::locs, -1 if unknown
+};
+
+struct ArgSpec {
+  enum class Kind : uint8_t { Gm, Int, Float } kind = Kind::Gm;
+  DType dtype = DType::F32; // element type for Gm
+  std::string name;
+};
+
+struct Program {
+  std::string kernelName;
+  std::vector<ArgSpec> args;
+  std::vector<Instr> code;          // ends with Opcode::End
+  int32_t numRegs = 0;
+  std::vector<SourceLoc> locs;
+  /// Mnemonic of the op at each program point ("ascendc.data_copy", ...),
+  /// indexed by Instr::point; used for error messages and traces.
+  std::vector<std::string> pointNames;
+};
+
+} // namespace asc2::sim
+
+#endif

@@ -1,0 +1,95 @@
+//===- Simulator.h - Functional + timing model of an Ascend SoC ---*- C++ -*-===//
+#ifndef ASC2_SIM_SIMULATOR_H
+#define ASC2_SIM_SIMULATOR_H
+
+#include "asc2/Sim/ArchModel.h"
+#include "asc2/Sim/Program.h"
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace asc2::sim {
+
+/// One kernel argument at launch time. Gm arguments point at the caller's
+/// memory (numpy buffers): results land there directly.
+struct LaunchArg {
+  ArgSpec::Kind kind = ArgSpec::Kind::Gm;
+  void *data = nullptr;   // Gm
+  int64_t bytes = 0;      // Gm: size of the buffer in bytes
+  DType dtype = DType::F32;
+  int64_t i = 0;          // Int
+  double f = 0;           // Float
+};
+
+/// Two accesses to overlapping local memory from different pipes, at least one
+/// a write, with no happens-before between them.
+struct Race {
+  int core = 0;
+  Space space = Space::UB;
+  int64_t lo = 0, hi = 0;          // overlapping byte range [lo, hi)
+  int32_t firstPoint = -1, secondPoint = -1;
+  Pipe firstPipe = Pipe::S, secondPipe = Pipe::S;
+  bool firstWrite = false, secondWrite = false;
+  int32_t firstLoc = -1, secondLoc = -1;
+  std::string message;              // human readable, with source lines
+};
+
+/// One executed pipe instruction, for traces and the GUI timelines.
+struct TraceEvent {
+  int32_t core = 0;
+  Pipe pipe = Pipe::S;
+  int32_t point = -1;
+  uint64_t start = 0, end = 0;      // cycles
+  int64_t bytes = 0;                // moved bytes (copies)
+  uint8_t eventId = 0;              // flags
+  Opcode op = Opcode::End;
+  Pipe flagSrc = Pipe::S, flagDst = Pipe::S; // SetFlag/WaitFlag: the pipe pair
+  uint64_t flowId = 0;              // same value on a matched set/wait pair
+};
+
+struct CoreStats {
+  uint64_t start = 0;   // launch cycle the block began (blocks beyond the
+                        // physical core count run in later waves)
+  uint64_t cycles = 0;                          // end of the last instruction
+  std::array<uint64_t, kNumPipes> bytes{};      // bytes moved per pipe
+  std::array<uint64_t, kNumPipes> busy{};       // busy cycles per pipe
+  std::array<uint64_t, kNumPipes> instrs{};     // instructions per pipe
+};
+
+struct SimOptions {
+  bool detectRaces = true;
+  bool collectTrace = true;
+  int64_t maxTraceEvents = 2'000'000;  // per launch; further events dropped
+  int threads = 0;                     // 0 => hardware concurrency
+  const std::atomic<bool> *cancel = nullptr; // polled; stops the run when set
+};
+
+struct LaunchResult {
+  bool ok = false;
+  std::string error;                // set when !ok: names the op and source line
+  uint64_t totalCycles = 0;         // max over cores
+  double timeUs = 0;                // totalCycles / clockMHz
+  std::vector<CoreStats> cores;
+  std::vector<Race> races;
+  std::vector<TraceEvent> trace;    // sorted by (core, start)
+  bool traceTruncated = false;
+};
+
+/// Runs `program` on `blockNum` cores of `arch`.
+LaunchResult simulate(const Program &program, const ArchModel &arch,
+                      int blockNum, const std::vector<LaunchArg> &args,
+                      const SimOptions &options = {});
+
+/// msprof-op-simulator-style Chrome trace (see shared/reference §4.3).
+std::string traceToJson(const LaunchResult &result, const Program &program,
+                        const ArchModel &arch);
+/// msprof `PipeUtilization.csv` with the documented column names.
+std::string pipeUtilizationCsv(const LaunchResult &result,
+                               const ArchModel &arch);
+
+} // namespace asc2::sim
+
+#endif

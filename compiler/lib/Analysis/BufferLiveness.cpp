@@ -1,0 +1,97 @@
+//===- BufferLiveness.cpp -------------------------------------------------===//
+#include "asc2/Analysis/BufferLiveness.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace asc2::ascendc;
+
+namespace asc2 {
+
+BufferLiveness::BufferLiveness(func::FuncOp func) : points(func) {
+  llvm::DenseMap<Value, size_t> index;
+  func.walk([&](AllocLocalOp alloc) {
+    index[alloc.getBuffer()] = intervals.size();
+    int p = points.pointOf(alloc);
+    intervals.push_back({alloc, p, p - 1});
+  });
+
+  // First access per (buffer, loop) decides whether the value is carried
+  // around that loop's back-edge.
+  llvm::DenseMap<std::pair<Value, Operation *>, bool> firstIsRead;
+  for (int p = 0; p < points.size(); ++p) {
+    Operation *op = points.opAt(p);
+    auto access = dyn_cast<BufferAccessOpInterface>(op);
+    if (!access)
+      continue;
+    SmallVector<BufferAccess> accesses;
+    access.getBufferAccesses(accesses);
+    for (const BufferAccess &a : accesses) {
+      auto it = index.find(a.buffer);
+      if (it == index.end())
+        continue;
+      BufferInterval &iv = intervals[it->second];
+      if (iv.start > iv.end)
+        iv.start = iv.end = p;
+      iv.start = std::min(iv.start, p);
+      iv.end = std::max(iv.end, p);
+      for (Operation *loop = op->getParentOp(); loop && !isa<func::FuncOp>(loop);
+           loop = loop->getParentOp()) {
+        if (!isa<scf::ForOp>(loop))
+          continue;
+        // Only loops that do not contain the allocation carry the value.
+        if (loop->isAncestor(iv.alloc))
+          break;
+        auto key = std::make_pair(a.buffer, loop);
+        if (!firstIsRead.count(key))
+          firstIsRead[key] = !a.isWrite;
+      }
+    }
+  }
+  for (auto &[key, isRead] : firstIsRead) {
+    if (!isRead)
+      continue;
+    BufferInterval &iv = intervals[index[key.first]];
+    iv.start = std::min(iv.start, points.pointOf(key.second));
+    iv.end = std::max(iv.end, points.lastPointIn(key.second));
+  }
+  // An access anywhere in a loop keeps the buffer live while the loop runs
+  // when the buffer is also used outside it (values flow in or out).
+  for (BufferInterval &iv : intervals) {
+    if (iv.start > iv.end)
+      continue;
+    for (int p = iv.start; p <= iv.end; ++p) {
+      Operation *op = points.opAt(p);
+      for (Operation *loop = op->getParentOp(); loop && !isa<func::FuncOp>(loop);
+           loop = loop->getParentOp()) {
+        if (!isa<scf::ForOp>(loop) || loop->isAncestor(iv.alloc))
+          continue;
+        int lo = points.pointOf(loop), hi = points.lastPointIn(loop);
+        if (iv.start < lo || iv.end > hi) {
+          iv.start = std::min(iv.start, lo);
+          iv.end = std::max(iv.end, hi);
+        }
+      }
+    }
+  }
+}
+
+int64_t BufferLiveness::maxLiveBytes(llvm::StringRef space) const {
+  std::map<int, int64_t> delta;
+  for (const BufferInterval &iv : intervals) {
+    auto type = iv.alloc.getBuffer().getType();
+    if (iv.start > iv.end || type.getSpaceName() != space)
+      continue;
+    int64_t bytes = (type.getSizeInBytes() + 31) / 32 * 32;
+    delta[iv.start] += bytes;
+    delta[iv.end + 1] -= bytes;
+  }
+  int64_t live = 0, best = 0;
+  for (auto &[p, d] : delta) {
+    live += d;
+    best = std::max(best, live);
+  }
+  return best;
+}
+
+} // namespace asc2

@@ -1,0 +1,150 @@
+//===- AscendCDialect.cpp - ascendc types, ops and verifiers ---------------===//
+#include "asc2/Dialect/AscendC/IR/AscendC.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+
+#include "asc2/Dialect/AscendC/IR/AscendCDialect.cpp.inc"
+#include "asc2/Dialect/AscendC/IR/AscendCEnums.cpp.inc"
+#include "asc2/Dialect/AscendC/IR/AscendCInterfaces.cpp.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "asc2/Dialect/AscendC/IR/AscendCTypes.cpp.inc"
+
+#define GET_OP_CLASSES
+#include "asc2/Dialect/AscendC/IR/AscendCOps.cpp.inc"
+
+namespace asc2::ascendc {
+
+void AscendCDialect::initialize() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "asc2/Dialect/AscendC/IR/AscendCTypes.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "asc2/Dialect/AscendC/IR/AscendCOps.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+// !ascendc.local<256xf32, VECIN>
+Type LocalType::parse(AsmParser &parser) {
+  SmallVector<int64_t> shape;
+  Type elementType;
+  StringRef posName;
+  if (parser.parseLess() ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/false) ||
+      parser.parseType(elementType) || parser.parseComma() ||
+      parser.parseKeyword(&posName) || parser.parseGreater())
+    return {};
+  std::optional<Position> pos = symbolizePosition(posName);
+  if (!pos) {
+    parser.emitError(parser.getCurrentLocation(),
+                     "unknown position '" + posName + "'");
+    return {};
+  }
+  return LocalType::get(parser.getContext(), shape, elementType, *pos);
+}
+
+void LocalType::print(AsmPrinter &printer) const {
+  printer << "<";
+  printer.printDimensionList(getShape());
+  printer << "x" << getElementType() << ", "
+          << stringifyPosition(getPosition()) << ">";
+}
+
+int64_t LocalType::getNumElements() const {
+  int64_t n = 1;
+  for (int64_t d : getShape())
+    n *= d;
+  return n;
+}
+
+int64_t LocalType::getSizeInBytes() const {
+  unsigned bits = getElementType().getIntOrFloatBitWidth();
+  return getNumElements() * std::max<unsigned>(1, (bits + 7) / 8);
+}
+
+StringRef LocalType::getSpaceName() const {
+  switch (getPosition()) {
+  case Position::VECIN:
+  case Position::VECOUT:
+  case Position::VECCALC:
+    return "UB";
+  case Position::A1:
+  case Position::B1:
+    return "L1";
+  case Position::A2:
+    return "L0A";
+  case Position::B2:
+    return "L0B";
+  case Position::CO1:
+    return "L0C";
+  case Position::CO2:
+    return "UB";
+  }
+  return "UB";
+}
+
+//===----------------------------------------------------------------------===//
+// Ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult AllocLocalOp::verify() {
+  if (auto offset = getOffsetAttr())
+    if (offset.getInt() < 0)
+      return emitOpError() << "offset must be non-negative";
+  return success();
+}
+
+LogicalResult DataCopyInOp::verify() {
+  if (getDst().getType().getElementType() != getSrc().getType().getElementType())
+    return emitOpError() << "element types of source and destination differ";
+  if (auto pad = getPadValueAttr())
+    if (pad.getType() != getDst().getType().getElementType())
+      return emitOpError() << "pad_value type differs from the element type";
+  return success();
+}
+
+LogicalResult DataCopyOutOp::verify() {
+  if (getDst().getType().getElementType() != getSrc().getType().getElementType())
+    return emitOpError() << "element types of source and destination differ";
+  return success();
+}
+
+static LogicalResult verifyFlag(Operation *op, Pipe src, Pipe dst,
+                                int64_t event) {
+  if (src == Pipe::ALL || dst == Pipe::ALL)
+    return op->emitOpError() << "flags connect two pipes; use pipe_barrier ALL";
+  if (src == dst)
+    return op->emitOpError()
+           << "a flag from a pipe to itself is not allowed; use pipe_barrier";
+  if (event < 0 || event > 7)
+    return op->emitOpError() << "event id " << event << " is outside 0..7";
+  return success();
+}
+
+LogicalResult SetFlagOp::verify() {
+  return verifyFlag(*this, getSrc(), getDst(), getEvent());
+}
+
+LogicalResult WaitFlagOp::verify() {
+  return verifyFlag(*this, getSrc(), getDst(), getEvent());
+}
+
+LogicalResult PipeBarrierOp::verify() {
+  if (getPipe() == Pipe::S)
+    return emitOpError() << "PipeBarrier is not supported for PIPE_S (the "
+                            "scalar pipe is ordered by hardware)";
+  return success();
+}
+
+} // namespace asc2::ascendc

@@ -1,0 +1,78 @@
+//===- ComputeMemoryConsumption.cpp - overflow is a compile error ---------===//
+#include "asc2/Analysis/BufferLiveness.h"
+#include "asc2/Dialect/AscendC/Transforms/Passes.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#define DEBUG_TYPE "ascendc-compute-memory-consumption"
+
+namespace asc2::ascendc {
+#define GEN_PASS_DEF_ASCENDCCOMPUTEMEMORYCONSUMPTION
+#include "asc2/Dialect/AscendC/Transforms/Passes.h.inc"
+} // namespace asc2::ascendc
+
+using namespace mlir;
+using namespace asc2;
+using namespace asc2::ascendc;
+
+namespace {
+struct ComputeMemoryConsumptionPass
+    : public asc2::ascendc::impl::AscendCComputeMemoryConsumptionBase<
+          ComputeMemoryConsumptionPass> {
+  using AscendCComputeMemoryConsumptionBase::AscendCComputeMemoryConsumptionBase;
+
+  void runOnOperation() override {
+    BufferLiveness liveness(getOperation());
+    llvm::StringMap<int64_t> capacity{{"UB", ubCapacity}, {"L1", l1Capacity}};
+    llvm::StringMap<int64_t> peak;
+    for (const BufferInterval &iv : liveness.getIntervals()) {
+      auto type = iv.alloc.getBuffer().getType();
+      auto offset = iv.alloc.getOffsetAttr();
+      if (!offset) {
+        iv.alloc.emitOpError() << "has no offset; run ascendc-plan-memory first";
+        return signalPassFailure();
+      }
+      int64_t end = offset.getInt() + type.getSizeInBytes();
+      int64_t &p = peak[type.getSpaceName()];
+      p = std::max(p, end);
+    }
+    for (auto &entry : peak) {
+      auto cap = capacity.find(entry.getKey());
+      if (cap == capacity.end() || entry.getValue() <= cap->getValue())
+        continue;
+      StringRef space = entry.getKey();
+      // Name the buffers live where the most bytes are live.
+      const ProgramPoints &points = liveness.getPoints();
+      int bestPoint = 0;
+      int64_t bestBytes = -1;
+      for (int p = 0; p < points.size(); ++p) {
+        int64_t bytes = 0;
+        for (const BufferInterval &iv : liveness.getIntervals())
+          if (iv.start <= p && p <= iv.end &&
+              iv.alloc.getBuffer().getType().getSpaceName() == space)
+            bytes += iv.alloc.getBuffer().getType().getSizeInBytes();
+        if (bytes > bestBytes)
+          bestBytes = bytes, bestPoint = p;
+      }
+      std::string live;
+      llvm::raw_string_ostream os(live);
+      for (const BufferInterval &iv : liveness.getIntervals()) {
+        if (!(iv.start <= bestPoint && bestPoint <= iv.end) ||
+            iv.alloc.getBuffer().getType().getSpaceName() != space)
+          continue;
+        os << "\n  " << iv.alloc.getNameAttr() << " "
+           << iv.alloc.getBuffer().getType() << " ("
+           << iv.alloc.getBuffer().getType().getSizeInBytes() << " bytes) from "
+           << iv.alloc.getLoc();
+      }
+      getOperation().emitError()
+          << space << " overflow: kernel needs " << entry.getValue()
+          << " bytes but " << space << " has " << cap->getValue() << " ("
+          << entry.getValue() - cap->getValue()
+          << " bytes over); tiles live at the peak:" << os.str()
+          << "\nhint: use smaller tiles";
+      return signalPassFailure();
+    }
+  }
+};
+} // namespace

@@ -1,0 +1,366 @@
+//===- InsertSync.cpp - set_flag/wait_flag from buffer hazards -------------===//
+//
+// Walks each block in order keeping the accesses seen so far. An access that
+// conflicts (same bytes, at least one write) with an earlier one on another
+// pipe gets a set_flag after the earlier op and a wait_flag before itself,
+// unless the two are already ordered (directly or through an earlier pair).
+// Same-pipe read-after-write and write-after-write get a pipe_barrier.
+//
+// Loops: the body is walked with the body's own accesses as "carried" from
+// the previous iteration. A carried hazard gets a flag set at the end of the
+// body, waited before the conflicting op, primed before the loop and drained
+// after it, so set and wait stay balanced for any trip count. A loop seen from
+// outside is one compound op whose accesses are those of its body.
+//
+// Event ids are binary flags per pipe pair: a new pair takes the lowest id of
+// its pipe pair not live anywhere between its set and its wait.
+//
+//===----------------------------------------------------------------------===//
+#include "asc2/Dialect/AscendC/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/SmallBitVector.h"
+
+#include <array>
+#include <climits>
+
+#define DEBUG_TYPE "ascendc-insert-sync"
+
+namespace asc2::ascendc {
+#define GEN_PASS_DEF_ASCENDCINSERTSYNC
+#include "asc2/Dialect/AscendC/Transforms/Passes.h.inc"
+} // namespace asc2::ascendc
+
+using namespace mlir;
+using namespace asc2::ascendc;
+
+namespace {
+
+constexpr int kPipes = 7; // S V M MTE1 MTE2 MTE3 FIX
+
+/// What an access touches: bytes of a planned local space, or a GM argument.
+struct Resource {
+  Value value;            // the buffer or the GM argument
+  StringRef space;        // "GM" for global tensors
+  int64_t lo = 0, hi = 0; // planned byte range (local only)
+  bool planned = false;
+
+  bool overlaps(const Resource &o) const {
+    if (space != o.space)
+      return false;
+    if (planned && o.planned)
+      return lo < o.hi && o.lo < hi;
+    return value == o.value;
+  }
+};
+
+struct Access {
+  Resource res;
+  Pipe pipe;
+  bool write;
+  Operation *op; // op in the current block (leaf or compound)
+  Operation *leaf;
+};
+
+/// known[p][x]: records of pipe x with seq <= known[p][x] are ordered before
+/// everything pipe p does from the current point on.
+using Knowledge = std::array<std::array<int, kPipes>, kPipes>;
+
+struct Record {
+  Access access;
+  int seq;      // order in the block; carried records are negative
+  bool carried;
+  std::array<int, kPipes> known; // what access.pipe knew at this op
+};
+
+static Resource resourceOf(Value v) {
+  Resource r;
+  r.value = v;
+  if (auto local = dyn_cast<LocalType>(v.getType())) {
+    r.space = local.getSpaceName();
+    if (auto alloc = v.getDefiningOp<AllocLocalOp>())
+      if (auto offset = alloc.getOffsetAttr()) {
+        r.planned = true;
+        r.lo = offset.getInt();
+        r.hi = r.lo + local.getSizeInBytes();
+      }
+  } else {
+    r.space = "GM";
+  }
+  return r;
+}
+
+static std::string describe(Value v) {
+  if (auto alloc = v.getDefiningOp<AllocLocalOp>())
+    if (auto name = alloc.getNameAttr())
+      return name.str();
+  if (auto arg = dyn_cast<BlockArgument>(v))
+    return ("arg" + Twine(arg.getArgNumber())).str();
+  return "buffer";
+}
+
+static std::string lineOf(Operation *op) {
+  if (auto loc = dyn_cast<FileLineColLoc>(op->getLoc()))
+    return ("line " + Twine(loc.getLine())).str();
+  return "unknown line";
+}
+
+/// Leaf accesses of an op (nested ops for compound ops), attributed to `as`.
+static void collectAccesses(Operation *op, Operation *as,
+                            SmallVectorImpl<Access> &out) {
+  op->walk([&](Operation *leaf) {
+    auto ba = dyn_cast<BufferAccessOpInterface>(leaf);
+    auto po = dyn_cast<PipeOpInterface>(leaf);
+    if (!ba || !po)
+      return;
+    SmallVector<BufferAccess> accesses;
+    ba.getBufferAccesses(accesses);
+    for (const BufferAccess &a : accesses)
+      out.push_back({resourceOf(a.buffer), po.getPipe(), a.isWrite, as, leaf});
+  });
+}
+
+class SyncInserter {
+public:
+  SyncInserter(MLIRContext *ctx, int64_t eventIds)
+      : builder(ctx), eventIds(eventIds) {}
+
+  void walkBlock(Block &block, bool isLoopBody);
+
+  int numPairs = 0, numBarriers = 0;
+
+private:
+  void insertPair(Pipe src, Pipe dst, Operation *after, Operation *before,
+                  const std::string &reason);
+  void insertCarriedPair(Pipe src, Pipe dst, Block &body, Operation *before,
+                         const std::string &reason);
+  void insertBarrier(Pipe pipe, Operation *before, const std::string &reason);
+  int pickEventId(Pipe src, Pipe dst, Block &block, Operation *from,
+                  Operation *to);
+  void collectUsedIds(Pipe src, Pipe dst, Operation *op,
+                      llvm::SmallBitVector &used);
+
+  OpBuilder builder;
+  int64_t eventIds;
+};
+
+void SyncInserter::collectUsedIds(Pipe src, Pipe dst, Operation *op,
+                                  llvm::SmallBitVector &used) {
+  op->walk([&](Operation *o) {
+    if (auto s = dyn_cast<SetFlagOp>(o)) {
+      if (s.getSrc() == src && s.getDst() == dst)
+        used.set(s.getEvent());
+    } else if (auto w = dyn_cast<WaitFlagOp>(o)) {
+      if (w.getSrc() == src && w.getDst() == dst)
+        used.set(w.getEvent());
+    }
+  });
+}
+
+/// Lowest event id of (src, dst) that is free from `from` to `to` (both in
+/// `block`, inclusive): not open at `from`, not used between, and not open in
+/// any enclosing block around this one.
+int SyncInserter::pickEventId(Pipe src, Pipe dst, Block &block, Operation *from,
+                              Operation *to) {
+  llvm::SmallBitVector used(eventIds + 1);
+  // Ids open at `from` in this block and at the enclosing op in every
+  // enclosing block.
+  Block *b = &block;
+  Operation *at = from;
+  while (b) {
+    llvm::SmallBitVector open(eventIds + 1);
+    for (Operation &o : *b) {
+      if (&o == at)
+        break;
+      if (auto s = dyn_cast<SetFlagOp>(o); s && s.getSrc() == src && s.getDst() == dst)
+        open.set(s.getEvent());
+      if (auto w = dyn_cast<WaitFlagOp>(o); w && w.getSrc() == src && w.getDst() == dst)
+        open.reset(w.getEvent());
+    }
+    used |= open;
+    Operation *parent = b->getParentOp();
+    if (!parent || isa<func::FuncOp>(parent))
+      break;
+    at = parent;
+    b = parent->getBlock();
+  }
+  for (Operation *o = from; o; o = o->getNextNode()) {
+    collectUsedIds(src, dst, o, used);
+    if (o == to)
+      break;
+  }
+  for (int id = 0; id < eventIds; ++id)
+    if (!used.test(id))
+      return id;
+  return -1;
+}
+
+void SyncInserter::insertPair(Pipe src, Pipe dst, Operation *after,
+                              Operation *before, const std::string &reason) {
+  Block &block = *before->getBlock();
+  int id = pickEventId(src, dst, block, after, before);
+  if (id < 0) {
+    // Out of flags for this pipe pair: a full barrier is always correct.
+    insertBarrier(Pipe::ALL, before, reason + " (no free event id)");
+    return;
+  }
+  builder.setInsertionPointAfter(after);
+  auto reasonAttr = builder.getStringAttr(reason);
+  builder.create<SetFlagOp>(after->getLoc(), src, dst, id, reasonAttr);
+  builder.setInsertionPoint(before);
+  builder.create<WaitFlagOp>(before->getLoc(), src, dst, id, reasonAttr);
+  ++numPairs;
+}
+
+void SyncInserter::insertCarriedPair(Pipe src, Pipe dst, Block &body,
+                                     Operation *before,
+                                     const std::string &reason) {
+  Operation *loop = body.getParentOp();
+  // Live from the prime before the loop to the drain after it: free around
+  // the loop and unused inside it.
+  int id = pickEventId(src, dst, *loop->getBlock(), loop, loop);
+  if (id < 0) {
+    insertBarrier(Pipe::ALL, before, reason + " (no free event id)");
+    return;
+  }
+  auto reasonAttr = builder.getStringAttr(reason + " (loop-carried)");
+  builder.setInsertionPoint(loop);
+  builder.create<SetFlagOp>(loop->getLoc(), src, dst, id, reasonAttr);
+  builder.setInsertionPointAfter(loop);
+  builder.create<WaitFlagOp>(loop->getLoc(), src, dst, id, reasonAttr);
+  builder.setInsertionPoint(before);
+  builder.create<WaitFlagOp>(before->getLoc(), src, dst, id, reasonAttr);
+  builder.setInsertionPoint(body.getTerminator());
+  builder.create<SetFlagOp>(body.getTerminator()->getLoc(), src, dst, id,
+                            reasonAttr);
+  ++numPairs;
+}
+
+void SyncInserter::insertBarrier(Pipe pipe, Operation *before,
+                                 const std::string &reason) {
+  builder.setInsertionPoint(before);
+  builder.create<PipeBarrierOp>(before->getLoc(), pipe,
+                                builder.getStringAttr(reason));
+  ++numBarriers;
+}
+
+void SyncInserter::walkBlock(Block &block, bool isLoopBody) {
+  SmallVector<Operation *> ops;
+  for (Operation &op : block)
+    ops.push_back(&op);
+
+  // Nested regions first: their own syncs do not depend on the outside.
+  for (Operation *op : ops)
+    for (Region &region : op->getRegions())
+      for (Block &nested : region)
+        walkBlock(nested, isa<scf::ForOp>(op));
+
+  Knowledge known;
+  for (auto &row : known)
+    row.fill(INT_MIN);
+
+  std::vector<Record> records;
+  if (isLoopBody) {
+    SmallVector<Access> carried;
+    for (Operation *op : ops)
+      collectAccesses(op, op, carried);
+    int seq = -(int)carried.size() - 1;
+    std::array<int, kPipes> nothing;
+    nothing.fill(INT_MIN);
+    for (const Access &a : carried)
+      records.push_back({a, seq++, true, nothing});
+  }
+
+  int seq = 0;
+  for (Operation *op : ops) {
+    SmallVector<Access> accesses;
+    collectAccesses(op, op, accesses);
+    if (accesses.empty())
+      continue;
+
+    // Per (src pipe, dst pipe): the latest conflicting record not yet ordered.
+    std::array<std::array<const Record *, kPipes>, kPipes> need{};
+    std::array<std::string, kPipes * kPipes> reasons;
+    std::array<const Record *, kPipes> barrier{};
+    std::array<std::string, kPipes> barrierReason;
+    for (const Access &a : accesses) {
+      int p = (int)a.pipe;
+      for (const Record &r : records) {
+        const Access &b = r.access;
+        if (!(a.write || b.write) || !a.res.overlaps(b.res))
+          continue;
+        int q = (int)b.pipe;
+        if (r.seq <= known[p][q])
+          continue;
+        const char *kind = a.write ? (b.write ? "WAW" : "WAR") : "RAW";
+        std::string why =
+            (Twine(kind) + " on " + describe(a.res.value) + ": " +
+             b.leaf->getName().getStringRef() + " (" + stringifyPipe(b.pipe) +
+             ", " + lineOf(b.leaf) + ") -> " +
+             a.leaf->getName().getStringRef() + " (" + stringifyPipe(a.pipe) +
+             ", " + lineOf(a.leaf) + ")")
+                .str();
+        if (q == p) {
+          // In-order issue is not in-order completion: RAW and WAW on the
+          // same pipe over local memory need a barrier. Carried same-pipe
+          // hazards are ordered by the cross-pipe flags of the iteration.
+          bool needsBarrier = b.write && !r.carried && a.res.space != "GM" &&
+                              p != (int)Pipe::S;
+          if (needsBarrier && (!barrier[p] || barrier[p]->seq < r.seq)) {
+            barrier[p] = &r;
+            barrierReason[p] = why;
+          }
+          continue;
+        }
+        if (!need[q][p] || need[q][p]->seq < r.seq) {
+          need[q][p] = &r;
+          reasons[q * kPipes + p] = why;
+        }
+      }
+    }
+
+    for (int p = 0; p < kPipes; ++p) {
+      if (barrier[p]) {
+        insertBarrier((Pipe)p, op, barrierReason[p]);
+        known[p][p] = std::max(known[p][p], seq - 1);
+      }
+      for (int q = 0; q < kPipes; ++q) {
+        const Record *r = need[q][p];
+        if (!r)
+          continue;
+        if (r->carried) {
+          insertCarriedPair((Pipe)q, (Pipe)p, block, op, reasons[q * kPipes + p]);
+          known[p][q] = std::max(known[p][q], -1);
+        } else {
+          insertPair((Pipe)q, (Pipe)p, r->access.op, op, reasons[q * kPipes + p]);
+          // p now waits for q at that record, and for all q had waited for.
+          for (int x = 0; x < kPipes; ++x)
+            known[p][x] = std::max(known[p][x], r->known[x]);
+          known[p][q] = std::max(known[p][q], r->seq);
+        }
+      }
+    }
+
+    for (const Access &a : accesses) {
+      int p = (int)a.pipe;
+      known[p][p] = std::max(known[p][p], seq - 1);
+      records.push_back({a, seq, false, known[p]});
+    }
+    ++seq;
+  }
+}
+
+struct InsertSyncPass
+    : public asc2::ascendc::impl::AscendCInsertSyncBase<InsertSyncPass> {
+  using AscendCInsertSyncBase::AscendCInsertSyncBase;
+
+  void runOnOperation() override {
+    SyncInserter inserter(&getContext(), eventIds);
+    for (Block &block : getOperation().getBody())
+      inserter.walkBlock(block, /*isLoopBody=*/false);
+    numPairs += inserter.numPairs;
+    numBarriers += inserter.numBarriers;
+  }
+};
+
+} // namespace

@@ -1,0 +1,111 @@
+//===- CompileReport.cpp - JSON form of the CompileReport ------------------===//
+#include "asc2/Driver/CompileReport.h"
+
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace asc2 {
+namespace json = llvm::json;
+
+static json::Value locJson(const ReportLoc &loc) {
+  return json::Object{{"file", loc.file}, {"line", loc.line}, {"col", loc.col}};
+}
+
+std::string toJson(const CompileReport &r, bool includeIr) {
+  json::Array passes;
+  for (const PassRecord &p : r.passes) {
+    json::Object o{{"index", p.index},     {"name", p.name},
+                   {"stage", p.stage},     {"changed", p.changed},
+                   {"wall_ms", p.wallMs},  {"op_count", p.opCount}};
+    if (includeIr)
+      o["ir"] = p.ir;
+    passes.push_back(std::move(o));
+  }
+
+  json::Array spaces;
+  for (const SpaceUsage &s : r.spaces)
+    spaces.push_back(json::Object{{"space", s.space},
+                                  {"capacity", s.capacity},
+                                  {"peak", s.peak},
+                                  {"lower_bound", s.lowerBound}});
+  json::Array buffers;
+  for (const BufferRecord &b : r.buffers)
+    buffers.push_back(json::Object{{"name", b.name},
+                                   {"space", b.space},
+                                   {"offset", b.offset},
+                                   {"size", b.size},
+                                   {"live", json::Array{b.liveStart, b.liveEnd}},
+                                   {"slot", b.slot},
+                                   {"loc", locJson(b.loc)}});
+
+  json::Array sync;
+  for (const SyncRecord &s : r.sync)
+    sync.push_back(json::Object{{"kind", s.kind},
+                                {"src_pipe", s.srcPipe},
+                                {"dst_pipe", s.dstPipe},
+                                {"event_id", s.eventId},
+                                {"point", s.point},
+                                {"loc", locJson(s.loc)},
+                                {"reason", s.reason}});
+
+  json::Array diags;
+  for (const DiagnosticRecord &d : r.diagnostics)
+    diags.push_back(json::Object{{"severity", d.severity},
+                                 {"message", d.message},
+                                 {"loc", locJson(d.loc)}});
+
+  json::Array launches;
+  for (const LaunchRecord &l : r.launches) {
+    json::Array pipes;
+    for (const PipeTotals &p : l.pipes)
+      pipes.push_back(json::Object{{"pipe", p.pipe},
+                                   {"busy_cycles", (int64_t)p.busyCycles},
+                                   {"utilization", p.utilization}});
+    json::Array races;
+    for (const std::string &m : l.raceMessages)
+      races.push_back(m);
+    launches.push_back(json::Object{{"block_num", l.blockNum},
+                                    {"ok", l.ok},
+                                    {"error", l.error},
+                                    {"cycles", (int64_t)l.totalCycles},
+                                    {"time_us", l.timeUs},
+                                    {"pipes", std::move(pipes)},
+                                    {"races", l.races},
+                                    {"race_messages", std::move(races)}});
+  }
+
+  json::Object options;
+  for (const auto &[k, v] : r.options)
+    options[k] = v;
+
+  json::Array points;
+  for (size_t i = 0; i < r.programPoints.size(); ++i) {
+    json::Object p{{"point", (int64_t)i}, {"op", r.programPoints[i]}};
+    if (i < r.pointLocs.size())
+      p["loc"] = locJson(r.pointLocs[i]);
+    points.push_back(std::move(p));
+  }
+
+  json::Object root{
+      {"schema", "asc2.report/1"},
+      {"kernel", r.kernel},
+      {"target", r.target},
+      {"source_file", r.sourceFile},
+      {"options", std::move(options)},
+      {"passes", std::move(passes)},
+      {"memory", json::Object{{"spaces", std::move(spaces)},
+                              {"buffers", std::move(buffers)}}},
+      {"sync", std::move(sync)},
+      {"diagnostics", std::move(diags)},
+      {"program_points", std::move(points)},
+      {"ascendc", r.ascendc},
+      {"launches", std::move(launches)},
+  };
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  os << llvm::formatv("{0:2}", json::Value(std::move(root)));
+  return out;
+}
+
+} // namespace asc2

@@ -1,0 +1,404 @@
+//===- Pipeline.cpp - the compile pipeline and its report ------------------===//
+#include "asc2/Driver/Pipeline.h"
+
+#include "asc2/Analysis/BufferLiveness.h"
+#include "asc2/Conversion/Passes.h"
+#include "asc2/Dialect/AscTile/IR/AscTile.h"
+#include "asc2/Dialect/AscendC/IR/AscendC.h"
+#include "asc2/Dialect/AscendC/Transforms/Passes.h"
+#include "asc2/Driver/RegisterAll.h"
+#include "asc2/Driver/ReportHub.h"
+#include "asc2/Target/AscendC/EmitAscendC.h"
+#include "asc2/Target/Sim/ProgramBuilder.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassInstrumentation.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <chrono>
+
+using namespace mlir;
+
+namespace asc2 {
+
+//===----------------------------------------------------------------------===//
+// Arch models
+//===----------------------------------------------------------------------===//
+
+static std::string defaultArchDir() {
+  if (const char *env = std::getenv("ASC2_ARCH_DIR"))
+    return env;
+  return std::string(ASC2_RESOURCES_DIR) + "/arch";
+}
+
+std::optional<sim::ArchModel> loadArch(const std::string &platform,
+                                       const std::string &archDir,
+                                       std::string &error) {
+  static std::mutex mutex;
+  static std::map<std::string, sim::ArchModel> cache;
+  std::string dir = archDir.empty() ? defaultArchDir() : archDir;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto key = dir + "/" + platform;
+  auto it = cache.find(key);
+  if (it != cache.end())
+    return it->second;
+  auto arch = sim::ArchModel::load(dir, platform, error);
+  if (arch)
+    cache[key] = *arch;
+  return arch;
+}
+
+std::vector<std::string> availablePlatforms(const std::string &archDir) {
+  std::string dir = archDir.empty() ? defaultArchDir() : archDir;
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
+       it.increment(ec))
+    if (llvm::sys::path::extension(it->path()) == ".json")
+      out.push_back(llvm::sys::path::stem(it->path()).str());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+//===----------------------------------------------------------------------===//
+// Pass capture
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+std::string printOp(Operation *op) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  OpPrintingFlags flags;
+  flags.enableDebugInfo(/*enable=*/false);
+  op->print(os, flags);
+  return text;
+}
+
+int countOps(Operation *root) {
+  int n = -1; // not the root itself
+  root->walk([&](Operation *) { ++n; });
+  return n;
+}
+
+std::string stageOf(StringRef pass) {
+  if (pass.starts_with("convert-"))
+    return "lowering";
+  if (pass.starts_with("ascendc-"))
+    return "ascendc";
+  return "asctile";
+}
+
+/// Records the IR after every pass, in process.
+class CaptureIR : public PassInstrumentation {
+public:
+  CaptureIR(CompileReport &report) : report(report) {}
+
+  void runBeforePass(Pass *, Operation *) override {
+    start = std::chrono::steady_clock::now();
+  }
+  void runAfterPass(Pass *pass, Operation *op) override {
+    record(pass, op, /*failed=*/false);
+  }
+  void runAfterPassFailed(Pass *pass, Operation *op) override {
+    record(pass, op, /*failed=*/true);
+  }
+
+private:
+  void record(Pass *pass, Operation *op, bool failed) {
+    auto end = std::chrono::steady_clock::now();
+    Operation *module = op;
+    while (module->getParentOp())
+      module = module->getParentOp();
+    PassRecord r;
+    r.index = report.passes.size();
+    r.name = pass->getArgument().str();
+    if (r.name.empty())
+      r.name = pass->getName().str();
+    if (failed)
+      r.name += " (failed)";
+    r.stage = stageOf(r.name);
+    r.ir = printOp(module);
+    r.changed = report.passes.empty() || report.passes.back().ir != r.ir;
+    r.wallMs = std::chrono::duration<double, std::milli>(end - start).count();
+    r.opCount = countOps(module);
+    report.passes.push_back(std::move(r));
+  }
+
+  CompileReport &report;
+  std::chrono::steady_clock::time_point start;
+};
+
+ReportLoc reportLoc(Location loc) {
+  ReportLoc r;
+  if (auto s = sourceLocOf(loc)) {
+    r.file = s->file;
+    r.line = s->line;
+    r.col = s->col;
+  }
+  return r;
+}
+
+std::string pipeName(ascendc::Pipe p) { return ascendc::stringifyPipe(p).str(); }
+
+/// Memory, sync and program points of the final IR.
+void describeFinalIR(func::FuncOp func, const sim::ArchModel &arch,
+                     CompileReport &report) {
+  BufferLiveness liveness(func);
+  const ProgramPoints &points = liveness.getPoints();
+  for (int p = 0; p < points.size(); ++p) {
+    Operation *op = points.opAt(p);
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    OpPrintingFlags flags;
+    flags.skipRegions();
+    op->print(os, flags);
+    report.programPoints.push_back(text);
+    report.pointLocs.push_back(reportLoc(op->getLoc()));
+  }
+
+  std::map<std::string, int64_t> peak;
+  for (const BufferInterval &iv : liveness.getIntervals()) {
+    auto type = iv.alloc.getBuffer().getType();
+    BufferRecord b;
+    b.name = iv.alloc.getNameAttr() ? iv.alloc.getNameAttr().str() : "buffer";
+    b.space = type.getSpaceName().str();
+    b.offset = iv.alloc.getOffsetAttr() ? iv.alloc.getOffsetAttr().getInt() : 0;
+    b.size = type.getSizeInBytes();
+    b.liveStart = iv.start;
+    b.liveEnd = iv.end;
+    b.slot = iv.alloc.getSlotAttr() ? iv.alloc.getSlotAttr().getInt() : 0;
+    b.loc = reportLoc(iv.alloc.getLoc());
+    peak[b.space] = std::max(peak[b.space], b.offset + b.size);
+    report.buffers.push_back(std::move(b));
+  }
+  for (auto &[space, bytes] : peak) {
+    SpaceUsage u;
+    u.space = space;
+    u.peak = bytes;
+    u.lowerBound = liveness.maxLiveBytes(space);
+    static const std::map<std::string, sim::Space> spaces{
+        {"UB", sim::Space::UB},   {"L1", sim::Space::L1},
+        {"L0A", sim::Space::L0A}, {"L0B", sim::Space::L0B},
+        {"L0C", sim::Space::L0C}, {"BT", sim::Space::BT}};
+    auto it = spaces.find(space);
+    u.capacity = it == spaces.end() ? 0 : arch.capacity[(int)it->second];
+    report.spaces.push_back(u);
+  }
+
+  for (int p = 0; p < points.size(); ++p) {
+    Operation *op = points.opAt(p);
+    SyncRecord s;
+    s.point = p;
+    s.loc = reportLoc(op->getLoc());
+    if (auto set = dyn_cast<ascendc::SetFlagOp>(op)) {
+      s.kind = "set_flag";
+      s.srcPipe = pipeName(set.getSrc());
+      s.dstPipe = pipeName(set.getDst());
+      s.eventId = set.getEvent();
+      s.reason = set.getReason().value_or("").str();
+    } else if (auto wait = dyn_cast<ascendc::WaitFlagOp>(op)) {
+      s.kind = "wait_flag";
+      s.srcPipe = pipeName(wait.getSrc());
+      s.dstPipe = pipeName(wait.getDst());
+      s.eventId = wait.getEvent();
+      s.reason = wait.getReason().value_or("").str();
+    } else if (auto barrier = dyn_cast<ascendc::PipeBarrierOp>(op)) {
+      s.kind = "pipe_barrier";
+      s.srcPipe = s.dstPipe = pipeName(barrier.getPipe());
+      s.reason = barrier.getReason().value_or("").str();
+    } else {
+      continue;
+    }
+    report.sync.push_back(std::move(s));
+  }
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// compileKernel
+//===----------------------------------------------------------------------===//
+
+CompileResult compileKernel(const std::string &asctileIR,
+                            const CompileOptions &options) {
+  CompileResult result;
+  auto fail = [&](std::string message, ReportLoc loc) {
+    CompileFailure f;
+    f.message = std::move(message);
+    f.loc = std::move(loc);
+    result.failure = std::move(f);
+    return result;
+  };
+
+  std::string archError;
+  auto arch = loadArch(options.platform, options.archDir, archError);
+  if (!arch)
+    return fail(archError, {});
+
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
+  context.loadAllAvailableDialects();
+
+  std::vector<DiagnosticRecord> diagnostics;
+  ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
+    auto severity = [](DiagnosticSeverity s) {
+      switch (s) {
+      case DiagnosticSeverity::Error: return "error";
+      case DiagnosticSeverity::Warning: return "warning";
+      case DiagnosticSeverity::Note: return "note";
+      case DiagnosticSeverity::Remark: return "remark";
+      }
+      return "error";
+    };
+    diagnostics.push_back({severity(diag.getSeverity()), diag.str(),
+                           reportLoc(diag.getLocation())});
+    for (Diagnostic &note : diag.getNotes())
+      diagnostics.push_back({"note", note.str(), reportLoc(note.getLocation())});
+    return success();
+  });
+  auto firstError = [&]() -> CompileResult {
+    for (const DiagnosticRecord &d : diagnostics)
+      if (d.severity == "error") {
+        fail(d.message, d.loc);
+        result.failure->diagnostics = diagnostics;
+        return result;
+      }
+    return fail("compilation failed without a diagnostic", {});
+  };
+
+  auto report = std::make_shared<CompileReport>();
+  report->target = options.platform;
+  report->options = options.userOptions;
+  report->sourceFile = options.sourceFile;
+
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(asctileIR, &context, "asctile-input");
+  if (!module)
+    return firstError();
+  auto kernels = llvm::to_vector(module->getOps<func::FuncOp>());
+  if (kernels.empty())
+    return fail("the module has no kernel function", {});
+  func::FuncOp kernel = kernels.front();
+  for (func::FuncOp f : kernels)
+    if (f->hasAttr("asctile.kernel"))
+      kernel = f;
+  report->kernel = kernel.getName().str();
+
+  PassRecord input;
+  input.index = 0;
+  input.name = "frontend";
+  input.stage = "frontend";
+  input.ir = printOp(*module);
+  input.changed = true;
+  input.opCount = countOps(*module);
+  report->passes.push_back(std::move(input));
+
+  PassManager pm(&context);
+  pm.addInstrumentation(std::make_unique<CaptureIR>(*report));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createConvertAscTileToAscendC());
+  pm.addNestedPass<func::FuncOp>(ascendc::createAscendCHoistLocalAlloc());
+  ascendc::AscendCPlanMemoryOptions planOptions;
+  planOptions.reuse = options.reuseAlloc != 0;
+  pm.addNestedPass<func::FuncOp>(ascendc::createAscendCPlanMemory(planOptions));
+  ascendc::AscendCComputeMemoryConsumptionOptions memOptions;
+  memOptions.ubCapacity = arch->capacity[(int)sim::Space::UB];
+  memOptions.l1Capacity = arch->capacity[(int)sim::Space::L1];
+  pm.addNestedPass<func::FuncOp>(
+      ascendc::createAscendCComputeMemoryConsumption(memOptions));
+  if (options.insertSync) {
+    ascendc::AscendCInsertSyncOptions syncOptions;
+    syncOptions.eventIds = arch->eventIdsPerPipePair;
+    pm.addNestedPass<func::FuncOp>(ascendc::createAscendCInsertSync(syncOptions));
+  }
+  if (failed(pm.run(*module)))
+    return firstError();
+
+  describeFinalIR(kernel, *arch, *report);
+
+  std::string source;
+  llvm::raw_string_ostream os(source);
+  if (failed(emitAscendC(*module, arch->socVersion, os)))
+    return firstError();
+  report->ascendc = source;
+
+  FailureOr<sim::Program> program = buildSimProgram(kernel);
+  if (failed(program))
+    return firstError();
+  report->diagnostics = diagnostics;
+
+  result.kernel = std::make_shared<CompiledKernel>(report, std::move(*program),
+                                                   *arch);
+  ReportHub::instance().publish(ReportEvent::Compiled, report);
+  return result;
+}
+
+std::atomic<bool> &cancelRequested() {
+  static std::atomic<bool> flag{false};
+  return flag;
+}
+
+//===----------------------------------------------------------------------===//
+// Launches
+//===----------------------------------------------------------------------===//
+
+std::shared_ptr<const CompileReport> CompiledKernel::report() const {
+  std::lock_guard<std::mutex> lock(m_mutex);
+  return m_report;
+}
+
+LaunchRecord CompiledKernel::launch(int blockNum,
+                                    const std::vector<sim::LaunchArg> &args,
+                                    const sim::SimOptions &options) {
+  sim::LaunchResult run = sim::simulate(m_program, m_arch, blockNum, args, options);
+  LaunchRecord rec;
+  rec.blockNum = blockNum;
+  rec.ok = run.ok;
+  rec.error = run.error;
+  rec.totalCycles = run.totalCycles;
+  rec.timeUs = run.timeUs;
+  rec.races = run.races.size();
+  for (const sim::Race &r : run.races)
+    rec.raceMessages.push_back(r.message);
+  for (int p = 0; p < sim::kNumPipes; ++p) {
+    PipeTotals t;
+    t.pipe = sim::pipeName((sim::Pipe)p);
+    for (const sim::CoreStats &c : run.cores)
+      t.busyCycles += c.busy[p];
+    if (run.totalCycles && !run.cores.empty())
+      t.utilization = (double)t.busyCycles /
+                      ((double)run.totalCycles * run.cores.size());
+    rec.pipes.push_back(t);
+  }
+  if (options.collectTrace) {
+    rec.traceJson = sim::traceToJson(run, m_program, m_arch);
+    rec.pipeUtilizationCsv = sim::pipeUtilizationCsv(run, m_arch);
+  }
+
+  std::shared_ptr<const CompileReport> updated;
+  {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    auto next = std::make_shared<CompileReport>(*m_report);
+    // Only the latest launch keeps its (large) trace.
+    for (LaunchRecord &old : next->launches) {
+      old.traceJson.clear();
+      old.pipeUtilizationCsv.clear();
+    }
+    next->launches.push_back(rec);
+    m_report = next;
+    updated = next;
+  }
+  ReportHub::instance().publish(ReportEvent::Launched, updated);
+  return rec;
+}
+
+} // namespace asc2

@@ -1,0 +1,30 @@
+//===- RegisterAll.cpp ----------------------------------------------------===//
+#include "asc2/Driver/RegisterAll.h"
+
+#include "asc2/Conversion/Passes.h"
+#include "asc2/Dialect/AscTile/IR/AscTile.h"
+#include "asc2/Dialect/AscendC/IR/AscendC.h"
+#include "asc2/Dialect/AscendC/Transforms/Passes.h"
+
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Transforms/Passes.h"
+
+namespace asc2 {
+
+void registerAllDialects(mlir::DialectRegistry &registry) {
+  registry.insert<asctile::AscTileDialect, ascendc::AscendCDialect,
+                  mlir::arith::ArithDialect, mlir::math::MathDialect,
+                  mlir::scf::SCFDialect, mlir::func::FuncDialect>();
+}
+
+void registerAllPasses() {
+  static bool done = false;
+  if (done)
+    return;
+  done = true;
+  mlir::registerTransformsPasses();
+  asc2::registerConversionPasses();
+  asc2::ascendc::registerAscendCPasses();
+}
+
+} // namespace asc2

@@ -1,0 +1,194 @@
+//===- ArchModel.cpp - Load resources/arch/<platform>.json ----------------===//
+//
+// Bandwidths are stored in the JSON as the documented GB/s figures (1 GB =
+// 1e9 bytes, as in msprof) and converted to bytes per cycle with the clock
+// here, so each number in the file can be checked against its source.
+//
+//===----------------------------------------------------------------------===//
+
+#include "asc2/Sim/ArchModel.h"
+
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <utility>
+
+namespace asc2::sim {
+
+namespace {
+
+struct VecOpKey {
+  const char *name;
+  VecOp op;
+};
+constexpr VecOpKey kVecOpKeys[] = {
+    {"add", VecOp::Add},   {"sub", VecOp::Sub},   {"mul", VecOp::Mul},
+    {"div", VecOp::Div},   {"max", VecOp::Max},   {"min", VecOp::Min},
+    {"abs", VecOp::Abs},   {"exp", VecOp::Exp},   {"log", VecOp::Log},
+    {"sqrt", VecOp::Sqrt}, {"relu", VecOp::Relu}, {"neg", VecOp::Neg},
+};
+
+/// Reads fields of one JSON object, remembering the first problem.
+class FieldReader {
+public:
+  FieldReader(const llvm::json::Object &obj, std::string &error,
+              std::string prefix = "")
+      : obj(obj), error(error), prefix(std::move(prefix)) {}
+
+  bool failed() const { return !error.empty(); }
+
+  double number(llvm::StringRef key, bool positive = true) {
+    if (failed())
+      return 0;
+    std::optional<double> v = obj.getNumber(key);
+    if (!v) {
+      fail(key, "missing or not a number");
+      return 0;
+    }
+    if (positive ? !(*v > 0) : !(*v >= 0))
+      fail(key, positive ? "must be > 0" : "must be >= 0");
+    return *v;
+  }
+  std::string string(llvm::StringRef key) {
+    if (failed())
+      return {};
+    std::optional<llvm::StringRef> v = obj.getString(key);
+    if (!v || v->empty()) {
+      fail(key, "missing or not a non-empty string");
+      return {};
+    }
+    return v->str();
+  }
+  const llvm::json::Object *object(llvm::StringRef key) {
+    if (failed())
+      return nullptr;
+    const llvm::json::Object *v = obj.getObject(key);
+    if (!v)
+      fail(key, "missing or not an object");
+    return v;
+  }
+  void fail(llvm::StringRef key, llvm::StringRef what) {
+    if (error.empty())
+      error = ("field '" + prefix + key + "': " + what).str();
+  }
+
+private:
+  const llvm::json::Object &obj;
+  std::string &error;
+  std::string prefix;
+};
+
+VecCost readVecCost(const llvm::json::Object &parent, llvm::StringRef key,
+                    std::string &error, const std::string &prefix) {
+  FieldReader r(parent, error, prefix);
+  const llvm::json::Object *o = r.object(key);
+  if (!o)
+    return {};
+  FieldReader c(*o, error, prefix + key.str() + ".");
+  VecCost cost;
+  cost.fixed = c.number("fixed", /*positive=*/false);
+  cost.perRepeat = c.number("per_repeat", /*positive=*/false);
+  return cost;
+}
+
+} // namespace
+
+VecCost ArchModel::costOf(VecOp op) const {
+  auto it = vecCost.find(op);
+  return it == vecCost.end() ? vecDefault : it->second;
+}
+
+std::optional<ArchModel> ArchModel::fromJson(const std::string &text,
+                                             std::string &error) {
+  error.clear();
+  llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(text);
+  if (!parsed) {
+    error = "invalid JSON: " + llvm::toString(parsed.takeError());
+    return std::nullopt;
+  }
+  const llvm::json::Object *root = parsed->getAsObject();
+  if (!root) {
+    error = "invalid arch model: top level is not an object";
+    return std::nullopt;
+  }
+
+  ArchModel m;
+  FieldReader r(*root, error);
+  m.name = r.string("name");
+  m.socVersion = r.string("soc_version");
+  m.syncStyle = r.string("sync_style");
+  m.clockMHz = r.number("clock_mhz");
+  m.aicCores = int(r.number("aic_cores"));
+  m.aivCores = int(r.number("aiv_cores"));
+  m.eventIdsPerPipePair = int(r.number("event_ids_per_pipe_pair"));
+  m.pipeQueueDepth = int(r.number("pipe_queue_depth"));
+  double cyclesPerSecond = m.clockMHz * 1e6;
+  m.gmToUbBytesPerCycle = r.number("gm_to_ub_gbps") * 1e9 / cyclesPerSecond;
+  m.ubToGmBytesPerCycle = r.number("ub_to_gm_gbps") * 1e9 / cyclesPerSecond;
+  m.hbmBytesPerCycle = r.number("hbm_gbps") * 1e9 / cyclesPerSecond;
+  m.mteFixedCycles = r.number("mte_fixed_cycles", /*positive=*/false);
+  m.scalarCycles = r.number("scalar_cycles");
+  m.flagCycles = r.number("flag_cycles", /*positive=*/false);
+  if (!error.empty())
+    return std::nullopt;
+  if (m.syncStyle != "flag" && m.syncStyle != "buffer-id") {
+    error = "field 'sync_style': expected \"flag\" or \"buffer-id\", got \"" +
+            m.syncStyle + "\"";
+    return std::nullopt;
+  }
+
+  for (auto [key, table] :
+       {std::pair{"capacity_bytes", &m.capacity},
+        std::pair{"alignment_bytes", &m.alignment}}) {
+    const llvm::json::Object *o = r.object(key);
+    if (!o)
+      return std::nullopt;
+    FieldReader s(*o, error, std::string(key) + ".");
+    for (int i = 1; i < kNumSpaces; ++i) // GM has no per-core capacity
+      (*table)[i] = int64_t(s.number(spaceName(Space(i))));
+    if (!error.empty())
+      return std::nullopt;
+  }
+
+  const llvm::json::Object *costs = r.object("vector_cost");
+  if (!costs)
+    return std::nullopt;
+  for (const auto &entry : *costs) {
+    llvm::StringRef key = entry.first;
+    const VecOpKey *found = nullptr;
+    for (const VecOpKey &k : kVecOpKeys)
+      if (key == k.name)
+        found = &k;
+    if (!found) {
+      error = ("field 'vector_cost." + key + "': unknown vector op").str();
+      return std::nullopt;
+    }
+    m.vecCost[found->op] = readVecCost(*costs, key, error, "vector_cost.");
+    if (!error.empty())
+      return std::nullopt;
+  }
+  m.vecDefault = readVecCost(*root, "vector_cost_default", error, "");
+  if (!error.empty())
+    return std::nullopt;
+  return m;
+}
+
+std::optional<ArchModel> ArchModel::load(const std::string &archDir,
+                                         const std::string &platform,
+                                         std::string &error) {
+  std::string path = archDir + "/" + platform + ".json";
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+  if (!buffer) {
+    error = path + ": cannot read arch model for platform '" + platform +
+            "': " + buffer.getError().message();
+    return std::nullopt;
+  }
+  std::optional<ArchModel> m = fromJson((*buffer)->getBuffer().str(), error);
+  if (!m) {
+    error = path + ": " + error;
+    return std::nullopt;
+  }
+  return m;
+}
+
+} // namespace asc2::sim

@@ -1,0 +1,90 @@
+//===- Program.cpp - Names and widths of the compact program form ---------===//
+
+#include "asc2/Sim/Program.h"
+
+namespace asc2::sim {
+
+const char *pipeName(Pipe p) {
+  switch (p) {
+  case Pipe::S:
+    return "S";
+  case Pipe::V:
+    return "V";
+  case Pipe::M:
+    return "M";
+  case Pipe::MTE1:
+    return "MTE1";
+  case Pipe::MTE2:
+    return "MTE2";
+  case Pipe::MTE3:
+    return "MTE3";
+  case Pipe::FIX:
+    return "FIX";
+  }
+  return "?";
+}
+
+const char *spaceName(Space s) {
+  switch (s) {
+  case Space::GM:
+    return "GM";
+  case Space::UB:
+    return "UB";
+  case Space::L1:
+    return "L1";
+  case Space::L0A:
+    return "L0A";
+  case Space::L0B:
+    return "L0B";
+  case Space::L0C:
+    return "L0C";
+  case Space::BT:
+    return "BT";
+  }
+  return "?";
+}
+
+unsigned byteWidth(DType t) {
+  switch (t) {
+  case DType::F32:
+  case DType::I32:
+    return 4;
+  case DType::F16:
+  case DType::BF16:
+  case DType::I16:
+    return 2;
+  case DType::I8:
+  case DType::U8:
+  case DType::Bool:
+    return 1;
+  case DType::I64:
+    return 8;
+  }
+  return 1;
+}
+
+const char *dtypeName(DType t) {
+  switch (t) {
+  case DType::F32:
+    return "float32";
+  case DType::F16:
+    return "float16";
+  case DType::BF16:
+    return "bfloat16";
+  case DType::I32:
+    return "int32";
+  case DType::I16:
+    return "int16";
+  case DType::I8:
+    return "int8";
+  case DType::U8:
+    return "uint8";
+  case DType::I64:
+    return "int64";
+  case DType::Bool:
+    return "bool";
+  }
+  return "?";
+}
+
+} // namespace asc2::sim

@@ -1,0 +1,62 @@
+//===- SimSupport.h - Helpers shared by the simulator's parts -----*- C++ -*-===//
+#ifndef ASC2_LIB_SIM_SIMSUPPORT_H
+#define ASC2_LIB_SIM_SIMSUPPORT_H
+
+#include "asc2/Sim/Program.h"
+
+#include <string>
+
+namespace asc2::sim {
+
+/// Mnemonic of the op an instruction came from ("ascendc.data_copy").
+inline std::string opName(const Program &program, const Instr &instr) {
+  if (instr.point >= 0 && size_t(instr.point) < program.pointNames.size())
+    return program.pointNames[instr.point];
+  return "<op at point " + std::to_string(instr.point) + ">";
+}
+
+/// "file:line:col" of an instruction, or "unknown location".
+inline std::string locText(const Program &program, int32_t loc) {
+  if (loc < 0 || size_t(loc) >= program.locs.size())
+    return "unknown location";
+  const SourceLoc &l = program.locs[loc];
+  return l.file + ":" + std::to_string(l.line) + ":" + std::to_string(l.col);
+}
+
+/// True when the program drives cube-side pipes or buffers, so it runs on AIC
+/// cores rather than AIV cores.
+inline bool usesCubeCore(const Program &program) {
+  for (const Instr &in : program.code) {
+    if (in.op == Opcode::SetFlag || in.op == Opcode::WaitFlag ||
+        in.op == Opcode::PipeBarrier)
+      continue;
+    if (in.pipe == Pipe::M || in.pipe == Pipe::MTE1 || in.pipe == Pipe::FIX)
+      return true;
+  }
+  return false;
+}
+
+/// Trace lane (msprof op simulator tid) of a pipe.
+inline const char *laneName(Pipe p) {
+  switch (p) {
+  case Pipe::S:
+    return "SCALAR";
+  case Pipe::V:
+    return "VECTOR";
+  case Pipe::M:
+    return "CUBE";
+  case Pipe::MTE1:
+    return "MTE1";
+  case Pipe::MTE2:
+    return "MTE2";
+  case Pipe::MTE3:
+    return "MTE3";
+  case Pipe::FIX:
+    return "FIXP";
+  }
+  return "?";
+}
+
+} // namespace asc2::sim
+
+#endif

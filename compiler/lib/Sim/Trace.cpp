@@ -1,0 +1,277 @@
+//===- Trace.cpp - msprof-compatible trace.json and PipeUtilization.csv ---===//
+//
+// The layouts follow what `msprof op simulator` and `msprof op` write
+// (shared/reference/ascend-hw-model.md §4.1, §4.3) so the same viewers read
+// simulated and measured runs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "asc2/Sim/Simulator.h"
+
+#include "SimSupport.h"
+
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdio>
+#include <set>
+
+namespace asc2::sim {
+
+namespace {
+
+/// Lane order of the msprof op simulator timeline (utility.cpp
+/// getLaneOrderMap).
+int laneSortIndex(Pipe p) {
+  switch (p) {
+  case Pipe::S:
+    return 1;
+  case Pipe::MTE1:
+    return 3;
+  case Pipe::M:
+    return 4;
+  case Pipe::FIX:
+    return 5;
+  case Pipe::MTE2:
+    return 6;
+  case Pipe::V:
+    return 7;
+  case Pipe::MTE3:
+    return 8;
+  }
+  return 11;
+}
+
+/// Trace colour names of the lanes (timeline_defs.h cNamesMap).
+const char *laneColour(Pipe p) {
+  switch (p) {
+  case Pipe::S:
+    return "startup";
+  case Pipe::V:
+    return "cq_build_failed";
+  case Pipe::M:
+    return "background_memory_dump";
+  case Pipe::MTE1:
+    return "thread_state_running";
+  case Pipe::MTE2:
+    return "thread_state_iowait";
+  case Pipe::MTE3:
+    return "rail_response";
+  case Pipe::FIX:
+    return "thread_state_unknown";
+  }
+  return "generic_work";
+}
+
+std::string flagDetail(const TraceEvent &e) {
+  return std::string("PIPE:") + pipeName(e.flagSrc) +
+         ", TRIGGER PIPE:" + pipeName(e.flagDst) +
+         ", FLAG ID:" + std::to_string(e.eventId);
+}
+
+} // namespace
+
+std::string traceToJson(const LaunchResult &result, const Program &program,
+                        const ArchModel &arch) {
+  const double mhz = arch.clockMHz > 0 ? arch.clockMHz : 1;
+  const std::string coreKind = usesCubeCore(program) ? "cubecore0" : "veccore0";
+  auto pidOf = [&](int core) {
+    return "core" + std::to_string(core) + "." + coreKind;
+  };
+  // Source location of each program point, for the "code" argument.
+  std::vector<int32_t> pointLoc(program.pointNames.size(), -1);
+  for (const Instr &in : program.code)
+    if (in.point >= 0 && size_t(in.point) < pointLoc.size() &&
+        pointLoc[in.point] < 0)
+      pointLoc[in.point] = in.loc;
+  auto codeOf = [&](int32_t point) -> std::string {
+    if (point < 0 || size_t(point) >= pointLoc.size() || pointLoc[point] < 0 ||
+        size_t(pointLoc[point]) >= program.locs.size())
+      return "";
+    const SourceLoc &l = program.locs[pointLoc[point]];
+    return l.file + ":" + std::to_string(l.line);
+  };
+  auto nameOf = [&](const TraceEvent &e) -> std::string {
+    if (e.point >= 0 && size_t(e.point) < program.pointNames.size())
+      return program.pointNames[e.point];
+    switch (e.op) {
+    case Opcode::SetFlag:
+      return "SET_FLAG";
+    case Opcode::WaitFlag:
+      return "WAIT_FLAG";
+    default:
+      return "instr";
+    }
+  };
+
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::json::OStream j(os);
+  j.object([&] {
+    j.attribute("schemaVersion", 2);
+    j.attribute("displayTimeUnit", "ns");
+    j.attribute("profilingType", "op");
+    j.attributeArray("traceEvents", [&] {
+      // Metadata: one process per core, one thread per lane it used.
+      std::set<std::pair<int, int>> lanes;
+      for (const TraceEvent &e : result.trace)
+        lanes.insert({e.core, int(e.pipe)});
+      int lastCore = -1;
+      for (auto [core, pipe] : lanes) {
+        std::string pid = pidOf(core);
+        if (core != lastCore) {
+          lastCore = core;
+          j.object([&] {
+            j.attribute("name", "process_name");
+            j.attribute("ph", "M");
+            j.attribute("pid", pid);
+            j.attributeObject("args", [&] { j.attribute("name", pid); });
+          });
+          j.object([&] {
+            j.attribute("name", "process_sort_index");
+            j.attribute("ph", "M");
+            j.attribute("pid", pid);
+            int index = coreKind == "cubecore0" ? core * 3 + 1 : core * 3 + 2;
+            j.attributeObject("args", [&] { j.attribute("sort_index", index); });
+          });
+        }
+        const char *lane = laneName(Pipe(pipe));
+        j.object([&] {
+          j.attribute("name", "thread_name");
+          j.attribute("ph", "M");
+          j.attribute("pid", pid);
+          j.attribute("tid", lane);
+          j.attributeObject("args", [&] { j.attribute("name", lane); });
+        });
+        j.object([&] {
+          j.attribute("name", "thread_sort_index");
+          j.attribute("ph", "M");
+          j.attribute("pid", pid);
+          j.attribute("tid", lane);
+          j.attributeObject("args", [&] {
+            j.attribute("sort_index", laneSortIndex(Pipe(pipe)));
+          });
+        });
+      }
+
+      for (const TraceEvent &e : result.trace) {
+        std::string pid = pidOf(e.core);
+        const char *lane = laneName(e.pipe);
+        bool isFlag = e.op == Opcode::SetFlag || e.op == Opcode::WaitFlag;
+        j.object([&] {
+          j.attribute("name", nameOf(e));
+          j.attribute("cname", isFlag ? (e.op == Opcode::SetFlag ? "black" : "yellow")
+                                      : laneColour(e.pipe));
+          j.attribute("ph", "X");
+          j.attribute("ts", double(e.start) / mhz);
+          j.attribute("dur", double(e.end - e.start) / mhz);
+          j.attribute("pid", pid);
+          j.attribute("tid", lane);
+          j.attributeObject("args", [&] {
+            j.attribute("code", codeOf(e.point));
+            j.attribute("detail", isFlag ? flagDetail(e)
+                                  : e.bytes ? std::to_string(e.bytes) + " bytes"
+                                            : std::string());
+            if (e.bytes)
+              j.attribute("process_bytes", e.bytes);
+          });
+        });
+        if (isFlag && e.flowId) {
+          // Flow arrow from the set (when it fires) to the wait (when it
+          // lets its pipe go).
+          j.object([&] {
+            j.attribute("name", "flow");
+            j.attribute("ph", e.op == Opcode::SetFlag ? "s" : "f");
+            if (e.op == Opcode::WaitFlag)
+              j.attribute("bp", "e");
+            j.attribute("id", int64_t(e.flowId));
+            j.attribute("cat", std::string(pipeName(e.flagSrc)) + "To" +
+                                   pipeName(e.flagDst));
+            j.attribute("ts", double(e.end) / mhz);
+            j.attribute("pid", pid);
+            j.attribute("tid", lane);
+          });
+        }
+      }
+    });
+  });
+  return text;
+}
+
+std::string pipeUtilizationCsv(const LaunchResult &result,
+                               const ArchModel &arch) {
+  static const char *const kAicColumns[] = {
+      "aic_time(us)", "aic_total_cycles", "aic_cube_time(us)", "aic_cube_ratio",
+      "aic_mte1_time(us)", "aic_mte1_ratio", "aic_mte2_time(us)",
+      "aic_mte2_ratio", "aic_mte3_time(us)", "aic_mte3_ratio",
+      "aic_mte3_active_bw(GB/s)", "aic_fixpipe_time(us)", "aic_fixpipe_ratio",
+      "aic_fixpipe_active_bw(GB/s)", "aic_icache_miss_rate",
+      "aic_scalar_time(us)", "aic_scalar_ratio", "aic_scalar_single_time(us)",
+      "aic_scalar_dual_time(us)", "aic_scalar_mte1_stall_time(us)",
+      "aic_scalar_mte2_stall_time(us)", "aic_scalar_mte3_stall_time(us)",
+      "aic_scalar_cube_stall_time(us)", "aic_scalar_wait_ib_time(us)",
+      "aic_scalar_wait_time(us)"};
+  static const char *const kAivColumns[] = {
+      "aiv_time(us)", "aiv_total_cycles", "aiv_vec_time(us)", "aiv_vec_ratio",
+      "aiv_mte2_time(us)", "aiv_mte2_ratio", "aiv_mte2_active_bw(GB/s)",
+      "aiv_mte3_time(us)", "aiv_mte3_ratio", "aiv_mte3_active_bw(GB/s)",
+      "aiv_icache_miss_rate", "aiv_scalar_time(us)", "aiv_scalar_ratio",
+      "aiv_scalar_single_time(us)", "aiv_scalar_dual_time(us)",
+      "aiv_scalar_mte2_stall_time(us)", "aiv_scalar_mte3_stall_time(us)",
+      "aiv_scalar_stall_by_ub_time(us)", "aiv_scalar_vector_stall_time(us)",
+      "aiv_scalar_wait_ib_time(us)", "aiv_scalar_wait_time(us)"};
+
+  const double mhz = arch.clockMHz > 0 ? arch.clockMHz : 1;
+  std::string out = "block_id,sub_block_id";
+  for (const char *c : kAicColumns)
+    out += std::string(",") + c;
+  for (const char *c : kAivColumns)
+    out += std::string(",") + c;
+  out += "\n";
+
+  auto num = [](double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.6g", v);
+    return std::string(buf);
+  };
+  for (size_t core = 0; core < result.cores.size(); ++core) {
+    const CoreStats &s = result.cores[core];
+    uint64_t total = s.cycles - s.start;
+    auto time = [&](Pipe p) { return num(double(s.busy[int(p)]) / mhz); };
+    auto ratio = [&](Pipe p) {
+      return num(total ? double(s.busy[int(p)]) / double(total) : 0);
+    };
+    // Bytes moved per busy second of the pipe, in GB/s (1e9 bytes).
+    auto activeBw = [&](Pipe p) {
+      double seconds = double(s.busy[int(p)]) / (mhz * 1e6);
+      return num(seconds > 0 ? double(s.bytes[int(p)]) / seconds / 1e9 : 0);
+    };
+    bool cube = s.busy[int(Pipe::M)] || s.busy[int(Pipe::MTE1)] ||
+                s.busy[int(Pipe::FIX)];
+    std::vector<std::string> aic(std::size(kAicColumns), "0");
+    std::vector<std::string> aiv(std::size(kAivColumns), "0");
+    if (cube) {
+      aic = {num(double(total) / mhz), std::to_string(total), time(Pipe::M),
+             ratio(Pipe::M), time(Pipe::MTE1), ratio(Pipe::MTE1),
+             time(Pipe::MTE2), ratio(Pipe::MTE2), time(Pipe::MTE3),
+             ratio(Pipe::MTE3), activeBw(Pipe::MTE3), time(Pipe::FIX),
+             ratio(Pipe::FIX), activeBw(Pipe::FIX), "0", time(Pipe::S),
+             ratio(Pipe::S), time(Pipe::S), "0", "0", "0", "0", "0", "0", "0"};
+    } else {
+      aiv = {num(double(total) / mhz), std::to_string(total), time(Pipe::V),
+             ratio(Pipe::V), time(Pipe::MTE2), ratio(Pipe::MTE2),
+             activeBw(Pipe::MTE2), time(Pipe::MTE3), ratio(Pipe::MTE3),
+             activeBw(Pipe::MTE3), "0", time(Pipe::S), ratio(Pipe::S),
+             time(Pipe::S), "0", "0", "0", "0", "0", "0", "0"};
+    }
+    out += std::to_string(core) + ",0";
+    for (const std::string &v : aic)
+      out += "," + v;
+    for (const std::string &v : aiv)
+      out += "," + v;
+    out += "\n";
+  }
+  return out;
+}
+
+} // namespace asc2::sim

@@ -1,0 +1,317 @@
+//===- EmitAscendC.cpp - one C++ statement per ascendc op ------------------===//
+#include "asc2/Target/AscendC/EmitAscendC.h"
+
+#include "asc2/Dialect/AscendC/IR/AscendC.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace asc2::ascendc;
+
+namespace {
+
+class Emitter {
+public:
+  Emitter(raw_ostream &os) : os(os) {}
+  LogicalResult emitFunc(func::FuncOp func);
+
+private:
+  LogicalResult emitOp(Operation *op);
+  LogicalResult emitBlock(Block &block);
+  std::string name(Value v);
+  std::string cType(Type t);
+  raw_ostream &line() {
+    os.indent(indent);
+    return os;
+  }
+
+  raw_ostream &os;
+  unsigned indent = 2;
+  llvm::DenseMap<Value, std::string> names;
+  unsigned counter = 0;
+};
+
+std::string Emitter::cType(Type t) {
+  if (t.isF32()) return "float";
+  if (t.isF16()) return "half";
+  if (t.isBF16()) return "bfloat16_t";
+  if (t.isIndex()) return "int64_t";
+  if (t.isInteger(1)) return "bool";
+  if (t.isSignlessInteger(8)) return "int8_t";
+  if (t.isUnsignedInteger(8)) return "uint8_t";
+  if (t.isInteger(16)) return "int16_t";
+  if (t.isInteger(32)) return "int32_t";
+  if (t.isInteger(64)) return "int64_t";
+  return "/*unsupported*/ void";
+}
+
+std::string Emitter::name(Value v) {
+  auto it = names.find(v);
+  if (it != names.end())
+    return it->second;
+  // Constants are printed inline.
+  if (auto c = v.getDefiningOp<arith::ConstantOp>()) {
+    if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
+      return std::to_string(i.getInt());
+    if (auto f = dyn_cast<FloatAttr>(c.getValue()))
+      return llvm::formatv("{0}", f.getValueAsDouble()).str();
+  }
+  std::string n = "v" + std::to_string(counter++);
+  names[v] = n;
+  return n;
+}
+
+static const char *pipeName(Pipe p) {
+  switch (p) {
+  case Pipe::S: return "PIPE_S";
+  case Pipe::V: return "PIPE_V";
+  case Pipe::M: return "PIPE_M";
+  case Pipe::MTE1: return "PIPE_MTE1";
+  case Pipe::MTE2: return "PIPE_MTE2";
+  case Pipe::MTE3: return "PIPE_MTE3";
+  case Pipe::FIX: return "PIPE_FIX";
+  case Pipe::ALL: return "PIPE_ALL";
+  }
+  return "PIPE_ALL";
+}
+
+static std::string hardEvent(Pipe src, Pipe dst) {
+  auto n = [](Pipe p) -> std::string {
+    return p == Pipe::FIX ? "FIX" : stringifyPipe(p).str();
+  };
+  return "AscendC::HardEvent::" + n(src) + "_" + n(dst);
+}
+
+static std::string tposition(Position p) {
+  return ("AscendC::TPosition::" + stringifyPosition(p)).str();
+}
+
+static std::string srcLine(Operation *op) {
+  if (auto loc = dyn_cast<FileLineColLoc>(op->getLoc()))
+    return llvm::formatv("  // line {0}", loc.getLine()).str();
+  return "";
+}
+
+LogicalResult Emitter::emitBlock(Block &block) {
+  for (Operation &op : block)
+    if (failed(emitOp(&op)))
+      return failure();
+  return success();
+}
+
+LogicalResult Emitter::emitOp(Operation *op) {
+  auto binary = [&](StringRef fn, Value lhs, Value rhs) {
+    Value r = op->getResult(0);
+    line() << cType(r.getType()) << " " << name(r) << " = " << fn << "("
+           << name(lhs) << ", " << name(rhs) << ");\n";
+  };
+  auto infix = [&](StringRef sym) {
+    Value r = op->getResult(0);
+    line() << cType(r.getType()) << " " << name(r) << " = " << name(op->getOperand(0))
+           << " " << sym << " " << name(op->getOperand(1)) << ";\n";
+  };
+  return llvm::TypeSwitch<Operation *, LogicalResult>(op)
+      .Case<arith::ConstantOp>([&](auto) { return success(); })
+      .Case<arith::AddIOp>([&](auto) { infix("+"); return success(); })
+      .Case<arith::SubIOp>([&](auto) { infix("-"); return success(); })
+      .Case<arith::MulIOp>([&](auto) { infix("*"); return success(); })
+      .Case<arith::DivSIOp>([&](auto) { infix("/"); return success(); })
+      .Case<arith::RemSIOp>([&](auto) { infix("%"); return success(); })
+      .Case<arith::MinSIOp>([&](auto o) { binary("AscendC::Std::min", o.getLhs(), o.getRhs()); return success(); })
+      .Case<arith::MaxSIOp>([&](auto o) { binary("AscendC::Std::max", o.getLhs(), o.getRhs()); return success(); })
+      .Case<arith::CeilDivSIOp>([&](auto o) {
+        line() << "int64_t " << name(o.getResult()) << " = (" << name(o.getLhs())
+               << " + " << name(o.getRhs()) << " - 1) / " << name(o.getRhs()) << ";\n";
+        return success();
+      })
+      .Case<arith::CmpIOp>([&](arith::CmpIOp o) {
+        const char *sym = "==";
+        switch (o.getPredicate()) {
+        case arith::CmpIPredicate::eq: sym = "=="; break;
+        case arith::CmpIPredicate::ne: sym = "!="; break;
+        case arith::CmpIPredicate::slt: case arith::CmpIPredicate::ult: sym = "<"; break;
+        case arith::CmpIPredicate::sle: case arith::CmpIPredicate::ule: sym = "<="; break;
+        case arith::CmpIPredicate::sgt: case arith::CmpIPredicate::ugt: sym = ">"; break;
+        case arith::CmpIPredicate::sge: case arith::CmpIPredicate::uge: sym = ">="; break;
+        }
+        infix(sym);
+        return success();
+      })
+      .Case<arith::SelectOp>([&](arith::SelectOp o) {
+        line() << cType(o.getType()) << " " << name(o.getResult()) << " = "
+               << name(o.getCondition()) << " ? " << name(o.getTrueValue())
+               << " : " << name(o.getFalseValue()) << ";\n";
+        return success();
+      })
+      .Case<arith::IndexCastOp, arith::ExtSIOp, arith::TruncIOp>([&](Operation *o) {
+        line() << cType(o->getResult(0).getType()) << " " << name(o->getResult(0))
+               << " = static_cast<" << cType(o->getResult(0).getType()) << ">("
+               << name(o->getOperand(0)) << ");\n";
+        return success();
+      })
+      .Case<GetBlockIdxOp>([&](GetBlockIdxOp o) {
+        line() << "int64_t " << name(o.getResult()) << " = AscendC::GetBlockIdx();\n";
+        return success();
+      })
+      .Case<GetBlockNumOp>([&](GetBlockNumOp o) {
+        line() << "int64_t " << name(o.getResult()) << " = AscendC::GetBlockNum();\n";
+        return success();
+      })
+      .Case<AllocLocalOp>([&](AllocLocalOp o) {
+        auto type = o.getBuffer().getType();
+        int64_t offset = o.getOffsetAttr() ? o.getOffsetAttr().getInt() : 0;
+        std::string n = o.getNameAttr() ? o.getNameAttr().str() : "buf";
+        names[o.getBuffer()] = n + "_" + std::to_string(counter++);
+        line() << "AscendC::LocalTensor<" << cType(type.getElementType()) << "> "
+               << name(o.getBuffer()) << "(" << tposition(type.getPosition())
+               << ", " << offset << ", " << type.getNumElements() << ");"
+               << srcLine(o) << "\n";
+        return success();
+      })
+      .Case<DataCopyInOp>([&](DataCopyInOp o) {
+        auto type = o.getDst().getType();
+        std::string elem = cType(type.getElementType());
+        std::string pad = "0";
+        if (auto p = o.getPadValueAttr()) {
+          if (auto f = dyn_cast<FloatAttr>(p))
+            pad = llvm::formatv("{0}", f.getValueAsDouble()).str();
+          else if (auto i = dyn_cast<IntegerAttr>(p))
+            pad = std::to_string(i.getInt());
+        }
+        // DataCopyPad pads the last 32-byte block; a partial tile's tail
+        // beyond it is filled on the vector pipe, ordered by a full barrier
+        // (only the last, partial tile of a tensor takes that branch).
+        int64_t perBlock = 32 / std::max<int64_t>(1, type.getSizeInBytes() /
+                                                         type.getNumElements());
+        std::string n = name(o.getCount());
+        line() << "{\n";
+        indent += 2;
+        line() << "uint32_t n = static_cast<uint32_t>(" << n << ");\n";
+        line() << "uint8_t right = static_cast<uint8_t>((" << perBlock
+               << " - n % " << perBlock << ") % " << perBlock << ");\n";
+        line() << "AscendC::DataCopyPad(" << name(o.getDst()) << ", "
+               << name(o.getSrc()) << "[" << name(o.getOffset())
+               << "], AscendC::DataCopyExtParams{1, static_cast<uint32_t>(n * sizeof("
+               << elem << ")), 0, 0, 0}, AscendC::DataCopyPadExtParams<" << elem
+               << ">{true, 0, right, static_cast<" << elem << ">(" << pad << ")});"
+               << srcLine(o) << "\n";
+        line() << "uint32_t padded = n + right;\n";
+        line() << "if (padded < " << type.getNumElements() << ") {\n";
+        line() << "  AscendC::PipeBarrier<PIPE_ALL>();\n";
+        line() << "  AscendC::Duplicate(" << name(o.getDst()) << "[padded], static_cast<"
+               << elem << ">(" << pad << "), " << type.getNumElements()
+               << " - padded);\n";
+        line() << "  AscendC::PipeBarrier<PIPE_ALL>();\n";
+        line() << "}\n";
+        indent -= 2;
+        line() << "}\n";
+        return success();
+      })
+      .Case<DataCopyOutOp>([&](DataCopyOutOp o) {
+        std::string elem = cType(o.getSrc().getType().getElementType());
+        line() << "AscendC::DataCopyPad(" << name(o.getDst()) << "["
+               << name(o.getOffset()) << "], " << name(o.getSrc())
+               << ", AscendC::DataCopyExtParams{1, static_cast<uint32_t>("
+               << name(o.getCount()) << " * sizeof(" << elem << ")), 0, 0, 0});"
+               << srcLine(o) << "\n";
+        return success();
+      })
+      .Case<AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp>([&](auto o) {
+        line() << "AscendC::" << o.getApiName() << "(" << name(o.getDst()) << ", "
+               << name(o.getSrc0()) << ", " << name(o.getSrc1()) << ", "
+               << name(o.getCount()) << ");" << srcLine(o) << "\n";
+        return success();
+      })
+      .Case<AbsOp, ExpOp, LnOp, SqrtOp, ReluOp>([&](auto o) {
+        line() << "AscendC::" << o.getApiName() << "(" << name(o.getDst()) << ", "
+               << name(o.getSrc()) << ", " << name(o.getCount()) << ");"
+               << srcLine(o) << "\n";
+        return success();
+      })
+      .Case<DuplicateOp>([&](DuplicateOp o) {
+        line() << "AscendC::Duplicate(" << name(o.getDst()) << ", "
+               << name(o.getValue()) << ", " << name(o.getCount()) << ");"
+               << srcLine(o) << "\n";
+        return success();
+      })
+      .Case<SetFlagOp>([&](SetFlagOp o) {
+        line() << "AscendC::SetFlag<" << hardEvent(o.getSrc(), o.getDst())
+               << ">(" << o.getEvent() << ");\n";
+        return success();
+      })
+      .Case<WaitFlagOp>([&](WaitFlagOp o) {
+        line() << "AscendC::WaitFlag<" << hardEvent(o.getSrc(), o.getDst())
+               << ">(" << o.getEvent() << ");\n";
+        return success();
+      })
+      .Case<PipeBarrierOp>([&](PipeBarrierOp o) {
+        line() << "AscendC::PipeBarrier<" << pipeName(o.getPipe()) << ">();\n";
+        return success();
+      })
+      .Case<scf::ForOp>([&](scf::ForOp f) {
+        if (f.getNumRegionIterArgs() != 0)
+          return LogicalResult(f.emitOpError()
+                               << "with loop-carried values cannot be emitted yet");
+        std::string iv = name(f.getInductionVar());
+        line() << "for (int64_t " << iv << " = " << name(f.getLowerBound())
+               << "; " << iv << " < " << name(f.getUpperBound()) << "; " << iv
+               << " += " << name(f.getStep()) << ") {" << srcLine(f) << "\n";
+        indent += 2;
+        if (failed(emitBlock(*f.getBody())))
+          return failure();
+        indent -= 2;
+        line() << "}\n";
+        return success();
+      })
+      .Case<scf::YieldOp, func::ReturnOp>([&](auto) { return success(); })
+      .Default([&](Operation *o) {
+        return o->emitOpError() << "cannot be emitted as Ascend C";
+      });
+}
+
+LogicalResult Emitter::emitFunc(func::FuncOp func) {
+  os << "extern \"C\" __global__ __aicore__ void " << func.getName() << "(";
+  Block &entry = func.getBody().front();
+  for (BlockArgument arg : entry.getArguments()) {
+    if (arg.getArgNumber())
+      os << ", ";
+    if (isa<GlobalType>(arg.getType()))
+      os << "GM_ADDR a" << arg.getArgNumber();
+    else
+      os << cType(arg.getType()) << " " << name(arg);
+  }
+  os << ")\n{\n";
+  os << "  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);\n";
+  for (BlockArgument arg : entry.getArguments())
+    if (auto gm = dyn_cast<GlobalType>(arg.getType())) {
+      std::string elem = cType(gm.getElementType());
+      names[arg] = "gm" + std::to_string(arg.getArgNumber());
+      os << "  AscendC::GlobalTensor<" << elem << "> " << names[arg] << ";\n";
+      os << "  " << names[arg] << ".SetGlobalBuffer((__gm__ " << elem << " *)a"
+         << arg.getArgNumber() << ");\n";
+    }
+  if (failed(emitBlock(entry)))
+    return failure();
+  os << "}\n";
+  return success();
+}
+
+} // namespace
+
+namespace asc2 {
+LogicalResult emitAscendC(ModuleOp module, StringRef socVersion,
+                          raw_ostream &os) {
+  os << "// Generated by asc2 for " << socVersion
+     << ". Static UB addresses; flags inserted by ascendc-insert-sync.\n";
+  os << "#include \"kernel_operator.h\"\n\n";
+  for (auto func : module.getOps<func::FuncOp>()) {
+    Emitter emitter(os);
+    if (failed(emitter.emitFunc(func)))
+      return failure();
+    os << "\n";
+  }
+  return success();
+}
+} // namespace asc2

@@ -1,0 +1,423 @@
+//===- ProgramBuilder.cpp -------------------------------------------------===//
+#include "asc2/Target/Sim/ProgramBuilder.h"
+
+#include "asc2/Analysis/ProgramPoints.h"
+#include "asc2/Dialect/AscendC/IR/AscendC.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace asc2::ascendc;
+namespace sim = asc2::sim;
+
+namespace asc2 {
+
+std::optional<sim::SourceLoc> sourceLocOf(Location loc) {
+  if (auto flc = dyn_cast<FileLineColLoc>(loc))
+    return sim::SourceLoc{flc.getFilename().str(), (int)flc.getLine(),
+                          (int)flc.getColumn()};
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    for (Location inner : fused.getLocations())
+      if (auto s = sourceLocOf(inner))
+        return s;
+  if (auto named = dyn_cast<NameLoc>(loc))
+    return sourceLocOf(named.getChildLoc());
+  if (auto call = dyn_cast<CallSiteLoc>(loc))
+    return sourceLocOf(call.getCallee());
+  return std::nullopt;
+}
+
+namespace {
+
+std::optional<sim::DType> dtypeOf(Type t) {
+  if (t.isF32()) return sim::DType::F32;
+  if (t.isF16()) return sim::DType::F16;
+  if (t.isBF16()) return sim::DType::BF16;
+  if (t.isInteger(1)) return sim::DType::Bool;
+  if (t.isUnsignedInteger(8)) return sim::DType::U8;
+  if (t.isInteger(8)) return sim::DType::I8;
+  if (t.isInteger(16)) return sim::DType::I16;
+  if (t.isInteger(32)) return sim::DType::I32;
+  if (t.isInteger(64) || t.isIndex()) return sim::DType::I64;
+  return std::nullopt;
+}
+
+sim::Space spaceOf(LocalType t) {
+  StringRef s = t.getSpaceName();
+  if (s == "L1") return sim::Space::L1;
+  if (s == "L0A") return sim::Space::L0A;
+  if (s == "L0B") return sim::Space::L0B;
+  if (s == "L0C") return sim::Space::L0C;
+  return sim::Space::UB;
+}
+
+class Builder {
+public:
+  Builder(func::FuncOp func) : func(func), points(func) {}
+  FailureOr<sim::Program> build();
+
+private:
+  LogicalResult emitBlock(Block &block);
+  LogicalResult emitOp(Operation *op);
+  sim::Instr &add(Operation *op, sim::Opcode code, sim::Pipe pipe = sim::Pipe::S);
+  FailureOr<sim::Operand> operand(Operation *user, Value v);
+  int32_t newReg() { return program.numRegs++; }
+  int32_t locIndex(Location loc);
+
+  func::FuncOp func;
+  ProgramPoints points;
+  sim::Program program;
+  DenseMap<Value, int32_t> regs;
+  DenseMap<Value, int32_t> gmArgs;
+  struct Local { sim::Space space; int64_t addr; int64_t elems; };
+  DenseMap<Value, Local> locals;
+  std::map<std::tuple<std::string, int, int>, int32_t> locIds;
+};
+
+int32_t Builder::locIndex(Location loc) {
+  auto s = sourceLocOf(loc);
+  if (!s)
+    return -1;
+  auto key = std::make_tuple(s->file, s->line, s->col);
+  auto it = locIds.find(key);
+  if (it != locIds.end())
+    return it->second;
+  int32_t id = program.locs.size();
+  program.locs.push_back(*s);
+  locIds[key] = id;
+  return id;
+}
+
+sim::Instr &Builder::add(Operation *op, sim::Opcode code, sim::Pipe pipe) {
+  sim::Instr in;
+  in.op = code;
+  in.pipe = pipe;
+  in.point = op ? points.pointOf(op) : -1;
+  in.loc = op ? locIndex(op->getLoc()) : -1;
+  program.code.push_back(in);
+  return program.code.back();
+}
+
+FailureOr<sim::Operand> Builder::operand(Operation *user, Value v) {
+  if (auto c = v.getDefiningOp<arith::ConstantOp>())
+    if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
+      return sim::Operand::ofImm(i.getValue().getSExtValue());
+  auto it = regs.find(v);
+  if (it == regs.end())
+    return user->emitOpError() << "uses a scalar the simulator does not know";
+  return sim::Operand::ofReg(it->second);
+}
+
+static sim::Pipe pipeOf(Pipe p) { return static_cast<sim::Pipe>(p); }
+
+LogicalResult Builder::emitBlock(Block &block) {
+  for (Operation &op : block)
+    if (failed(emitOp(&op)))
+      return failure();
+  return success();
+}
+
+LogicalResult Builder::emitOp(Operation *op) {
+  auto scalar = [&](sim::ScalarOp sop) -> LogicalResult {
+    auto a = operand(op, op->getOperand(0));
+    auto b = operand(op, op->getOperand(1));
+    if (failed(a) || failed(b))
+      return failure();
+    sim::Instr &in = add(op, sim::Opcode::Scalar);
+    in.scalarOp = sop;
+    in.a = *a;
+    in.b = *b;
+    in.dst = regs[op->getResult(0)] = newReg();
+    return success();
+  };
+  auto local = [&](Value v) -> const Local * {
+    auto it = locals.find(v);
+    return it == locals.end() ? nullptr : &it->second;
+  };
+  auto vecBinary = [&](sim::VecOp vop, Value dst, Value s0, Value s1,
+                       Value count) -> LogicalResult {
+    const Local *d = local(dst), *a = local(s0), *b = local(s1);
+    auto n = operand(op, count);
+    if (!d || !a || !b || failed(n))
+      return op->emitOpError() << "has an unplanned buffer operand";
+    sim::Instr &in = add(op, sim::Opcode::VecBinary, sim::Pipe::V);
+    in.vecOp = vop;
+    in.dtype = *dtypeOf(cast<LocalType>(dst.getType()).getElementType());
+    in.dstSpace = d->space;
+    in.dstAddr = d->addr;
+    in.src0Addr = a->addr;
+    in.src1Addr = b->addr;
+    in.srcSpace = a->space;
+    in.c = *n;
+    return success();
+  };
+  auto vecUnary = [&](sim::VecOp vop, Value dst, Value s, Value count) -> LogicalResult {
+    const Local *d = local(dst), *a = local(s);
+    auto n = operand(op, count);
+    if (!d || !a || failed(n))
+      return op->emitOpError() << "has an unplanned buffer operand";
+    sim::Instr &in = add(op, sim::Opcode::VecUnary, sim::Pipe::V);
+    in.vecOp = vop;
+    in.dtype = *dtypeOf(cast<LocalType>(dst.getType()).getElementType());
+    in.dstSpace = d->space;
+    in.dstAddr = d->addr;
+    in.src0Addr = a->addr;
+    in.srcSpace = a->space;
+    in.c = *n;
+    return success();
+  };
+
+  return llvm::TypeSwitch<Operation *, LogicalResult>(op)
+      .Case<arith::ConstantOp>([&](arith::ConstantOp c) -> LogicalResult {
+        if (auto i = dyn_cast<IntegerAttr>(c.getValue())) {
+          sim::Instr &in = add(op, sim::Opcode::ConstI);
+          in.a = sim::Operand::ofImm(i.getValue().getSExtValue());
+          in.dst = regs[c.getResult()] = newReg();
+        }
+        return success(); // float constants are folded into their users
+      })
+      .Case<arith::AddIOp>([&](auto) { return scalar(sim::ScalarOp::Add); })
+      .Case<arith::SubIOp>([&](auto) { return scalar(sim::ScalarOp::Sub); })
+      .Case<arith::MulIOp>([&](auto) { return scalar(sim::ScalarOp::Mul); })
+      .Case<arith::DivSIOp>([&](auto) { return scalar(sim::ScalarOp::DivS); })
+      .Case<arith::RemSIOp>([&](auto) { return scalar(sim::ScalarOp::RemS); })
+      .Case<arith::MinSIOp>([&](auto) { return scalar(sim::ScalarOp::MinS); })
+      .Case<arith::MaxSIOp>([&](auto) { return scalar(sim::ScalarOp::MaxS); })
+      .Case<arith::CeilDivSIOp>([&](auto) { return scalar(sim::ScalarOp::CeilDivS); })
+      .Case<arith::CmpIOp>([&](arith::CmpIOp c) {
+        switch (c.getPredicate()) {
+        case arith::CmpIPredicate::eq: return scalar(sim::ScalarOp::CmpEQ);
+        case arith::CmpIPredicate::ne: return scalar(sim::ScalarOp::CmpNE);
+        case arith::CmpIPredicate::slt: return scalar(sim::ScalarOp::CmpLT);
+        case arith::CmpIPredicate::sle: return scalar(sim::ScalarOp::CmpLE);
+        case arith::CmpIPredicate::sgt: return scalar(sim::ScalarOp::CmpGT);
+        case arith::CmpIPredicate::sge: return scalar(sim::ScalarOp::CmpGE);
+        default:
+          return LogicalResult(c.emitOpError() << "unsigned comparisons are not simulated");
+        }
+      })
+      .Case<arith::SelectOp>([&](arith::SelectOp s) -> LogicalResult {
+        auto c = operand(op, s.getCondition());
+        auto t = operand(op, s.getTrueValue());
+        auto f = operand(op, s.getFalseValue());
+        if (failed(c) || failed(t) || failed(f))
+          return failure();
+        sim::Instr &in = add(op, sim::Opcode::Select);
+        in.a = *c;
+        in.b = *t;
+        in.c = *f;
+        in.dst = regs[s.getResult()] = newReg();
+        return success();
+      })
+      .Case<arith::IndexCastOp, arith::ExtSIOp, arith::TruncIOp>(
+          [&](Operation *o) -> LogicalResult {
+            auto a = operand(op, o->getOperand(0));
+            if (failed(a))
+              return failure();
+            sim::Instr &in = add(op, sim::Opcode::Scalar);
+            in.scalarOp = sim::ScalarOp::Add;
+            in.a = *a;
+            in.b = sim::Operand::ofImm(0);
+            in.dst = regs[o->getResult(0)] = newReg();
+            return success();
+          })
+      .Case<GetBlockIdxOp>([&](GetBlockIdxOp b) {
+        add(op, sim::Opcode::BlockIdx).dst = regs[b.getResult()] = newReg();
+        return success();
+      })
+      .Case<GetBlockNumOp>([&](GetBlockNumOp b) {
+        add(op, sim::Opcode::BlockNum).dst = regs[b.getResult()] = newReg();
+        return success();
+      })
+      .Case<AllocLocalOp>([&](AllocLocalOp a) -> LogicalResult {
+        if (!a.getOffsetAttr())
+          return a.emitOpError() << "has no offset; memory planning did not run";
+        auto type = a.getBuffer().getType();
+        locals[a.getBuffer()] = {spaceOf(type), a.getOffsetAttr().getInt(),
+                                 type.getNumElements()};
+        return success();
+      })
+      .Case<DataCopyInOp>([&](DataCopyInOp c) -> LogicalResult {
+        const Local *d = local(c.getDst());
+        auto off = operand(op, c.getOffset());
+        auto n = operand(op, c.getCount());
+        auto gm = gmArgs.find(c.getSrc());
+        if (!d || failed(off) || failed(n) || gm == gmArgs.end())
+          return c.emitOpError() << "has operands the simulator cannot resolve";
+        sim::Instr &in = add(op, sim::Opcode::CopyGmToLocal, sim::Pipe::MTE2);
+        in.dtype = *dtypeOf(c.getDst().getType().getElementType());
+        in.dstSpace = d->space;
+        in.dstAddr = d->addr;
+        in.gmArg = gm->second;
+        in.a = *off;
+        in.b = *n;
+        in.tileElems = d->elems;
+        if (auto pad = c.getPadValueAttr()) {
+          in.hasPad = true;
+          if (auto f = dyn_cast<FloatAttr>(pad))
+            in.fimm = f.getValueAsDouble();
+          else if (auto i = dyn_cast<IntegerAttr>(pad))
+            in.fimm = (double)i.getValue().getSExtValue();
+        }
+        return success();
+      })
+      .Case<DataCopyOutOp>([&](DataCopyOutOp c) -> LogicalResult {
+        const Local *s = local(c.getSrc());
+        auto off = operand(op, c.getOffset());
+        auto n = operand(op, c.getCount());
+        auto gm = gmArgs.find(c.getDst());
+        if (!s || failed(off) || failed(n) || gm == gmArgs.end())
+          return c.emitOpError() << "has operands the simulator cannot resolve";
+        sim::Instr &in = add(op, sim::Opcode::CopyLocalToGm, sim::Pipe::MTE3);
+        in.dtype = *dtypeOf(c.getSrc().getType().getElementType());
+        in.srcSpace = s->space;
+        in.src0Addr = s->addr;
+        in.gmArg = gm->second;
+        in.a = *off;
+        in.b = *n;
+        in.tileElems = s->elems;
+        return success();
+      })
+      .Case<AddOp>([&](AddOp o) { return vecBinary(sim::VecOp::Add, o.getDst(), o.getSrc0(), o.getSrc1(), o.getCount()); })
+      .Case<SubOp>([&](SubOp o) { return vecBinary(sim::VecOp::Sub, o.getDst(), o.getSrc0(), o.getSrc1(), o.getCount()); })
+      .Case<MulOp>([&](MulOp o) { return vecBinary(sim::VecOp::Mul, o.getDst(), o.getSrc0(), o.getSrc1(), o.getCount()); })
+      .Case<DivOp>([&](DivOp o) { return vecBinary(sim::VecOp::Div, o.getDst(), o.getSrc0(), o.getSrc1(), o.getCount()); })
+      .Case<MaxOp>([&](MaxOp o) { return vecBinary(sim::VecOp::Max, o.getDst(), o.getSrc0(), o.getSrc1(), o.getCount()); })
+      .Case<MinOp>([&](MinOp o) { return vecBinary(sim::VecOp::Min, o.getDst(), o.getSrc0(), o.getSrc1(), o.getCount()); })
+      .Case<AbsOp>([&](AbsOp o) { return vecUnary(sim::VecOp::Abs, o.getDst(), o.getSrc(), o.getCount()); })
+      .Case<ExpOp>([&](ExpOp o) { return vecUnary(sim::VecOp::Exp, o.getDst(), o.getSrc(), o.getCount()); })
+      .Case<LnOp>([&](LnOp o) { return vecUnary(sim::VecOp::Log, o.getDst(), o.getSrc(), o.getCount()); })
+      .Case<SqrtOp>([&](SqrtOp o) { return vecUnary(sim::VecOp::Sqrt, o.getDst(), o.getSrc(), o.getCount()); })
+      .Case<ReluOp>([&](ReluOp o) { return vecUnary(sim::VecOp::Relu, o.getDst(), o.getSrc(), o.getCount()); })
+      .Case<DuplicateOp>([&](DuplicateOp d) -> LogicalResult {
+        const Local *dst = local(d.getDst());
+        auto n = operand(op, d.getCount());
+        auto c = d.getValue().getDefiningOp<arith::ConstantOp>();
+        if (!dst || failed(n) || !c)
+          return d.emitOpError() << "with a runtime scalar is not simulated yet";
+        sim::Instr &in = add(op, sim::Opcode::VecDup, sim::Pipe::V);
+        in.dtype = *dtypeOf(d.getDst().getType().getElementType());
+        in.dstSpace = dst->space;
+        in.dstAddr = dst->addr;
+        in.c = *n;
+        if (auto f = dyn_cast<FloatAttr>(c.getValue()))
+          in.fimm = f.getValueAsDouble();
+        else if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
+          in.fimm = (double)i.getValue().getSExtValue();
+        return success();
+      })
+      .Case<SetFlagOp>([&](SetFlagOp s) {
+        sim::Instr &in = add(op, sim::Opcode::SetFlag, pipeOf(s.getSrc()));
+        in.flagSrc = pipeOf(s.getSrc());
+        in.flagDst = pipeOf(s.getDst());
+        in.eventId = s.getEvent();
+        return success();
+      })
+      .Case<WaitFlagOp>([&](WaitFlagOp w) {
+        sim::Instr &in = add(op, sim::Opcode::WaitFlag, pipeOf(w.getDst()));
+        in.flagSrc = pipeOf(w.getSrc());
+        in.flagDst = pipeOf(w.getDst());
+        in.eventId = w.getEvent();
+        return success();
+      })
+      .Case<PipeBarrierOp>([&](PipeBarrierOp b) {
+        bool all = b.getPipe() == Pipe::ALL;
+        sim::Instr &in = add(op, sim::Opcode::PipeBarrier,
+                             all ? sim::Pipe::S : pipeOf(b.getPipe()));
+        in.allPipes = all;
+        return success();
+      })
+      .Case<scf::ForOp>([&](scf::ForOp f) -> LogicalResult {
+        if (f.getNumRegionIterArgs())
+          return f.emitOpError() << "with loop-carried values is not simulated yet";
+        auto lb = operand(op, f.getLowerBound());
+        auto ub = operand(op, f.getUpperBound());
+        auto step = operand(op, f.getStep());
+        if (failed(lb) || failed(ub) || failed(step))
+          return failure();
+        int32_t iv = regs[f.getInductionVar()] = newReg();
+        sim::Instr &init = add(op, sim::Opcode::Scalar);
+        init.scalarOp = sim::ScalarOp::Add;
+        init.a = *lb;
+        init.b = sim::Operand::ofImm(0);
+        init.dst = iv;
+        int32_t cond = newReg();
+        size_t head = program.code.size();
+        sim::Instr &cmp = add(op, sim::Opcode::Scalar);
+        cmp.scalarOp = sim::ScalarOp::CmpLT;
+        cmp.a = sim::Operand::ofReg(iv);
+        cmp.b = *ub;
+        cmp.dst = cond;
+        size_t exitBranch = program.code.size();
+        add(op, sim::Opcode::BranchIfZero).a = sim::Operand::ofReg(cond);
+        if (failed(emitBlock(*f.getBody())))
+          return failure();
+        sim::Instr &inc = add(op, sim::Opcode::Scalar);
+        inc.scalarOp = sim::ScalarOp::Add;
+        inc.a = sim::Operand::ofReg(iv);
+        inc.b = *step;
+        inc.dst = iv;
+        add(op, sim::Opcode::Jump).target = head;
+        program.code[exitBranch].target = program.code.size();
+        return success();
+      })
+      .Case<scf::YieldOp>([&](auto) { return success(); })
+      .Case<func::ReturnOp>([&](auto) {
+        add(op, sim::Opcode::End);
+        return success();
+      })
+      .Default([&](Operation *o) {
+        return o->emitOpError() << "is not supported by the simulator yet";
+      });
+}
+
+FailureOr<sim::Program> Builder::build() {
+  program.kernelName = func.getName().str();
+  program.pointNames.resize(points.size());
+  for (int p = 0; p < points.size(); ++p)
+    program.pointNames[p] = points.opAt(p)->getName().getStringRef().str();
+  auto names = func->getAttrOfType<ArrayAttr>("asctile.arg_names");
+  Block &entry = func.getBody().front();
+  for (BlockArgument arg : entry.getArguments()) {
+    sim::ArgSpec spec;
+    if (names && arg.getArgNumber() < names.size())
+      if (auto s = dyn_cast<StringAttr>(names[arg.getArgNumber()]))
+        spec.name = s.str();
+    if (auto gm = dyn_cast<GlobalType>(arg.getType())) {
+      auto dt = dtypeOf(gm.getElementType());
+      if (!dt)
+        return func.emitOpError() << "argument " << arg.getArgNumber()
+                                  << " has an unsupported element type";
+      spec.kind = sim::ArgSpec::Kind::Gm;
+      spec.dtype = *dt;
+      gmArgs[arg] = arg.getArgNumber();
+    } else if (arg.getType().isIntOrIndex()) {
+      spec.kind = sim::ArgSpec::Kind::Int;
+      spec.dtype = sim::DType::I64;
+      sim::Instr &in = add(nullptr, sim::Opcode::ArgI);
+      in.argIndex = arg.getArgNumber();
+      in.dst = regs[arg] = newReg();
+    } else if (isa<FloatType>(arg.getType())) {
+      spec.kind = sim::ArgSpec::Kind::Float;
+      spec.dtype = sim::DType::F32;
+    } else {
+      return func.emitOpError() << "argument " << arg.getArgNumber()
+                                << " has a type the simulator cannot pass";
+    }
+    program.args.push_back(spec);
+  }
+  if (failed(emitBlock(entry)))
+    return failure();
+  if (program.code.empty() || program.code.back().op != sim::Opcode::End)
+    add(nullptr, sim::Opcode::End);
+  return std::move(program);
+}
+
+} // namespace
+
+FailureOr<sim::Program> buildSimProgram(func::FuncOp func) {
+  Builder builder(func);
+  return builder.build();
+}
+
+} // namespace asc2

@@ -1,0 +1,23 @@
+"""asc2: a tile DSL for Ascend NPU kernels.
+
+    import asc2
+
+    @asc2.jit
+    def vadd(x, y, out, n: int, tiles: int, TILE: asc2.ConstExpr[int]):
+        ...
+
+    vadd[8](x, y, out, n, tiles, TILE=256)
+"""
+
+__version__ = "0.1.0"
+
+from . import language
+from .language import *  # noqa: F401,F403  (the DSL: dtypes, TensorLocation, copy_in, ...)
+from .language import core as _core
+from .errors import (CompilationError, CompilationTypeError, CompilationValueError, CompilationIndexError,
+                     ShapeError, AlignmentError, MemoryError, UnsupportedError, SimulationError)
+from .runtime import jit, JITFunction, set_platform, get_platform, available_platforms
+
+# `asc2.bool` reads like the other dtypes; set here so the module body keeps Python's bool.
+globals()["bool"] = _core.bool_
+

@@ -1,0 +1,287 @@
+"""MLIR text building for the frontend: values, type spellings, and a builder.
+
+The builder writes the `asctile` + `arith`/`math`/`scf`/`func` dialects as text
+with a source location on every op.  Regions are captured into separate line
+lists so a construct whose results are only known after its body (``scf.if``,
+``scf.for`` iter_args) can be assembled afterwards.
+"""
+
+import contextlib
+import math
+import struct
+
+from ..language import core
+
+
+# ---------------------------------------------------------------------------
+# Type spellings
+
+
+def tile_type(shape, dt, location):
+    return f"!asctile.tile<{'x'.join(str(d) for d in shape)}x{dt.mlir}, {location.value}>"
+
+
+def tensor_type(shape, dt):
+    dims = "x".join("?" if not isinstance(d, int) else str(d) for d in shape)
+    return f"!asctile.tensor<{dims}x{dt.mlir}>"
+
+
+def ptr_type(dt):
+    return f"!asctile.ptr<{dt.mlir}>"
+
+
+# Scalar types of runtime values: "index" for integers, MLIR float/int types otherwise.
+INDEX = "index"
+I1 = "i1"
+
+
+def scalar_type_of_python(value):
+    """The scalar type a Python number materialises as."""
+    if isinstance(value, bool):
+        return I1
+    if isinstance(value, int):
+        return INDEX
+    if isinstance(value, float):
+        return "f32"
+    return None
+
+
+def is_float_type(ty):
+    return ty in ("f16", "bf16", "f32", "f64")
+
+
+def is_int_type(ty):
+    return ty == INDEX or (ty.startswith("i") and ty[1:].isdigit()) or ty.startswith("ui")
+
+
+# ---------------------------------------------------------------------------
+# Runtime values (compile-time values are plain Python objects)
+
+
+class Value:
+    """An SSA value of the function being generated."""
+
+    __slots__ = ("ssa", "type")
+
+    def __init__(self, ssa, ty):
+        self.ssa = ssa
+        self.type = ty
+
+    def __repr__(self):
+        return f"{type(self).__name__}({self.ssa}: {self.type})"
+
+
+class Scalar(Value):
+    """A runtime scalar: ``index`` for integers, ``f32``/``f16``/... for floats, ``i1`` for bools."""
+
+    __slots__ = ()
+
+    @property
+    def is_float(self):
+        return is_float_type(self.type)
+
+
+class Tile(Value):
+    """A value-semantics tile in an on-chip location (LocalTensor)."""
+
+    __slots__ = ("shape", "dtype", "location")
+
+    def __init__(self, ssa, shape, dt, location):
+        super().__init__(ssa, tile_type(shape, dt, location))
+        self.shape = tuple(shape)
+        self.dtype = dt
+        self.location = location
+
+    def like(self, ssa, dt=None):
+        return Tile(ssa, self.shape, dt or self.dtype, self.location)
+
+
+class Pointer(Value):
+    """A GlobalAddress kernel argument."""
+
+    __slots__ = ("dtype",)
+
+    def __init__(self, ssa, dt):
+        super().__init__(ssa, ptr_type(dt))
+        self.dtype = dt
+
+
+class GlobalTensor(Value):
+    """A global-memory tensor; ``shape`` holds ints (static) and Scalars (dynamic)."""
+
+    __slots__ = ("shape", "dtype")
+
+    def __init__(self, ssa, shape, dt):
+        super().__init__(ssa, tensor_type(shape, dt))
+        self.shape = list(shape)
+        self.dtype = dt
+
+
+def rebind(value, ssa):
+    """The same kind of value with a new SSA name (loop/if results, block args)."""
+    if isinstance(value, Tile):
+        return value.like(ssa)
+    return type(value)(ssa, value.type)
+
+
+# ---------------------------------------------------------------------------
+# Attribute spellings
+
+_FLOAT_SPECIALS = {
+    # (inf, -inf, nan) bit patterns per type; MLIR reads them as hex literals.
+    "f32": ("0x7F800000", "0xFF800000", "0x7FC00000"),
+    "f16": ("0x7C00", "0xFC00", "0x7E00"),
+    "bf16": ("0x7F80", "0xFF80", "0x7FC0"),
+    "f64": ("0x7FF0000000000000", "0xFFF0000000000000", "0x7FF8000000000000"),
+}
+
+
+def float_literal(value, ty):
+    value = float(value)
+    if math.isinf(value):
+        return _FLOAT_SPECIALS[ty][0 if value > 0 else 1]
+    if math.isnan(value):
+        return _FLOAT_SPECIALS[ty][2]
+    if ty == "f32":
+        value = struct.unpack("f", struct.pack("f", value))[0]
+    text = repr(value)
+    if "e" in text and "." not in text:  # MLIR wants a '.' in 1.0e-05
+        mantissa, exp = text.split("e")
+        text = f"{mantissa}.0e{exp}"
+    return text
+
+
+def constant_literal(value, ty):
+    if ty == I1:
+        return "true" if value else "false"
+    if is_float_type(ty):
+        return f"{float_literal(value, ty)} : {ty}"
+    return f"{int(value)} : {ty}"
+
+
+def string_array(strings):
+    return "[" + ", ".join('"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"' for s in strings) + "]"
+
+
+def location(file, line, col):
+    if not line:
+        return "loc(unknown)"
+    escaped = file.replace("\\", "\\\\").replace('"', '\\"')
+    return f'loc("{escaped}":{line}:{col})'
+
+
+# ---------------------------------------------------------------------------
+# The builder
+
+
+class Region:
+    """Lines of one region plus the constants already defined in it."""
+
+    def __init__(self, parent, depth):
+        self.lines = []
+        self.parent = parent
+        self.depth = depth
+        self.constants = {}
+
+    def lookup_constant(self, key):
+        region = self
+        while region is not None:
+            if key in region.constants:
+                return region.constants[key]
+            region = region.parent
+        return None
+
+
+class IRBuilder:
+    """Writes one function's ops as MLIR text with value naming and locations."""
+
+    def __init__(self, file):
+        self.file = file
+        self.line, self.col = 0, 0
+        self.region = Region(None, 2)  # inside `module {` and `func.func {`
+        self.used_names = set()
+        self.counter = 0
+        self.op_count = 0
+
+    # -- naming and locations
+    def fresh(self, hint=None):
+        if hint is not None:
+            name = f"%{hint}"
+            if name not in self.used_names:
+                self.used_names.add(name)
+                return name
+            name = f"%{hint}_{self.counter}"
+        else:
+            name = f"%{self.counter}"
+        self.counter += 1
+        self.used_names.add(name)
+        return name
+
+    def loc(self):
+        return location(self.file, self.line, self.col)
+
+    @contextlib.contextmanager
+    def at(self, file, line, col):
+        saved = (self.file, self.line, self.col)
+        self.file, self.line, self.col = file, line, col
+        try:
+            yield
+        finally:
+            self.file, self.line, self.col = saved
+
+    # -- emission
+    def raw(self, text):
+        self.region.lines.append("  " * self.region.depth + text)
+
+    def emit(self, text):
+        """An op without results."""
+        self.op_count += 1
+        self.raw(f"{text} {self.loc()}")
+
+    def op(self, text, hint=None):
+        """An op with one result; returns the result's SSA name."""
+        name = self.fresh(hint)
+        self.emit(f"{name} = {text}")
+        return name
+
+    def constant(self, value, ty):
+        """An ``arith.constant``, reused within the region and the regions it encloses."""
+        key = (ty, constant_literal(value, ty))
+        found = self.region.lookup_constant(key)
+        if found is not None:
+            return found
+        if ty == I1:
+            hint = "true" if value else "false"
+        elif is_float_type(ty):
+            hint = "cst"
+        else:
+            hint = f"c{int(value)}" + ("" if ty == INDEX else f"_{ty}")
+        name = self.op(f"arith.constant {constant_literal(value, ty)}", hint)
+        self.region.constants[key] = name
+        return name
+
+    # -- regions
+    @contextlib.contextmanager
+    def nested(self, region=None):
+        """Emit into ``region`` (a new one by default) one level deeper; yields it."""
+        if region is None:
+            region = Region(self.region, self.region.depth + 1)
+        saved = self.region
+        self.region = region
+        try:
+            yield region
+        finally:
+            self.region = saved
+
+    def splice(self, region):
+        self.region.lines.extend(region.lines)
+
+    @contextlib.contextmanager
+    def discarding(self):
+        """Generate into a throw-away region (a dry run to learn what a loop body changes)."""
+        saved = (self.region, self.counter, set(self.used_names), self.op_count)
+        self.region = Region(saved[0], saved[0].depth + 1)
+        try:
+            yield
+        finally:
+            self.region, self.counter, self.used_names, self.op_count = saved

@@ -1,0 +1,91 @@
+"""The bridge to the C++ compiler and simulator (the ``asc2._C`` extension)."""
+
+import json
+import linecache
+
+from .. import errors
+
+_native = None
+
+
+def native():
+    """The ``asc2._C`` module; a clear error when the extension is not built."""
+    global _native
+    if _native is None:
+        try:
+            from .. import _C
+        except ImportError as e:
+            raise RuntimeError(
+                "asc2._C (the compiler extension) is not available: build the project "
+                f"(make) and put build/python on PYTHONPATH ({e})") from None
+        _native = _C
+    return _native
+
+
+def _diagnostic_fields(exc):
+    """(message, file, line, col) of a _C.CompileError, whichever way the binding carries them."""
+    message = getattr(exc, "message", None)
+    file = getattr(exc, "file", None)
+    line = getattr(exc, "line", None)
+    col = getattr(exc, "col", None)
+    args = list(exc.args) + [None] * 4
+    if message is None:
+        message = args[0]
+    if file is None and isinstance(args[1], str):
+        file, line, col = args[1], args[2], args[3]
+    return str(message), file, line, col
+
+
+def _error_class(message):
+    text = message.lower()
+    if "align" in text:
+        return errors.AlignmentError
+    if "overflow" in text or "does not fit" in text or "out of memory" in text or "exceeds the" in text:
+        return errors.MemoryError
+    return errors.CompilationError
+
+
+def convert_compile_error(exc):
+    message, file, line, col = _diagnostic_fields(exc)
+    source_line = None
+    if file and line:
+        text = linecache.getline(file, int(line))
+        source_line = text.rstrip("\n") if text else None
+    return _error_class(message).at(file, int(line) if line else None, int(col) if col else None, message,
+                                    source_line)
+
+
+class CompiledKernel:
+    """One specialisation: its frontend IR and the native compiled kernel."""
+
+    def __init__(self, ir, name, arg_names, native_kernel):
+        self.ir = ir
+        self.name = name
+        self.arg_names = arg_names
+        self.native = native_kernel
+
+    @property
+    def ascendc(self):
+        return self.native.ascendc
+
+    def report(self, include_ir=True):
+        return json.loads(self.native.report_json(include_ir))
+
+    def launch(self, block_num, args):
+        C = native()
+        try:
+            result = dict(self.native.launch(block_num, args))
+        except C.SimulationError as e:
+            raise errors.SimulationError(str(e)) from None
+        return result
+
+    def write_report_dir(self, path):
+        self.native.write_report_dir(path)
+
+
+def compile_ir(ir, *, kernel, platform, options, source_file):
+    C = native()
+    try:
+        return C.compile(ir, kernel=kernel, platform=platform, options=options, source_file=source_file)
+    except C.CompileError as e:
+        raise convert_compile_error(e) from None

@@ -1,0 +1,371 @@
+"""``@asc2.jit``: specialisation, the two-level cache, compilation and launch."""
+
+import ast
+import builtins
+import inspect
+import os
+
+from .. import errors
+from ..codegen import KernelSource, ParamSpec, generate
+from ..language import core
+from . import cache, compiler
+from .platform import check_backend_available, get_platform
+
+FRONTEND_VERSION = "asc2-frontend/1"
+
+
+# option -> (validator, default); validators return the normalised value or raise.
+def _bool(name, v):
+    if not isinstance(v, bool):
+        raise ValueError(f"asc2.jit option {name} must be True or False, got {v!r}")
+    return v
+
+
+def _choice(*choices):
+    def check(name, v):
+        if isinstance(v, bool):
+            v = int(v)
+        if v not in choices:
+            raise ValueError(f"asc2.jit option {name} must be one of {', '.join(map(repr, choices))}, got {v!r}")
+        return v
+
+    return check
+
+
+def _optional_bool(name, v):
+    return v if v is None else _bool(name, v)
+
+
+def _optional_positive(name, v):
+    if v is not None and (not isinstance(v, int) or isinstance(v, bool) or v < 1):
+        raise ValueError(f"asc2.jit option {name} must be a positive integer or None, got {v!r}")
+    return v
+
+
+OPTIONS = {
+    "always_compile": (_bool, False),
+    "insert_sync": (_bool, True),
+    "reuse_alloc": (_choice(0, 1, 2), 1),
+    "static_alloc": (_optional_bool, None),
+    "vf_fusion": (_bool, False),
+    "verify_sync": (_bool, False),
+    "matmul_cube_only": (_bool, False),
+    "opt_level": (_choice(0, 1, 2, 3), 3),
+    "auto_sync": (_bool, False),
+    "debug": (_bool, False),
+    "num_stages": (_optional_positive, None),
+    "capture_exceptions": (_bool, True),
+}
+FRONTEND_ONLY = ("always_compile", "capture_exceptions")
+
+
+def validate_options(options):
+    unknown = sorted(set(options) - set(OPTIONS))
+    if unknown:
+        raise TypeError(f"unknown asc2.jit option(s): {', '.join(unknown)}; valid options are "
+                        + ", ".join(sorted(OPTIONS)))
+    out = {name: default for name, (_, default) in OPTIONS.items()}
+    for name, value in options.items():
+        out[name] = OPTIONS[name][0](name, value)
+    return out
+
+
+def _native_options(options):
+    out = {}
+    for name, value in options.items():
+        if name in FRONTEND_ONLY or value is None:
+            continue
+        out[name] = ("true" if value else "false") if isinstance(value, bool) else str(value)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Arguments
+
+
+def _annotation_kind(node):
+    """'constexpr' / 'pointer' / 'int' / 'float' / 'bool' / None from an annotation AST."""
+    if node is None:
+        return None
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):  # string annotations
+        try:
+            node = ast.parse(node.value, mode="eval").body
+        except SyntaxError:
+            return None
+    if isinstance(node, ast.Subscript):
+        node = node.value
+    name = node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", None)
+    return {"ConstExpr": "constexpr", "constexpr": "constexpr", "GlobalAddress": "pointer", "int": "int",
+            "float": "float", "bool": "bool"}.get(name)
+
+
+def _is_array(value):
+    if hasattr(value, "__array_interface__") and hasattr(value, "dtype") and getattr(value, "ndim", 0) > 0:
+        return True
+    return type(value).__module__.startswith("torch") and hasattr(value, "data_ptr")
+
+
+def _array_dtype(value):
+    return core.from_name(getattr(value.dtype, "name", None) or str(value.dtype))
+
+
+def _is_int(value):
+    try:
+        import numpy as np
+
+        if isinstance(value, np.integer):
+            return True
+    except ImportError:
+        pass
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_float(value):
+    try:
+        import numpy as np
+
+        if isinstance(value, np.floating):
+            return True
+    except ImportError:
+        pass
+    return isinstance(value, float)
+
+
+def _to_numpy(value):
+    """A C-contiguous numpy view (or copy) of an array argument, plus the original for write-back."""
+    import numpy as np
+
+    if type(value).__module__.startswith("torch"):
+        t = value.detach()
+        if t.device.type != "cpu":
+            raise RuntimeError("the Model backend needs CPU tensors")
+        if str(t.dtype) == "torch.bfloat16":
+            import torch
+
+            t = t.view(torch.int16)
+        value = t.numpy()
+    if value.flags["C_CONTIGUOUS"] and value.flags["WRITEABLE"]:
+        return value, None
+    return np.ascontiguousarray(value), value
+
+
+class Specialisation:
+    def __init__(self, params, runtime_args, key_parts):
+        self.params = params
+        self.runtime_args = runtime_args
+        self.key_parts = key_parts
+
+
+class JITFunction:
+    """A kernel: ``kernel[block_num](*args, **constexprs)`` compiles (cached) and runs it."""
+
+    __asc2_jit__ = True
+
+    def __init__(self, fn, options):
+        self.fn = fn
+        self.options = validate_options(options)
+        self.__name__ = fn.__name__
+        self.__qualname__ = getattr(fn, "__qualname__", fn.__name__)
+        self.__doc__ = fn.__doc__
+        self.__module__ = fn.__module__
+        self.__wrapped__ = fn
+        self._source = None
+        self._memory_cache = {}
+        self.last_report = None
+        self.last_ir = None
+        self.last_cache = None  # "memory", "disk" or "miss"
+        self.cache_stats = {"memory": 0, "disk": 0, "miss": 0}
+
+    @property
+    def source(self):
+        if self._source is None:
+            self._source = KernelSource(self.fn)
+        return self._source
+
+    def __repr__(self):
+        return f"<asc2.jit kernel {self.__qualname__}>"
+
+    def __call__(self, *args, **kwargs):
+        raise RuntimeError(f"launch a kernel with a block count: {self.__name__}[block_num](...)")
+
+    def __getitem__(self, block_num):
+        if isinstance(block_num, tuple) and len(block_num) in (1, 2):
+            block_num = block_num[0]  # kernel[core_num, stream]: streams only matter on an NPU
+        if not _is_int(block_num) or int(block_num) < 1:
+            raise ValueError(f"the block count must be a positive integer, got {block_num!r}")
+        return lambda *args, **kwargs: self.run(int(block_num), args, kwargs)
+
+    # -- specialisation
+    def _fail(self, kind, node, message):
+        if not self.options["capture_exceptions"]:
+            base = next((b for b in kind.__mro__ if b in (TypeError, ValueError, RuntimeError)), RuntimeError)
+            raise base(message)
+        raise kind(self.source, node, message)
+
+    def specialise(self, args, kwargs):
+        src = self.source
+        sig = inspect.signature(self.fn)
+        try:
+            bound = sig.bind(*args, **kwargs)
+        except TypeError as e:
+            self._fail(errors.CompilationTypeError, src.node, f"{self.__name__}(): {e}")
+        bound.apply_defaults()
+        arg_nodes = {a.arg: a for a in src.node.args.posonlyargs + src.node.args.args + src.node.args.kwonlyargs}
+        params, runtime_args, key_params = [], [], []
+        for name, p in sig.parameters.items():
+            node = arg_nodes.get(name, src.node)
+            if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
+                self._fail(errors.UnsupportedError, node, f"*{name} parameters are not supported in kernels")
+            value = bound.arguments[name]
+            kind = _annotation_kind(arg_nodes[name].annotation if name in arg_nodes else None)
+            spec = self._param(name, node, kind, value)
+            params.append(spec)
+            if spec.kind == "constexpr":
+                key_params.append([name, "constexpr", type(spec.value).__name__, repr(spec.value)])
+            elif spec.kind == "pointer":
+                runtime_args.append(value)
+                key_params.append([name, "pointer", spec.dtype.name, int(value.ndim)])
+            else:
+                runtime_args.append(value)
+                key_params.append([name, "scalar", spec.type])
+        key_parts = {
+            "frontend": FRONTEND_VERSION,
+            "source": self._dependency_hashes(),
+            "options": {k: v for k, v in self.options.items() if k != "always_compile"},
+            "params": key_params,
+            "platform": get_platform().platform,
+        }
+        return Specialisation(params, runtime_args, key_parts)
+
+    def _param(self, name, node, kind, value):
+        if isinstance(value, core.ConstExpr):
+            return ParamSpec(name, "constexpr", node, value=value.value)
+        if kind == "constexpr":
+            if _is_array(value):
+                self._fail(errors.CompilationTypeError, node,
+                           f"argument '{name}' is an asc2.ConstExpr and cannot be an array")
+            return ParamSpec(name, "constexpr", node, value=value)
+        if _is_array(value):
+            if kind not in (None, "pointer"):
+                self._fail(errors.CompilationTypeError, node,
+                           f"argument '{name}' expects {kind}, got an array")
+            dt = _array_dtype(value)
+            if dt is None:
+                self._fail(errors.ShapeError, node,
+                           f"argument '{name}': unsupported array dtype {value.dtype}; supported: "
+                           + ", ".join(d.name for d in core.ALL_DTYPES))
+            return ParamSpec(name, "pointer", node, dtype=dt)
+        if kind == "pointer":
+            self._fail(errors.CompilationTypeError, node,
+                       f"argument '{name}' expects an array (GlobalAddress), got {type(value).__name__} {value!r}")
+        if isinstance(value, bool) and kind in (None, "bool"):
+            return ParamSpec(name, "scalar", node, type="i1")
+        if _is_int(value) and kind in (None, "int", "float"):
+            return ParamSpec(name, "scalar", node, type="index" if kind != "float" else "f32")
+        if _is_float(value) and kind in (None, "float"):
+            return ParamSpec(name, "scalar", node, type="f32")
+        expected = {"int": "an int", "float": "a float", "bool": "a bool"}.get(kind)
+        if expected:
+            self._fail(errors.CompilationTypeError, node,
+                       f"argument '{name}' expects {expected}, got {type(value).__name__} {value!r}")
+        self._fail(errors.CompilationTypeError, node,
+                   f"argument '{name}' of type {type(value).__name__} cannot be passed at run time; pass an "
+                   "array, an int or a float, or annotate the parameter with asc2.ConstExpr")
+
+    def _dependency_hashes(self, seen=None):
+        """Source hashes of this kernel, the @asc2.jit helpers it calls and the globals it reads."""
+        seen = seen if seen is not None else set()
+        if id(self) in seen:
+            return []
+        seen.add(id(self))
+        src = self.source
+        out = [src.hash]
+        for name in src.referenced_names():
+            found, value = src.lookup_global(name)
+            if not found or value is getattr(builtins, name, object()):
+                continue
+            if isinstance(value, JITFunction):
+                out.extend(value._dependency_hashes(seen))
+            elif isinstance(value, (int, float, str, bool, tuple, core.dtype, type(None))):
+                out.append(f"{name}={value!r}")
+        return out
+
+    # -- compilation
+    def ir(self, *args, **kwargs):
+        """The frontend IR for these arguments (no C++ compiler needed)."""
+        return self._generate(self.specialise(args, kwargs))
+
+    def _generate(self, spec):
+        return generate(self.source, spec.params, capture_exceptions=self.options["capture_exceptions"])
+
+    def compile(self, *args, **kwargs):
+        """Compile (or fetch from the cache) without launching; returns the CompiledKernel."""
+        return self._compiled(self.specialise(args, kwargs))
+
+    def _compiled(self, spec):
+        key = cache.make_key(spec.key_parts)
+        always = self.options["always_compile"]
+        if not always and key in self._memory_cache:
+            self.last_cache = "memory"
+            self.cache_stats["memory"] += 1
+            compiled = self._memory_cache[key]
+            self.last_ir = compiled.ir
+            return compiled
+        entry = None if always else cache.load(key)
+        if entry is not None:
+            ir, self.last_cache = entry["ir"], "disk"
+        else:
+            ir, self.last_cache = self._generate(spec), "miss"
+        self.cache_stats[self.last_cache] += 1
+        self.last_ir = ir
+        native_kernel = compiler.compile_ir(ir, kernel=self.__name__, platform=spec.key_parts["platform"],
+                                            options=_native_options(self.options), source_file=self.source.file)
+        arg_names = [p.name for p in spec.params if p.is_runtime]
+        compiled = compiler.CompiledKernel(ir, self.__name__, arg_names, native_kernel)
+        self._memory_cache[key] = compiled
+        if entry is None:
+            cache.store(key, {"ir": ir, "kernel": self.__name__, "arg_names": arg_names})
+        return compiled
+
+    # -- launch
+    def run(self, block_num, args, kwargs):
+        check_backend_available(get_platform().backend)
+        spec = self.specialise(args, kwargs)
+        compiled = self._compiled(spec)
+        launch_args, write_back = [], []
+        for p, value in zip([p for p in spec.params if p.is_runtime], spec.runtime_args):
+            if p.kind == "pointer":
+                arr, original = _to_numpy(value)
+                launch_args.append(arr)
+                if original is not None:
+                    write_back.append((original, arr))
+            elif p.type == "f32":
+                launch_args.append(float(value))
+            else:
+                launch_args.append(int(value))
+        result = compiled.launch(block_num, launch_args)
+        for original, arr in write_back:
+            original[...] = arr
+        report = compiled.report()
+        report["launch"] = dict(result, block_num=block_num)
+        self.last_report = report
+        dump = os.environ.get("ASC2_DUMP_PATH") or os.environ.get("PYASC_DUMP_PATH")
+        if dump:
+            compiled.write_report_dir(os.path.join(dump, self.__name__))
+        if not result.get("ok", True):
+            raise errors.SimulationError(result.get("error") or "the kernel run failed")
+        races = result.get("races") or []
+        if races:
+            raise errors.SimulationError(f"{self.__name__}: {len(races)} data race(s) detected:\n  "
+                                         + "\n  ".join(races), races)
+        return None
+
+
+def jit(fn=None, **options):
+    """Decorate a kernel: ``@asc2.jit`` or ``@asc2.jit(option=value, ...)``."""
+    if fn is not None:
+        if not callable(fn):
+            raise TypeError(f"asc2.jit expects a function, got {fn!r}")
+        return JITFunction(fn, options)
+    validate_options(options)  # fail at the decorator line, not at launch
+    return lambda f: JITFunction(f, options)

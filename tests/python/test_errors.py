@@ -1,0 +1,185 @@
+"""Compile-time errors point at the kernel source: message, file, line, column, caret."""
+
+import numpy as np
+import pytest
+
+import asc2
+from conftest import line_of
+
+X = np.zeros(256, np.float32)
+H = np.zeros(256, np.float16)
+
+
+def compile_error(kernel, *args, **kwargs):
+    with pytest.raises(asc2.CompilationError) as info:
+        kernel.ir(*args, **kwargs)
+    return info.value
+
+
+@asc2.jit
+def k_unknown_name(x_ptr, n: int):
+    x_gm = asc2.global_tensor(x_ptr, [n])
+    y = no_such_name + 1  # ERR
+
+
+def test_unknown_name():
+    err = compile_error(k_unknown_name, X, 256)
+    assert "unknown name 'no_such_name'" in err.message
+    assert err.file == k_unknown_name.source.file
+    assert err.line == line_of(k_unknown_name, "# ERR")
+    assert err.col == 9
+    text = str(err)
+    assert text.startswith(f"{err.file}:{err.line}:9: unknown name 'no_such_name'")
+    lines = text.splitlines()
+    assert lines[1].strip() == "y = no_such_name + 1  # ERR"
+    assert lines[2].index("^") == lines[1].index("no_such_name")
+
+
+@asc2.jit
+def k_while(x_ptr, n: int):
+    i = 0
+    while i < n:  # ERR
+        i += 1
+
+
+@asc2.jit
+def k_try(x_ptr):
+    try:  # ERR
+        pass
+    except Exception:
+        pass
+
+
+@asc2.jit
+def k_lambda(x_ptr):
+    f = lambda v: v  # ERR  # noqa: E731
+
+
+@pytest.mark.parametrize("kernel,args,needle", [
+    (k_while, (X, 3), "'while' loops are not supported"),
+    (k_try, (X,), "'try' statements are not supported"),
+    (k_lambda, (X,), "lambda expressions are not supported"),
+])
+def test_unsupported_syntax(kernel, args, needle):
+    err = compile_error(kernel, *args)
+    assert isinstance(err, asc2.UnsupportedError)
+    assert needle in err.message
+    assert err.line == line_of(kernel, "# ERR")
+
+
+@asc2.jit
+def k_tile(x_ptr, n: int, TILE: asc2.ConstExpr[int]):
+    x_gm = asc2.global_tensor(x_ptr, [n])
+    t = asc2.copy_in(x_gm, [0], [TILE])  # ERR
+    asc2.copy_out(t, x_gm, [0])
+
+
+def test_ub_alignment():
+    err = compile_error(k_tile, X, 256, TILE=3)
+    assert isinstance(err, asc2.AlignmentError)
+    assert "not 32-byte aligned" in err.message and "12 bytes" in err.message
+    assert err.line == line_of(k_tile, "# ERR")
+    assert err.col == 9
+    # 16 f16 elements are 32 bytes: fine
+    assert "tile<16xf16, UB>" in k_tile.ir(H, 256, TILE=16)
+
+
+@asc2.jit
+def k_args(x_ptr: asc2.GlobalAddress, n: int):  # ERR
+    pass
+
+
+def test_wrong_argument_kind():
+    line = line_of(k_args, "# ERR")
+    err = compile_error(k_args, 5, 3)
+    assert isinstance(err, asc2.CompilationTypeError) and isinstance(err, TypeError)
+    assert "argument 'x_ptr' expects an array (GlobalAddress), got int 5" in err.message
+    assert err.line == line
+    err = compile_error(k_args, X, 2.5)
+    assert "argument 'n' expects an int, got float 2.5" in err.message
+    assert err.line == line
+    err = compile_error(k_args, X, (1, 2))
+    assert "argument 'n'" in err.message
+
+
+@asc2.jit
+def k_unannotated(x_ptr, n):
+    pass
+
+
+def test_unannotated_runtime_argument_of_unsupported_type():
+    err = compile_error(k_unannotated, X, "text")
+    assert "cannot be passed at run time" in err.message and "asc2.ConstExpr" in err.message
+
+
+@asc2.jit
+def k_mixed(x_ptr, y_ptr):
+    a = asc2.copy_in(asc2.global_tensor(x_ptr, [256]), [0], [256])
+    b = asc2.copy_in(asc2.global_tensor(y_ptr, [256]), [0], [128])
+    c = a + b  # ERR
+
+
+def test_mismatched_dtypes_and_shapes():
+    err = compile_error(k_mixed, X, H)
+    assert isinstance(err, asc2.CompilationTypeError)
+    assert "mismatched tile dtypes float32 and float16" in err.message
+    assert err.line == line_of(k_mixed, "# ERR")
+    err = compile_error(k_mixed, X, X)
+    assert isinstance(err, asc2.ShapeError)
+    assert "mismatched tile shapes [256] and [128]" in err.message
+
+
+@asc2.jit
+def k_runtime_shape(x_ptr, n: int):
+    x_gm = asc2.global_tensor(x_ptr, [n])
+    t = asc2.copy_in(x_gm, [0], [n])  # ERR
+
+
+def test_runtime_tile_shape():
+    err = compile_error(k_runtime_shape, X, 256)
+    assert isinstance(err, asc2.ShapeError)
+    assert "known at compile time" in err.message
+    assert err.line == line_of(k_runtime_shape, "# ERR")
+
+
+@asc2.jit
+def k_not_yet(x_ptr):
+    t = asc2.copy_in(asc2.global_tensor(x_ptr, [256]), [0], [256])
+    s = asc2.reduce_sum(t)  # ERR
+
+
+def test_planned_op_is_a_clear_error():
+    err = compile_error(k_not_yet, X)
+    assert "asc2.reduce_sum is not implemented yet" in err.message
+    assert err.line == line_of(k_not_yet, "# ERR")
+
+
+@asc2.jit(capture_exceptions=False)
+def k_raw(x_ptr):
+    x_gm = asc2.global_tensor(x_ptr, [32, 33])
+    asc2.copy_in(x_gm, [0, 0], [32, 33])
+
+
+@asc2.jit(capture_exceptions=False)
+def k_raw_src(x_ptr):
+    asc2.copy_in("invalid", [0], [128])
+
+
+def test_capture_exceptions_false_propagates_plain_exceptions():
+    with pytest.raises(RuntimeError, match="aligned") as info:
+        k_raw.ir(X)
+    assert not isinstance(info.value, asc2.CompilationError)
+    with pytest.raises(TypeError, match="src"):
+        k_raw_src.ir(X)
+    with pytest.raises(TypeError, match="argument 'x_ptr'"):
+        asc2.jit(capture_exceptions=False)(k_args.fn).ir(5, 3)
+
+
+def test_errors_pickle_and_keep_position():
+    import pickle
+
+    err = compile_error(k_tile, X, 256, TILE=3)
+    copy = pickle.loads(pickle.dumps(err))
+    assert type(copy) is asc2.AlignmentError
+    assert (copy.file, copy.line, copy.col, copy.message) == (err.file, err.line, err.col, err.message)
+    assert str(copy) == str(err)

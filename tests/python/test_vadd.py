@@ -1,0 +1,102 @@
+"""End to end: compile vadd with the C++ pipeline and run it on the simulator."""
+
+import json
+import os
+
+import numpy as np
+import pytest
+
+import asc2
+from conftest import line_of, requires_native
+from vadd import run, vadd
+
+pytestmark = requires_native
+
+
+@pytest.mark.parametrize("n,cores", [(8 * 256 * 2, 8), (1000, 8), (12345, 3), (256, 1), (7, 2), (4096 + 31, 5)])
+def test_vadd_f32(n, cores):
+    err, cycles = run(n, cores=cores)
+    assert err == 0.0
+    assert cycles > 0
+
+
+@pytest.mark.parametrize("n,cores", [(4096, 4), (999, 8)])
+def test_vadd_f16(n, cores):
+    err, _ = run(n, cores=cores, dtype=np.float16)
+    assert err <= 1e-2
+
+
+def test_vadd_tile_sizes():
+    for tile in (64, 512, 1024):
+        err, _ = run(5000, cores=4, tile=tile)
+        assert err == 0.0
+
+
+def test_last_report_contents():
+    n = 4096
+    x = np.arange(n, dtype=np.float32)
+    out = np.zeros(n, np.float32)
+    vadd[4](x, x, out, n, 4, TILE=256)
+    np.testing.assert_array_equal(out, 2 * x)
+    r = vadd.last_report
+    assert r["schema"] == "asc2.report/1"
+    assert r["kernel"] == "vadd" and r["target"]
+    assert r["source_file"] == vadd.source.file
+    assert len(r["passes"]) >= 5
+    assert all(p["name"] and "ir" in p for p in r["passes"])
+    buffers = r["memory"]["buffers"]
+    assert buffers and all(b["offset"] >= 0 and b["size"] > 0 for b in buffers)
+    assert any(b["space"] for b in buffers)
+    assert r["sync"], "vadd needs MTE2->V and V->MTE3 synchronisation"
+    assert all(s["src_pipe"] and s["dst_pipe"] for s in r["sync"])
+    assert r["launch"]["ok"] and r["launch"]["cycles"] > 0 and r["launch"]["races"] == []
+    assert r["launch"]["block_num"] == 4
+    assert "ascendc" in r and r["ascendc"]
+    json.dumps(r)  # plain data
+
+
+def test_compile_only_and_ascendc():
+    compiled = vadd.compile(np.zeros(16, np.float32), np.zeros(16, np.float32), np.zeros(16, np.float32), 16, 1,
+                            TILE=256)
+    assert compiled.name == "vadd"
+    assert compiled.ascendc
+    assert compiled.report()["schema"] == "asc2.report/1"
+
+
+def test_dump_directory(tmp_path, monkeypatch):
+    monkeypatch.setenv("PYASC_DUMP_PATH", str(tmp_path))
+    run(2048, cores=2)
+    kernel_dir = tmp_path / "vadd"
+    assert (kernel_dir / "report.json").exists()
+    assert (kernel_dir / "ascendc.cpp").exists()
+    assert any((kernel_dir / "passes").iterdir())
+
+
+@asc2.jit
+def _too_big(x_ptr, n: int, TILE: asc2.ConstExpr[int]):
+    x_gm = asc2.global_tensor(x_ptr, [n])
+    for i in asc2.range(1):
+        a = asc2.copy_in(x_gm, [0], [TILE])  # BIG
+        asc2.copy_out(a + a, x_gm, [0])
+
+
+def test_ub_overflow_is_a_compile_error():
+    x = np.zeros(16, np.float32)
+    with pytest.raises(asc2.CompilationError) as info:
+        _too_big[1](x, 16, TILE=1024 * 1024)
+    err = info.value
+    assert err.file == _too_big.source.file
+    assert err.line is not None and err.line >= line_of(_too_big, "def _too_big")
+    assert "\n" in str(err)
+
+
+def test_sample_script_runs():
+    import subprocess
+    import sys
+
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    proc = subprocess.run([sys.executable, os.path.join(root, "samples", "vadd.py"), "--n", "1000", "--n", "8192"],
+                          capture_output=True, text=True, env=env, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.count("vadd: OK") == 2

@@ -1,0 +1,183 @@
+//===- SimRaceTest.cpp - Race detector and flag misuse --------------------===//
+
+#include "SimTestUtil.h"
+
+using namespace asc2::sim;
+using namespace asc2::sim::test;
+
+namespace {
+
+LaunchResult runVadd(const VaddOptions &o, int64_t n, int blocks = 2) {
+  static ArchModel arch = loadArch();
+  std::vector<float> x(n, 1), y(n, 2), z(n);
+  return simulate(makeVadd(o), arch, blocks,
+                  {gmArg(x, DType::F32), gmArg(y, DType::F32),
+                   gmArg(z, DType::F32), intArg(n)});
+}
+
+TEST(SimRace, CorrectlySyncedProgramsAreRaceFree) {
+  for (bool twin : {false, true}) {
+    for (DType t : {DType::F32, DType::F16}) {
+      VaddOptions o;
+      o.doubleBuffer = twin;
+      o.dtype = t;
+      o.tile = 512;
+      std::vector<uint8_t> x(40000), y(40000), z(40000);
+      int64_t n = int64_t(x.size()) / byteWidth(t);
+      LaunchResult r = simulate(
+          makeVadd(o), loadArch(), 4,
+          {{ArgSpec::Kind::Gm, x.data(), int64_t(x.size()), t},
+           {ArgSpec::Kind::Gm, y.data(), int64_t(y.size()), t},
+           {ArgSpec::Kind::Gm, z.data(), int64_t(z.size()), t},
+           intArg(n)});
+      ASSERT_TRUE(r.ok) << r.error;
+      EXPECT_TRUE(r.races.empty()) << r.races[0].message;
+    }
+  }
+}
+
+TEST(SimRace, MissingWaitBeforeComputeIsARace) {
+  VaddOptions o;
+  o.dropWaitMte2ToV = true;
+  LaunchResult r = runVadd(o, 2 * 1000); // one tile per core
+  ASSERT_TRUE(r.ok) << r.error;
+  ASSERT_FALSE(r.races.empty());
+  const Race &race = r.races[0];
+  EXPECT_EQ(race.space, Space::UB);
+  EXPECT_EQ(race.firstPipe, Pipe::MTE2);
+  EXPECT_TRUE(race.firstWrite);
+  EXPECT_EQ(race.secondPipe, Pipe::V);
+  EXPECT_FALSE(race.secondWrite);
+  EXPECT_EQ(race.lo, 0);
+  EXPECT_EQ(race.hi, 4000); // 1000 floats of x
+  EXPECT_EQ(race.message,
+            "data race on UB bytes [0, 4000) on core 0: ascendc.data_copy "
+            "(MTE2, write) at kernel.py:10:5 and ascendc.binary (V, read) at "
+            "kernel.py:12:5 are not ordered by set_flag/wait_flag or "
+            "pipe_barrier");
+  // Both inputs race; each pair is reported once, not once per core.
+  EXPECT_EQ(r.races.size(), 2u);
+}
+
+TEST(SimRace, MissingWaitBeforeStoreIsARace) {
+  VaddOptions o;
+  o.dropWaitVToMte3 = true;
+  LaunchResult r = runVadd(o, 1000, 1);
+  // The race is found at the store. Without the wait, MTE3 also finishes and
+  // sets MTE3->V again before V consumed the pre-loop set: on hardware the
+  // flag is set twice and the final wait hangs.
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("set_flag(MTE3->V, event 0) fires at cycle"),
+            std::string::npos)
+      << r.error;
+  ASSERT_EQ(r.races.size(), 1u);
+  EXPECT_EQ(r.races[0].firstPipe, Pipe::V);
+  EXPECT_EQ(r.races[0].secondPipe, Pipe::MTE3);
+  EXPECT_EQ(r.races[0].space, Space::UB);
+}
+
+TEST(SimRace, MissingWaitInALoopAlsoTripsTheBinaryFlag) {
+  VaddOptions o;
+  o.dropWaitMte2ToV = true;
+  LaunchResult r = runVadd(o, 5000, 1); // 5 tiles
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("set_flag(MTE2->V, event 0) twice without wait "
+                         "(undefined behaviour on hardware) in "
+                         "ascendc.set_flag (MTE2) at kernel.py:20:5"),
+            std::string::npos)
+      << r.error;
+  EXPECT_FALSE(r.races.empty()); // found before the second set
+}
+
+TEST(SimRace, WarHazardNeedsTheReverseFlag) {
+  // V reads a buffer, then MTE2 overwrites it with no V->MTE2 flag.
+  ArchModel arch = loadArch();
+  ProgramBuilder b;
+  b.program.args = {{ArgSpec::Kind::Gm, DType::F32, "x"}};
+  auto I = Operand::ofImm;
+  b.copyIn(0, DType::F32, I(0), I(64), 0, 10);
+  b.set(Pipe::MTE2, Pipe::V, 0);
+  b.wait(Pipe::MTE2, Pipe::V, 0);
+  b.vec(VecOp::Exp, DType::F32, 1024, 0, 0, I(64), 11);
+  b.copyIn(0, DType::F32, I(0), I(64), 0, 12);
+  b.end();
+  std::vector<float> x(64);
+  LaunchResult r = simulate(b.program, arch, 1, {gmArg(x, DType::F32)});
+  ASSERT_TRUE(r.ok) << r.error;
+  ASSERT_EQ(r.races.size(), 1u);
+  EXPECT_EQ(r.races[0].firstPipe, Pipe::V);
+  EXPECT_FALSE(r.races[0].firstWrite);
+  EXPECT_TRUE(r.races[0].secondWrite);
+  EXPECT_EQ(r.races[0].hi, 256);
+
+  // A wait on the scalar unit orders everything the scalar unit issues later.
+  ProgramBuilder fixed;
+  fixed.program = b.program;
+  fixed.program.code.pop_back(); // End
+  fixed.program.code.pop_back(); // second copy
+  fixed.set(Pipe::V, Pipe::S, 0);
+  fixed.wait(Pipe::V, Pipe::S, 0);
+  fixed.copyIn(0, DType::F32, I(0), I(64), 0, 12);
+  fixed.end();
+  r = simulate(fixed.program, arch, 1, {gmArg(x, DType::F32)});
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_TRUE(r.races.empty()) << r.races[0].message;
+}
+
+TEST(SimRace, WaitWithoutSetWouldHang) {
+  ArchModel arch = loadArch();
+  ProgramBuilder b;
+  b.wait(Pipe::MTE2, Pipe::V, 3, 17);
+  b.end();
+  LaunchResult r = simulate(b.program, arch, 1, {});
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(r.error, "wait_flag(MTE2->V, event 3) would hang: no set_flag "
+                     "pending in ascendc.wait_flag (V) at kernel.py:17:5 on "
+                     "core 0");
+}
+
+TEST(SimRace, EventIdOutOfRangeIsRejected) {
+  ArchModel arch = loadArch();
+  ProgramBuilder b;
+  b.set(Pipe::MTE2, Pipe::V, 8);
+  b.end();
+  LaunchResult r = simulate(b.program, arch, 1, {});
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("event id 8 out of range"), std::string::npos)
+      << r.error;
+}
+
+TEST(SimRace, SetFiringBeforeThePreviousWaitIsCaught) {
+  // S->V twice with a wait in between in program order, but V is busy so
+  // the first wait has not consumed the flag when the second set fires.
+  ArchModel arch = loadArch();
+  ProgramBuilder b;
+  b.dup(DType::F32, 0, 1.0, Operand::ofImm(16384), 10); // keeps V busy
+  b.set(Pipe::S, Pipe::V, 0);
+  b.wait(Pipe::S, Pipe::V, 0);
+  b.set(Pipe::S, Pipe::V, 0);
+  b.wait(Pipe::S, Pipe::V, 0);
+  b.end();
+  LaunchResult r = simulate(b.program, arch, 1, {});
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("before the previous wait_flag consumed the flag"),
+            std::string::npos)
+      << r.error;
+}
+
+TEST(SimRace, DetectorCanBeTurnedOff) {
+  VaddOptions o;
+  o.dropWaitMte2ToV = true;
+  ArchModel arch = loadArch();
+  std::vector<float> x(100), y(100), z(100);
+  SimOptions opts;
+  opts.detectRaces = false;
+  LaunchResult r = simulate(makeVadd(o), arch, 1,
+                            {gmArg(x, DType::F32), gmArg(y, DType::F32),
+                             gmArg(z, DType::F32), intArg(100)},
+                            opts);
+  ASSERT_TRUE(r.ok);
+  EXPECT_TRUE(r.races.empty());
+}
+
+} // namespace

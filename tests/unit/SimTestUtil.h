@@ -1,0 +1,269 @@
+//===- SimTestUtil.h - Hand-built simulator programs for the tests --------===//
+#ifndef ASC2_TESTS_UNIT_SIMTESTUTIL_H
+#define ASC2_TESTS_UNIT_SIMTESTUTIL_H
+
+#include "asc2/Sim/ArchModel.h"
+#include "asc2/Sim/Program.h"
+#include "asc2/Sim/Simulator.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace asc2::sim::test {
+
+inline ArchModel loadArch(const std::string &platform = "Ascend910B1") {
+  std::string error;
+  std::optional<ArchModel> arch =
+      ArchModel::load(ASC2_RESOURCES_DIR "/arch", platform, error);
+  EXPECT_TRUE(arch.has_value()) << error;
+  return arch.value_or(ArchModel{});
+}
+
+/// Appends instructions with a fresh program point and a kernel.py line each.
+class ProgramBuilder {
+public:
+  Program program;
+
+  int reg() { return program.numRegs++; }
+  int32_t pc() const { return int32_t(program.code.size()); }
+
+  Instr &emit(Instr in, const std::string &name, int line) {
+    in.point = int32_t(program.pointNames.size());
+    program.pointNames.push_back(name);
+    in.loc = int32_t(program.locs.size());
+    program.locs.push_back({"kernel.py", line, 5});
+    program.code.push_back(in);
+    return program.code.back();
+  }
+
+  int constI(int64_t v) {
+    Instr in;
+    in.op = Opcode::ConstI;
+    in.dst = reg();
+    in.a = Operand::ofImm(v);
+    emit(in, "arith.constant", 1);
+    return in.dst;
+  }
+  int argI(int index) {
+    Instr in;
+    in.op = Opcode::ArgI;
+    in.dst = reg();
+    in.argIndex = index;
+    emit(in, "ascendc.get_arg", 1);
+    return in.dst;
+  }
+  int special(Opcode op) {
+    Instr in;
+    in.op = op;
+    in.dst = reg();
+    emit(in, op == Opcode::BlockIdx ? "ascendc.get_block_idx"
+                                    : "ascendc.get_block_num",
+         2);
+    return in.dst;
+  }
+  int scalar(ScalarOp op, Operand a, Operand b, int dst = -1) {
+    Instr in;
+    in.op = Opcode::Scalar;
+    in.scalarOp = op;
+    in.dst = dst >= 0 ? dst : reg();
+    in.a = a;
+    in.b = b;
+    emit(in, "arith.op", 3);
+    return in.dst;
+  }
+  /// Emits a branch with an unknown target; returns its pc for patching.
+  int32_t branchIfZero(int reg) {
+    Instr in;
+    in.op = Opcode::BranchIfZero;
+    in.a = Operand::ofReg(reg);
+    emit(in, "scf.for", 4);
+    return pc() - 1;
+  }
+  void jump(int32_t target) {
+    Instr in;
+    in.op = Opcode::Jump;
+    in.target = target;
+    emit(in, "scf.yield", 4);
+  }
+  void patch(int32_t branchPc, int32_t target) {
+    program.code[branchPc].target = target;
+  }
+  void copyIn(int gmArg, DType t, Operand offset, Operand count, int64_t ubAddr,
+              int line, int64_t tileElems = 0, bool pad = false,
+              double padValue = 0) {
+    Instr in;
+    in.op = Opcode::CopyGmToLocal;
+    in.pipe = Pipe::MTE2;
+    in.dtype = t;
+    in.gmArg = gmArg;
+    in.a = offset;
+    in.b = count;
+    in.dstSpace = Space::UB;
+    in.dstAddr = ubAddr;
+    in.tileElems = tileElems;
+    in.hasPad = pad;
+    in.fimm = padValue;
+    emit(in, "ascendc.data_copy", line);
+  }
+  void copyOut(int gmArg, DType t, Operand offset, Operand count,
+               int64_t ubAddr, int line) {
+    Instr in;
+    in.op = Opcode::CopyLocalToGm;
+    in.pipe = Pipe::MTE3;
+    in.dtype = t;
+    in.gmArg = gmArg;
+    in.a = offset;
+    in.b = count;
+    in.srcSpace = Space::UB;
+    in.src0Addr = ubAddr;
+    emit(in, "ascendc.data_copy", line);
+  }
+  void vec(VecOp op, DType t, int64_t dst, int64_t a, int64_t b, Operand count,
+           int line) {
+    Instr in;
+    in.op = op <= VecOp::Min ? Opcode::VecBinary : Opcode::VecUnary;
+    in.pipe = Pipe::V;
+    in.vecOp = op;
+    in.dtype = t;
+    in.dstSpace = in.srcSpace = Space::UB;
+    in.dstAddr = dst;
+    in.src0Addr = a;
+    in.src1Addr = b;
+    in.c = count;
+    emit(in, in.op == Opcode::VecBinary ? "ascendc.binary" : "ascendc.unary",
+         line);
+  }
+  void dup(DType t, int64_t dst, double value, Operand count, int line) {
+    Instr in;
+    in.op = Opcode::VecDup;
+    in.pipe = Pipe::V;
+    in.dtype = t;
+    in.dstSpace = Space::UB;
+    in.dstAddr = dst;
+    in.fimm = value;
+    in.c = count;
+    emit(in, "ascendc.duplicate", line);
+  }
+  void flag(Opcode op, Pipe src, Pipe dst, int id, int line) {
+    Instr in;
+    in.op = op;
+    in.pipe = op == Opcode::SetFlag ? src : dst;
+    in.flagSrc = src;
+    in.flagDst = dst;
+    in.eventId = uint8_t(id);
+    emit(in, op == Opcode::SetFlag ? "ascendc.set_flag" : "ascendc.wait_flag",
+         line);
+  }
+  void set(Pipe src, Pipe dst, int id, int line = 20) {
+    flag(Opcode::SetFlag, src, dst, id, line);
+  }
+  void wait(Pipe src, Pipe dst, int id, int line = 21) {
+    flag(Opcode::WaitFlag, src, dst, id, line);
+  }
+  void end() {
+    Instr in;
+    in.op = Opcode::End;
+    emit(in, "func.return", 99);
+  }
+};
+
+struct VaddOptions {
+  DType dtype = DType::F32;
+  VecOp op = VecOp::Add;
+  int64_t tile = 1024;        // elements per tile
+  bool doubleBuffer = false;
+  bool pad = false;           // pad partial tiles and compute whole tiles
+  bool dropWaitMte2ToV = false;
+  bool dropWaitVToMte3 = false;
+};
+
+/// z = x <op> y over n elements split evenly over the blocks, in tiles, with
+/// the set/wait flags a compiler would insert. Arguments: x, y, z, n.
+/// Source lines: copy x 10, copy y 11, vector 12, copy z 13.
+inline Program makeVadd(const VaddOptions &o) {
+  ProgramBuilder b;
+  Program &p = b.program;
+  p.kernelName = "vadd";
+  for (const char *name : {"x", "y", "z"})
+    p.args.push_back({ArgSpec::Kind::Gm, o.dtype, name});
+  p.args.push_back({ArgSpec::Kind::Int, DType::I64, "n"});
+
+  const int64_t w = byteWidth(o.dtype);
+  const int64_t tileBytes = o.tile * w;
+  const int slots = o.doubleBuffer ? 2 : 1;
+  auto R = Operand::ofReg;
+  auto I = Operand::ofImm;
+
+  int n = b.argI(3);
+  int blk = b.special(Opcode::BlockIdx);
+  int nblk = b.special(Opcode::BlockNum);
+  int per = b.scalar(ScalarOp::CeilDivS, R(n), R(nblk));
+  int start = b.scalar(ScalarOp::Mul, R(blk), R(per));
+  int end0 = b.scalar(ScalarOp::Add, R(start), R(per));
+  int end = b.scalar(ScalarOp::MinS, R(end0), R(n));
+  int off = b.scalar(ScalarOp::Add, R(start), I(0));
+  int cond = b.reg(), rem = b.reg(), cnt = b.reg();
+  for (int s = 0; s < slots; ++s) {
+    b.set(Pipe::V, Pipe::MTE2, s);
+    b.set(Pipe::MTE3, Pipe::V, s);
+  }
+
+  std::vector<int32_t> exits;
+  auto tile = [&](int s) {
+    int64_t xAddr = s * 3 * tileBytes, yAddr = xAddr + tileBytes,
+            zAddr = yAddr + tileBytes;
+    b.scalar(ScalarOp::CmpLT, R(off), R(end), cond);
+    exits.push_back(b.branchIfZero(cond));
+    b.scalar(ScalarOp::Sub, R(end), R(off), rem);
+    b.scalar(ScalarOp::MinS, R(rem), I(o.tile), cnt);
+    b.wait(Pipe::V, Pipe::MTE2, s);
+    b.copyIn(0, o.dtype, R(off), R(cnt), xAddr, 10, o.tile, o.pad, 0.0);
+    b.copyIn(1, o.dtype, R(off), R(cnt), yAddr, 11, o.tile, o.pad, 1.0);
+    b.set(Pipe::MTE2, Pipe::V, s);
+    if (!o.dropWaitMte2ToV)
+      b.wait(Pipe::MTE2, Pipe::V, s);
+    b.wait(Pipe::MTE3, Pipe::V, s);
+    b.vec(o.op, o.dtype, zAddr, xAddr, yAddr, o.pad ? I(o.tile) : R(cnt), 12);
+    b.set(Pipe::V, Pipe::MTE2, s);
+    b.set(Pipe::V, Pipe::MTE3, s);
+    if (!o.dropWaitVToMte3)
+      b.wait(Pipe::V, Pipe::MTE3, s);
+    b.copyOut(2, o.dtype, R(off), R(cnt), zAddr, 13);
+    b.set(Pipe::MTE3, Pipe::V, s);
+    b.scalar(ScalarOp::Add, R(off), I(o.tile), off);
+  };
+  int32_t loop = b.pc();
+  for (int s = 0; s < slots; ++s)
+    tile(s);
+  b.jump(loop);
+  for (int32_t e : exits)
+    b.patch(e, b.pc());
+  for (int s = 0; s < slots; ++s) {
+    b.wait(Pipe::V, Pipe::MTE2, s);
+    b.wait(Pipe::MTE3, Pipe::V, s);
+  }
+  b.end();
+  return p;
+}
+
+template <typename T> LaunchArg gmArg(std::vector<T> &v, DType t) {
+  LaunchArg a;
+  a.kind = ArgSpec::Kind::Gm;
+  a.data = v.data();
+  a.bytes = int64_t(v.size() * sizeof(T));
+  a.dtype = t;
+  return a;
+}
+
+inline LaunchArg intArg(int64_t i) {
+  LaunchArg a;
+  a.kind = ArgSpec::Kind::Int;
+  a.i = i;
+  return a;
+}
+
+} // namespace asc2::sim::test
+
+#endif

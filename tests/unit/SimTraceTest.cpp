@@ -1,0 +1,144 @@
+//===- SimTraceTest.cpp - trace.json and PipeUtilization.csv --------------===//
+
+#include "SimTestUtil.h"
+
+#include "llvm/Support/JSON.h"
+
+#include <map>
+#include <sstream>
+
+using namespace asc2::sim;
+using namespace asc2::sim::test;
+
+namespace {
+
+LaunchResult runSmallVadd(const Program &p, const ArchModel &arch,
+                          SimOptions opts = {}) {
+  static std::vector<float> x(4096, 1), y(4096, 2), z(4096);
+  return simulate(p, arch, 2,
+                  {gmArg(x, DType::F32), gmArg(y, DType::F32),
+                   gmArg(z, DType::F32), intArg(4096)},
+                  opts);
+}
+
+TEST(SimTrace, TraceJsonHasMsprofLayoutAndFlows) {
+  ArchModel arch = loadArch();
+  VaddOptions o;
+  o.doubleBuffer = true;
+  Program p = makeVadd(o);
+  LaunchResult r = runSmallVadd(p, arch);
+  ASSERT_TRUE(r.ok) << r.error;
+  ASSERT_FALSE(r.trace.empty());
+  for (size_t i = 1; i < r.trace.size(); ++i) {
+    const TraceEvent &a = r.trace[i - 1], &b = r.trace[i];
+    ASSERT_TRUE(a.core < b.core || (a.core == b.core && a.start <= b.start));
+  }
+
+  std::string text = traceToJson(r, p, arch);
+  llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(text);
+  ASSERT_TRUE(bool(parsed)) << llvm::toString(parsed.takeError());
+  const llvm::json::Object *root = parsed->getAsObject();
+  ASSERT_TRUE(root);
+  EXPECT_EQ(root->getInteger("schemaVersion"), 2);
+  EXPECT_EQ(root->getString("displayTimeUnit"), "ns");
+  EXPECT_EQ(root->getString("profilingType"), "op");
+  const llvm::json::Array *events = root->getArray("traceEvents");
+  ASSERT_TRUE(events);
+
+  std::map<int64_t, std::string> flowStarts, flowEnds;
+  int copies = 0, threadNames = 0;
+  for (const llvm::json::Value &v : *events) {
+    const llvm::json::Object *e = v.getAsObject();
+    ASSERT_TRUE(e);
+    llvm::StringRef ph = *e->getString("ph");
+    if (ph == "s")
+      flowStarts[*e->getInteger("id")] = e->getString("cat")->str();
+    if (ph == "f")
+      flowEnds[*e->getInteger("id")] = e->getString("cat")->str();
+    if (ph == "M" && e->getString("name") == "thread_name")
+      ++threadNames;
+    if (ph == "X" && e->getString("tid") == "MTE2" &&
+        e->getString("name") == "ascendc.data_copy") {
+      ++copies;
+      EXPECT_TRUE(e->getString("pid")->starts_with("core"));
+      EXPECT_TRUE(e->getString("pid")->ends_with(".veccore0"));
+      const llvm::json::Object *args = e->getObject("args");
+      ASSERT_TRUE(args);
+      EXPECT_TRUE(args->getString("code") == "kernel.py:10" ||
+                  args->getString("code") == "kernel.py:11");
+      EXPECT_EQ(args->getInteger("process_bytes"), 4096);
+      EXPECT_GT(*e->getNumber("dur"), 0.0);
+    }
+  }
+  EXPECT_EQ(copies, 2 * 2 * 2); // 2 cores x 2 tiles x (x, y)
+  EXPECT_EQ(threadNames, 2 * 4); // SCALAR, MTE2, VECTOR, MTE3 per core
+  ASSERT_FALSE(flowStarts.empty());
+  EXPECT_EQ(flowStarts, flowEnds); // every set arrow lands on its wait
+  bool sawMte2ToV = false;
+  for (auto &[id, cat] : flowStarts)
+    sawMte2ToV |= cat == "MTE2ToV";
+  EXPECT_TRUE(sawMte2ToV);
+}
+
+TEST(SimTrace, MaxTraceEventsIsHonoured) {
+  ArchModel arch = loadArch();
+  SimOptions opts;
+  opts.maxTraceEvents = 10;
+  LaunchResult r = runSmallVadd(makeVadd({}), arch, opts);
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_LE(r.trace.size(), 10u);
+  EXPECT_TRUE(r.traceTruncated);
+  opts.collectTrace = false;
+  r = runSmallVadd(makeVadd({}), arch, opts);
+  EXPECT_TRUE(r.trace.empty());
+}
+
+TEST(SimTrace, PipeUtilizationCsvUsesMsprofColumns) {
+  ArchModel arch = loadArch();
+  LaunchResult r = runSmallVadd(makeVadd({}), arch);
+  ASSERT_TRUE(r.ok) << r.error;
+  std::string csv = pipeUtilizationCsv(r, arch);
+  std::istringstream in(csv);
+  std::string header, line;
+  std::getline(in, header);
+  EXPECT_EQ(header.rfind("block_id,sub_block_id,aic_time(us),aic_total_cycles,",
+                         0),
+            0u);
+  for (const char *col :
+       {"aiv_time(us)", "aiv_total_cycles", "aiv_vec_ratio",
+        "aiv_mte2_active_bw(GB/s)", "aiv_mte3_ratio", "aiv_scalar_wait_time(us)",
+        "aic_fixpipe_active_bw(GB/s)"})
+    EXPECT_NE(header.find(col), std::string::npos) << col;
+  auto split = [](const std::string &s) {
+    std::vector<std::string> out;
+    std::stringstream ss(s);
+    std::string cell;
+    while (std::getline(ss, cell, ','))
+      out.push_back(cell);
+    return out;
+  };
+  std::vector<std::string> cols = split(header);
+  EXPECT_EQ(cols.size(), 2u + 25u + 21u);
+  int rows = 0;
+  while (std::getline(in, line)) {
+    std::vector<std::string> cells = split(line);
+    ASSERT_EQ(cells.size(), cols.size()) << line;
+    EXPECT_EQ(cells[0], std::to_string(rows));
+    EXPECT_EQ(cells[1], "0");
+    std::map<std::string, std::string> row;
+    for (size_t i = 0; i < cols.size(); ++i)
+      row[cols[i]] = cells[i];
+    EXPECT_EQ(row["aiv_total_cycles"],
+              std::to_string(r.cores[rows].cycles - r.cores[rows].start));
+    double ratio = std::stod(row["aiv_mte2_ratio"]);
+    EXPECT_GT(ratio, 0.3);
+    EXPECT_LE(ratio, 1.0);
+    // 4 KB copies: 249 cycles each (214 fixed + 4096 B at 220.06 GB/s).
+    double bw = std::stod(row["aiv_mte2_active_bw(GB/s)"]);
+    EXPECT_NEAR(bw, 4096.0 / 249 * 1850e6 / 1e9, 1e-3);
+    ++rows;
+  }
+  EXPECT_EQ(rows, 2);
+}
+
+} // namespace

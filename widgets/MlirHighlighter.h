@@ -1,0 +1,29 @@
+// Colours MLIR text: op names, SSA values, blocks, symbols, types, attributes,
+// literals, comments and trailing locations.
+#pragma once
+
+#include <QRegularExpression>
+#include <QSyntaxHighlighter>
+#include <QVector>
+
+class MlirHighlighter : public QSyntaxHighlighter
+{
+    Q_OBJECT
+public:
+    enum class Token { Operation, Value, Block, Symbol, Type, Attribute, Number, String, Comment, Location };
+
+    explicit MlirHighlighter(QTextDocument *document);
+
+    QTextCharFormat format(Token token) const;
+
+protected:
+    void highlightBlock(const QString &text) override;
+
+private:
+    struct Rule {
+        QRegularExpression pattern;
+        Token token;
+    };
+    QVector<Rule> m_rules;
+    QHash<Token, QTextCharFormat> m_formats;
+};
