@@ -21,3 +21,10 @@ from .runtime import jit, JITFunction, set_platform, get_platform, available_pla
 # `asc2.bool` reads like the other dtypes; set here so the module body keeps Python's bool.
 globals()["bool"] = _core.bool_
 
+
+# `from asc2 import *` must not shadow Python's bool/range/abs/MemoryError in user code.
+__all__ = sorted(
+    {name for name in language.__all__ if name not in ("range", "abs", "core", "builtin", "is_builtin")}
+    | {"CompilationError", "CompilationTypeError", "CompilationValueError", "CompilationIndexError", "ShapeError",
+       "AlignmentError", "UnsupportedError", "SimulationError", "jit", "JITFunction", "set_platform",
+       "get_platform", "available_platforms", "language"})

@@ -85,6 +85,7 @@ def test_ub_overflow_is_a_compile_error():
     with pytest.raises(asc2.CompilationError) as info:
         _too_big[1](x, 16, TILE=1024 * 1024)
     err = info.value
+    assert isinstance(err, asc2.MemoryError)
     assert err.file == _too_big.source.file
     assert err.line is not None and err.line >= line_of(_too_big, "def _too_big")
     assert "\n" in str(err)
@@ -100,3 +101,30 @@ def test_sample_script_runs():
                           capture_output=True, text=True, env=env, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stdout.count("vadd: OK") == 2
+
+
+@asc2.jit
+def _grid_stride(x_ptr: asc2.GlobalAddress, y_ptr: asc2.GlobalAddress, out_ptr: asc2.GlobalAddress,
+                 size: int, num_tiles: int, tile_size: asc2.ConstExpr[int]):
+    # The upstream PyAsc2 sample style: grid-stride tiles, real_shape on the tail.
+    x_gm = asc2.global_tensor(x_ptr, [size])
+    y_gm = asc2.global_tensor(y_ptr, [size])
+    out_gm = asc2.global_tensor(out_ptr, [size])
+    for t in asc2.range(asc2.block_idx(), num_tiles, asc2.block_num(), unroll_factor=2):
+        off = t * tile_size
+        n = tile_size if off + tile_size <= size else size - off
+        x = asc2.copy_in(x_gm, [off], [tile_size], real_shape=[n])
+        y = asc2.copy_in(y_gm, [off], [tile_size], real_shape=[n])
+        z = asc2.maximum(x * 2.0 - y, asc2.exp(-asc2.abs(y))) / 3.0
+        asc2.copy_out(asc2.relu(z), out_gm, [off], real_shape=[n])
+
+
+@pytest.mark.parametrize("n,cores", [(1000, 8), (12345, 8), (65536, 48)])
+def test_grid_stride_elementwise(n, cores):
+    rng = np.random.default_rng(1)
+    x = rng.standard_normal(n).astype(np.float32)
+    y = rng.standard_normal(n).astype(np.float32)
+    out = np.zeros_like(x)
+    _grid_stride[cores](x, y, out, n, asc2.ceildiv(n, 256), tile_size=256)
+    expected = np.maximum(np.maximum(x * 2 - y, np.exp(-np.abs(y))) / 3, 0)
+    np.testing.assert_allclose(out, expected, rtol=1e-5, atol=1e-6)

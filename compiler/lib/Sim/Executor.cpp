@@ -444,6 +444,11 @@ bool CoreRunner::gmRange(const Instr &in, int64_t offset, int64_t count,
   if (count < 0)
     return fail(in, "negative element count",
                           std::to_string(count) + " elements");
+  // A zero-length copy is a no-op on hardware (blockLen 0), wherever it points.
+  if (count == 0) {
+    ptr = static_cast<uint8_t *>(arg.data);
+    return true;
+  }
   if (offset < 0 || offset > elems || count > elems - offset)
     return fail(
         in, "GM out-of-bounds",

@@ -10,7 +10,6 @@ import contextlib
 import math
 import struct
 
-from ..language import core
 
 
 # ---------------------------------------------------------------------------

@@ -263,7 +263,10 @@ def unary(gen, name, x):
     if name == "negative":
         if not is_value(x):
             return -x
-        if (isinstance(x, Tile) and x.dtype.is_float) or (isinstance(x, Scalar) and x.is_float):
+        if isinstance(x, Tile) and x.dtype.is_float:
+            # x * -1 is exact and maps onto the vector unit's Muls.
+            return binary(gen, "mul", x, -1.0)
+        if isinstance(x, Scalar) and x.is_float:
             return rebuild(x, gen.b.op(f"arith.negf {x.ssa} : {x.type}"))
         return binary(gen, "sub", 0, x)
     float_op, int_op, fold = UNARY_OPS[name]

@@ -14,7 +14,7 @@ from .. import errors
 from ..errors import CompilationError, UnsupportedError
 from ..language import core
 from . import ops
-from .ir import (INDEX, I1, IRBuilder, Pointer, Scalar, Tile, Value, location, ptr_type, rebind, string_array)
+from .ir import (INDEX, IRBuilder, Pointer, Scalar, Tile, Value, location, ptr_type, rebind, string_array)
 
 
 class ParamSpec:

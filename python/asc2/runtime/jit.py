@@ -343,13 +343,19 @@ class JITFunction:
                 launch_args.append(float(value))
             else:
                 launch_args.append(int(value))
-        result = compiled.launch(block_num, launch_args)
+        dump = os.environ.get("ASC2_DUMP_PATH") or os.environ.get("PYASC_DUMP_PATH")
+        try:
+            result = compiled.launch(block_num, launch_args)
+        except errors.SimulationError as e:
+            self.last_report = dict(compiled.report(), launch={"ok": False, "error": str(e), "block_num": block_num})
+            if dump:  # the passes and the Ascend C help explain a failed run too
+                compiled.write_report_dir(os.path.join(dump, self.__name__))
+            raise
         for original, arr in write_back:
             original[...] = arr
         report = compiled.report()
         report["launch"] = dict(result, block_num=block_num)
         self.last_report = report
-        dump = os.environ.get("ASC2_DUMP_PATH") or os.environ.get("PYASC_DUMP_PATH")
         if dump:
             compiled.write_report_dir(os.path.join(dump, self.__name__))
         if not result.get("ok", True):

@@ -90,10 +90,13 @@ static Resource resourceOf(Value v) {
   return r;
 }
 
-static std::string describe(Value v) {
+static std::string describe(const Resource &r) {
+  Value v = r.value;
   if (auto alloc = v.getDefiningOp<AllocLocalOp>())
     if (auto name = alloc.getNameAttr())
       return name.str();
+  if (r.planned)
+    return (r.space + "[" + Twine(r.lo) + ", " + Twine(r.hi) + ")").str();
   if (auto arg = dyn_cast<BlockArgument>(v))
     return ("arg" + Twine(arg.getArgNumber())).str();
   return "buffer";
@@ -294,7 +297,7 @@ void SyncInserter::walkBlock(Block &block, bool isLoopBody) {
           continue;
         const char *kind = a.write ? (b.write ? "WAW" : "WAR") : "RAW";
         std::string why =
-            (Twine(kind) + " on " + describe(a.res.value) + ": " +
+            (Twine(kind) + " on " + describe(a.res) + ": " +
              b.leaf->getName().getStringRef() + " (" + stringifyPipe(b.pipe) +
              ", " + lineOf(b.leaf) + ") -> " +
              a.leaf->getName().getStringRef() + " (" + stringifyPipe(a.pipe) +

@@ -1,0 +1,38 @@
+# Thin wrapper over CMake presets. `make run` and `make test` are the two
+# quick-start commands of the README.
+BUILD_DIR ?= build
+PYTHON    := /usr/bin/python3
+JOBS      ?= $(shell nproc)
+SAMPLE    ?= samples/vadd.py
+export CCACHE_BASEDIR := $(CURDIR)
+
+.PHONY: all deps configure build run test clean
+
+all: build
+
+deps:
+	@bash packaging/install-deps.sh
+
+$(BUILD_DIR)/build.ninja:
+	cmake --preset default -B $(BUILD_DIR)
+
+configure: deps $(BUILD_DIR)/build.ninja
+
+build: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS)
+
+# Opens the workbench on a sample; without a display, runs it headless and
+# says where the report went.
+run: build
+	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ]; then \
+	  $(BUILD_DIR)/bin/asc2-workbench $(SAMPLE); \
+	else \
+	  echo "No display: running $(SAMPLE) headless"; \
+	  $(BUILD_DIR)/bin/asc2-workbench --headless $(SAMPLE) --report out/$(notdir $(basename $(SAMPLE))); \
+	fi
+
+test: build
+	cd $(BUILD_DIR) && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j $(JOBS)
+
+clean:
+	rm -rf $(BUILD_DIR)
