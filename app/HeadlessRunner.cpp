@@ -61,6 +61,7 @@ void HeadlessRunner::start()
     ScriptJob job;
     job.source = QString::fromUtf8(file.readAll());
     job.filePath = QFileInfo(m_options.file).absoluteFilePath();
+    job.arguments = m_options.arguments;
     job.environment = m_options.environment;
     m_runner->run(job);
 }

@@ -12,6 +12,7 @@ class HeadlessRunner : public QObject
 public:
     struct Options {
         QString file;
+        QStringList arguments; // sys.argv[1:]
         QString reportDir; // empty: no report
         QMap<QString, QString> environment;
     };

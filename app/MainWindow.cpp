@@ -303,6 +303,7 @@ int MainWindow::runScript()
     job.source = m_editor->text();
     job.filePath = m_filePath.isEmpty() ? QDir::current().absoluteFilePath(QStringLiteral("untitled.py"))
                                         : m_filePath;
+    job.arguments = m_arguments;
     job.environment = m_environment;
     return m_runner->run(job);
 }

@@ -34,6 +34,8 @@ public:
     QString filePath() const { return m_filePath; }
     /// Extra environment for runs (ASC2_PLATFORM, ASC2_BACKEND, ...).
     void setRunEnvironment(const QMap<QString, QString> &environment) { m_environment = environment; }
+    /// sys.argv[1:] for runs.
+    void setRunArguments(const QStringList &arguments) { m_arguments = arguments; }
 
     /// Runs the editor's text as it is, saved or not. Returns the generation.
     int runScript();
@@ -73,6 +75,7 @@ private:
     bool m_persistLayout;
     QString m_filePath;
     QMap<QString, QString> m_environment;
+    QStringList m_arguments;
 
     KernelEditor *m_editor;
     PassesPanel *m_passesPanel;

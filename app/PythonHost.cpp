@@ -13,6 +13,9 @@
 
 #include <chrono>
 
+#include <pthread.h>
+#include <signal.h>
+
 namespace py = pybind11;
 using namespace std::chrono_literals;
 
@@ -52,6 +55,20 @@ PYBIND11_EMBEDDED_MODULE(_asc2_workbench, m)
         .def_property_readonly("encoding", [](ConsoleStream &) { return "utf-8"; })
         .def_property_readonly("errors", [](ConsoleStream &) { return "strict"; });
 }
+
+namespace {
+// Sent to the worker thread by Stop; our handler ignores it unless a Stop
+// of the running script is pending.
+constexpr int kStopSignal = SIGUSR1;
+
+// Only while Python's handler is in place: the default action would kill us.
+bool stopSignalIsHandled()
+{
+    struct sigaction action;
+    return sigaction(kStopSignal, nullptr, &action) == 0 && action.sa_handler != SIG_DFL
+        && action.sa_handler != SIG_IGN;
+}
+} // namespace
 
 struct PythonHost::ReportRelay {
     std::mutex mutex;
@@ -208,7 +225,12 @@ void PythonHost::interrupterMain()
         const int running = m_running.load();
         if (wanted(running)) {
             m_interruptedGeneration = running;
+            // Raised at the script's next bytecode: ends busy Python loops.
             PyThreadState_SetAsyncExc(m_workerThreadId, PyExc_KeyboardInterrupt);
+            // Breaks blocking calls (time.sleep, select) with EINTR; the
+            // handler installed at start-up then raises in the script.
+            if (stopSignalIsHandled())
+                pthread_kill(m_workerPthread, kStopSignal);
         }
         PyGILState_Release(gil);
     }
@@ -237,6 +259,17 @@ void PythonHost::workerMain()
             path.insert(0, it->toStdString());
         py::module_::import("_asc2_workbench");
         m_workerThreadId = PyThread_get_thread_ident();
+        m_workerPthread = pthread_self();
+        // This thread initialised Python, so it is Python's main thread and
+        // the one that runs signal handlers.
+        py::module_ signal = py::module_::import("signal");
+        signal.attr("signal")(int(kStopSignal), py::cpp_function([this](py::object, py::object) {
+            const int running = m_running.load();
+            if (running != 0 && running == m_interruptedGeneration.load()) {
+                PyErr_SetNone(PyExc_KeyboardInterrupt);
+                throw py::error_already_set();
+            }
+        }));
         saved = PyEval_SaveThread();
         m_interpreterReady = true;
     } catch (const std::exception &e) {

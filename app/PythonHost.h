@@ -14,6 +14,7 @@
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <pthread.h>
 #include <thread>
 
 struct ScriptJob {
@@ -112,6 +113,7 @@ private:
     std::atomic<int> m_interruptedGeneration{0};
     std::atomic<bool> m_interpreterReady{false};
     unsigned long m_workerThreadId = 0;
+    pthread_t m_workerPthread{};
     QString m_initError;
     std::string m_scriptDirOnPath;
 

@@ -83,12 +83,13 @@ int main(int argc, char **argv)
     parser.addOptions({headlessOption, platformOption, backendOption, reportOption, screenshotOption,
                        viewOption, timeoutOption});
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The kernel script (.py) to open."));
+    parser.addPositionalArgument(QStringLiteral("-- ARGS"), QStringLiteral("Arguments for the script (its sys.argv[1:])."),
+                                 QStringLiteral("[-- ARGS...]"));
     parser.process(*app);
 
     const QStringList positional = parser.positionalArguments();
     const QString file = positional.value(0);
-    if (positional.size() > 1)
-        return fail(QStringLiteral("expected one FILE, got %1").arg(positional.size()));
+    const QStringList scriptArguments = positional.mid(1);
 
     QMap<QString, QString> environment;
     if (parser.isSet(platformOption))
@@ -105,7 +106,7 @@ int main(int argc, char **argv)
     if (headless) {
         if (file.isEmpty())
             return fail(QStringLiteral("--headless needs a FILE"));
-        HeadlessRunner headlessRunner(&runner, {file, parser.value(reportOption), environment});
+        HeadlessRunner headlessRunner(&runner, {file, scriptArguments, parser.value(reportOption), environment});
         QObject::connect(&headlessRunner, &HeadlessRunner::finished, app.get(), &QCoreApplication::exit);
         headlessRunner.start();
         return app->exec();
@@ -125,6 +126,7 @@ int main(int argc, char **argv)
 
         MainWindow window(&runner, /*persistLayout=*/false);
         window.setRunEnvironment(environment);
+        window.setRunArguments(scriptArguments);
         QString error;
         if (!window.openFile(file, &error))
             return fail(error);
@@ -140,6 +142,7 @@ int main(int argc, char **argv)
 
     MainWindow window(&runner);
     window.setRunEnvironment(environment);
+    window.setRunArguments(scriptArguments);
     if (!file.isEmpty()) {
         QString error;
         if (!window.openFile(file, &error))

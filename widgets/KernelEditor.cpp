@@ -81,7 +81,8 @@ void KernelEditor::setDiagnostics(const QVector<EditorDiagnostic> &diagnostics)
             markerAdd(line, ErrorLineMarker);
 
         const int lineLength = text(line).trimmed().isEmpty() ? 0 : int(text(line).length());
-        const int from = d.column > 0 ? qMin(d.column - 1, lineLength) : 0;
+        // Without a column, underline the statement, not its indentation.
+        const int from = qMin(d.column > 0 ? d.column - 1 : indentation(line), lineLength);
         fillIndicatorRange(line, from, line, lineLength, m_squiggle);
 
         const QString existing = annotation(line);

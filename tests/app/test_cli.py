@@ -63,6 +63,13 @@ def test_headless_sets_platform_and_backend(tmp_path):
     assert result.stdout.strip() == "Ascend910B4 Model"
 
 
+def test_headless_passes_arguments_after_double_dash(tmp_path):
+    path = script(tmp_path, "import sys\nprint(sys.argv[1:])\n")
+    result = run(["--headless", path, "--", "--n", "8192"], tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "['--n', '8192']"
+
+
 def test_headless_missing_file_is_an_error(tmp_path):
     result = run(["--headless", tmp_path / "nope.py"], tmp_path)
     assert result.returncode == 2
@@ -131,7 +138,8 @@ def test_headless_vadd_writes_the_full_report(tmp_path):
 @pytest.mark.parametrize("view", ["passes", "ascendc"])
 def test_screenshot_of_vadd(tmp_path, view):
     out = tmp_path / f"vadd-{view}.png"
-    result = run(["--screenshot", out, "--view", view, VADD], tmp_path)
+    # One size is enough for a picture.
+    result = run(["--screenshot", out, "--view", view, VADD, "--", "--n", "8192"], tmp_path)
     assert result.returncode == 0, result.stderr
     assert png_size(out) == (1600, 1000)
     keep = os.environ.get("ASC2_TEST_SCREENSHOTS")

@@ -130,6 +130,29 @@ private slots:
         QCOMPARE(textOf(*m_output, next, PythonHost::Stream::Stdout), QStringLiteral("42\n"));
     }
 
+    void stopEndsABlockingSleepWithinASecond()
+    {
+        const int gen = m_host->execute(scriptJob(QStringLiteral("import time\ntime.sleep(60)\n")));
+        QTRY_VERIFY_WITH_TIMEOUT(m_host->runningGeneration() == gen, 10000);
+        QTest::qWait(100);
+        QElapsedTimer timer;
+        timer.start();
+        m_host->interrupt(gen);
+        const ScriptResult result = waitForResult(*m_host, *m_finished, gen, 5000);
+        QVERIFY2(timer.elapsed() < 1000, qPrintable(QStringLiteral("stopped after %1 ms").arg(timer.elapsed())));
+        QCOMPARE(result.status, ScriptResult::Status::Interrupted);
+    }
+
+    void aScriptCatchingExceptionsIsStillStopped()
+    {
+        // `except Exception` does not catch KeyboardInterrupt.
+        const int gen = m_host->execute(scriptJob(QStringLiteral(
+            "while True:\n    try:\n        sum(range(1000))\n    except Exception:\n        pass\n")));
+        QTRY_VERIFY_WITH_TIMEOUT(m_host->runningGeneration() == gen, 10000);
+        m_host->interrupt(gen);
+        QCOMPARE(waitForResult(*m_host, *m_finished, gen, 2000).status, ScriptResult::Status::Interrupted);
+    }
+
     void aLateInterruptDoesNotHitTheNextRun()
     {
         const int first = m_host->execute(scriptJob(QStringLiteral("pass\n")));

@@ -100,17 +100,26 @@ class CaptureIR : public PassInstrumentation {
 public:
   CaptureIR(CompileReport &report) : report(report) {}
 
-  void runBeforePass(Pass *, Operation *) override {
-    start = std::chrono::steady_clock::now();
+  void runBeforePass(Pass *pass, Operation *) override {
+    if (!isAdaptor(pass))
+      start = std::chrono::steady_clock::now();
   }
   void runAfterPass(Pass *pass, Operation *op) override {
-    record(pass, op, /*failed=*/false);
+    if (!isAdaptor(pass))
+      record(pass, op, /*failed=*/false);
   }
   void runAfterPassFailed(Pass *pass, Operation *op) override {
-    record(pass, op, /*failed=*/true);
+    if (!isAdaptor(pass))
+      record(pass, op, /*failed=*/true);
   }
 
 private:
+  /// The pass manager wraps nested pipelines in an adaptor pass; only the
+  /// passes it runs are of interest.
+  static bool isAdaptor(Pass *pass) {
+    return pass->getName().contains("OpToOpPassAdaptor");
+  }
+
   void record(Pass *pass, Operation *op, bool failed) {
     auto end = std::chrono::steady_clock::now();
     Operation *module = op;
@@ -124,6 +133,11 @@ private:
     if (failed)
       r.name += " (failed)";
     r.stage = stageOf(r.name);
+    // Generic passes after the lowering work on ascendc IR.
+    if (r.stage == "lowering")
+      lowered = true;
+    else if (lowered && r.stage == "asctile")
+      r.stage = "ascendc";
     r.ir = printOp(module);
     r.changed = report.passes.empty() || report.passes.back().ir != r.ir;
     r.wallMs = std::chrono::duration<double, std::milli>(end - start).count();
@@ -133,6 +147,7 @@ private:
 
   CompileReport &report;
   std::chrono::steady_clock::time_point start;
+  bool lowered = false;
 };
 
 ReportLoc reportLoc(Location loc) {
@@ -306,6 +321,9 @@ CompileResult compileKernel(const std::string &asctileIR,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createConvertAscTileToAscendC());
+  // The lowering repeats offset/count arithmetic per load and store.
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
   pm.addNestedPass<func::FuncOp>(ascendc::createAscendCHoistLocalAlloc());
   ascendc::AscendCPlanMemoryOptions planOptions;
   planOptions.reuse = options.reuseAlloc != 0;

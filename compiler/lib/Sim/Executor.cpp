@@ -638,6 +638,7 @@ bool CoreRunner::setFlag(const Instr &in) {
                         "): the flag would be set twice on hardware");
   f.pending = true;
   f.fireTime = fire;
+  f.setPc = int32_t(&in - program.code.data());
   f.flowId = (uint64_t(block) << 32) | ++nextFlowId;
   if (races)
     races->onSetFlag(in.flagSrc, in.flagDst, in.eventId);
@@ -866,6 +867,16 @@ void CoreRunner::run(int blockIndex, BlockOutcome &outcome) {
     }
     pc = next;
   }
+  // A flag still set when the kernel ends stays set for the next kernel on
+  // this core (a hang or a race there): report the set that leaked.
+  if (ok && out->ok && !out->aborted)
+    for (const FlagState &f : flags)
+      if (f.pending && f.setPc >= 0) {
+        fail(code[f.setPc], "flag left set at the end of the kernel",
+             "no wait_flag consumed it; the next kernel on this core "
+             "would see a stale flag");
+        break;
+      }
   uint64_t end = issueTime;
   for (uint64_t t : pipeFree)
     end = std::max(end, t);

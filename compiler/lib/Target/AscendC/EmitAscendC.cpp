@@ -7,10 +7,22 @@
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <cstdio>
+
 using namespace mlir;
 using namespace asc2::ascendc;
 
 namespace {
+
+/// A C++ literal for a float that reads back to the same value.
+std::string floatLiteral(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof(buf), "%.9g", v);
+  std::string s = buf;
+  if (s.find_first_of(".eEn") == std::string::npos)
+    s += ".0";
+  return s + "f";
+}
 
 class Emitter {
 public:
@@ -56,7 +68,7 @@ std::string Emitter::name(Value v) {
     if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
       return std::to_string(i.getInt());
     if (auto f = dyn_cast<FloatAttr>(c.getValue()))
-      return llvm::formatv("{0}", f.getValueAsDouble()).str();
+      return floatLiteral(f.getValueAsDouble());
   }
   std::string n = "v" + std::to_string(counter++);
   names[v] = n;
@@ -176,7 +188,7 @@ LogicalResult Emitter::emitOp(Operation *op) {
         std::string pad = "0";
         if (auto p = o.getPadValueAttr()) {
           if (auto f = dyn_cast<FloatAttr>(p))
-            pad = llvm::formatv("{0}", f.getValueAsDouble()).str();
+            pad = floatLiteral(f.getValueAsDouble());
           else if (auto i = dyn_cast<IntegerAttr>(p))
             pad = std::to_string(i.getInt());
         }

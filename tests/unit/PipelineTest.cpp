@@ -1,0 +1,216 @@
+//===- PipelineTest.cpp - asctile IR through the whole compiler and the sim ===//
+//
+// The C++ end of the foundation: the real pass pipeline on a vadd kernel, the
+// report it produces, the simulator running the result on real buffers, and
+// the race detector catching every inserted wait that is taken away.
+//
+//===----------------------------------------------------------------------===//
+#include "asc2/Driver/Pipeline.h"
+#include "asc2/Driver/ReportHub.h"
+
+#include "llvm/Support/JSON.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+using namespace asc2;
+
+namespace {
+
+const char *kVadd = R"mlir(
+module {
+  func.func @vadd(%x: !asctile.ptr<f32>, %y: !asctile.ptr<f32>, %out: !asctile.ptr<f32>, %n: index, %tiles: index) attributes {asctile.kernel, asctile.arg_names = ["x", "y", "out", "n", "tiles"]} {
+    %tx = asctile.tensor %x[%n] : !asctile.ptr<f32> -> !asctile.tensor<?xf32> loc("vadd.py":3:5)
+    %ty = asctile.tensor %y[%n] : !asctile.ptr<f32> -> !asctile.tensor<?xf32> loc("vadd.py":4:5)
+    %to = asctile.tensor %out[%n] : !asctile.ptr<f32> -> !asctile.tensor<?xf32> loc("vadd.py":5:5)
+    %b = asctile.block_idx loc("vadd.py":6:5)
+    %c256 = arith.constant 256 : index
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %bt = arith.muli %b, %tiles : index
+    %base = arith.muli %bt, %c256 : index
+    scf.for %i = %c0 to %tiles step %c1 {
+      %o = arith.muli %i, %c256 : index
+      %off = arith.addi %base, %o : index
+      %a = asctile.load %tx[%off] : !asctile.tensor<?xf32> -> !asctile.tile<256xf32, UB> loc("vadd.py":9:9)
+      %c = asctile.load %ty[%off] : !asctile.tensor<?xf32> -> !asctile.tile<256xf32, UB> loc("vadd.py":10:9)
+      %s = arith.addf %a, %c : !asctile.tile<256xf32, UB> loc("vadd.py":11:22)
+      asctile.store %s, %to[%off] : !asctile.tile<256xf32, UB>, !asctile.tensor<?xf32> loc("vadd.py":11:9)
+    } loc("vadd.py":7:5)
+    return
+  }
+}
+)mlir";
+
+struct VaddRun {
+  std::vector<float> x, y, out;
+  LaunchRecord launch;
+};
+
+VaddRun runVadd(CompiledKernel &kernel, int64_t n, int cores,
+                const sim::Program *program = nullptr) {
+  VaddRun r;
+  std::mt19937 rng(42);
+  std::uniform_real_distribution<float> dist(-10, 10);
+  for (int64_t i = 0; i < n; ++i) {
+    r.x.push_back(dist(rng));
+    r.y.push_back(dist(rng));
+  }
+  r.out.assign(n, -1.0f);
+  int64_t tiles = ((n + 255) / 256 + cores - 1) / cores;
+  auto gm = [](std::vector<float> &v) {
+    sim::LaunchArg a;
+    a.kind = sim::ArgSpec::Kind::Gm;
+    a.data = v.data();
+    a.bytes = v.size() * sizeof(float);
+    a.dtype = sim::DType::F32;
+    return a;
+  };
+  sim::LaunchArg nArg, tilesArg;
+  nArg.kind = tilesArg.kind = sim::ArgSpec::Kind::Int;
+  nArg.i = n;
+  tilesArg.i = tiles;
+  std::vector<sim::LaunchArg> args{gm(r.x), gm(r.y), gm(r.out), nArg, tilesArg};
+  sim::SimOptions options;
+  if (program) {
+    sim::LaunchResult res =
+        sim::simulate(*program, kernel.arch(), cores, args, options);
+    r.launch.ok = res.ok;
+    r.launch.error = res.error;
+    r.launch.races = res.races.size();
+    return r;
+  }
+  r.launch = kernel.launch(cores, args, options);
+  return r;
+}
+
+TEST(Pipeline, VaddCompilesWithAFullReport) {
+  int published = 0;
+  int id = ReportHub::instance().addListener(
+      [&](ReportEvent e, std::shared_ptr<const CompileReport>) {
+        published += e == ReportEvent::Compiled;
+      });
+  CompileResult result = compileKernel(kVadd, {});
+  ReportHub::instance().removeListener(id);
+  ASSERT_TRUE(result.kernel) << result.failure->message;
+  EXPECT_EQ(published, 1);
+  auto report = result.kernel->report();
+  EXPECT_EQ(report->kernel, "vadd");
+  ASSERT_GE(report->passes.size(), 5u);
+  EXPECT_EQ(report->passes.front().name, "frontend");
+  std::vector<std::string> names;
+  for (const PassRecord &p : report->passes)
+    names.push_back(p.name);
+  for (const char *expected :
+       {"convert-asctile-to-ascendc", "ascendc-plan-memory", "ascendc-insert-sync"})
+    EXPECT_NE(std::find(names.begin(), names.end(), expected), names.end())
+        << expected;
+  EXPECT_NE(report->passes.back().ir.find("ascendc.set_flag"), std::string::npos);
+
+  // Three 1 KiB buffers at distinct aligned offsets in UB.
+  ASSERT_EQ(report->buffers.size(), 3u);
+  std::set<int64_t> offsets;
+  for (const BufferRecord &b : report->buffers) {
+    EXPECT_EQ(b.space, "UB");
+    EXPECT_EQ(b.size, 1024);
+    EXPECT_EQ(b.offset % 32, 0);
+    EXPECT_LE(b.liveStart, b.liveEnd);
+    offsets.insert(b.offset);
+  }
+  EXPECT_EQ(offsets.size(), 3u);
+  ASSERT_EQ(report->spaces.size(), 1u);
+  EXPECT_EQ(report->spaces[0].capacity, 196608);
+  EXPECT_EQ(report->spaces[0].peak, 3072);
+
+  // Every inserted sync says why.
+  ASSERT_FALSE(report->sync.empty());
+  for (const SyncRecord &s : report->sync) {
+    EXPECT_FALSE(s.reason.empty()) << s.kind;
+    EXPECT_GE(s.point, 0);
+  }
+  EXPECT_NE(report->ascendc.find("AscendC::SetFlag<AscendC::HardEvent::MTE2_V>"),
+            std::string::npos);
+  EXPECT_NE(report->ascendc.find("AscendC::Add("), std::string::npos);
+
+  auto parsed = llvm::json::parse(toJson(*report));
+  ASSERT_TRUE(bool(parsed));
+  EXPECT_EQ(*parsed->getAsObject()->getString("schema"), "asc2.report/1");
+}
+
+TEST(Pipeline, VaddMatchesTheReferenceRaceFree) {
+  CompileResult result = compileKernel(kVadd, {});
+  ASSERT_TRUE(result.kernel);
+  for (auto [n, cores] : {std::pair<int64_t, int>{8192, 8}, {1000, 8}, {12345, 3},
+                          {256, 1}, {100, 4}}) {
+    VaddRun r = runVadd(*result.kernel, n, cores);
+    ASSERT_TRUE(r.launch.ok) << r.launch.error;
+    EXPECT_EQ(r.launch.races, 0);
+    EXPECT_GT(r.launch.totalCycles, 0u);
+    for (int64_t i = 0; i < n; ++i)
+      ASSERT_EQ(r.out[i], r.x[i] + r.y[i]) << "n=" << n << " i=" << i;
+  }
+  auto report = result.kernel->report();
+  EXPECT_EQ(report->launches.size(), 5u);
+  EXPECT_FALSE(report->launches.back().traceJson.empty());
+  EXPECT_TRUE(report->launches.front().traceJson.empty()); // only the last keeps it
+}
+
+/// Taking away any inserted wait_flag must be caught: as a race, or as the
+/// binary-flag misuse it causes.
+TEST(Pipeline, RemovingAnyInsertedWaitIsCaught) {
+  CompileResult result = compileKernel(kVadd, {});
+  ASSERT_TRUE(result.kernel);
+  const sim::Program &program = result.kernel->program();
+  int waits = 0;
+  for (size_t pc = 0; pc < program.code.size(); ++pc) {
+    if (program.code[pc].op != sim::Opcode::WaitFlag)
+      continue;
+    ++waits;
+    sim::Program mutant = program;
+    mutant.code[pc].op = sim::Opcode::Jump; // a no-op: jump to the next pc
+    mutant.code[pc].target = pc + 1;
+    VaddRun r = runVadd(*result.kernel, 4096, 2, &mutant);
+    EXPECT_TRUE(!r.launch.ok || r.launch.races > 0)
+        << "removing the wait at pc " << pc << " went unnoticed";
+  }
+  EXPECT_GE(waits, 4);
+}
+
+TEST(Pipeline, UbOverflowNamesTheLiveTiles) {
+  std::string ir = kVadd;
+  for (size_t pos; (pos = ir.find("256xf32")) != std::string::npos;)
+    ir.replace(pos, 7, "16640xf32");
+  CompileResult result = compileKernel(ir, {});
+  ASSERT_FALSE(result.kernel);
+  const std::string &m = result.failure->message;
+  // Three live 66560-byte tiles: x and y loaded, their sum.
+  EXPECT_NE(m.find("UB overflow: kernel needs 199680 bytes but UB has 196608 "
+                   "(3072 bytes over)"),
+            std::string::npos)
+      << m;
+  EXPECT_NE(m.find("\"x\""), std::string::npos) << m;
+  EXPECT_NE(m.find("vadd.py\":9:9"), std::string::npos) << m;
+}
+
+TEST(Pipeline, ErrorsPointAtTheKernelLine) {
+  std::string ir = kVadd;
+  for (size_t pos; (pos = ir.find("256xf32")) != std::string::npos;)
+    ir.replace(pos, 7, "3xf32");
+  CompileResult result = compileKernel(ir, {});
+  ASSERT_FALSE(result.kernel);
+  EXPECT_EQ(result.failure->loc.file, "vadd.py");
+  EXPECT_EQ(result.failure->loc.line, 9);
+  EXPECT_NE(result.failure->message.find("not a multiple of 32 bytes"),
+            std::string::npos);
+}
+
+TEST(Pipeline, UnknownPlatformIsAClearError) {
+  CompileOptions options;
+  options.platform = "Ascend123";
+  CompileResult result = compileKernel(kVadd, options);
+  ASSERT_FALSE(result.kernel);
+  EXPECT_NE(result.failure->message.find("Ascend123"), std::string::npos);
+}
+
+} // namespace
