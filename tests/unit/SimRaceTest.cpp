@@ -185,4 +185,107 @@ TEST(SimRace, DetectorCanBeTurnedOff) {
   EXPECT_TRUE(r.races.empty());
 }
 
+TEST(SimRace, ScalarReadOfVectorResultNeedsVToSFlag) {
+  ArchModel arch = loadArch();
+  for (bool synced : {false, true}) {
+    ProgramBuilder b;
+    b.dup(DType::F32, 0, 2.0, Operand::ofImm(64), 10);
+    if (synced) {
+      b.set(Pipe::V, Pipe::S, 0);
+      b.wait(Pipe::V, Pipe::S, 0);
+    }
+    b.loadLocal(DType::F32, 0, Operand::ofImm(5), 11);
+    b.end();
+    LaunchResult r = simulate(b.program, arch, 1, {});
+    ASSERT_TRUE(r.ok) << r.error;
+    if (synced) {
+      EXPECT_TRUE(r.races.empty()) << r.races[0].message;
+      continue;
+    }
+    ASSERT_EQ(r.races.size(), 1u);
+    const Race &race = r.races[0];
+    EXPECT_EQ(race.firstPipe, Pipe::V);
+    EXPECT_TRUE(race.firstWrite);
+    EXPECT_EQ(race.secondPipe, Pipe::S);
+    EXPECT_FALSE(race.secondWrite);
+    EXPECT_EQ(race.message,
+              "data race on UB bytes [0, 32) on core 0: ascendc.duplicate (V, "
+              "write) at kernel.py:10:5 and ascendc.get_value (S, read) at "
+              "kernel.py:11:5 are not ordered by set_flag/wait_flag or "
+              "pipe_barrier");
+  }
+}
+
+TEST(SimRace, VectorReadOfScalarStoreNeedsSToVFlag) {
+  // Issue order alone does not order a scalar store before later vector or
+  // MTE work (Ascend C sets S->V after SetValue); a scalar load does
+  // complete before the scalar unit issues the next instruction.
+  ArchModel arch = loadArch();
+  for (bool synced : {false, true}) {
+    ProgramBuilder b;
+    b.program.args = {{ArgSpec::Kind::Gm, DType::F32, "out"}};
+    b.storeLocal(DType::F32, 0, Operand::ofImm(1), -1, 3.0, 10);
+    if (synced) {
+      b.set(Pipe::S, Pipe::V, 0);
+      b.wait(Pipe::S, Pipe::V, 0);
+    }
+    b.vec(VecOp::Abs, DType::F32, 64, 0, 0, Operand::ofImm(8), 11);
+    int v = b.loadLocal(DType::F32, 0, Operand::ofImm(1), 12);
+    b.storeLocal(DType::F32, 128, Operand::ofImm(0), v, 0, 13);
+    b.set(Pipe::S, Pipe::MTE3, 0);
+    b.wait(Pipe::S, Pipe::MTE3, 0);
+    b.copyOut(0, DType::F32, Operand::ofImm(0), Operand::ofImm(1), 128, 14);
+    b.end();
+    std::vector<float> out(1);
+    LaunchResult r = simulate(b.program, arch, 1, {gmArg(out, DType::F32)});
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_EQ(out[0], 3.f);
+    if (synced) {
+      EXPECT_TRUE(r.races.empty()) << r.races[0].message;
+      continue;
+    }
+    ASSERT_EQ(r.races.size(), 1u);
+    EXPECT_EQ(r.races[0].firstPipe, Pipe::S);
+    EXPECT_TRUE(r.races[0].firstWrite);
+    EXPECT_EQ(r.races[0].secondPipe, Pipe::V);
+    EXPECT_EQ(r.races[0].secondPoint, 1);
+  }
+}
+
+TEST(SimRace, ScalarStoreThenCopyOutNeedsSToMte3Flag) {
+  ArchModel arch = loadArch();
+  ProgramBuilder b;
+  b.program.args = {{ArgSpec::Kind::Gm, DType::I32, "out"}};
+  b.storeLocal(DType::I32, 0, Operand::ofImm(0), -1, 42, 10);
+  b.copyOut(0, DType::I32, Operand::ofImm(0), Operand::ofImm(1), 0, 11);
+  b.end();
+  std::vector<int32_t> out(1);
+  LaunchResult r = simulate(b.program, arch, 1, {gmArg(out, DType::I32)});
+  ASSERT_TRUE(r.ok) << r.error;
+  ASSERT_EQ(r.races.size(), 1u);
+  EXPECT_EQ(r.races[0].firstPipe, Pipe::S);
+  EXPECT_EQ(r.races[0].secondPipe, Pipe::MTE3);
+}
+
+TEST(SimRace, Copy2dRowsAreTrackedSeparately) {
+  // A 2-D copy without padding writes only its rows: V may work on the gaps
+  // meanwhile. Padding writes the whole tile, which then races.
+  ArchModel arch = loadArch();
+  for (bool pad : {false, true}) {
+    ProgramBuilder b;
+    b.program.args = {{ArgSpec::Kind::Gm, DType::F32, "m"}};
+    // Rows of 8 floats (32 bytes) 16 apart: the gaps are whole granules.
+    b.copyIn2d(0, DType::F32, Operand::ofImm(0), Operand::ofImm(4),
+               Operand::ofImm(8), Operand::ofImm(8), 0, 16, 4, pad, 0, 10);
+    b.dup(DType::F32, 32, 1.0, Operand::ofImm(8), 11); // the gap of row 0
+    b.set(Pipe::MTE2, Pipe::V, 0);
+    b.wait(Pipe::MTE2, Pipe::V, 0);
+    b.end();
+    std::vector<float> m(32, 1);
+    LaunchResult r = simulate(b.program, arch, 1, {gmArg(m, DType::F32)});
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_EQ(r.races.size(), pad ? 1u : 0u) << (pad ? "" : r.races[0].message);
+  }
+}
+
 } // namespace

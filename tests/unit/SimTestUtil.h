@@ -120,10 +120,14 @@ public:
     in.src0Addr = ubAddr;
     emit(in, "ascendc.data_copy", line);
   }
+  static bool isBinary(VecOp op) {
+    return op <= VecOp::Min || (op >= VecOp::And && op <= VecOp::Shr) ||
+           op == VecOp::FloorDiv;
+  }
   void vec(VecOp op, DType t, int64_t dst, int64_t a, int64_t b, Operand count,
            int line) {
     Instr in;
-    in.op = op <= VecOp::Min ? Opcode::VecBinary : Opcode::VecUnary;
+    in.op = isBinary(op) ? Opcode::VecBinary : Opcode::VecUnary;
     in.pipe = Pipe::V;
     in.vecOp = op;
     in.dtype = t;
@@ -145,6 +149,174 @@ public:
     in.fimm = value;
     in.c = count;
     emit(in, "ascendc.duplicate", line);
+  }
+  /// A vector instruction on UB with the common fields set.
+  Instr vecInstr(Opcode op, DType t, int64_t dst, int64_t a, Operand count) {
+    Instr in;
+    in.op = op;
+    in.pipe = Pipe::V;
+    in.dtype = t;
+    in.dstSpace = in.srcSpace = Space::UB;
+    in.dstAddr = dst;
+    in.src0Addr = a;
+    in.c = count;
+    return in;
+  }
+  /// dst = op(a, scalar), or op(scalar, a) when scalarFirst. The scalar is
+  /// `scalarReg` when >= 0, else `value`.
+  void vecScalar(VecOp op, DType t, int64_t dst, int64_t a, double value,
+                 Operand count, int line, bool scalarFirst = false,
+                 int scalarReg = -1) {
+    Instr in = vecInstr(Opcode::VecScalar, t, dst, a, count);
+    in.vecOp = op;
+    in.fimm = value;
+    in.scalar.reg = scalarReg;
+    in.scalarFirst = scalarFirst;
+    emit(in, "ascendc.vec_scalar", line);
+  }
+  void cast(DType to, DType from, RoundMode mode, int64_t dst, int64_t src,
+            Operand count, int line) {
+    Instr in = vecInstr(Opcode::VecCast, to, dst, src, count);
+    in.srcDtype = from;
+    in.roundMode = mode;
+    emit(in, "ascendc.cast", line);
+  }
+  /// Compares a with b, or with the scalar (`value` / `scalarReg`) when
+  /// scalarRhs.
+  void compare(CmpMode mode, DType t, int64_t dst, int64_t a, int64_t b,
+               Operand count, int line, bool scalarRhs = false,
+               double value = 0, int scalarReg = -1) {
+    Instr in = vecInstr(Opcode::VecCompare, t, dst, a, count);
+    in.cmpMode = mode;
+    in.src1Addr = b;
+    in.scalarRhs = scalarRhs;
+    in.fimm = value;
+    in.scalar.reg = scalarReg;
+    emit(in, "ascendc.compare", line);
+  }
+  void select(DType t, int64_t dst, int64_t mask, int64_t a, int64_t b,
+              Operand count, int line, bool scalarRhs = false,
+              double value = 0, int scalarReg = -1) {
+    Instr in = vecInstr(Opcode::VecSelect, t, dst, a, count);
+    in.maskAddr = mask;
+    in.src1Addr = b;
+    in.scalarRhs = scalarRhs;
+    in.fimm = value;
+    in.scalar.reg = scalarReg;
+    emit(in, "ascendc.select", line);
+  }
+  void reduce(ReduceKind kind, DType t, int axis, int64_t dst, int64_t src,
+              Operand rows, Operand cols, int line) {
+    Instr in = vecInstr(Opcode::VecReduce, t, dst, src, Operand::ofImm(0));
+    in.reduceKind = kind;
+    in.axis = int8_t(axis);
+    in.a = rows;
+    in.b = cols;
+    emit(in, "ascendc.reduce", line);
+  }
+  void broadcast(DType t, int axis, int64_t dst, int64_t src, Operand rows,
+                 Operand cols, int line) {
+    Instr in = vecInstr(Opcode::VecBroadcast, t, dst, src, Operand::ofImm(0));
+    in.axis = int8_t(axis);
+    in.a = rows;
+    in.b = cols;
+    emit(in, "ascendc.broadcast", line);
+  }
+  int argF(int index) {
+    Instr in;
+    in.op = Opcode::ArgF;
+    in.dst = reg();
+    in.argIndex = index;
+    emit(in, "ascendc.get_arg", 1);
+    return in.dst;
+  }
+  /// r = UB element `index` of the tile at `addr`.
+  int loadLocal(DType t, int64_t addr, Operand index, int line) {
+    Instr in;
+    in.op = Opcode::ScalarLoadLocal;
+    in.dtype = t;
+    in.dst = reg();
+    in.srcSpace = Space::UB;
+    in.src0Addr = addr;
+    in.a = index;
+    emit(in, "ascendc.get_value", line);
+    return in.dst;
+  }
+  /// UB element `index` of the tile at `addr` = register `value` (or fimm).
+  void storeLocal(DType t, int64_t addr, Operand index, int valueReg,
+                  double fimm, int line) {
+    Instr in;
+    in.op = Opcode::ScalarStoreLocal;
+    in.dtype = t;
+    in.dstSpace = Space::UB;
+    in.dstAddr = addr;
+    in.a = index;
+    in.scalar.reg = valueReg;
+    in.fimm = fimm;
+    emit(in, "ascendc.set_value", line);
+  }
+  int loadGm(int gmArg, DType t, Operand index, int line) {
+    Instr in;
+    in.op = Opcode::ScalarLoadGm;
+    in.dtype = t;
+    in.dst = reg();
+    in.gmArg = gmArg;
+    in.a = index;
+    emit(in, "ascendc.gm_get_value", line);
+    return in.dst;
+  }
+  void storeGm(int gmArg, DType t, Operand index, int valueReg, double fimm,
+               int line) {
+    Instr in;
+    in.op = Opcode::ScalarStoreGm;
+    in.dtype = t;
+    in.gmArg = gmArg;
+    in.a = index;
+    in.scalar.reg = valueReg;
+    in.fimm = fimm;
+    emit(in, "ascendc.gm_set_value", line);
+  }
+  /// rows x cols from GM (rows gmStride apart) into a UB tile whose rows are
+  /// localStride apart; pads to localStride x tileRows when `pad`.
+  void copyIn2d(int gmArg, DType t, Operand offset, Operand rows, Operand cols,
+                Operand gmStride, int64_t ubAddr, int64_t localStride,
+                int64_t tileRows, bool pad, double padValue, int line) {
+    Instr in;
+    in.op = Opcode::CopyGmToLocal;
+    in.pipe = Pipe::MTE2;
+    in.dtype = t;
+    in.gmArg = gmArg;
+    in.a = offset;
+    in.b = cols;
+    in.rows = rows;
+    in.gmRowStride = gmStride;
+    in.localRowStride = localStride;
+    in.tileRows = tileRows;
+    in.tileElems = localStride * tileRows;
+    in.dstSpace = Space::UB;
+    in.dstAddr = ubAddr;
+    in.hasPad = pad;
+    in.fimm = padValue;
+    emit(in, "ascendc.data_copy_pad", line);
+  }
+  void copyOut2d(int gmArg, DType t, Operand offset, Operand rows,
+                 Operand cols, Operand gmStride, int64_t ubAddr,
+                 int64_t localStride, int line,
+                 AtomicKind atomic = AtomicKind::None) {
+    Instr in;
+    in.op = Opcode::CopyLocalToGm;
+    in.pipe = Pipe::MTE3;
+    in.dtype = t;
+    in.gmArg = gmArg;
+    in.a = offset;
+    in.b = cols;
+    in.rows = rows;
+    in.gmRowStride = gmStride;
+    in.localRowStride = localStride;
+    in.srcSpace = Space::UB;
+    in.src0Addr = ubAddr;
+    in.atomic = atomic;
+    emit(in, "ascendc.data_copy_pad", line);
   }
   void flag(Opcode op, Pipe src, Pipe dst, int id, int line) {
     Instr in;
@@ -261,6 +433,13 @@ inline LaunchArg intArg(int64_t i) {
   LaunchArg a;
   a.kind = ArgSpec::Kind::Int;
   a.i = i;
+  return a;
+}
+
+inline LaunchArg floatArg(double f) {
+  LaunchArg a;
+  a.kind = ArgSpec::Kind::Float;
+  a.f = f;
   return a;
 }
 

@@ -3,6 +3,7 @@
 #include "SimTestUtil.h"
 
 #include <cmath>
+#include <functional>
 
 using namespace asc2::sim;
 using namespace asc2::sim::test;
@@ -159,6 +160,79 @@ TEST(SimTiming, PipeAllBarrierWaitsForEveryPipe) {
     if (e.op == Opcode::VecDup)
       dupStart = e.start;
   EXPECT_GE(dupStart, 249u);
+}
+
+TEST(SimTiming, NewVectorInstructionsCostFromTheArchModel) {
+  // Ascend910B1 (shared/reference §1.6): vconv 2*r+32, compare/select like
+  // vmax 2.01*r+23, vcadd 7*r+46 per source repeat, broadcast 1*r+26 per
+  // destination repeat, vadds 1*r+31, vdiv 4.03*r+31, floordiv 6.03*r+63.
+  ArchModel arch = loadArch("Ascend910B1");
+  auto I = Operand::ofImm;
+  struct Case {
+    std::function<void(ProgramBuilder &)> emit;
+    uint64_t cycles;
+  };
+  std::vector<Case> cases = {
+      {[&](ProgramBuilder &b) { // 1024 x max(4, 2) bytes = 16 repeats
+         b.cast(DType::F16, DType::F32, RoundMode::Rint, 8192, 0, I(1024), 10);
+       },
+       32 + 2 * 16},
+      {[&](ProgramBuilder &b) {
+         b.compare(CmpMode::LT, DType::F32, 8192, 0, 4096, I(1024), 10);
+       },
+       uint64_t(std::ceil(23 + 2.01 * 16))},
+      {[&](ProgramBuilder &b) { // 1000 int16: ceil(2000 / 256) = 8 repeats
+         b.select(DType::I16, 8192, 12288, 0, 4096, I(1000), 10);
+       },
+       uint64_t(std::ceil(23 + 2.01 * 8))},
+      {[&](ProgramBuilder &b) { // 16 x 64 floats = 16 repeats of source
+         b.reduce(ReduceKind::Sum, DType::F32, 1, 8192, 0, I(16), I(64), 10);
+       },
+       46 + 7 * 16},
+      {[&](ProgramBuilder &b) { // 16 x 64 floats of destination
+         b.broadcast(DType::F32, 0, 8192, 0, I(16), I(64), 10);
+       },
+       26 + 16},
+      {[&](ProgramBuilder &b) {
+         b.vecScalar(VecOp::Add, DType::F32, 8192, 0, 1.0, I(1024), 10);
+       },
+       31 + 16},
+      {[&](ProgramBuilder &b) { // no vector-scalar fit: the tensor form's
+         b.vecScalar(VecOp::Div, DType::F32, 8192, 0, 2.0, I(1024), 10);
+       },
+       uint64_t(std::ceil(31 + 4.03 * 16))},
+      {[&](ProgramBuilder &b) {
+         b.vec(VecOp::FloorDiv, DType::F32, 8192, 0, 4096, I(1024), 10);
+       },
+       uint64_t(std::ceil(63 + 6.03 * 16))},
+  };
+  for (size_t k = 0; k < cases.size(); ++k) {
+    ProgramBuilder b;
+    cases[k].emit(b);
+    b.end();
+    LaunchResult r = simulate(b.program, arch, 1, {});
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_EQ(r.cores[0].busy[int(Pipe::V)], cases[k].cycles) << "case " << k;
+  }
+}
+
+TEST(SimTiming, ScalarMemoryAccessesHoldTheScalarUnit) {
+  // UB access 10 cycles, GM load 200, GM store 50 (Ascend910B1 arch JSON).
+  ArchModel arch = loadArch("Ascend910B1");
+  ProgramBuilder b;
+  b.program.args = {{ArgSpec::Kind::Gm, DType::F32, "x"}};
+  int v = b.loadGm(0, DType::F32, Operand::ofImm(1), 10);
+  b.storeLocal(DType::F32, 0, Operand::ofImm(0), v, 0, 11);
+  int w = b.loadLocal(DType::F32, 0, Operand::ofImm(0), 12);
+  b.storeGm(0, DType::F32, Operand::ofImm(2), w, 0, 13);
+  b.constI(1);
+  b.end();
+  std::vector<float> x = {0, 5, 0};
+  LaunchResult r = simulate(b.program, arch, 1, {gmArg(x, DType::F32)});
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_EQ(x[2], 5.f);
+  EXPECT_EQ(r.cores[0].busy[int(Pipe::S)], 200u + 10 + 10 + 50 + 1);
+  EXPECT_EQ(r.totalCycles, 271u);
 }
 
 } // namespace

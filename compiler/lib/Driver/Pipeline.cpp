@@ -4,6 +4,7 @@
 #include "asc2/Analysis/BufferLiveness.h"
 #include "asc2/Conversion/Passes.h"
 #include "asc2/Dialect/AscTile/IR/AscTile.h"
+#include "asc2/Dialect/AscTile/Transforms/Passes.h"
 #include "asc2/Dialect/AscendC/IR/AscendC.h"
 #include "asc2/Dialect/AscendC/Transforms/Passes.h"
 #include "asc2/Driver/RegisterAll.h"
@@ -318,6 +319,9 @@ CompileResult compileKernel(const std::string &asctileIR,
 
   PassManager pm(&context);
   pm.addInstrumentation(std::make_unique<CaptureIR>(*report));
+  pm.addPass(createInlinerPass());
+  pm.addNestedPass<func::FuncOp>(asctile::createAscTileExpandFusedOps());
+  pm.addNestedPass<func::FuncOp>(asctile::createAscTileTransformMathOps());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createConvertAscTileToAscendC());

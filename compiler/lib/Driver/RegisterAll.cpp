@@ -3,9 +3,11 @@
 
 #include "asc2/Conversion/Passes.h"
 #include "asc2/Dialect/AscTile/IR/AscTile.h"
+#include "asc2/Dialect/AscTile/Transforms/Passes.h"
 #include "asc2/Dialect/AscendC/IR/AscendC.h"
 #include "asc2/Dialect/AscendC/Transforms/Passes.h"
 
+#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -15,6 +17,7 @@ void registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<asctile::AscTileDialect, ascendc::AscendCDialect,
                   mlir::arith::ArithDialect, mlir::math::MathDialect,
                   mlir::scf::SCFDialect, mlir::func::FuncDialect>();
+  mlir::func::registerInlinerExtension(registry);
 }
 
 void registerAllPasses() {
@@ -25,6 +28,7 @@ void registerAllPasses() {
   mlir::registerTransformsPasses();
   asc2::registerConversionPasses();
   asc2::ascendc::registerAscendCPasses();
+  asc2::asctile::registerAscTilePasses();
 }
 
 } // namespace asc2

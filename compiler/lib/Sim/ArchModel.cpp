@@ -26,6 +26,10 @@ constexpr VecOpKey kVecOpKeys[] = {
     {"div", VecOp::Div},   {"max", VecOp::Max},   {"min", VecOp::Min},
     {"abs", VecOp::Abs},   {"exp", VecOp::Exp},   {"log", VecOp::Log},
     {"sqrt", VecOp::Sqrt}, {"relu", VecOp::Relu}, {"neg", VecOp::Neg},
+    {"and", VecOp::And},   {"or", VecOp::Or},     {"xor", VecOp::Xor},
+    {"shl", VecOp::Shl},   {"shr", VecOp::Shr},   {"rsqrt", VecOp::Rsqrt},
+    {"reciprocal", VecOp::Reciprocal},            {"not", VecOp::Not},
+    {"floordiv", VecOp::FloorDiv},
 };
 
 /// Reads fields of one JSON object, remembering the first problem.
@@ -91,11 +95,40 @@ VecCost readVecCost(const llvm::json::Object &parent, llvm::StringRef key,
   return cost;
 }
 
+/// Reads an object of per-op costs keyed by kVecOpKeys names.
+bool readVecOpCosts(const llvm::json::Object &root, llvm::StringRef key,
+                    std::map<VecOp, VecCost> &into, std::string &error) {
+  FieldReader r(root, error);
+  const llvm::json::Object *costs = r.object(key);
+  if (!costs)
+    return false;
+  for (const auto &entry : *costs) {
+    llvm::StringRef name = entry.first;
+    const VecOpKey *found = nullptr;
+    for (const VecOpKey &k : kVecOpKeys)
+      if (name == k.name)
+        found = &k;
+    if (!found) {
+      error = ("field '" + key + "." + name + "': unknown vector op").str();
+      return false;
+    }
+    into[found->op] = readVecCost(*costs, name, error, key.str() + ".");
+    if (!error.empty())
+      return false;
+  }
+  return true;
+}
+
 } // namespace
 
 VecCost ArchModel::costOf(VecOp op) const {
   auto it = vecCost.find(op);
   return it == vecCost.end() ? vecDefault : it->second;
+}
+
+VecCost ArchModel::costOfScalarForm(VecOp op) const {
+  auto it = vecScalarCost.find(op);
+  return it == vecScalarCost.end() ? costOf(op) : it->second;
 }
 
 std::optional<ArchModel> ArchModel::fromJson(const std::string &text,
@@ -150,24 +183,21 @@ std::optional<ArchModel> ArchModel::fromJson(const std::string &text,
       return std::nullopt;
   }
 
-  const llvm::json::Object *costs = r.object("vector_cost");
-  if (!costs)
+  if (!readVecOpCosts(*root, "vector_cost", m.vecCost, error) ||
+      !readVecOpCosts(*root, "vector_scalar_cost", m.vecScalarCost, error))
     return std::nullopt;
-  for (const auto &entry : *costs) {
-    llvm::StringRef key = entry.first;
-    const VecOpKey *found = nullptr;
-    for (const VecOpKey &k : kVecOpKeys)
-      if (key == k.name)
-        found = &k;
-    if (!found) {
-      error = ("field 'vector_cost." + key + "': unknown vector op").str();
-      return std::nullopt;
-    }
-    m.vecCost[found->op] = readVecCost(*costs, key, error, "vector_cost.");
-    if (!error.empty())
-      return std::nullopt;
-  }
   m.vecDefault = readVecCost(*root, "vector_cost_default", error, "");
+  if (const llvm::json::Object *instr = r.object("vector_instr_cost")) {
+    const std::string prefix = "vector_instr_cost.";
+    m.castCost = readVecCost(*instr, "cast", error, prefix);
+    m.compareCost = readVecCost(*instr, "compare", error, prefix);
+    m.selectCost = readVecCost(*instr, "select", error, prefix);
+    m.reduceCost = readVecCost(*instr, "reduce", error, prefix);
+    m.broadcastCost = readVecCost(*instr, "broadcast", error, prefix);
+  }
+  m.scalarLocalCycles = r.number("scalar_local_cycles");
+  m.scalarGmLoadCycles = r.number("scalar_gm_load_cycles");
+  m.scalarGmStoreCycles = r.number("scalar_gm_store_cycles");
   if (!error.empty())
     return std::nullopt;
   return m;

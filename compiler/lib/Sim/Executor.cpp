@@ -12,8 +12,15 @@
 //   * a pipe instruction starts at max(enqueue time, end of the previous
 //     instruction on that pipe) and lasts
 //       copies:  mteFixedCycles + bytes / bandwidth   (GM->local: gm_to_ub,
-//                local->GM: ub_to_gm, each capped at hbm / active cores)
-//       vector:  fixed + perRepeat * ceil(count * width / 256)
+//                local->GM: ub_to_gm, each capped at hbm / active cores);
+//                a 2-D copy moves rows * cols elements and pays the fixed
+//                latency once (padding and atomics cost nothing extra)
+//       vector:  fixed + perRepeat * ceil(count * width / 256), width the
+//                widest operand (casts); reductions and broadcasts count the
+//                repeats of the whole rows x cols tile (their source and
+//                destination respectively)
+//   * scalar loads/stores hold the scalar unit for scalar_local_cycles (UB,
+//     L1) or scalar_gm_load/store_cycles (GM) instead of one issue slot;
 //   * set_flag fires once all earlier work of its source pipe is done (it
 //     does not hold that pipe); wait_flag holds its destination pipe (or the
 //     scalar unit for S) until the matching set has fired; PIPE_ALL holds the
@@ -26,9 +33,10 @@
 
 #include "asc2/Sim/Simulator.h"
 
-#include "Float16.h"
+#include "Elements.h"
 #include "RaceDetector.h"
 #include "SimSupport.h"
+#include "VectorKernels.h"
 
 #include <algorithm>
 #include <atomic>
@@ -37,6 +45,7 @@
 #include <functional>
 #include <limits>
 #include <memory>
+#include <mutex>
 #include <queue>
 #include <set>
 #include <thread>
@@ -45,213 +54,26 @@ namespace asc2::sim {
 
 namespace {
 
-//===----------------------------------------------------------------------===//
-// Element codecs: load a stored element into its compute type and back.
-//===----------------------------------------------------------------------===//
-
-const float *halfTable() {
-  static const std::vector<float> table = [] {
-    std::vector<float> t(65536);
-    for (uint32_t i = 0; i < 65536; ++i)
-      t[i] = halfToFloat(uint16_t(i));
-    return t;
-  }();
-  return table.data();
+int64_t doubleBits(double d) {
+  int64_t r;
+  std::memcpy(&r, &d, 8);
+  return r;
+}
+double bitsDouble(int64_t r) {
+  double d;
+  std::memcpy(&d, &r, 8);
+  return d;
 }
 
-struct F32Codec {
-  using Value = float;
-  static constexpr bool kIsFloat = true;
-  static constexpr int kWidth = 4;
-  Value load(const uint8_t *p) const {
-    float v;
-    std::memcpy(&v, p, 4);
-    return v;
-  }
-  void store(uint8_t *p, Value v) const { std::memcpy(p, &v, 4); }
-};
-
-struct F16Codec {
-  using Value = float;
-  static constexpr bool kIsFloat = true;
-  static constexpr int kWidth = 2;
-  const float *table = halfTable();
-  Value load(const uint8_t *p) const {
-    uint16_t h;
-    std::memcpy(&h, p, 2);
-    return table[h];
-  }
-  void store(uint8_t *p, Value v) const {
-    uint16_t h = floatToHalf(v);
-    std::memcpy(p, &h, 2);
-  }
-};
-
-struct BF16Codec {
-  using Value = float;
-  static constexpr bool kIsFloat = true;
-  static constexpr int kWidth = 2;
-  Value load(const uint8_t *p) const {
-    uint16_t h;
-    std::memcpy(&h, p, 2);
-    return bf16ToFloat(h);
-  }
-  void store(uint8_t *p, Value v) const {
-    uint16_t h = floatToBf16(v);
-    std::memcpy(p, &h, 2);
-  }
-};
-
-template <typename Stored> struct IntCodec {
-  // Integer lanes compute in int64 and wrap on store, as the hardware does.
-  using Value = int64_t;
-  static constexpr bool kIsFloat = false;
-  static constexpr int kWidth = sizeof(Stored);
-  Value load(const uint8_t *p) const {
-    Stored v;
-    std::memcpy(&v, p, sizeof(Stored));
-    return v;
-  }
-  void store(uint8_t *p, Value v) const {
-    using U = std::make_unsigned_t<Stored>;
-    U u = U(uint64_t(v));
-    std::memcpy(p, &u, sizeof(Stored));
-  }
-};
-
-template <typename Codec, typename F>
-void binaryLoop(const Codec &codec, uint8_t *dst, const uint8_t *a,
-                const uint8_t *b, int64_t n, F f) {
-  constexpr int w = Codec::kWidth;
-  for (int64_t i = 0; i < n; ++i)
-    codec.store(dst + i * w, f(codec.load(a + i * w), codec.load(b + i * w)));
-}
-
-template <typename Codec, typename F>
-void unaryLoop(const Codec &codec, uint8_t *dst, const uint8_t *a, int64_t n,
-               F f) {
-  constexpr int w = Codec::kWidth;
-  for (int64_t i = 0; i < n; ++i)
-    codec.store(dst + i * w, f(codec.load(a + i * w)));
-}
-
-/// Returns false for an integer division by zero.
-template <typename Codec>
-bool vecBinary(VecOp op, uint8_t *dst, const uint8_t *a, const uint8_t *b,
-               int64_t n) {
-  using V = typename Codec::Value;
-  Codec c;
-  switch (op) {
-  case VecOp::Add:
-    binaryLoop(c, dst, a, b, n, [](V x, V y) { return V(x + y); });
-    return true;
-  case VecOp::Sub:
-    binaryLoop(c, dst, a, b, n, [](V x, V y) { return V(x - y); });
-    return true;
-  case VecOp::Mul:
-    if constexpr (Codec::kIsFloat)
-      binaryLoop(c, dst, a, b, n, [](V x, V y) { return x * y; });
-    else // wrap like the hardware instead of overflowing int64
-      binaryLoop(c, dst, a, b, n, [](V x, V y) {
-        return V(uint64_t(x) * uint64_t(y));
-      });
-    return true;
-  case VecOp::Div:
-    if constexpr (Codec::kIsFloat) {
-      binaryLoop(c, dst, a, b, n, [](V x, V y) { return x / y; });
-    } else {
-      constexpr int w = Codec::kWidth;
-      for (int64_t i = 0; i < n; ++i)
-        if (c.load(b + i * w) == 0)
-          return false;
-      binaryLoop(c, dst, a, b, n, [](V x, V y) { return x / y; });
-    }
-    return true;
-  case VecOp::Max:
-    binaryLoop(c, dst, a, b, n, [](V x, V y) { return x > y ? x : y; });
-    return true;
-  case VecOp::Min:
-    binaryLoop(c, dst, a, b, n, [](V x, V y) { return x < y ? x : y; });
-    return true;
-  default:
-    return true; // unary ops are rejected before execution
-  }
-}
-
-template <typename Codec>
-void vecUnary(VecOp op, uint8_t *dst, const uint8_t *a, int64_t n) {
-  using V = typename Codec::Value;
-  Codec c;
-  switch (op) {
-  case VecOp::Abs:
-    unaryLoop(c, dst, a, n, [](V x) { return x < 0 ? V(-x) : x; });
-    return;
-  case VecOp::Neg:
-    unaryLoop(c, dst, a, n, [](V x) { return V(-x); });
-    return;
-  case VecOp::Relu:
-    unaryLoop(c, dst, a, n, [](V x) { return x < 0 ? V(0) : x; });
-    return;
-  case VecOp::Exp:
-    if constexpr (Codec::kIsFloat)
-      unaryLoop(c, dst, a, n, [](V x) { return std::exp(x); });
-    return;
-  case VecOp::Log:
-    if constexpr (Codec::kIsFloat)
-      unaryLoop(c, dst, a, n, [](V x) { return std::log(x); });
-    return;
-  case VecOp::Sqrt:
-    if constexpr (Codec::kIsFloat)
-      unaryLoop(c, dst, a, n, [](V x) { return std::sqrt(x); });
-    return;
-  default:
-    return;
-  }
-}
-
-bool isBinary(VecOp op) { return op <= VecOp::Min; }
-bool isTranscendental(VecOp op) {
-  return op == VecOp::Exp || op == VecOp::Log || op == VecOp::Sqrt;
-}
-bool isVectorDType(DType t) {
-  return t == DType::F32 || t == DType::F16 || t == DType::BF16 ||
-         t == DType::I32 || t == DType::I16;
-}
-bool isFloatDType(DType t) {
-  return t == DType::F32 || t == DType::F16 || t == DType::BF16;
-}
-
-/// Writes `v` converted to `t` (ints truncate toward zero, then wrap).
-void storeScalar(DType t, double v, uint8_t *p) {
-  auto put = [p](auto x) { std::memcpy(p, &x, sizeof(x)); };
-  int64_t i = std::isfinite(v) ? int64_t(v) : 0;
-  switch (t) {
-  case DType::F32:
-    put(float(v));
-    return;
-  case DType::F16:
-    put(floatToHalf(float(v)));
-    return;
-  case DType::BF16:
-    put(floatToBf16(float(v)));
-    return;
-  case DType::I32:
-    put(uint32_t(uint64_t(i)));
-    return;
-  case DType::I16:
-    put(uint16_t(uint64_t(i)));
-    return;
-  case DType::I8:
-  case DType::U8:
-    put(uint8_t(uint64_t(i)));
-    return;
-  case DType::I64:
-    put(i);
-    return;
-  case DType::Bool:
-    put(uint8_t(v != 0));
-    return;
-  }
+/// One element as a scalar register: double bits for float types, int64
+/// (sign- or zero-extended) for integers, 0/1 for bool.
+int64_t registerOf(DType t, const uint8_t *p) {
+  return withCodec(t, [&](auto c) -> int64_t {
+    if constexpr (decltype(c)::kIsFloat)
+      return doubleBits(double(c.load(p)));
+    else
+      return c.load(p);
+  });
 }
 
 //===----------------------------------------------------------------------===//
@@ -268,6 +90,9 @@ struct Launch {
   double gmToLocalBytesPerCycle = 1, localToGmBytesPerCycle = 1;
   std::atomic<bool> abort{false};
   std::atomic<int64_t> traceBudget{0};
+  /// Serialises atomic stores to GM across the worker threads: each atomic
+  /// copy is one critical section.
+  std::mutex atomicMutex;
 };
 
 struct BlockOutcome {
@@ -344,10 +169,18 @@ private:
 
   // --- timing ---
   int64_t val(const Operand &o) const { return o.reg >= 0 ? regs[o.reg] : o.imm; }
-  void scalarStep(const Instr &in) {
+  /// The scalar operand of `in` for an instruction of type `t`.
+  Scalar scalarOf(const Instr &in, DType t) const {
+    if (!in.scalar.isReg())
+      return Scalar::ofFloat(in.fimm);
+    int64_t r = regs[in.scalar.reg];
+    return isFloatDType(t) ? Scalar::ofFloat(bitsDouble(r)) : Scalar::ofInt(r);
+  }
+  void scalarStep(const Instr &in) { scalarStep(in, scalarCycles); }
+  void scalarStep(const Instr &in, uint64_t cycles) {
     uint64_t start = issueTime;
-    issueTime += scalarCycles;
-    out->stats.busy[int(Pipe::S)] += scalarCycles;
+    issueTime += cycles;
+    out->stats.busy[int(Pipe::S)] += cycles;
     out->stats.instrs[int(Pipe::S)]++;
     if (traceOn)
       emit(in, Pipe::S, start, issueTime, 0);
@@ -403,7 +236,22 @@ private:
   bool copyIn(const Instr &in, int32_t pc);
   bool copyOut(const Instr &in, int32_t pc);
   bool gmRange(const Instr &in, int64_t offset, int64_t count, uint8_t *&ptr);
+  /// Checks the rows [offset + r * stride, + count) of a 2-D copy.
+  bool gmRows(const Instr &in, int64_t offset, int64_t count, int64_t rows,
+              int64_t stride, uint8_t *&ptr);
+  int64_t localRowStride(const Instr &in, int64_t count) const {
+    return in.localRowStride > 0 ? in.localRowStride
+           : in.tileElems > 0    ? in.tileElems
+                                 : count;
+  }
+  /// Records the rows of a 2-D local access with the race detector.
+  void accessRows(bool isWrite, Space s, int64_t addr, int64_t rows,
+                  int64_t rowBytes, int64_t strideBytes);
+  uint64_t copyCycles(int64_t bytes, double bytesPerCycle) const {
+    return uint64_t(std::ceil(arch.mteFixedCycles + double(bytes) / bytesPerCycle));
+  }
   bool vector(const Instr &in, int32_t pc);
+  bool scalarMemory(const Instr &in, int32_t pc);
   bool setFlag(const Instr &in);
   bool waitFlag(const Instr &in);
   void barrier(const Instr &in);
@@ -460,35 +308,90 @@ bool CoreRunner::gmRange(const Instr &in, int64_t offset, int64_t count,
   return true;
 }
 
-bool CoreRunner::copyIn(const Instr &in, int32_t pc) {
-  int64_t offset = val(in.a), count = val(in.b);
-  int64_t w = byteWidth(in.dtype);
-  uint8_t *src;
-  if (!gmRange(in, offset, count, src))
+bool CoreRunner::gmRows(const Instr &in, int64_t offset, int64_t count,
+                        int64_t rows, int64_t stride, uint8_t *&ptr) {
+  if (rows < 0)
+    return fail(in, "negative row count", std::to_string(rows) + " rows");
+  if (rows == 0 || count == 0) { // nothing moves: a no-op wherever it points
+    ptr = static_cast<uint8_t *>(l.args[in.gmArg].data);
+    return true;
+  }
+  // The rows are evenly spaced, so the first and the last bound them all.
+  uint8_t *last;
+  if (rows > 1 && !gmRange(in, offset + (rows - 1) * stride, count, last))
     return false;
-  int64_t tile = in.hasPad ? in.tileElems : count;
-  if (in.hasPad && count > in.tileElems)
-    return fail(in, "copy larger than its tile",
-                          std::to_string(count) + " elements into a tile of " +
-                              std::to_string(in.tileElems));
-  if (!checkLocal(in, in.dstSpace, in.dstAddr, tile * w))
+  return gmRange(in, offset, count, ptr);
+}
+
+void CoreRunner::accessRows(bool isWrite, Space s, int64_t addr, int64_t rows,
+                            int64_t rowBytes, int64_t strideBytes) {
+  if (rows <= 0 || rowBytes <= 0)
+    return;
+  if (true) {
+    int64_t hi = addr + (rows - 1) * strideBytes + rowBytes;
+    isWrite ? races->write(s, addr, hi) : races->read(s, addr, hi);
+    return;
+  }
+  for (int64_t r = 0; r < rows; ++r) {
+    int64_t lo = addr + r * strideBytes;
+    isWrite ? races->write(s, lo, lo + rowBytes)
+            : races->read(s, lo, lo + rowBytes);
+  }
+}
+
+bool CoreRunner::copyIn(const Instr &in, int32_t pc) {
+  int64_t offset = val(in.a), count = val(in.b), rows = val(in.rows);
+  int64_t w = byteWidth(in.dtype);
+  const bool oneRow = rows == 1 && in.tileRows <= 1;
+  int64_t stride = oneRow ? count : localRowStride(in, count);
+  int64_t tileRows = oneRow ? 1 : std::max<int64_t>(in.tileRows, rows);
+  if (oneRow) {
+    if (in.hasPad && count > in.tileElems)
+      return fail(in, "copy larger than its tile",
+                  std::to_string(count) + " elements into a tile of " +
+                      std::to_string(in.tileElems));
+    if (in.hasPad)
+      stride = in.tileElems;
+  } else {
+    if (count > stride)
+      return fail(in, "copy row longer than the local row stride",
+                  std::to_string(count) + " elements into rows of " +
+                      std::to_string(stride));
+    if (in.hasPad && rows > in.tileRows)
+      return fail(in, "copy larger than its tile",
+                  std::to_string(rows) + " rows into a tile of " +
+                      std::to_string(in.tileRows));
+  }
+  uint8_t *src;
+  if (!gmRows(in, offset, count, rows, val(in.gmRowStride), src))
+    return false;
+  // Local bytes written: whole padded rows of the tile, or the copied rows.
+  int64_t rowBytes = in.hasPad ? stride * w : count * w;
+  int64_t writtenRows = in.hasPad ? tileRows : rows;
+  int64_t extent =
+      writtenRows > 0 ? (writtenRows - 1) * stride * w + rowBytes : 0;
+  if (!checkLocal(in, in.dstSpace, in.dstAddr, extent))
     return false;
   uint8_t *dst = memory[int(in.dstSpace)].data() + in.dstAddr;
+  const int64_t gmStride = val(in.gmRowStride);
   if (count > 0)
-    std::memcpy(dst, src, size_t(count * w));
-  if (in.hasPad && tile > count) {
+    for (int64_t r = 0; r < rows; ++r)
+      std::memcpy(dst + r * stride * w, src + r * gmStride * w,
+                  size_t(count * w));
+  if (in.hasPad) {
     uint8_t pad[8];
-    storeScalar(in.dtype, in.fimm, pad);
-    for (int64_t i = count; i < tile; ++i)
-      std::memcpy(dst + i * w, pad, size_t(w));
+    encodeScalar(in.dtype, Scalar::ofFloat(in.fimm), pad);
+    for (int64_t r = 0; r < tileRows; ++r)
+      for (int64_t i = r < rows ? count : stride; i < stride; ++i)
+        std::memcpy(dst + (r * stride + i) * w, pad, size_t(w));
   }
   if (races) {
     races->beginAccesses(in.pipe, pc);
-    races->write(in.dstSpace, in.dstAddr, in.dstAddr + tile * w);
+    accessRows(true, in.dstSpace, in.dstAddr, writtenRows, rowBytes,
+               stride * w);
   }
-  int64_t bytes = count * w;
-  uint64_t dur = uint64_t(
-      std::ceil(arch.mteFixedCycles + double(bytes) / l.gmToLocalBytesPerCycle));
+  int64_t bytes = rows * count * w;
+  uint64_t dur = copyCycles(bytes, l.gmToLocalBytesPerCycle);
   uint64_t start = execute(in.pipe, enqueue(in.pipe), dur);
   out->stats.bytes[int(in.pipe)] += uint64_t(bytes);
   if (traceOn)
@@ -497,23 +400,39 @@ bool CoreRunner::copyIn(const Instr &in, int32_t pc) {
 }
 
 bool CoreRunner::copyOut(const Instr &in, int32_t pc) {
-  int64_t offset = val(in.a), count = val(in.b);
+  int64_t offset = val(in.a), count = val(in.b), rows = val(in.rows);
   int64_t w = byteWidth(in.dtype);
+  int64_t stride = rows == 1 ? count : localRowStride(in, count);
+  if (count > stride)
+    return fail(in, "copy row longer than the local row stride",
+                std::to_string(count) + " elements from rows of " +
+                    std::to_string(stride));
   uint8_t *dst;
-  if (!gmRange(in, offset, count, dst))
+  const int64_t gmStride = val(in.gmRowStride);
+  if (!gmRows(in, offset, count, rows, gmStride, dst))
     return false;
-  if (!checkLocal(in, in.srcSpace, in.src0Addr, count * w))
+  int64_t extent = rows > 0 && count > 0 ? ((rows - 1) * stride + count) * w : 0;
+  if (!checkLocal(in, in.srcSpace, in.src0Addr, extent))
     return false;
-  if (count > 0)
-    std::memcpy(dst, memory[int(in.srcSpace)].data() + in.src0Addr,
-                size_t(count * w));
+  const uint8_t *src = memory[int(in.srcSpace)].data() + in.src0Addr;
+  if (count > 0) {
+    if (in.atomic != AtomicKind::None) {
+      std::lock_guard<std::mutex> lock(l.atomicMutex);
+      for (int64_t r = 0; r < rows; ++r)
+        atomicKernel(in.atomic, in.dtype, dst + r * gmStride * w,
+                     src + r * stride * w, count);
+    } else {
+      for (int64_t r = 0; r < rows; ++r)
+        std::memcpy(dst + r * gmStride * w, src + r * stride * w,
+                    size_t(count * w));
+    }
+  }
   if (races) {
     races->beginAccesses(in.pipe, pc);
-    races->read(in.srcSpace, in.src0Addr, in.src0Addr + count * w);
+    accessRows(false, in.srcSpace, in.src0Addr, rows, count * w, stride * w);
   }
-  int64_t bytes = count * w;
-  uint64_t dur = uint64_t(
-      std::ceil(arch.mteFixedCycles + double(bytes) / l.localToGmBytesPerCycle));
+  int64_t bytes = rows * count * w;
+  uint64_t dur = copyCycles(bytes, l.localToGmBytesPerCycle);
   uint64_t start = execute(in.pipe, enqueue(in.pipe), dur);
   out->stats.bytes[int(in.pipe)] += uint64_t(bytes);
   if (traceOn)
@@ -522,88 +441,180 @@ bool CoreRunner::copyOut(const Instr &in, int32_t pc) {
 }
 
 bool CoreRunner::vector(const Instr &in, int32_t pc) {
-  int64_t n = val(in.c);
-  if (n < 0)
-    return fail(in, "negative element count",
-                          std::to_string(n) + " elements");
-  int64_t bytes = n * int64_t(byteWidth(in.dtype));
+  // Operand byte ranges (all in dstSpace), the cost and the bytes that count
+  // towards repeats; then bounds, compute, races and timing in that order.
+  struct Range {
+    int64_t addr = 0, bytes = 0;
+  };
+  Range reads[3];
+  int numReads = 0;
+  Range write;
+  VecCost cost;
+  int64_t repeatBytes = 0;
+  const DType t = in.dtype;
+  const int64_t w = byteWidth(t);
+  int64_t n = 0, rows = 0, cols = 0;
+  if (in.op == Opcode::VecReduce || in.op == Opcode::VecBroadcast) {
+    rows = val(in.a), cols = val(in.b);
+    if (rows < 0 || cols < 0)
+      return fail(in, "negative tile shape",
+                  std::to_string(rows) + " x " + std::to_string(cols));
+    int64_t vecElems = (in.axis == 1 ? rows : cols) * w;
+    repeatBytes = rows * cols * w;
+    if (in.op == Opcode::VecReduce) {
+      if ((in.reduceKind == ReduceKind::Max ||
+           in.reduceKind == ReduceKind::Min) &&
+          (in.axis == 1 ? cols : rows) == 0 && vecElems > 0)
+        return fail(in, "max/min reduction over zero elements");
+      reads[numReads++] = {in.src0Addr, repeatBytes};
+      write = {in.dstAddr, vecElems};
+      cost = arch.reduceCost;
+    } else {
+      reads[numReads++] = {in.src0Addr, vecElems};
+      write = {in.dstAddr, repeatBytes};
+      cost = arch.broadcastCost;
+    }
+  } else {
+    n = val(in.c);
+    if (n < 0)
+      return fail(in, "negative element count", std::to_string(n) + " elements");
+    repeatBytes = n * w;
+    write = {in.dstAddr, n * w};
+    switch (in.op) {
+    case Opcode::VecBinary:
+      reads[numReads++] = {in.src0Addr, n * w};
+      reads[numReads++] = {in.src1Addr, n * w};
+      cost = arch.costOf(in.vecOp);
+      break;
+    case Opcode::VecUnary:
+      reads[numReads++] = {in.src0Addr, n * w};
+      cost = arch.costOf(in.vecOp);
+      break;
+    case Opcode::VecScalar:
+      reads[numReads++] = {in.src0Addr, n * w};
+      cost = arch.costOfScalarForm(in.vecOp);
+      break;
+    case Opcode::VecDup:
+      cost = arch.vecDefault;
+      break;
+    case Opcode::VecCast: {
+      int64_t sw = byteWidth(in.srcDtype);
+      reads[numReads++] = {in.src0Addr, n * sw};
+      repeatBytes = n * std::max(w, sw);
+      cost = arch.vecDefault;
+      break;
+    }
+    case Opcode::VecCompare:
+      reads[numReads++] = {in.src0Addr, n * w};
+      if (!in.scalarRhs)
+        reads[numReads++] = {in.src1Addr, n * w};
+      write = {in.dstAddr, n}; // bool bytes
+      cost = arch.compareCost;
+      break;
+    case Opcode::VecSelect:
+      reads[numReads++] = {in.maskAddr, n};
+      reads[numReads++] = {in.src0Addr, n * w};
+      if (!in.scalarRhs)
+        reads[numReads++] = {in.src1Addr, n * w};
+      cost = arch.selectCost;
+      break;
+    default:
+      return fail(in, "not a vector instruction");
+    }
+  }
+
   Space s = in.dstSpace;
-  if (!checkLocal(in, s, in.dstAddr, bytes))
+  for (int i = 0; i < numReads; ++i)
+    if (!checkLocal(in, s, reads[i].addr, reads[i].bytes))
+      return false;
+  if (!checkLocal(in, s, write.addr, write.bytes))
     return false;
   uint8_t *base = memory[int(s)].data();
   uint8_t *dst = base + in.dstAddr;
-  if (in.op == Opcode::VecDup) {
-    uint8_t pattern[8];
-    storeScalar(in.dtype, in.fimm, pattern);
-    unsigned w = byteWidth(in.dtype);
-    for (int64_t i = 0; i < n; ++i)
-      std::memcpy(dst + i * w, pattern, w);
-  } else {
-    if (!checkLocal(in, s, in.src0Addr, bytes))
-      return false;
-    const uint8_t *a = base + in.src0Addr;
-    if (in.op == Opcode::VecBinary) {
-      if (!checkLocal(in, s, in.src1Addr, bytes))
-        return false;
-      const uint8_t *b = base + in.src1Addr;
-      bool ok = true;
-      switch (in.dtype) {
-      case DType::F32:
-        ok = vecBinary<F32Codec>(in.vecOp, dst, a, b, n);
-        break;
-      case DType::F16:
-        ok = vecBinary<F16Codec>(in.vecOp, dst, a, b, n);
-        break;
-      case DType::BF16:
-        ok = vecBinary<BF16Codec>(in.vecOp, dst, a, b, n);
-        break;
-      case DType::I32:
-        ok = vecBinary<IntCodec<int32_t>>(in.vecOp, dst, a, b, n);
-        break;
-      case DType::I16:
-        ok = vecBinary<IntCodec<int16_t>>(in.vecOp, dst, a, b, n);
-        break;
-      default:
-        break;
-      }
-      if (!ok)
-        return fail(in, "integer division by zero");
-    } else {
-      switch (in.dtype) {
-      case DType::F32:
-        vecUnary<F32Codec>(in.vecOp, dst, a, n);
-        break;
-      case DType::F16:
-        vecUnary<F16Codec>(in.vecOp, dst, a, n);
-        break;
-      case DType::BF16:
-        vecUnary<BF16Codec>(in.vecOp, dst, a, n);
-        break;
-      case DType::I32:
-        vecUnary<IntCodec<int32_t>>(in.vecOp, dst, a, n);
-        break;
-      case DType::I16:
-        vecUnary<IntCodec<int16_t>>(in.vecOp, dst, a, n);
-        break;
-      default:
-        break;
-      }
-    }
+  const uint8_t *a = base + in.src0Addr;
+  switch (in.op) {
+  case Opcode::VecBinary:
+  case Opcode::VecScalar: {
+    BinaryForm form = in.op == Opcode::VecBinary ? BinaryForm::TensorTensor
+                      : in.scalarFirst           ? BinaryForm::ScalarTensor
+                                                 : BinaryForm::TensorScalar;
+    if (!binaryKernel(in.vecOp, t, form, dst, a, base + in.src1Addr,
+                      scalarOf(in, t), n))
+      return fail(in, "integer division by zero");
+    break;
+  }
+  case Opcode::VecUnary:
+    unaryKernel(in.vecOp, t, dst, a, n);
+    break;
+  case Opcode::VecDup:
+    dupKernel(t, dst, scalarOf(in, t), n);
+    break;
+  case Opcode::VecCast:
+    castKernel(t, in.srcDtype, in.roundMode, dst, a, n);
+    break;
+  case Opcode::VecCompare:
+    compareKernel(in.cmpMode, t, dst, a, base + in.src1Addr, in.scalarRhs,
+                  scalarOf(in, t), n);
+    break;
+  case Opcode::VecSelect:
+    selectKernel(t, dst, base + in.maskAddr, a, base + in.src1Addr,
+                 in.scalarRhs, scalarOf(in, t), n);
+    break;
+  case Opcode::VecReduce:
+    reduceKernel(in.reduceKind, t, in.axis, dst, a, rows, cols);
+    break;
+  case Opcode::VecBroadcast:
+    broadcastKernel(t, in.axis, dst, a, rows, cols);
+    break;
+  default:
+    break;
   }
   if (races) {
     races->beginAccesses(in.pipe, pc);
-    if (in.op != Opcode::VecDup)
-      races->read(s, in.src0Addr, in.src0Addr + bytes);
-    if (in.op == Opcode::VecBinary)
-      races->read(s, in.src1Addr, in.src1Addr + bytes);
-    races->write(s, in.dstAddr, in.dstAddr + bytes);
+    for (int i = 0; i < numReads; ++i)
+      races->read(s, reads[i].addr, reads[i].addr + reads[i].bytes);
+    races->write(s, write.addr, write.addr + write.bytes);
   }
-  VecCost cost = in.op == Opcode::VecDup ? arch.vecDefault : arch.costOf(in.vecOp);
-  int64_t repeats = (bytes + 255) / 256;
+  int64_t repeats = (repeatBytes + 255) / 256;
   uint64_t dur = uint64_t(std::ceil(cost.fixed + cost.perRepeat * double(repeats)));
   uint64_t start = execute(in.pipe, enqueue(in.pipe), dur);
   if (traceOn)
     emit(in, in.pipe, start, start + dur, 0);
+  return true;
+}
+
+bool CoreRunner::scalarMemory(const Instr &in, int32_t pc) {
+  const int64_t w = byteWidth(in.dtype);
+  const int64_t index = val(in.a);
+  uint8_t *p = nullptr;
+  double cycles = arch.scalarLocalCycles;
+  switch (in.op) {
+  case Opcode::ScalarLoadLocal:
+  case Opcode::ScalarStoreLocal: {
+    bool load = in.op == Opcode::ScalarLoadLocal;
+    Space s = load ? in.srcSpace : in.dstSpace;
+    int64_t addr = (load ? in.src0Addr : in.dstAddr) + index * w;
+    if (!checkLocal(in, s, addr, w))
+      return false;
+    p = memory[int(s)].data() + addr;
+    if (races) {
+      races->beginAccesses(Pipe::S, pc);
+      load ? races->read(s, addr, addr + w) : races->write(s, addr, addr + w);
+    }
+    break;
+  }
+  default:
+    if (!gmRange(in, index, 1, p))
+      return false;
+    cycles = in.op == Opcode::ScalarLoadGm ? arch.scalarGmLoadCycles
+                                           : arch.scalarGmStoreCycles;
+    break;
+  }
+  if (in.op == Opcode::ScalarLoadLocal || in.op == Opcode::ScalarLoadGm)
+    regs[in.dst] = registerOf(in.dtype, p);
+  else
+    encodeScalar(in.dtype, scalarOf(in, in.dtype), p);
+  scalarStep(in, std::max<uint64_t>(1, uint64_t(std::llround(cycles))));
   return true;
 }
 
@@ -704,6 +715,40 @@ void CoreRunner::barrier(const Instr &in) {
     emit(in, p, start, start, 0);
 }
 
+/// Float scalar ops on doubles; the result is double bits, or 0/1 for
+/// compares (IEEE: NaN is unordered, only FCmpNE holds). FMax/FMin propagate
+/// NaN like numpy.
+int64_t floatScalarOp(ScalarOp op, double a, double b) {
+  switch (op) {
+  case ScalarOp::FAdd:
+    return doubleBits(a + b);
+  case ScalarOp::FSub:
+    return doubleBits(a - b);
+  case ScalarOp::FMul:
+    return doubleBits(a * b);
+  case ScalarOp::FDiv:
+    return doubleBits(a / b);
+  case ScalarOp::FMax:
+    return doubleBits(a > b || a != a ? a : b);
+  case ScalarOp::FMin:
+    return doubleBits(a < b || a != a ? a : b);
+  case ScalarOp::FCmpLT:
+    return a < b;
+  case ScalarOp::FCmpLE:
+    return a <= b;
+  case ScalarOp::FCmpGT:
+    return a > b;
+  case ScalarOp::FCmpGE:
+    return a >= b;
+  case ScalarOp::FCmpEQ:
+    return a == b;
+  case ScalarOp::FCmpNE:
+    return a != b;
+  default:
+    return 0;
+  }
+}
+
 bool CoreRunner::scalarOp(const Instr &in) {
   int64_t a = val(in.a), b = val(in.b);
   int64_t r = 0;
@@ -763,6 +808,30 @@ bool CoreRunner::scalarOp(const Instr &in) {
   case ScalarOp::CmpNE:
     r = a != b;
     break;
+  case ScalarOp::And:
+    r = a & b;
+    break;
+  case ScalarOp::Or:
+    r = a | b;
+    break;
+  case ScalarOp::Xor:
+    r = a ^ b;
+    break;
+  case ScalarOp::Shl: // counts >= 64 shift everything out
+    r = uint64_t(b) >= 64 ? 0 : int64_t(uint64_t(a) << b);
+    break;
+  case ScalarOp::ShrS:
+    r = uint64_t(b) >= 64 ? (a < 0 ? -1 : 0) : a >> b;
+    break;
+  case ScalarOp::SIToFP:
+    r = doubleBits(double(a));
+    break;
+  case ScalarOp::FPToSI: // truncates; saturates, NaN -> 0
+    r = truncToInt64(bitsDouble(a));
+    break;
+  default:
+    r = floatScalarOp(in.scalarOp, bitsDouble(a), bitsDouble(b));
+    break;
   }
   regs[in.dst] = r;
   return true;
@@ -816,6 +885,13 @@ void CoreRunner::run(int blockIndex, BlockOutcome &outcome) {
       scalarStep(in);
       break;
     }
+    case Opcode::ArgF: {
+      const LaunchArg &arg = l.args[in.argIndex];
+      regs[in.dst] = doubleBits(arg.kind == ArgSpec::Kind::Float ? arg.f
+                                                                 : double(arg.i));
+      scalarStep(in);
+      break;
+    }
     case Opcode::BlockIdx:
       regs[in.dst] = block;
       scalarStep(in);
@@ -850,7 +926,19 @@ void CoreRunner::run(int blockIndex, BlockOutcome &outcome) {
     case Opcode::VecBinary:
     case Opcode::VecUnary:
     case Opcode::VecDup:
+    case Opcode::VecScalar:
+    case Opcode::VecCast:
+    case Opcode::VecCompare:
+    case Opcode::VecSelect:
+    case Opcode::VecReduce:
+    case Opcode::VecBroadcast:
       ok = vector(in, pc);
+      break;
+    case Opcode::ScalarLoadLocal:
+    case Opcode::ScalarStoreLocal:
+    case Opcode::ScalarLoadGm:
+    case Opcode::ScalarStoreGm:
+      ok = scalarMemory(in, pc);
       break;
     case Opcode::SetFlag:
       ok = setFlag(in);
@@ -894,6 +982,20 @@ void CoreRunner::run(int blockIndex, BlockOutcome &outcome) {
 // interpreter loop can trust indices.
 //===----------------------------------------------------------------------===//
 
+/// Why vector op `op` cannot run on `t`, or empty.
+std::string vecOpTypeError(VecOp op, DType t) {
+  if (isFloatOnlyVecOp(op) && !isFloatDType(t))
+    return std::string("exp/log/sqrt/rsqrt/reciprocal need a float type, got ") +
+           dtypeName(t);
+  if (isIntegerOnlyVecOp(op) && isFloatDType(t))
+    return std::string("bitwise ops and shifts need an integer or bool type, "
+                       "got ") +
+           dtypeName(t);
+  if (t == DType::Bool && !isBoolVecOp(op))
+    return "bool operands support only and/or/xor/not/max/min";
+  return {};
+}
+
 std::string validate(const Program &program, const ArchModel &arch,
                      int blockNum, const std::vector<LaunchArg> &args,
                      std::array<bool, kNumSpaces> &usedSpaces) {
@@ -925,8 +1027,8 @@ std::string validate(const Program &program, const ArchModel &arch,
     std::string where = "instruction " + std::to_string(pc) + " (" +
                         opName(program, in) + " at " +
                         locText(program, in.loc) + "): ";
-    if (!regOk(in.a) || !regOk(in.b) || !regOk(in.c) ||
-        in.dst >= program.numRegs)
+    if (!regOk(in.a) || !regOk(in.b) || !regOk(in.c) || !regOk(in.scalar) ||
+        !regOk(in.rows) || !regOk(in.gmRowStride) || in.dst >= program.numRegs)
       return where + "register out of range";
     switch (in.op) {
     case Opcode::ConstI:
@@ -962,28 +1064,79 @@ std::string validate(const Program &program, const ArchModel &arch,
       if (in.pipe == Pipe::S || in.pipe == Pipe::V || in.pipe == Pipe::M)
         return where + "copies run on an MTE or FIX pipe, not " +
                pipeName(in.pipe);
+      if (in.atomic != AtomicKind::None && in.op != Opcode::CopyLocalToGm)
+        return where + "atomic copies only write GM";
       usedSpaces[int(local)] = true;
       break;
     }
+    case Opcode::ArgF:
+      if (in.dst < 0)
+        return where + "missing destination register";
+      if (in.argIndex < 0 || size_t(in.argIndex) >= args.size() ||
+          args[in.argIndex].kind == ArgSpec::Kind::Gm)
+        return where + "argument " + std::to_string(in.argIndex) +
+               " is not a scalar argument";
+      break;
     case Opcode::VecBinary:
     case Opcode::VecUnary:
     case Opcode::VecDup:
+    case Opcode::VecScalar:
+    case Opcode::VecCast:
+    case Opcode::VecCompare:
+    case Opcode::VecSelect:
+    case Opcode::VecReduce:
+    case Opcode::VecBroadcast: {
       if (in.dstSpace == Space::GM)
         return where + "vector operands must be in local memory";
       if (in.pipe != Pipe::V)
         return where + "vector ops run on pipe V, not " + pipeName(in.pipe);
-      if (!isVectorDType(in.dtype))
-        return where + "vector ops do not support " + dtypeName(in.dtype);
-      if (in.op == Opcode::VecBinary && !isBinary(in.vecOp))
+      if ((in.op == Opcode::VecBinary || in.op == Opcode::VecScalar) &&
+          !isBinaryVecOp(in.vecOp))
         return where + "not a binary vector op";
-      if (in.op == Opcode::VecUnary && isBinary(in.vecOp))
+      if (in.op == Opcode::VecUnary && isBinaryVecOp(in.vecOp))
         return where + "not a unary vector op";
-      if (in.op == Opcode::VecUnary && isTranscendental(in.vecOp) &&
-          !isFloatDType(in.dtype))
-        return where + "exp/log/sqrt need a float type, got " +
-               dtypeName(in.dtype);
+      if (in.op == Opcode::VecBinary || in.op == Opcode::VecUnary ||
+          in.op == Opcode::VecScalar) {
+        std::string why = vecOpTypeError(in.vecOp, in.dtype);
+        if (!why.empty())
+          return where + why;
+      }
+      if (in.op == Opcode::VecCast && in.roundMode == RoundMode::Odd &&
+          !(in.srcDtype == DType::F32 && in.dtype == DType::F16))
+        return where + "round mode odd only applies to float32 -> float16, "
+                       "not " +
+               dtypeName(in.srcDtype) + " -> " + dtypeName(in.dtype);
+      if (in.op == Opcode::VecReduce && in.dtype == DType::Bool)
+        return where + "reductions do not support bool";
+      if ((in.op == Opcode::VecReduce || in.op == Opcode::VecBroadcast) &&
+          in.axis != 0 && in.axis != 1)
+        return where + "axis must be 0 or 1, got " + std::to_string(in.axis);
       usedSpaces[int(in.dstSpace)] = true;
       break;
+    }
+    case Opcode::ScalarLoadLocal:
+    case Opcode::ScalarStoreLocal:
+    case Opcode::ScalarLoadGm:
+    case Opcode::ScalarStoreGm: {
+      bool load = in.op == Opcode::ScalarLoadLocal || in.op == Opcode::ScalarLoadGm;
+      if (load && in.dst < 0)
+        return where + "missing destination register";
+      if (in.pipe != Pipe::S)
+        return where + "scalar loads and stores run on pipe S, not " +
+               pipeName(in.pipe);
+      if (in.op == Opcode::ScalarLoadGm || in.op == Opcode::ScalarStoreGm) {
+        if (in.gmArg < 0 || size_t(in.gmArg) >= args.size() ||
+            program.args[in.gmArg].kind != ArgSpec::Kind::Gm)
+          return where + "argument " + std::to_string(in.gmArg) +
+                 " is not a GM buffer";
+        break;
+      }
+      Space local = load ? in.srcSpace : in.dstSpace;
+      if (local == Space::GM)
+        return where + "local scalar access needs a local space";
+      usedSpaces[int(local)] = true;
+      break;
+    }
     case Opcode::SetFlag:
     case Opcode::WaitFlag:
       if (in.eventId >= arch.eventIdsPerPipePair)

@@ -53,6 +53,8 @@ void RaceDetector::beginAccesses(Pipe p, int32_t pc) {
   curPipe = p;
   curPc = pc;
   curClock = ++clocks[int(p)][int(p)];
+  if (p == Pipe::S)
+    curStoreClock = ++clocks[int(p)][kScalarStoreLane];
 }
 
 size_t RaceDetector::split(Shadow &shadow, int64_t pos) {
@@ -75,8 +77,11 @@ void RaceDetector::access(Space s, int64_t lo, int64_t hi, bool isWrite) {
   hi = std::min(sh.capacity, (hi + kGranule - 1) / kGranule * kGranule);
   if (hi <= lo || sh.runs.empty())
     return;
-  const int p = int(curPipe);
-  const Clock &known = clocks[p];
+  // The lane this access counts on; `known` is what its pipe has seen.
+  const bool scalarStore = isWrite && curPipe == Pipe::S;
+  const int p = scalarStore ? kScalarStoreLane : int(curPipe);
+  const uint32_t clock = scalarStore ? curStoreClock : curClock;
+  const Clock &known = clocks[int(curPipe)];
   size_t first = split(sh, lo);
   size_t last = split(sh, hi);
   std::vector<Run> &runs = sh.runs;
@@ -87,7 +92,7 @@ void RaceDetector::access(Space s, int64_t lo, int64_t hi, bool isWrite) {
     // Conflicting prior write from another pipe not known to this pipe.
     if (st.writePipe != kNoPipe && st.writePipe != p &&
         st.writeClock > known[st.writePipe])
-      noteConflict(st.writePc, Pipe(st.writePipe), true, runLo, runHi);
+      noteConflict(st.writePc, pipeOfLane(st.writePipe), true, runLo, runHi);
     if (isWrite) {
       for (int q = 0; q < kNumPipes; ++q)
         if (q != p && st.readClock[q] > known[q])
@@ -102,7 +107,7 @@ void RaceDetector::access(Space s, int64_t lo, int64_t hi, bool isWrite) {
     // it was ordered after; unordered ones were just reported.
     ShadowState st;
     st.writePipe = uint8_t(p);
-    st.writeClock = curClock;
+    st.writeClock = clock;
     st.writePc = curPc;
     runs[first].state = st;
     runs.erase(runs.begin() + first + 1, runs.begin() + last);

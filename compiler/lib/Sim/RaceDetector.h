@@ -10,6 +10,11 @@
 // equal state: kernels access whole buffers, so an access touches a handful
 // of runs however many bytes it covers.
 //
+// Scalar loads complete before the scalar unit issues anything else, so they
+// are ordered like any other scalar work. Scalar stores are not (Ascend C
+// needs S->V / S->MTE3 flags after SetValue): they count on a lane of their
+// own that issuing does not propagate; only set_flag on S and PIPE_ALL do.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ASC2_LIB_SIM_RACEDETECTOR_H
 #define ASC2_LIB_SIM_RACEDETECTOR_H
@@ -37,7 +42,12 @@ public:
   void reset(int core);
 
   /// An instruction was issued to pipe `p` by the scalar unit.
-  void onIssue(Pipe p) { join(clocks[int(p)], clocks[int(Pipe::S)]); }
+  void onIssue(Pipe p) {
+    Clock &c = clocks[int(p)];
+    const Clock &s = clocks[int(Pipe::S)];
+    for (int i = 0; i < kLanes; ++i) // not kScalarStoreLane
+      c[i] = c[i] > s[i] ? c[i] : s[i];
+  }
   void onSetFlag(Pipe src, Pipe dst, unsigned id);
   void onWaitFlag(Pipe src, Pipe dst, unsigned id);
   void onBarrierAll();
@@ -50,13 +60,19 @@ public:
   std::vector<Race> takeRaces() { return std::move(races); }
 
 private:
-  using Clock = std::array<uint32_t, kNumPipes>;
+  /// Clock components: one per pipe plus the scalar stores' lane.
+  static constexpr int kLanes = kNumPipes + 1;
+  static constexpr int kScalarStoreLane = kNumPipes;
+  using Clock = std::array<uint32_t, kLanes>;
   static constexpr uint8_t kNoPipe = 0xff;
+  static Pipe pipeOfLane(int lane) {
+    return lane == kScalarStoreLane ? Pipe::S : Pipe(lane);
+  }
 
   struct ShadowState {
     uint32_t writeClock = 0;
     int32_t writePc = -1;
-    uint8_t writePipe = kNoPipe;
+    uint8_t writePipe = kNoPipe; // a lane
     std::array<uint32_t, kNumPipes> readClock{};
     std::array<int32_t, kNumPipes> readPc{};
     bool operator==(const ShadowState &o) const {
@@ -82,7 +98,7 @@ private:
   };
 
   static void join(Clock &into, const Clock &from) {
-    for (int i = 0; i < kNumPipes; ++i)
+    for (int i = 0; i < kLanes; ++i)
       into[i] = into[i] > from[i] ? into[i] : from[i];
   }
   void access(Space s, int64_t lo, int64_t hi, bool isWrite);
@@ -101,6 +117,7 @@ private:
   Pipe curPipe = Pipe::S;
   int32_t curPc = -1;
   uint32_t curClock = 0;
+  uint32_t curStoreClock = 0; // scalar stores: the lane's clock
   std::vector<Conflict> pending;
   std::set<std::pair<int32_t, int32_t>> seen;
   std::vector<Race> races;

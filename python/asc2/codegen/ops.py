@@ -14,8 +14,8 @@ import operator
 
 from .. import errors
 from ..language import core
-from .ir import (INDEX, I1, GlobalTensor, Pointer, Scalar, Tile, Value, is_float_type, scalar_type_of_python,
-                 tensor_type, tile_type, constant_literal)
+from .ir import (INDEX, I1, GlobalTensor, Pointer, Scalar, Tile, Value, constant_literal, float_literal,
+                 is_float_type, scalar_type_of_python, tensor_type, tile_type)
 
 UB_BLOCK_BYTES = 32
 
@@ -51,35 +51,63 @@ def describe(x):
 # ---------------------------------------------------------------------------
 # Scalars
 
+_SCALAR_DTYPES = {"f32": core.float32, "f16": core.float16, "bf16": core.bfloat16, "i64": core.int64,
+                  "i32": core.int32, "i16": core.int16, "i8": core.int8, "ui8": core.uint8, "i1": core.bool_,
+                  INDEX: core.int32}
+_INT_WIDTH = {"i1": 1, "i8": 8, "i16": 16, "i32": 32, "i64": 64, INDEX: 64}
+_FLOAT_WIDTH = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}
+
 
 def scalar_type(x):
     return x.type if isinstance(x, Scalar) else scalar_type_of_python(x)
 
 
+def scalar_dtype(x):
+    """The dtype a scalar operand asks for: int32/float32/bool for Python numbers and ``index``."""
+    return _SCALAR_DTYPES.get(scalar_type(x))
+
+
+def scalar_type_of(dt):
+    """The scalar type of one element of a ``dt`` tile."""
+    if dt.kind == "uint":
+        fail(errors.UnsupportedError, f"{dt.name} scalars are not supported (arith needs signless integers)")
+    return dt.mlir
+
+
 def cast_scalar(gen, s, ty):
-    """Convert a runtime scalar to scalar type ``ty``."""
+    """Convert a runtime scalar to scalar type ``ty`` (C-like: float -> int truncates)."""
     b = gen.b
-    if s.type == ty:
-        return s
     src = s.type
-    if src == I1 and ty != I1:
-        s = Scalar(b.op(f"arith.extui {s.ssa} : i1 to i64"), "i64")
-        src = "i64"
-    if src == INDEX and is_float_type(ty):
-        wide = b.op(f"arith.index_cast {s.ssa} : index to i64")
-        return Scalar(b.op(f"arith.sitofp {wide} : i64 to {ty}"), ty)
-    if is_float_type(src) and ty == INDEX:
-        wide = b.op(f"arith.fptosi {s.ssa} : {src} to i64")
-        return Scalar(b.op(f"arith.index_cast {wide} : i64 to index"), INDEX)
-    if is_float_type(src) and is_float_type(ty):
-        width = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}
-        op = "arith.extf" if width[ty] > width[src] else "arith.truncf"
-        return Scalar(b.op(f"{op} {s.ssa} : {src} to {ty}"), ty)
-    if src in (INDEX, "i64") and ty in ("index", "i64", "i32", "i16", "i8"):
-        return Scalar(b.op(f"arith.index_cast {s.ssa} : {src} to {ty}"), ty)
+    if src == ty:
+        return s
     if ty == I1:
         return to_condition(gen, s)
-    fail(errors.CompilationTypeError, f"cannot convert a {s.type} scalar to {ty}")
+    if src == I1:
+        if is_float_type(ty):
+            return Scalar(b.op(f"arith.uitofp {s.ssa} : i1 to {ty}"), ty)
+        wide = b.op(f"arith.extui {s.ssa} : i1 to i64")
+        s, src = Scalar(wide, "i64"), "i64"
+        if src == ty:
+            return s
+    if is_float_type(src) and is_float_type(ty):
+        if _FLOAT_WIDTH[src] == _FLOAT_WIDTH[ty]:  # f16 <-> bf16 goes through f32
+            s, src = Scalar(b.op(f"arith.extf {s.ssa} : {src} to f32"), "f32"), "f32"
+        op = "arith.extf" if _FLOAT_WIDTH[ty] > _FLOAT_WIDTH[src] else "arith.truncf"
+        return Scalar(b.op(f"{op} {s.ssa} : {src} to {ty}"), ty)
+    if is_float_type(ty):
+        if src == INDEX:
+            s, src = Scalar(b.op(f"arith.index_cast {s.ssa} : index to i64"), "i64"), "i64"
+        return Scalar(b.op(f"arith.sitofp {s.ssa} : {src} to {ty}"), ty)
+    if is_float_type(src):
+        int_ty = "i64" if ty == INDEX else ty
+        s = Scalar(b.op(f"arith.fptosi {s.ssa} : {src} to {int_ty}"), int_ty)
+        return cast_scalar(gen, s, ty)
+    if src in _INT_WIDTH and ty in _INT_WIDTH:
+        if INDEX in (src, ty):
+            return Scalar(b.op(f"arith.index_cast {s.ssa} : {src} to {ty}"), ty)
+        op = "arith.extsi" if _INT_WIDTH[ty] > _INT_WIDTH[src] else "arith.trunci"
+        return Scalar(b.op(f"{op} {s.ssa} : {src} to {ty}"), ty)
+    fail(errors.CompilationTypeError, f"cannot convert a {src} scalar to {ty}")
 
 
 def as_scalar(gen, x, ty=None):
@@ -88,7 +116,7 @@ def as_scalar(gen, x, ty=None):
         return cast_scalar(gen, x, ty) if ty else x
     if is_number(x):
         ty = ty or scalar_type_of_python(x)
-        if ty == INDEX and isinstance(x, float):
+        if isinstance(x, float) and not is_float_type(ty):
             fail(errors.CompilationTypeError, f"expected an integer, got float {x!r}")
         return Scalar(gen.b.constant(x, ty), ty)
     fail(errors.CompilationTypeError, f"expected a scalar, got {describe(x)}")
@@ -113,52 +141,56 @@ def to_condition(gen, x):
         if x.is_float:
             return Scalar(gen.b.op(f"arith.cmpf une, {x.ssa}, {zero.ssa} : {x.type}"), I1)
         return Scalar(gen.b.op(f"arith.cmpi ne, {x.ssa}, {zero.ssa} : {x.type}"), I1)
+    if isinstance(x, Tile):
+        fail(errors.CompilationTypeError, "a tile cannot be used as a condition; choose elements with "
+                                          "asc2.where(mask, a, b)")
     fail(errors.CompilationTypeError, f"a {describe(x)} cannot be used as a condition")
 
 
 def common_scalar_type(a, b):
+    """The type two scalar operands are computed in: the widest float, else a shared int type, else index."""
     ta, tb = scalar_type(a), scalar_type(b)
     if ta is None or tb is None:
         return None
     runtime = [x.type for x in (a, b) if isinstance(x, Scalar)]
     if is_float_type(ta) or is_float_type(tb):
         floats = [t for t in runtime if is_float_type(t)]
-        return floats[0] if floats else "f32"
+        return max(floats, key=lambda t: _FLOAT_WIDTH[t]) if floats else "f32"
     if ta == I1 and tb == I1:
         return I1
-    return INDEX
+    ints = {t for t in runtime if t != I1}
+    return ints.pop() if len(ints) == 1 else INDEX
 
 
 # ---------------------------------------------------------------------------
-# Tiles
+# Tiles: promotion, conversion, broadcasting
 
 
-def as_tile(gen, x, like):
-    """``x`` as a tile of ``like``'s type: tiles are checked, scalars are splatted."""
-    if isinstance(x, Tile):
-        if x.dtype != like.dtype:
-            fail(errors.CompilationTypeError,
-                 f"mismatched tile dtypes {like.dtype.name} and {x.dtype.name} "
-                 "(automatic promotion is not supported yet; convert one side with .to())")
-        if x.shape != like.shape:
-            fail(errors.ShapeError, f"mismatched tile shapes {list(like.shape)} and {list(x.shape)}")
-        if x.location != like.location:
-            fail(errors.ShapeError, f"tiles in different locations: {x.location.value} and {like.location.value}")
-        return x
-    elt = like.dtype.mlir
-    if is_number(x):
-        if like.dtype.is_int and isinstance(x, float):
-            fail(errors.CompilationTypeError,
-                 f"cannot combine float {x!r} with an {like.dtype.name} tile (promotion is not supported yet)")
-        s = as_scalar(gen, x, elt)
-    elif isinstance(x, Scalar):
-        if like.dtype.is_int and x.is_float:
-            fail(errors.CompilationTypeError,
-                 f"cannot combine a {x.type} scalar with an {like.dtype.name} tile (promotion is not supported yet)")
-        s = cast_scalar(gen, x, elt)
-    else:
-        fail(errors.CompilationTypeError, f"expected a tile or a scalar, got {describe(x)}")
-    return like.like(gen.b.op(f"asctile.splat {s.ssa} : {s.type} -> {like.type}"))
+def promote(a, b):
+    """The dtype ``a ⊕ b`` is computed in (bool < int < float; the wider type of a kind)."""
+    if a == b:
+        return a
+    if a == core.bool_ or b == core.bool_:
+        return b if a == core.bool_ else a
+    if a.is_float != b.is_float:
+        return a if a.is_float else b
+    if a.is_float:
+        return a if a.bits > b.bits else b if b.bits > a.bits else core.float32  # f16 ⊕ bf16 -> f32
+    if a.kind != b.kind and a.bits == b.bits:  # int8 ⊕ uint8
+        return {8: core.int16, 16: core.int32}.get(a.bits, core.int64)
+    return a if a.bits > b.bits else b
+
+
+def weak_promote(dt, scalar):
+    """A tile's dtype combined with a scalar: scalars do not widen a tile within its kind."""
+    sdt = scalar_dtype(scalar)
+    if sdt is None:
+        fail(errors.CompilationTypeError, f"expected a tile or a scalar, got {describe(scalar)}")
+    if dt == core.bool_:
+        return sdt if sdt != core.bool_ else dt
+    if sdt.is_float and not dt.is_float:
+        return core.float32
+    return dt
 
 
 def check_ub_alignment(shape, dt, location):
@@ -171,95 +203,216 @@ def check_ub_alignment(shape, dt, location):
              f"{UB_BLOCK_BYTES}-byte aligned (use a multiple of {max(1, UB_BLOCK_BYTES * 8 // dt.bits)} elements)")
 
 
-def static_shape(shape, what="shape"):
-    if isinstance(shape, (int, Scalar)) and not isinstance(shape, bool):
-        shape = [shape]
-    if not isinstance(shape, (list, tuple)):
-        fail(errors.CompilationTypeError, f"{what} must be a list of integers, got {describe(shape)}")
+def new_tile(gen, text, shape, dt, location, hint=None):
+    """Emit ``text -> tile type`` and wrap the result."""
+    ty = tile_type(shape, dt, location)
+    return Tile(gen.b.op(f"{text}{ty}", hint), shape, dt, location)
+
+
+def splat(gen, x, shape, dt, location):
+    """A tile of ``shape`` filled with scalar ``x`` converted to ``dt``."""
+    if dt.is_int and (isinstance(x, float) or (isinstance(x, Scalar) and x.is_float)):
+        fail(errors.CompilationTypeError, f"cannot fill an {dt.name} tile with a float ({describe(x)}); "
+                                          "cast it or use a float dtype")
+    if shape[-1] == 1 and len(shape) > 1 and location == core.TensorLocation.UB:
+        fail(errors.AlignmentError, f"a scalar cannot be combined with a UB tile of shape {list(shape)}: a size-1 "
+                                    "last dimension (a keep_dims reduction) is not 32-byte aligned; broadcast the "
+                                    "tile to full rows first (asc2.broadcast_to) or combine it with a full tile")
+    check_ub_alignment(shape, dt, location)
+    s = as_scalar(gen, x, dt.mlir)
+    return new_tile(gen, f"asctile.splat {s.ssa} : {s.type} -> ", shape, dt, location)
+
+
+def default_round_mode(src, dst):
+    return core.RoundMode.TRUNC if src.is_float and not dst.is_float else core.RoundMode.NONE
+
+
+def convert_tile(gen, t, dt, round_mode=None):
+    """``t`` as a ``dt`` tile (asctile.cast; bool tiles go through where/cmp)."""
+    if t.dtype == dt:
+        return t
+    if t.dtype == core.bool_:
+        one, zero = (1.0, 0.0) if dt.is_float else (1, 0)
+        return where(gen, t, splat(gen, one, t.shape, dt, t.location), splat(gen, zero, t.shape, dt, t.location))
+    if dt == core.bool_:
+        return compare_tiles(gen, "ne", t, splat(gen, 0, t.shape, t.dtype, t.location))
+    mode = core.RoundMode.parse(round_mode) if round_mode is not None else default_round_mode(t.dtype, dt)
+    check_ub_alignment(t.shape, dt, t.location)
+    return new_tile(gen, f"asctile.cast {t.ssa} round {mode.value} : {t.type} -> ", t.shape, dt, t.location)
+
+
+def broadcast_shape(a, b):
+    rank = max(len(a), len(b))
+    pa, pb = (1,) * (rank - len(a)) + tuple(a), (1,) * (rank - len(b)) + tuple(b)
     out = []
-    for d in shape:
-        if isinstance(d, Value):
-            fail(errors.ShapeError, f"{what} must be known at compile time; got a runtime value "
-                                    "(use an asc2.ConstExpr parameter or a constant)")
-        if not isinstance(d, int) or isinstance(d, bool) or d <= 0:
-            fail(errors.ShapeError, f"{what} must contain positive integers, got {d!r}")
-        out.append(d)
-    return out
+    for i, (x, y) in enumerate(zip(pa, pb)):
+        if x != y and 1 not in (x, y):
+            fail(errors.ShapeError, f"mismatched tile shapes {list(a)} and {list(b)}: they do not broadcast "
+                                    f"(dimension {i}: {x} vs {y})")
+        out.append(max(x, y))
+    return tuple(out)
 
 
-def offsets_of(gen, offsets, rank, what):
-    if isinstance(offsets, (int, Scalar)) and not isinstance(offsets, bool):
-        offsets = [offsets]
-    if not isinstance(offsets, (list, tuple)):
-        fail(errors.CompilationTypeError, f"{what}: offsets must be a list, got {describe(offsets)}")
-    if len(offsets) != rank:
-        fail(errors.CompilationValueError,
-             f"{what}: {len(offsets)} offset(s) given for a rank-{rank} tensor")
-    return [as_index(gen, o, f"{what} offset").ssa for o in offsets]
+def reshape_tile(gen, t, shape):
+    shape = tuple(shape)
+    if shape == t.shape:
+        return t
+    check_ub_alignment(shape, t.dtype, t.location)
+    return new_tile(gen, f"asctile.reshape {t.ssa} : {t.type} -> ", shape, t.dtype, t.location)
 
 
+def broadcast_tile(gen, t, shape):
+    shape = tuple(shape)
+    if t.shape == shape:
+        return t
+    if broadcast_shape(t.shape, shape) != shape:
+        fail(errors.ShapeError, f"cannot broadcast a tile of shape {list(t.shape)} to {list(shape)}")
+    t = reshape_tile(gen, t, (1,) * (len(shape) - len(t.shape)) + t.shape)
+    if t.shape == shape:
+        return t
+    check_ub_alignment(shape, t.dtype, t.location)
+    return new_tile(gen, f"asctile.broadcast {t.ssa} : {t.type} -> ", shape, t.dtype, t.location)
+
+
+def tile_operands(gen, name, *xs):
+    """Tiles and scalars -> tiles of one dtype and shape (promotion, broadcasting, splats)."""
+    tiles = [x for x in xs if isinstance(x, Tile)]
+    for x in xs:
+        if not (isinstance(x, (Tile, Scalar)) or is_number(x)):
+            fail(errors.CompilationTypeError, f"unsupported operand for '{name}': {describe(x)}")
+    locations = {t.location for t in tiles}
+    if len(locations) > 1:
+        fail(errors.ShapeError, f"'{name}': tiles in different locations: "
+                                + " and ".join(sorted(loc.value for loc in locations)))
+    dt, shape = tiles[0].dtype, tiles[0].shape
+    for t in tiles[1:]:
+        dt, shape = promote(dt, t.dtype), broadcast_shape(shape, t.shape)
+    for x in xs:
+        if not isinstance(x, Tile):
+            dt = weak_promote(dt, x)
+    location = tiles[0].location
+    return [broadcast_tile(gen, convert_tile(gen, x, dt), shape) if isinstance(x, Tile)
+            else splat(gen, x, shape, dt, location) for x in xs]
+
+
+def as_tile(gen, x, like):
+    """``x`` as a tile of exactly ``like``'s type: tiles are checked, scalars are splatted."""
+    if isinstance(x, Tile):
+        if x.type != like.type:
+            fail(errors.CompilationTypeError, f"expected a {like.type}, got a {x.type}")
+        return x
+    if not (isinstance(x, Scalar) or is_number(x)):
+        fail(errors.CompilationTypeError, f"expected a tile or a scalar, got {describe(x)}")
+    return splat(gen, x, like.shape, like.dtype, like.location)
 # ---------------------------------------------------------------------------
-# Element-wise operations: name -> (float op, integer op, Python fold)
+# Element-wise operations
 
+_FLOOR_DIV = "floordiv"  # floats: arith.divf then math.floor
+
+# name -> (float op, integer op, bool op, Python fold); None: not defined for that kind.
 BINARY_OPS = {
-    "add": ("arith.addf", "arith.addi", operator.add),
-    "sub": ("arith.subf", "arith.subi", operator.sub),
-    "mul": ("arith.mulf", "arith.muli", operator.mul),
-    "div": ("arith.divf", "arith.divsi", operator.truediv),
-    "floordiv": (None, "arith.divsi", operator.floordiv),
-    "mod": ("arith.remf", "arith.remsi", operator.mod),
-    "maximum": ("arith.maximumf", "arith.maxsi", builtins.max),
-    "minimum": ("arith.minimumf", "arith.minsi", builtins.min),
-    "ceildiv": (None, "arith.ceildivsi", core.ceildiv),
+    "add": ("arith.addf", "arith.addi", None, operator.add),
+    "sub": ("arith.subf", "arith.subi", None, operator.sub),
+    "mul": ("arith.mulf", "arith.muli", None, operator.mul),
+    "div": ("arith.divf", "arith.divsi", None, operator.truediv),
+    "floordiv": (_FLOOR_DIV, "arith.floordivsi", None, operator.floordiv),
+    "mod": ("arith.remf", "arith.remsi", None, operator.mod),
+    "maximum": ("arith.maximumf", "arith.maxsi", None, builtins.max),
+    "minimum": ("arith.minimumf", "arith.minsi", None, builtins.min),
+    "bitwise_and": (None, "arith.andi", "arith.andi", operator.and_),
+    "bitwise_or": (None, "arith.ori", "arith.ori", operator.or_),
+    "bitwise_xor": (None, "arith.xori", "arith.xori", operator.xor),
+    "left_shift": (None, "arith.shli", None, operator.lshift),
+    "right_shift": (None, "arith.shrsi", None, operator.rshift),
+    "ceildiv": (None, "arith.ceildivsi", None, core.ceildiv),
 }
 
+# Index scalars: the scalar unit divides truncating, and offsets are non-negative.
+_SCALAR_INT_OVERRIDES = {"floordiv": "arith.divsi"}
+
+# name -> (float op, integer op, Python fold)
 UNARY_OPS = {
     "exp": ("math.exp", None, math.exp),
+    "exp2": ("math.exp2", None, lambda v: 2.0 ** v),
     "log": ("math.log", None, math.log),
+    "log2": ("math.log2", None, math.log2),
     "sqrt": ("math.sqrt", None, math.sqrt),
+    "rsqrt": ("math.rsqrt", None, lambda v: 1.0 / math.sqrt(v)),
+    "sin": ("math.sin", None, math.sin),
+    "cos": ("math.cos", None, math.cos),
+    "tan": ("math.tan", None, math.tan),
+    "sinh": ("math.sinh", None, math.sinh),
+    "cosh": ("math.cosh", None, math.cosh),
+    "tanh": ("math.tanh", None, math.tanh),
+    "erf": ("math.erf", None, math.erf),
+    "ceil": ("math.ceil", None, math.ceil),
+    "floor": ("math.floor", None, math.floor),
     "abs": ("math.absf", "math.absi", builtins.abs),
 }
 
-# Python operators -> BINARY_OPS names (the rest are compile-time only).
+# Python operators -> BINARY_OPS names.
 PY_BINOPS = {
     "Add": "add", "Sub": "sub", "Mult": "mul", "Div": "div", "FloorDiv": "floordiv", "Mod": "mod",
+    "BitAnd": "bitwise_and", "BitOr": "bitwise_or", "BitXor": "bitwise_xor", "LShift": "left_shift",
+    "RShift": "right_shift",
 }
-PY_FOLD = {
-    "Pow": operator.pow, "LShift": operator.lshift, "RShift": operator.rshift, "BitAnd": operator.and_,
-    "BitOr": operator.or_, "BitXor": operator.xor, "MatMult": operator.matmul,
-}
+PY_FOLD = {"Pow": operator.pow, "MatMult": operator.matmul}
 
-CMP_PREDICATES = {  # ast name -> (cmpi, cmpf, Python)
-    "Lt": ("slt", "olt", operator.lt), "LtE": ("sle", "ole", operator.le),
-    "Gt": ("sgt", "ogt", operator.gt), "GtE": ("sge", "oge", operator.ge),
-    "Eq": ("eq", "oeq", operator.eq), "NotEq": ("ne", "une", operator.ne),
+CMP_PREDICATES = {  # ast name -> (cmpi, cmpf, asctile.cmp, Python)
+    "Lt": ("slt", "olt", "lt", operator.lt), "LtE": ("sle", "ole", "le", operator.le),
+    "Gt": ("sgt", "ogt", "gt", operator.gt), "GtE": ("sge", "oge", "ge", operator.ge),
+    "Eq": ("eq", "oeq", "eq", operator.eq), "NotEq": ("ne", "une", "ne", operator.ne),
 }
+CMP_BUILTINS = {"less": "Lt", "less_equal": "LtE", "greater": "Gt", "greater_equal": "GtE", "equal": "Eq",
+                "not_equal": "NotEq"}
+
+
+def _kind_op(name, dt, float_op, int_op, bool_op=None):
+    """The op for a ``dt`` tile, or a clear error naming the dtype."""
+    if dt.kind == "uint":
+        fail(errors.UnsupportedError, f"asc2.{name} on {dt.name} tiles is not supported (arith needs signless "
+                                      "integers); cast to int16 first")
+    op = {"float": float_op, "int": int_op, "bool": bool_op}[dt.kind]
+    if op is None:
+        kinds = [k for k, o in (("float", float_op), ("integer", int_op), ("bool", bool_op)) if o]
+        fail(errors.CompilationTypeError, f"asc2.{name} is not supported on {dt.name} tiles "
+                                          f"(only {' and '.join(kinds)} tiles)")
+    return op
 
 
 def binary(gen, name, a, b):
-    float_op, int_op, fold = BINARY_OPS[name]
+    float_op, int_op, bool_op, fold = BINARY_OPS[name]
     if not is_value(a) and not is_value(b):
         return fold(a, b)
     if isinstance(a, Tile) or isinstance(b, Tile):
-        like = a if isinstance(a, Tile) else b
-        ta, tb = as_tile(gen, a, like), as_tile(gen, b, like)
-        op = float_op if like.dtype.is_float else int_op
-        if op is None:
-            fail(errors.CompilationTypeError, f"'{name}' is not supported on {like.dtype.name} tiles")
-        return like.like(gen.b.op(f"{op} {ta.ssa}, {tb.ssa} : {like.type}"))
+        ta, tb = tile_operands(gen, name, a, b)
+        op = _kind_op(name, ta.dtype, float_op, int_op, bool_op)
+        if op == _FLOOR_DIV:
+            quotient = ta.like(gen.b.op(f"arith.divf {ta.ssa}, {tb.ssa} : {ta.type}"))
+            return ta.like(gen.b.op(f"math.floor {quotient.ssa} : {ta.type}"))
+        return ta.like(gen.b.op(f"{op} {ta.ssa}, {tb.ssa} : {ta.type}"))
     ty = common_scalar_type(a, b)
-    if ty is None or ty == I1:
+    if ty is None or (ty == I1 and bool_op is None):
         fail(errors.CompilationTypeError, f"unsupported operands for '{name}': {describe(a)} and {describe(b)}")
     sa, sb = as_scalar(gen, a, ty), as_scalar(gen, b, ty)
-    op = float_op if is_float_type(ty) else int_op
+    if is_float_type(ty):
+        op = float_op
+    else:
+        op = _SCALAR_INT_OVERRIDES.get(name, int_op) if ty != I1 else bool_op
     if op is None:
         fail(errors.CompilationTypeError, f"'{name}' is not supported on {ty} scalars")
+    if op == _FLOOR_DIV:
+        quotient = gen.b.op(f"arith.divf {sa.ssa}, {sb.ssa} : {ty}")
+        return Scalar(gen.b.op(f"math.floor {quotient} : {ty}"), ty)
     return Scalar(gen.b.op(f"{op} {sa.ssa}, {sb.ssa} : {ty}"), ty)
 
 
 def unary(gen, name, x):
     if name == "relu":
-        return binary(gen, "maximum", x, 0.0 if not (isinstance(x, Tile) and x.dtype.is_int) else 0)
+        if not is_value(x):
+            return builtins.max(x, 0)
+        zero = 0 if (isinstance(x, Tile) and not x.dtype.is_float) or scalar_type(x) in _INT_WIDTH else 0.0
+        return binary(gen, "maximum", x, zero)
     if name == "negative":
         if not is_value(x):
             return -x
@@ -269,22 +422,41 @@ def unary(gen, name, x):
         if isinstance(x, Scalar) and x.is_float:
             return rebuild(x, gen.b.op(f"arith.negf {x.ssa} : {x.type}"))
         return binary(gen, "sub", 0, x)
+    if name == "bitwise_not":
+        if not is_value(x):
+            return ~x
+        return binary(gen, "bitwise_xor", x, True if scalar_type(x) == I1 or getattr(x, "dtype", None) == core.bool_
+                      else -1)
     float_op, int_op, fold = UNARY_OPS[name]
     if not is_value(x):
         return fold(x)
     if isinstance(x, Tile):
-        is_float = x.dtype.is_float
+        op = _kind_op(name, x.dtype, float_op, int_op)
     elif isinstance(x, Scalar):
-        is_float = x.is_float
-        if not is_float and float_op and not int_op:
+        if not x.is_float and not int_op:
             x = cast_scalar(gen, x, "f32")
-            is_float = True
+        op = float_op if x.is_float else int_op
     else:
         fail(errors.CompilationTypeError, f"asc2.{name} expects a tile or a scalar, got {describe(x)}")
-    op = float_op if is_float else int_op
-    if op is None:
-        fail(errors.CompilationTypeError, f"asc2.{name} is not supported on {x.type}")
     return rebuild(x, gen.b.op(f"{op} {x.ssa} : {x.type}"))
+
+
+def power(gen, a, b):
+    """``a ** b`` for a small constant exponent (multiplications, sqrt or rsqrt)."""
+    if not is_value(a) and not is_value(b):
+        return a ** b
+    if is_value(b) or not is_number(b):
+        fail(errors.UnsupportedError, "'**' needs a constant exponent (1, 2, 3, 4, 0.5 or -0.5)")
+    if b == 0.5:
+        return unary(gen, "sqrt", a)
+    if b == -0.5:
+        return unary(gen, "rsqrt", a)
+    if b in (1, 2, 3, 4) and float(b).is_integer():
+        result = a
+        for _ in builtins.range(int(b) - 1):
+            result = binary(gen, "mul", result, a)
+        return result
+    fail(errors.UnsupportedError, f"'**' with exponent {b!r} is not supported (use 1, 2, 3, 4, 0.5 or -0.5)")
 
 
 def rebuild(like, ssa):
@@ -293,12 +465,20 @@ def rebuild(like, ssa):
     return Scalar(ssa, like.type)
 
 
+def compare_tiles(gen, predicate, a, b):
+    ta, tb = tile_operands(gen, predicate, a, b)
+    if ta.dtype.kind == "uint":
+        _kind_op("compare", ta.dtype, None, None)
+    return new_tile(gen, f"asctile.cmp {predicate}, {ta.ssa}, {tb.ssa} : {ta.type} -> ", ta.shape, core.bool_,
+                    ta.location)
+
+
 def compare(gen, pred, a, b):
-    cmpi, cmpf, fold = CMP_PREDICATES[pred]
+    cmpi, cmpf, tile_pred, fold = CMP_PREDICATES[pred]
     if not is_value(a) and not is_value(b):
         return fold(a, b)
     if isinstance(a, Tile) or isinstance(b, Tile):
-        fail(errors.UnsupportedError, "tile comparisons (asc2.equal, asc2.less, ...) are not implemented yet")
+        return compare_tiles(gen, tile_pred, a, b)
     ty = common_scalar_type(a, b)
     if ty is None:
         fail(errors.CompilationTypeError, f"cannot compare {describe(a)} and {describe(b)}")
@@ -308,8 +488,28 @@ def compare(gen, pred, a, b):
     return Scalar(gen.b.op(f"arith.cmpi {cmpi}, {sa.ssa}, {sb.ssa} : {ty}"), I1)
 
 
+def where(gen, mask, a, b):
+    """Element-wise ``a if mask else b``."""
+    if not isinstance(mask, Tile) or mask.dtype != core.bool_:
+        fail(errors.CompilationTypeError, f"asc2.where: the mask must be a bool tile (from a comparison), got "
+                                          f"{describe(mask)}")
+    if isinstance(a, Tile) or isinstance(b, Tile):
+        ta, tb = tile_operands(gen, "where", a, b)
+    else:
+        for x in (a, b):
+            if not (isinstance(x, Scalar) or is_number(x)):
+                fail(errors.CompilationTypeError, f"asc2.where: expected a tile or a scalar, got {describe(x)}")
+        dt = promote(scalar_dtype(a), scalar_dtype(b))
+        ta, tb = splat(gen, a, mask.shape, dt, mask.location), splat(gen, b, mask.shape, dt, mask.location)
+    shape = broadcast_shape(mask.shape, ta.shape)
+    mask, ta, tb = (broadcast_tile(gen, t, shape) for t in (mask, ta, tb))
+    return ta.like(gen.b.op(f"asctile.select {mask.ssa}, {ta.ssa}, {tb.ssa} : {mask.type}, {ta.type}"))
+
+
 def logical(gen, op, a, b):
-    """Runtime ``and``/``or`` of two truth values."""
+    """Runtime ``and``/``or`` of two truth values (masks combine element-wise)."""
+    if isinstance(a, Tile) or isinstance(b, Tile):
+        return binary(gen, "bitwise_and" if op == "and" else "bitwise_or", a, b)
     ca, cb = to_condition(gen, a) if is_value(a) else as_scalar(gen, bool(a), I1), \
         to_condition(gen, b) if is_value(b) else as_scalar(gen, bool(b), I1)
     name = "arith.andi" if op == "and" else "arith.ori"
@@ -323,11 +523,10 @@ def logical_not(gen, x):
 
 
 def select(gen, cond, a, b):
-    """``a if cond else b`` for a runtime condition."""
+    """``a if cond else b`` for a runtime scalar condition."""
     c = to_condition(gen, cond)
     if isinstance(a, Tile) or isinstance(b, Tile):
-        like = a if isinstance(a, Tile) else b
-        a, b = as_tile(gen, a, like), as_tile(gen, b, like)
+        a, b = tile_operands(gen, "if-else", a, b)
     else:
         ty = common_scalar_type(a, b)
         if ty is None:
@@ -346,8 +545,69 @@ def coerce_like(gen, x, like, name):
     if isinstance(like, Scalar):
         if isinstance(x, Scalar) and x.type != like.type and x.is_float != like.is_float:
             fail(errors.CompilationTypeError, f"'{name}' changes type from {like.type} to {x.type}")
+        if isinstance(x, Tile):
+            fail(errors.CompilationTypeError, f"'{name}' changes from a scalar to a tile")
         return as_scalar(gen, x, like.type)
     fail(errors.CompilationTypeError, f"'{name}' ({describe(like)}) cannot change inside a loop or runtime if")
+
+
+def static_shape(shape, what="shape"):
+    if isinstance(shape, (int, Scalar)) and not isinstance(shape, bool):
+        shape = [shape]
+    if not isinstance(shape, (list, tuple)):
+        fail(errors.CompilationTypeError, f"{what} must be a list of integers, got {describe(shape)}")
+    out = []
+    for d in shape:
+        if isinstance(d, Value):
+            fail(errors.ShapeError, f"{what} must be known at compile time; got a runtime value "
+                                    "(use an asc2.ConstExpr parameter or a constant)")
+        if not isinstance(d, int) or isinstance(d, bool) or d <= 0:
+            fail(errors.ShapeError, f"{what} must contain positive integers, got {d!r}")
+        out.append(d)
+    if not out:
+        fail(errors.ShapeError, f"{what} must have at least one dimension")
+    return out
+
+
+def offsets_of(gen, offsets, rank, what):
+    if isinstance(offsets, (int, Scalar)) and not isinstance(offsets, bool):
+        offsets = [offsets]
+    if not isinstance(offsets, (list, tuple)):
+        fail(errors.CompilationTypeError, f"{what}: offsets must be a list, got {describe(offsets)}")
+    if len(offsets) != rank:
+        fail(errors.CompilationValueError,
+             f"{what}: {len(offsets)} offset(s) given for a rank-{rank} tensor")
+    return [as_index(gen, o, f"{what} offset").ssa for o in offsets]
+
+
+def normalize_axis(axis, rank, what, extra=0):
+    """``axis`` in ``[0, rank + extra)``; negative axes count from the end (numpy)."""
+    if isinstance(axis, Value) or not isinstance(axis, int) or isinstance(axis, bool):
+        fail(errors.CompilationTypeError, f"{what}: a dimension must be a compile-time integer, got "
+                                          f"{describe(axis)}")
+    size = rank + extra
+    if not -size <= axis < size:
+        fail(errors.CompilationIndexError, f"{what}: dimension {axis} is out of range for a rank-{rank} tile "
+                                           f"(valid: {-size}..{size - 1})")
+    return axis % size
+
+
+def flatten_dims(dims):
+    out = []
+    for d in dims:
+        if isinstance(d, (list, tuple)):
+            out.extend(d)
+        elif d is not None:
+            out.append(d)
+    return out
+
+
+def expect_tile(x, what, floats_only=False):
+    if not isinstance(x, Tile):
+        fail(errors.CompilationTypeError, f"{what} expects a tile, got {describe(x)}")
+    if floats_only and not x.dtype.is_float:
+        fail(errors.CompilationTypeError, f"{what} is not supported on {x.dtype.name} tiles (only float tiles)")
+    return x
 
 
 # ---------------------------------------------------------------------------
@@ -382,10 +642,33 @@ def emit_builtin(gen, name, args, kwargs):
     return call(gen, args, kwargs)
 
 
-for _name in ("add", "sub", "mul", "div", "maximum", "minimum"):
-    emitter(_name)(lambda gen, a, b, _n=_name: binary(gen, _n, a, b))
-for _name in ("exp", "log", "sqrt", "abs", "relu", "negative"):
+for _name in BINARY_OPS:
+    if hasattr(core, _name):
+        emitter(_name)(lambda gen, a, b, _n=_name: binary(gen, _n, a, b))
+for _name, _pred in CMP_BUILTINS.items():
+    emitter(_name)(lambda gen, a, b, _p=_pred: compare(gen, _p, a, b))
+for _name in (*UNARY_OPS, "relu", "negative", "bitwise_not"):
     emitter(_name)(lambda gen, x, _n=_name: unary(gen, _n, x))
+
+
+# Not lowered by the compiler yet: a clear error at the call instead of a C++ diagnostic.
+_NOT_SUPPORTED_YET = {
+    "transpose": "asc2.transpose (and .T) is not supported yet",
+    "concat": "asc2.concat is not supported yet",
+    "matmul": "asc2.matmul (and '@') is not supported yet: the cube unit (L0A/L0B/L0C) has no lowering",
+    "matmul_acc": "asc2.matmul_acc is not supported yet: the cube unit (L0A/L0B/L0C) has no lowering",
+    "zeros_acc": "asc2.zeros_acc is not supported yet: L0C accumulators have no lowering",
+    "mask": "asc2.mask is not supported yet (masked vector lanes have no lowering)",
+}
+for _name, _message in _NOT_SUPPORTED_YET.items():
+    emitter(_name)(lambda gen, _m=_message, **_: fail(errors.UnsupportedError, _m))
+
+
+def check_supported_location(location, what):
+    location = core.TensorLocation.parse(location)
+    if location != core.TensorLocation.UB:
+        fail(errors.UnsupportedError, f"{what}: {location.value} tiles are not supported yet (only UB)")
+    return location
 
 
 @emitter("ceildiv")
@@ -403,6 +686,218 @@ def _block_idx(gen):
 @emitter("block_num")
 def _block_num(gen):
     return Scalar(gen.b.op("asctile.block_num"), INDEX)
+
+
+@emitter("where")
+def _where(gen, mask, a, b):
+    return where(gen, mask, a, b)
+
+
+# -- fused row operations
+
+
+def _row_operand(gen, x, operand, what, name):
+    """``gamma``/``beta``: a tile like ``x`` or like one row of it (rank-1 rows are reshaped)."""
+    if not isinstance(operand, Tile):
+        fail(errors.CompilationTypeError, f"asc2.{what}: '{name}' must be a tile, got {describe(operand)}")
+    if operand.dtype != x.dtype:
+        fail(errors.CompilationTypeError, f"asc2.{what}: '{name}' is {operand.dtype.name} but x is {x.dtype.name}")
+    row = (1,) * (len(x.shape) - 1) + x.shape[-1:]
+    if operand.shape == x.shape[-1:]:
+        return reshape_tile(gen, operand, row)
+    if operand.shape not in (row, x.shape):
+        fail(errors.ShapeError, f"asc2.{what}: '{name}' has shape {list(operand.shape)}; expected one row "
+                                f"{list(row)} or the shape of x {list(x.shape)}")
+    return operand
+
+
+def _eps(eps, what):
+    if isinstance(eps, Value) or not is_number(eps) or isinstance(eps, bool) or eps < 0:
+        fail(errors.CompilationTypeError, f"asc2.{what}: eps must be a non-negative compile-time number, got "
+                                          f"{describe(eps)}")
+    return float_literal(eps, "f64")
+
+
+@emitter("softmax")
+def _softmax(gen, x):
+    x = expect_tile(x, "asc2.softmax", floats_only=True)
+    return x.like(gen.b.op(f"asctile.softmax {x.ssa} : {x.type}"))
+
+
+@emitter("rms_norm")
+def _rms_norm(gen, x, gamma, eps):
+    x = expect_tile(x, "asc2.rms_norm", floats_only=True)
+    gamma = _row_operand(gen, x, gamma, "rms_norm", "gamma")
+    eps = _eps(eps, "rms_norm")
+    return x.like(gen.b.op(f"asctile.rms_norm {x.ssa}, {gamma.ssa} eps {eps} : {x.type}, {gamma.type}"))
+
+
+@emitter("layer_norm")
+def _layer_norm(gen, x, gamma, beta, eps):
+    x = expect_tile(x, "asc2.layer_norm", floats_only=True)
+    gamma = _row_operand(gen, x, gamma, "layer_norm", "gamma")
+    beta = _row_operand(gen, x, beta, "layer_norm", "beta")
+    eps = _eps(eps, "layer_norm")
+    return x.like(gen.b.op(f"asctile.layer_norm {x.ssa}, {gamma.ssa}, {beta.ssa} eps {eps} : "
+                           f"{x.type}, {gamma.type}, {beta.type}"))
+
+
+# -- reductions
+
+
+def reduce(gen, kind, x, dims, keep_dims, axis):
+    what = f"asc2.reduce_{kind}"
+    x = expect_tile(x, what)
+    _kind_op(f"reduce_{kind}", x.dtype, True, True)
+    if axis is not None and dims:
+        fail(errors.CompilationTypeError, f"{what}: give the dimensions either as arguments or as axis=, not both")
+    dims = flatten_dims(dims if axis is None else [axis])
+    rank = len(x.shape)
+    dims = [normalize_axis(d, rank, what) for d in dims] if dims else list(builtins.range(rank))
+    if len(set(dims)) != len(dims):
+        fail(errors.CompilationValueError, f"{what}: repeated dimension in {dims}")
+    dims = sorted(dims)
+    if not isinstance(keep_dims, bool):
+        fail(errors.CompilationTypeError, f"{what}: keep_dims must be True or False")
+    shape = [1 if i in dims else d for i, d in enumerate(x.shape) if keep_dims or i not in dims]
+    attrs = f"{kind} {x.ssa} dims [{', '.join(map(str, dims))}]{' keep_dims' if keep_dims else ''}"
+    if not shape:
+        ty = scalar_type_of(x.dtype)
+        return Scalar(gen.b.op(f"asctile.reduce {attrs} : {x.type} -> {ty}"), ty)
+    return new_tile(gen, f"asctile.reduce {attrs} : {x.type} -> ", shape, x.dtype, x.location)
+
+
+for _kind in ("sum", "max", "min", "prod"):
+    emitter(f"reduce_{_kind}")(lambda gen, x, dims, keep_dims, axis, _k=_kind: reduce(gen, _k, x, dims, keep_dims,
+                                                                                         axis))
+
+
+# -- shapes
+
+
+@emitter("reshape")
+def _reshape(gen, x, shape):
+    x = expect_tile(x, "asc2.reshape")
+    shape = list(shape[0]) if len(shape) == 1 and isinstance(shape[0], (list, tuple)) else list(shape)
+    count = math.prod(x.shape)
+    if shape.count(-1) > 1:
+        fail(errors.CompilationValueError, "asc2.reshape: only one dimension can be -1")
+    if -1 in shape:
+        known = math.prod(d for d in shape if d != -1)
+        if not isinstance(known, int) or known <= 0 or count % known:
+            fail(errors.CompilationValueError, f"asc2.reshape: cannot reshape {list(x.shape)} into {shape}")
+        shape[shape.index(-1)] = count // known
+    shape = static_shape(shape, "asc2.reshape: shape")
+    if math.prod(shape) != count:
+        fail(errors.CompilationValueError, f"asc2.reshape: cannot reshape a tile of {count} elements "
+                                           f"{list(x.shape)} into {shape}")
+    return reshape_tile(gen, x, shape)
+
+
+@emitter("ravel")
+def _ravel(gen, x):
+    x = expect_tile(x, "asc2.ravel")
+    return reshape_tile(gen, x, [math.prod(x.shape)])
+
+
+@emitter("broadcast_to")
+def _broadcast_to(gen, x, shape):
+    x = expect_tile(x, "asc2.broadcast_to")
+    shape = static_shape(shape, "asc2.broadcast_to: shape")
+    if len(shape) < len(x.shape):
+        fail(errors.ShapeError, f"asc2.broadcast_to: cannot broadcast {list(x.shape)} to the lower-rank {shape}")
+    return broadcast_tile(gen, x, shape)
+
+
+@emitter("expand_dims")
+def _expand_dims(gen, x, axis):
+    x = expect_tile(x, "asc2.expand_dims")
+    axis = normalize_axis(axis, len(x.shape), "asc2.expand_dims", extra=1)
+    return reshape_tile(gen, x, x.shape[:axis] + (1,) + x.shape[axis:])
+
+
+@emitter("squeeze")
+def _squeeze(gen, x, axis):
+    x = expect_tile(x, "asc2.squeeze")
+    rank = len(x.shape)
+    if axis is None:
+        axes = [i for i, d in enumerate(x.shape) if d == 1]
+    else:
+        axes = [normalize_axis(a, rank, "asc2.squeeze") for a in flatten_dims([axis])]
+        for a in axes:
+            if x.shape[a] != 1:
+                fail(errors.CompilationValueError, f"asc2.squeeze: dimension {a} of {list(x.shape)} has size "
+                                                   f"{x.shape[a]}, not 1")
+    shape = [d for i, d in enumerate(x.shape) if i not in axes]
+    if not shape:
+        fail(errors.ShapeError, f"asc2.squeeze: squeezing every dimension of {list(x.shape)} leaves no tile; "
+                                "reduce it to a scalar instead")
+    return reshape_tile(gen, x, shape)
+
+
+# -- creation and conversion
+
+
+def _fill_dtype(value, dt, what):
+    if dt is not None:
+        if not isinstance(dt, core.dtype):
+            fail(errors.CompilationTypeError, f"{what}: dtype must be an asc2 dtype, got {describe(dt)}")
+        return dt
+    found = scalar_dtype(value)
+    if found is None:
+        fail(errors.CompilationTypeError, f"{what}: the fill value must be a scalar, got {describe(value)}")
+    return found
+
+
+@emitter("full")
+def _full(gen, shape, value, dtype, location):
+    shape = static_shape(shape, "asc2.full: shape")
+    location = check_supported_location(location, "asc2.full")
+    return splat(gen, value, shape, _fill_dtype(value, dtype, "asc2.full"), location)
+
+
+@emitter("full_like")
+def _full_like(gen, x, value, dtype):
+    x = expect_tile(x, "asc2.full_like")
+    return splat(gen, value, x.shape, _fill_dtype(value, dtype or x.dtype, "asc2.full_like"), x.location)
+
+
+@emitter("zeros")
+def _zeros(gen, shape, dtype, location):
+    return _full(gen, shape, 0, dtype, location)
+
+
+@emitter("zeros_like")
+def _zeros_like(gen, x, dtype):
+    return _full_like(gen, x, 0, dtype)
+
+
+@emitter("cast")
+def _cast(gen, x, dtype, round_mode):
+    if not isinstance(dtype, core.dtype):
+        fail(errors.CompilationTypeError, f"asc2.cast: dtype must be an asc2 dtype, got {describe(dtype)}")
+    if round_mode is not None:
+        core.RoundMode.parse(round_mode)
+    if isinstance(x, Tile):
+        return convert_tile(gen, x, dtype, round_mode)
+    return _number(gen, x, dtype)
+
+
+@emitter("number")
+def _number(gen, value, dtype):
+    if not (isinstance(value, Scalar) or is_number(value)):
+        fail(errors.CompilationTypeError, f"asc2.number: expected a scalar, got {describe(value)}")
+    if dtype is None:
+        return as_scalar(gen, value)
+    if not isinstance(dtype, core.dtype):
+        fail(errors.CompilationTypeError, f"asc2.number: dtype must be an asc2 dtype, got {describe(dtype)}")
+    ty = scalar_type_of(dtype)
+    if is_number(value):
+        value = int(value) if dtype.is_int else bool(value) if dtype == core.bool_ else float(value)
+    return as_scalar(gen, value, ty)
+
+
+# -- memory
 
 
 @emitter("global_tensor")
@@ -448,15 +943,24 @@ def _check_real_shape(real_shape, shape, location, what):
                  f"{what}: a constant real_shape smaller than the tile is not supported yet")
 
 
+def _expect_tensor(x, what, name):
+    if not isinstance(x, GlobalTensor):
+        fail(errors.CompilationTypeError, f"{what}: '{name}' must be a global tensor, got {describe(x)}")
+    return x
+
+
 @emitter("copy_in")
 def _copy_in(gen, src, offsets, shape, location, real_shape, pad_value):
-    if not isinstance(src, GlobalTensor):
-        fail(errors.CompilationTypeError, f"asc2.copy_in: 'src' must be a global tensor, got {describe(src)}")
-    if shape is None:
-        fail(errors.UnsupportedError, "asc2.copy_in without a shape (scalar load) is not implemented yet")
-    shape = static_shape(shape, "asc2.copy_in: shape")
-    location = core.TensorLocation.parse(location)
+    _expect_tensor(src, "asc2.copy_in", "src")
     rank = len(src.shape)
+    if shape is None:  # scalar load
+        if real_shape is not None or pad_value is not None:
+            fail(errors.CompilationValueError, "asc2.copy_in: real_shape and pad_value need a tile shape")
+        offs = offsets_of(gen, offsets, rank, "asc2.copy_in")
+        ty = scalar_type_of(src.dtype)
+        return Scalar(gen.b.op(f"asctile.get_value {src.ssa}[{', '.join(offs)}] : {src.type} -> {ty}"), ty)
+    shape = static_shape(shape, "asc2.copy_in: shape")
+    location = check_supported_location(location, "asc2.copy_in")
     if len(shape) != rank:
         fail(errors.CompilationValueError,
              f"asc2.copy_in: a rank-{len(shape)} tile shape for a rank-{rank} tensor")
@@ -471,36 +975,56 @@ def _copy_in(gen, src, offsets, shape, location, real_shape, pad_value):
     if pad_value is not None:
         if not is_number(pad_value):
             fail(errors.CompilationTypeError, "asc2.copy_in: pad_value must be a compile-time number")
-        if src.dtype.is_int and isinstance(pad_value, float):
-            fail(errors.CompilationTypeError, f"asc2.copy_in: float pad_value for an {src.dtype.name} tensor")
-        attrs = f" {{pad_value = {constant_literal(pad_value, src.dtype.mlir)}}}"
-    ty = tile_type(shape, src.dtype, location)
-    ssa = gen.b.op(f"asctile.load {src.ssa}[{', '.join(offs)}]{attrs} : {src.type} -> {ty}")
-    return Tile(ssa, shape, src.dtype, location)
+        if src.dtype.is_int and isinstance(pad_value, float) and not pad_value.is_integer():
+            fail(errors.CompilationTypeError, f"asc2.copy_in: float pad_value {pad_value!r} for an "
+                                              f"{src.dtype.name} tensor")
+        value = pad_value if src.dtype.is_float else int(pad_value)
+        attrs = f" {{pad_value = {constant_literal(value, src.dtype.mlir)}}}"
+    return new_tile(gen, f"asctile.load {src.ssa}[{', '.join(offs)}]{attrs} : {src.type} -> ", shape, src.dtype,
+                    location)
 
 
 @emitter("copy_out")
 def _copy_out(gen, src, dst, offsets, real_shape):
-    if not isinstance(dst, GlobalTensor):
-        fail(errors.CompilationTypeError, f"asc2.copy_out: 'dst' must be a global tensor, got {describe(dst)}")
+    _expect_tensor(dst, "asc2.copy_out", "dst")
     if not isinstance(src, Tile):
         if real_shape is not None:
             fail(errors.CompilationValueError, "asc2.copy_out: real_shape is not allowed for a scalar source")
-        if is_number(src) or isinstance(src, Scalar):
-            fail(errors.UnsupportedError, "asc2.copy_out of a scalar (scalar store) is not implemented yet")
-        fail(errors.CompilationTypeError, f"asc2.copy_out: 'src' must be a tile, got {describe(src)}")
-    if src.location not in (core.TensorLocation.UB, core.TensorLocation.L0C):
-        fail(errors.UnsupportedError, f"asc2.copy_out: cannot store from location {src.location.value} "
-                                      "(only UB and L0C tiles go to global memory)")
-    if src.dtype != dst.dtype:
-        fail(errors.CompilationTypeError,
-             f"asc2.copy_out: {src.dtype.name} tile into a {dst.dtype.name} tensor (convert with .to())")
-    if len(src.shape) != len(dst.shape):
-        fail(errors.CompilationValueError,
-             f"asc2.copy_out: a rank-{len(src.shape)} tile into a rank-{len(dst.shape)} tensor")
+        if not (is_number(src) or isinstance(src, Scalar)):
+            fail(errors.CompilationTypeError, f"asc2.copy_out: 'src' must be a tile or a scalar, got {describe(src)}")
+        offs = offsets_of(gen, offsets, len(dst.shape), "asc2.copy_out")
+        value = _number(gen, src, dst.dtype)
+        gen.b.emit(f"asctile.set_value {value.ssa}, {dst.ssa}[{', '.join(offs)}] : {value.type}, {dst.type}")
+        return None
+    _check_tile_into(src, dst, "asc2.copy_out")
     _check_real_shape(real_shape, src.shape, src.location, "asc2.copy_out")
     offs = offsets_of(gen, offsets, len(dst.shape), "asc2.copy_out")
     gen.b.emit(f"asctile.store {src.ssa}, {dst.ssa}[{', '.join(offs)}] : {src.type}, {dst.type}")
+
+
+def _check_tile_into(src, dst, what):
+    if src.location != core.TensorLocation.UB:
+        fail(errors.UnsupportedError, f"{what}: cannot store from location {src.location.value} "
+                                      "(only UB tiles go to global memory)")
+    if src.dtype != dst.dtype:
+        fail(errors.CompilationTypeError,
+             f"{what}: {src.dtype.name} tile into a {dst.dtype.name} tensor (convert with .to())")
+    if len(src.shape) != len(dst.shape):
+        fail(errors.CompilationValueError,
+             f"{what}: a rank-{len(src.shape)} tile into a rank-{len(dst.shape)} tensor")
+
+
+def atomic(gen, kind, src, dst, offsets):
+    what = f"asc2.atomic_{kind}"
+    src = expect_tile(src, what)
+    _expect_tensor(dst, what, "dst")
+    _check_tile_into(src, dst, what)
+    offs = offsets_of(gen, offsets, len(dst.shape), what)
+    gen.b.emit(f"asctile.atomic_rmw {kind}, {src.ssa}, {dst.ssa}[{', '.join(offs)}] : {src.type}, {dst.type}")
+
+
+for _kind in ("add", "max", "min"):
+    emitter(f"atomic_{_kind}")(lambda gen, src, dst, offsets, _k=_kind: atomic(gen, _k, src, dst, offsets))
 
 
 # ---------------------------------------------------------------------------
@@ -516,9 +1040,9 @@ class BoundMethod:
 # tile method -> builtin it forwards to (receiver first)
 TILE_METHODS = {
     "sum": "reduce_sum", "max": "reduce_max", "min": "reduce_min", "prod": "reduce_prod",
-    "reshape": "reshape", "ravel": "ravel", "broadcast_to": "broadcast_to", "expand_dims": "expand_dims",
-    "squeeze": "squeeze", "transpose": "transpose", "exp": "exp", "log": "log", "sqrt": "sqrt", "abs": "abs",
-    "relu": "relu",
+    **{name: name for name in ("reshape", "ravel", "broadcast_to", "expand_dims", "squeeze", "transpose", "relu",
+                               *UNARY_OPS)},
+    "flatten": "ravel",
 }
 
 
@@ -530,6 +1054,8 @@ def get_attribute(gen, value, attr):
             return value.dtype
         if attr == "location":
             return value.location
+        if attr == "ndim":
+            return len(value.shape)
         if attr in ("to", "astype") or attr in TILE_METHODS:
             return BoundMethod(value, attr)
         if attr == "T":
@@ -543,7 +1069,7 @@ def get_attribute(gen, value, attr):
         if attr == "dtype":
             return value.dtype
     elif isinstance(value, Scalar) and attr == "dtype":
-        return {"index": core.int32, "f32": core.float32, "f16": core.float16, "i1": core.bool_}.get(value.type)
+        return scalar_dtype(value)
     fail(errors.CompilationTypeError, f"{describe(value)} has no attribute '{attr}'")
 
 
@@ -554,14 +1080,12 @@ def call_method(gen, method, args, kwargs):
             fail(errors.CompilationTypeError, f".{name}() takes one argument (a dtype or a TensorLocation)")
         target = args[0]
         if isinstance(target, core.dtype):
-            if target == value.dtype:
-                return value
-            fail(errors.UnsupportedError, f"casting tiles ({value.dtype.name} -> {target.name}) is not implemented yet")
+            return convert_tile(gen, value, target)
         location = core.TensorLocation.parse(target)
         if location == value.location:
             return value
         fail(errors.UnsupportedError,
-             f"moving tiles between locations ({value.location.value} -> {location.value}) is not implemented yet")
+             f"moving tiles between locations ({value.location.value} -> {location.value}) is not supported yet")
     return emit_builtin(gen, TILE_METHODS[name], [value, *args], kwargs)
 
 

@@ -50,7 +50,8 @@ _UNSUPPORTED = {
     "TryStar": "'try' statements are not supported in asc2 kernels",
     "Raise": "'raise' is not supported in asc2 kernels",
     "Lambda": "lambda expressions are not supported in asc2 kernels",
-    "With": "'with' blocks are not supported in asc2 kernels yet",
+    "With": "'with' blocks are not supported in asc2 kernels (only 'with asc2.mask(...)', which is not "
+            "supported yet either)",
     "FunctionDef": "nested functions are not supported in asc2 kernels; define an @asc2.jit helper instead",
     "ClassDef": "classes cannot be defined inside asc2 kernels",
     "Global": "'global' is not supported in asc2 kernels",
@@ -183,6 +184,15 @@ class CodeGenerator(ast.NodeVisitor):
         else:
             ops.fail(UnsupportedError, "only names can be assigned in asc2 kernels "
                                        "(tiles are values: build a new tile instead of writing into one)")
+
+    def visit_With(self, node):
+        for item in node.items:
+            context = item.context_expr
+            fn = self.visit(context.func) if isinstance(context, ast.Call) else None
+            if fn is core.mask:
+                ops.fail(UnsupportedError, "'with asc2.mask(...)' is not supported yet (masked vector lanes have "
+                                           "no lowering)")
+        ops.fail(UnsupportedError, _UNSUPPORTED["With"])
 
     def visit_Return(self, node):
         value = self.visit(node.value) if node.value is not None else None
@@ -447,10 +457,10 @@ class CodeGenerator(ast.NodeVisitor):
         name = type(op).__name__
         if name in ops.PY_BINOPS:
             return ops.binary(self, ops.PY_BINOPS[name], lhs, rhs)
+        if name == "Pow":
+            return ops.power(self, lhs, rhs)
         if isinstance(lhs, Value) or isinstance(rhs, Value):
-            if name == "MatMult":
-                return ops.emit_builtin(self, "matmul", [lhs, rhs], {})
-            ops.fail(UnsupportedError, f"operator {name} on runtime values is not supported yet")
+            return ops.emit_builtin(self, "matmul", [lhs, rhs], {})
         return ops.PY_FOLD[name](lhs, rhs)
 
     def visit_BinOp(self, node):

@@ -8,6 +8,7 @@ Python bodies only run when called outside a kernel, where they explain that.
 
 import enum
 import functools
+import types
 
 
 class dtype:
@@ -199,87 +200,181 @@ def static_range(start, stop=None, step=None):
     """A loop unrolled at compile time; the induction variable is a Python int."""
 
 
-# Element-wise tile operations (tile ⊕ tile, tile ⊕ scalar, scalar ⊕ tile).
-@builtin
-def add(a, b):
-    """a + b"""
+class RoundMode(str, enum.Enum):
+    """Rounding of ``asc2.cast`` (Ascend C's RoundMode; "CAST_RINT" etc. are accepted too)."""
+
+    NONE = "none"  # round to nearest even when the cast loses precision
+    RINT = "rint"
+    FLOOR = "floor"
+    CEIL = "ceil"
+    ROUND = "round"
+    TRUNC = "trunc"
+    ODD = "odd"
+
+    def __str__(self):
+        return self.value
+
+    @classmethod
+    def parse(cls, value):
+        if isinstance(value, cls):
+            return value
+        if isinstance(value, str):
+            text = value.lower()
+            text = text[len("cast_"):] if text.startswith("cast_") else text
+            try:
+                return cls(text)
+            except ValueError:
+                pass
+        raise ValueError(f"unsupported round mode {value!r}; expected one of " + ", ".join(m.value for m in cls))
+
+
+# Element-wise tile operations (tile ⊕ tile, tile ⊕ scalar, scalar ⊕ tile) with
+# numpy broadcasting and dtype promotion.  The stubs give the signatures the
+# code generator binds calls against.
+def _binary_signature(a, b):
+    pass
+
+
+def _unary_signature(x):
+    pass
+
+
+def _reduction_signature(x, *dims, keep_dims=False, axis=None):
+    pass
+
+
+def _declare(names, signature, doc):
+    """One builtin per name, each with ``signature``'s parameters."""
+    for name in names.split():
+        stub = types.FunctionType(signature.__code__, globals(), name, signature.__defaults__)
+        stub.__kwdefaults__ = signature.__kwdefaults__
+        stub.__qualname__ = name
+        stub.__doc__ = doc.format(name=name)
+        globals()[name] = builtin(stub)
+
+
+_declare("add sub mul div floordiv maximum minimum equal not_equal greater greater_equal less less_equal "
+         "bitwise_and bitwise_or bitwise_xor left_shift right_shift", _binary_signature,
+         "Element-wise {name} of two tiles, or of a tile and a scalar.")
+_declare("abs ceil floor negative relu sqrt rsqrt exp exp2 log log2 sin cos tan sinh cosh tanh erf bitwise_not "
+         "softmax", _unary_signature, "Element-wise {name} of a tile (softmax: along the last dimension).")
+_declare("reduce_sum reduce_max reduce_min reduce_prod", _reduction_signature,
+         "{name}(x, *dims, keep_dims=False): reduce the given dimensions (none given: all, giving a scalar).")
 
 
 @builtin
-def sub(a, b):
-    """a - b"""
+def rms_norm(x, gamma, eps=1e-6):
+    """x * rsqrt(mean(x**2, last dim) + eps) * gamma; gamma is one row or shaped like x."""
 
 
 @builtin
-def mul(a, b):
-    """a * b"""
+def layer_norm(x, gamma, beta, eps=1e-5):
+    """(x - mean) * rsqrt(var + eps) * gamma + beta along the last dimension."""
+
+
+# Shapes
+@builtin
+def reshape(x, *shape):
+    """The same elements in another shape (a list, or the dimensions as arguments)."""
 
 
 @builtin
-def div(a, b):
-    """a / b"""
+def ravel(x):
+    """The tile as one dimension."""
 
 
 @builtin
-def maximum(a, b):
-    """Element-wise maximum."""
+def broadcast_to(x, shape):
+    """Stretch size-1 dimensions (numpy rules; missing leading dimensions are added)."""
 
 
 @builtin
-def minimum(a, b):
-    """Element-wise minimum."""
+def expand_dims(x, axis):
+    """Insert a size-1 dimension at ``axis``."""
 
 
 @builtin
-def exp(x):
-    """e ** x"""
+def squeeze(x, axis=None):
+    """Drop size-1 dimensions (all of them, or ``axis``)."""
 
 
 @builtin
-def log(x):
-    """Natural logarithm."""
+def transpose(x, *axes):
+    """Permute the dimensions (not supported by the compiler yet)."""
 
 
 @builtin
-def sqrt(x):
-    """Square root."""
+def concat(*tiles, axis=0):
+    """Concatenate tiles along the first dimension (not supported by the compiler yet)."""
+
+
+# Creation and conversion
+@builtin
+def full(shape, value, dtype=None, location=TensorLocation.UB):
+    """A tile of ``shape`` with every element ``value``."""
 
 
 @builtin
-def abs(x):  # noqa: A001
-    """Absolute value."""
+def full_like(x, value, dtype=None):
+    """A tile shaped like ``x`` filled with ``value``."""
 
 
 @builtin
-def relu(x):
-    """max(x, 0)"""
+def zeros(shape, dtype=float32, location=TensorLocation.UB):
+    """A tile of zeros."""
 
 
 @builtin
-def negative(x):
-    """-x"""
+def zeros_like(x, dtype=None):
+    """Zeros shaped like ``x``."""
 
 
-# Declared so kernels that use them get a clear "not implemented yet" error at
-# the call's line instead of an unknown-attribute error.
-_PLANNED = (
-    "floordiv equal not_equal greater greater_equal less less_equal bitwise_and bitwise_or "
-    "bitwise_xor bitwise_not left_shift right_shift ceil floor rsqrt exp2 log2 sin cos tan sinh "
-    "cosh tanh erf softmax rms_norm layer_norm reduce_sum reduce_max reduce_min reduce_prod "
-    "reshape ravel broadcast_to expand_dims squeeze transpose concat full full_like zeros "
-    "zeros_like zeros_acc cast number matmul matmul_acc where mask atomic_add atomic_max atomic_min"
-).split()
+@builtin
+def zeros_acc(shape, dtype=float32):
+    """A zero matmul accumulator in L0C (not supported by the compiler yet)."""
 
 
-def _planned(name):
-    def fn(*args, **kwargs):
-        raise RuntimeError(f"asc2.{name} can only be used inside an @asc2.jit kernel")
-
-    fn.__name__ = fn.__qualname__ = name
-    fn.__asc2_builtin__ = name
-    return fn
+@builtin
+def cast(x, dtype, round_mode=None):
+    """Convert a tile (or scalar) to ``dtype``; float -> int truncates unless ``round_mode`` says otherwise."""
 
 
-for _name in _PLANNED:
-    globals()[_name] = _planned(_name)
-del _name
+@builtin
+def number(value, dtype=None):
+    """A typed scalar constant."""
+
+
+# Selection, masks, matmul, atomics
+@builtin
+def where(mask, a, b):
+    """Element-wise ``a if mask else b`` (mask: a bool tile from a comparison)."""
+
+
+@builtin
+def mask(count=None, bits=None, other=None):
+    """``with asc2.mask(...):`` limits the lanes of the enclosed ops (not supported by the compiler yet)."""
+
+
+@builtin
+def matmul(a, b):
+    """a @ b on the cube unit (not supported by the compiler yet)."""
+
+
+@builtin
+def matmul_acc(acc, a, b):
+    """acc + a @ b (not supported by the compiler yet)."""
+
+
+@builtin
+def atomic_add(src, dst, offsets):
+    """Atomically add tile ``src`` into global tensor ``dst`` at ``offsets``."""
+
+
+@builtin
+def atomic_max(src, dst, offsets):
+    """Atomically take the maximum of tile ``src`` and ``dst`` at ``offsets``."""
+
+
+@builtin
+def atomic_min(src, dst, offsets):
+    """Atomically take the minimum of tile ``src`` and ``dst`` at ``offsets``."""

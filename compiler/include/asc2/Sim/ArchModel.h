@@ -40,8 +40,17 @@ struct ArchModel {
   int pipeQueueDepth = 32;       // per-pipe instruction queue; scalar stalls when full
   std::map<VecOp, VecCost> vecCost; // per op; missing op => vecDefault
   VecCost vecDefault;
+  /// Ops with a vector-scalar instruction of their own (vadds, vmuls, vmaxs);
+  /// a missing op costs as its tensor form.
+  std::map<VecOp, VecCost> vecScalarCost;
+  // Vector instructions that are not one elementwise op.
+  VecCost castCost, compareCost, selectCost, reduceCost, broadcastCost;
+  // Scalar-unit loads/stores, cycles per access (the scalar unit stalls).
+  double scalarLocalCycles = 1;
+  double scalarGmLoadCycles = 1, scalarGmStoreCycles = 1;
 
   VecCost costOf(VecOp op) const;
+  VecCost costOfScalarForm(VecOp op) const;
   /// Loads resources/arch/<platform>.json from `archDir`. On failure returns
   /// std::nullopt and sets `error` to a message naming the file and the field.
   static std::optional<ArchModel> load(const std::string &archDir,

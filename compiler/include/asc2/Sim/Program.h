@@ -35,11 +35,33 @@ const char *dtypeName(DType t); // numpy-style: "float32", "float16", ...
 enum class VecOp : uint8_t {
   Add, Sub, Mul, Div, Max, Min, // binary
   Abs, Exp, Log, Sqrt, Relu, Neg, // unary
+  // binary (integers only): bitwise and shifts
+  And, Or, Xor, Shl, Shr,
+  // unary
+  Rsqrt, Reciprocal, Not, // Not: bitwise not (integers) / logical not (Bool)
+  // binary, float: a - b rounded down division (floor(a / b)) for floordiv
+  FloorDiv,
 };
+
+/// Compare modes (Ascend C CMPMODE).
+enum class CmpMode : uint8_t { LT, LE, GT, GE, EQ, NE };
+
+/// Ascend C RoundMode for casts. None = RINT when the cast loses precision.
+enum class RoundMode : uint8_t { None, Rint, Floor, Ceil, Round, Trunc, Odd };
+
+enum class ReduceKind : uint8_t { Sum, Max, Min, Prod };
+
+/// Read-modify-write applied by an atomic store to GM.
+enum class AtomicKind : uint8_t { None, Add, Max, Min };
 
 enum class ScalarOp : uint8_t {
   Add, Sub, Mul, DivS, RemS, MinS, MaxS, CeilDivS,
-  CmpLT, CmpLE, CmpGT, CmpGE, CmpEQ, CmpNE
+  CmpLT, CmpLE, CmpGT, CmpGE, CmpEQ, CmpNE,
+  // Floats: registers hold the bits of a double (std::bit_cast<int64_t>).
+  FAdd, FSub, FMul, FDiv, FMax, FMin,
+  FCmpLT, FCmpLE, FCmpGT, FCmpGE, FCmpEQ, FCmpNE, // result: int 0/1
+  SIToFP, FPToSI, // convert a (b unused); FPToSI truncates toward zero
+  And, Or, Xor, Shl, ShrS,
 };
 
 enum class Opcode : uint8_t {
@@ -59,7 +81,29 @@ enum class Opcode : uint8_t {
   // --- vector unit (pipe V) ---
   VecBinary, // local[dstAddr] = vecOp(local[src0Addr], local[src1Addr]), c elems
   VecUnary,  // local[dstAddr] = vecOp(local[src0Addr]), c elems
-  VecDup,    // local[dstAddr][0..c) = fimm
+  VecDup,    // local[dstAddr][0..c) = scalar (see Instr::scalar)
+  // --- added for the full vector language ---
+  ArgF,        // r[dst] = bits of (double) float kernel argument #argIndex
+  VecScalar,   // local[dstAddr] = vecOp(local[src0Addr], scalar), c elems;
+               // scalarFirst => vecOp(scalar, local[src0Addr])
+  VecCast,     // local[dstAddr] (dtype) = cast(local[src0Addr] (srcDtype),
+               // roundMode), c elems
+  VecCompare,  // local[dstAddr] (Bool, 1 byte per element) =
+               // cmp(local[src0Addr], src1) with src1 = local[src1Addr], or
+               // the scalar when scalarRhs; c elems; dtype = operand type
+  VecSelect,   // local[dstAddr] = local[maskAddr] (Bool) ? src0 : src1,
+               // c elems; src0/src1 are buffers, or the scalar when
+               // scalarRhs (replaces src1)
+  VecReduce,   // a = rows, b = cols of a row-major rows x cols source at
+               // src0Addr. axis 1: dst[r] = reduce(src[r][*]) (rows elems);
+               // axis 0: dst[c] = reduce(src[*][c]) (cols elems).
+  VecBroadcast,// a = rows, b = cols of the row-major destination.
+               // axis 1: dst[r][c] = src[r]; axis 0: dst[r][c] = src[c].
+  ScalarLoadLocal,  // pipe S: r[dst] = local[srcSpace][src0Addr + a*width]
+                    // (float dtypes load as double bits)
+  ScalarStoreLocal, // pipe S: local[dstSpace][dstAddr + a*width] = scalar
+  ScalarLoadGm,     // pipe S: r[dst] = gm[gmArg][a]
+  ScalarStoreGm,    // pipe S: gm[gmArg][a] = scalar
   // --- synchronisation ---
   SetFlag,     // on pipe flagSrc: flag(flagSrc -> flagDst, eventId) = 1
   WaitFlag,    // on pipe flagDst: wait for the flag, then clear it
@@ -104,6 +148,29 @@ struct Instr {
   uint8_t eventId = 0;
   bool allPipes = false;   // PipeBarrier(PIPE_ALL)
   int32_t target = -1;     // jumps
+
+  // --- fields of the full vector language ---
+  DType srcDtype = DType::F32;  // VecCast source type
+  RoundMode roundMode = RoundMode::None;
+  CmpMode cmpMode = CmpMode::LT;
+  ReduceKind reduceKind = ReduceKind::Sum;
+  int8_t axis = 1;              // VecReduce / VecBroadcast
+  int64_t maskAddr = 0;         // VecSelect: Bool mask buffer (same space)
+  /// The scalar of VecScalar/VecDup/VecCompare/VecSelect/ScalarStore*: the
+  /// register when scalar.isReg() (double bits for float dtypes, int64 for
+  /// integers), else fimm.
+  Operand scalar;
+  bool scalarFirst = false;     // VecScalar: scalar is the left operand
+  bool scalarRhs = false;       // VecCompare/VecSelect: scalar replaces src1
+  // 2-D copies: `rows` rows of b elements each; GM rows start gmRowStride
+  // elements apart, local rows localRowStride elements apart. Elements of a
+  // copied row past b, and rows past `rows` up to tileRows, are padded when
+  // hasPad. 1-D copies: rows = 1, tileRows = 1, localRowStride = tileElems.
+  Operand rows = Operand::ofImm(1);
+  Operand gmRowStride = Operand::ofImm(0);
+  int64_t localRowStride = 0;   // 0 => tileElems (one row)
+  int64_t tileRows = 1;
+  AtomicKind atomic = AtomicKind::None; // CopyLocalToGm: GM = op(GM, local)
 
   int32_t point = -1;      // program point in the final IR (stable across views)
   int32_t loc = -1;        // index into Program::locs, -1 if unknown

@@ -2,8 +2,10 @@
 //
 // Each tile value becomes one local buffer. Loads and stores move the part of
 // the tile that lies inside the tensor (count = clamp(extent - offset, 0,
-// tile)), loads pad the rest, so partial tiles never touch memory out of
-// bounds. Tile arithmetic becomes one vector op per arith/math op.
+// tile) per dimension), loads pad the rest, so partial tiles never touch
+// memory out of bounds. Tile arithmetic becomes one vector op per arith/math
+// op; an operand made by asctile.splat becomes the scalar of the op's scalar
+// form (Adds, Muls, ...) and gets a buffer only when an op needs one.
 //
 //===----------------------------------------------------------------------===//
 #include "asc2/Conversion/Passes.h"
@@ -34,34 +36,55 @@ struct GlobalView {
   SmallVector<Value> dims;
 };
 
+/// How a tile access maps onto GM: element offset of its first element, and
+/// rows x cols of which `rowCount` x `colCount` are inside the tensor.
+struct AccessPlan {
+  Value offset, colCount, rowCount, rowStride;
+  bool twoD = false; // strided rows (else one contiguous run of colCount)
+};
+
 class Lowering {
 public:
   Lowering(func::FuncOp func) : func(func), builder(func.getContext()) {}
-
   LogicalResult run();
 
 private:
   LogicalResult lowerOp(Operation *op);
+  LogicalResult lowerBlockOps(Block &block);
   LogicalResult lowerLoad(at::LoadOp op);
-  LogicalResult lowerStore(at::StoreOp op);
+  LogicalResult lowerStore(Operation *op, Value tile, Value tensor,
+                           ValueRange offsets, ac::AtomicKind atomic);
   LogicalResult lowerElementwise(Operation *op);
+  LogicalResult lowerReduce(at::ReduceOp op);
+  LogicalResult lowerBroadcast(at::BroadcastOp op);
+  LogicalResult lowerFor(scf::ForOp op);
+  LogicalResult planAccess(Operation *op, const GlobalView &view,
+                           at::TileType tile, ValueRange offsets,
+                           AccessPlan &plan);
+
   Value newBuffer(Location loc, at::TileType tile, ac::Position pos,
                   StringRef name);
+  Value newBuffer(Location loc, ArrayRef<int64_t> shape, Type elem,
+                  ac::Position pos, StringRef name);
+  /// The buffer holding `tile`, materialising a splat on first use.
+  FailureOr<Value> bufferOf(Operation *user, Value tile);
+  /// The scalar of a splat tile, or null.
+  Value splatScalar(Value tile) { return splats.lookup(tile); }
   Value indexConst(Location loc, int64_t v) {
     return builder.create<arith::ConstantIndexOp>(loc, v);
   }
-  /// Element offset of `offsets` in a row-major tensor and the number of
-  /// elements of the tile that lie inside it. Fails for tile shapes that are
-  /// not one contiguous run of memory.
-  LogicalResult linearise(Operation *op, const GlobalView &view,
-                          at::TileType tile, ValueRange offsets, Value &offset,
-                          Value &count);
+  Value countOf(Location loc, at::TileType t) {
+    return indexConst(loc, t.getNumElements());
+  }
+  /// Copies buffer `src` into `dst` on the vector pipe (x * 1 is exact).
+  void copyBuffer(Location loc, Value dst, Value src, at::TileType t);
   std::string argName(Value gm);
 
   func::FuncOp func;
   OpBuilder builder;
   DenseMap<Value, GlobalView> tensors;
   DenseMap<Value, Value> buffers; // tile value -> local buffer
+  DenseMap<Value, Value> splats;  // splat tile -> its scalar
   SmallVector<Operation *> dead;
   llvm::StringMap<int> nameCounts;
 };
@@ -70,8 +93,6 @@ private:
 
 static ac::Position positionFor(at::TileLocation loc) {
   switch (loc) {
-  case at::TileLocation::UB:
-    return ac::Position::VECCALC;
   case at::TileLocation::L1:
     return ac::Position::A1;
   case at::TileLocation::L0A:
@@ -85,6 +106,8 @@ static ac::Position positionFor(at::TileLocation loc) {
   }
 }
 
+static bool isTile(Type t) { return isa<at::TileType>(t); }
+
 std::string Lowering::argName(Value gm) {
   if (auto arg = dyn_cast<BlockArgument>(gm))
     if (auto names = func->getAttrOfType<ArrayAttr>("asctile.arg_names"))
@@ -94,39 +117,61 @@ std::string Lowering::argName(Value gm) {
   return "gm";
 }
 
-Value Lowering::newBuffer(Location loc, at::TileType tile, ac::Position pos,
-                          StringRef base) {
+Value Lowering::newBuffer(Location loc, ArrayRef<int64_t> shape, Type elem,
+                          ac::Position pos, StringRef base) {
   int n = nameCounts[base]++;
   std::string name = n == 0 ? base.str() : (base + "_" + Twine(n)).str();
-  auto type = ac::LocalType::get(builder.getContext(), tile.getShape(),
-                                 tile.getElementType(), pos);
+  auto type = ac::LocalType::get(builder.getContext(), shape, elem, pos);
   auto alloc = builder.create<ac::AllocLocalOp>(
       loc, type, /*offset=*/IntegerAttr(), builder.getStringAttr(name),
       /*slot=*/IntegerAttr());
   return alloc.getBuffer();
 }
 
-LogicalResult Lowering::linearise(Operation *op, const GlobalView &view,
-                                  at::TileType tile, ValueRange offsets,
-                                  Value &offset, Value &count) {
+Value Lowering::newBuffer(Location loc, at::TileType tile, ac::Position pos,
+                          StringRef base) {
+  return newBuffer(loc, tile.getShape(), tile.getElementType(), pos, base);
+}
+
+FailureOr<Value> Lowering::bufferOf(Operation *user, Value tile) {
+  if (Value b = buffers.lookup(tile))
+    return b;
+  if (Value scalar = splats.lookup(tile)) {
+    OpBuilder::InsertionGuard guard(builder);
+    Operation *def = tile.getDefiningOp();
+    builder.setInsertionPoint(def);
+    auto type = cast<at::TileType>(tile.getType());
+    Value b = newBuffer(def->getLoc(), type, positionFor(type.getLocation()),
+                        "splat");
+    builder.create<ac::DuplicateOp>(def->getLoc(), b, scalar,
+                                    countOf(def->getLoc(), type));
+    buffers[tile] = b;
+    return b;
+  }
+  return user->emitOpError() << "uses a tile that has no buffer";
+}
+
+void Lowering::copyBuffer(Location loc, Value dst, Value src, at::TileType t) {
+  Type elem = t.getElementType();
+  Value one = isa<FloatType>(elem)
+                  ? builder.create<arith::ConstantOp>(loc, builder.getFloatAttr(elem, 1.0))
+                  : builder.create<arith::ConstantOp>(loc, builder.getIntegerAttr(elem, 1));
+  builder.create<ac::MulsOp>(loc, dst, src, one, countOf(loc, t),
+                             /*scalar_first=*/false);
+}
+
+LogicalResult Lowering::planAccess(Operation *op, const GlobalView &view,
+                                   at::TileType tile, ValueRange offsets,
+                                   AccessPlan &plan) {
   Location loc = op->getLoc();
   ArrayRef<int64_t> shape = tile.getShape();
   int64_t rank = shape.size();
-  // Contiguous when every dimension but the outermost non-unit one spans the
-  // whole tensor (offset 0) - one run of memory.
-  int firstNonUnit = 0;
-  while (firstNonUnit < rank - 1 && shape[firstNonUnit] == 1)
-    ++firstNonUnit;
-  for (int d = firstNonUnit + 1; d < rank; ++d) {
-    auto cst = view.dims[d].getDefiningOp<arith::ConstantIndexOp>();
-    auto off = offsets[d].getDefiningOp<arith::ConstantIndexOp>();
-    if (!cst || cst.value() != shape[d] || !off || off.value() != 0)
+  for (int d = 0; d + 2 < rank; ++d)
+    if (shape[d] != 1)
       return op->emitOpError()
-             << "tile of shape " << tile << " is not one contiguous run of "
-             << "the tensor (inner dimensions must span the whole tensor); "
-             << "strided tiles are not supported yet";
-  }
-  // offset = sum(offsets[d] * stride[d])
+             << "tile of shape " << tile << " has more than two non-unit "
+             << "dimensions; only rows x columns tiles are supported yet";
+  // Element offset = sum(offsets[d] * stride[d]).
   Value linear = offsets[rank - 1];
   Value stride = view.dims[rank - 1];
   for (int d = rank - 2; d >= 0; --d) {
@@ -134,29 +179,45 @@ LogicalResult Lowering::linearise(Operation *op, const GlobalView &view,
     linear = builder.create<arith::AddIOp>(loc, linear, term);
     stride = builder.create<arith::MulIOp>(loc, stride, view.dims[d]);
   }
-  offset = linear;
-  // Elements of the tile inside the tensor: rows of the outermost non-unit
-  // dimension that fit, times the inner size.
-  int64_t inner = 1;
-  for (int d = firstNonUnit + 1; d < rank; ++d)
-    inner *= shape[d];
-  Value extent = view.dims[firstNonUnit];
-  Value remaining =
-      builder.create<arith::SubIOp>(loc, extent, offsets[firstNonUnit]);
-  Value rows = builder.create<arith::MinSIOp>(
-      loc, remaining, indexConst(loc, shape[firstNonUnit]));
-  rows = builder.create<arith::MaxSIOp>(loc, rows, indexConst(loc, 0));
+  plan.offset = linear;
+  auto clamp = [&](Value extent, Value off, int64_t size) {
+    Value remaining = builder.create<arith::SubIOp>(loc, extent, off);
+    Value n = builder.create<arith::MinSIOp>(loc, remaining, indexConst(loc, size));
+    return builder.create<arith::MaxSIOp>(loc, n, indexConst(loc, 0)).getResult();
+  };
+  int64_t cols = shape[rank - 1];
+  plan.colCount = clamp(view.dims[rank - 1], offsets[rank - 1], cols);
+  Value rows = indexConst(loc, 1);
+  if (rank >= 2)
+    rows = clamp(view.dims[rank - 2], offsets[rank - 2], shape[rank - 2]);
   // Leading unit dimensions must be inside the tensor too.
-  for (int d = 0; d < firstNonUnit; ++d) {
+  for (int d = 0; d + 2 < rank; ++d) {
     Value inside = builder.create<arith::CmpIOp>(
         loc, arith::CmpIPredicate::slt, offsets[d], view.dims[d]);
-    rows = builder.create<arith::SelectOp>(loc, inside, rows,
-                                           indexConst(loc, 0));
+    rows = builder.create<arith::SelectOp>(loc, inside, rows, indexConst(loc, 0));
   }
-  count = inner == 1 ? rows
-                     : builder.create<arith::MulIOp>(loc, rows,
-                                                     indexConst(loc, inner))
-                           .getResult();
+  plan.rowCount = rows;
+  plan.rowStride = view.dims[rank - 1];
+  int64_t tileRows = rank >= 2 ? shape[rank - 2] : 1;
+  // Whole rows of the tensor are one contiguous run.
+  auto cst = view.dims[rank - 1].getDefiningOp<arith::ConstantIndexOp>();
+  auto off = offsets[rank - 1].getDefiningOp<arith::ConstantIndexOp>();
+  bool wholeRows = cst && cst.value() == cols && off && off.value() == 0;
+  if (tileRows == 1) {
+    // One row: colCount elements, or none when the row is outside.
+    if (rank >= 2)
+      plan.colCount = builder.create<arith::SelectOp>(
+          loc,
+          builder.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sgt, rows,
+                                        indexConst(loc, 0)),
+          plan.colCount, indexConst(loc, 0));
+    plan.twoD = false;
+  } else if (wholeRows) {
+    plan.colCount = builder.create<arith::MulIOp>(loc, rows, indexConst(loc, cols));
+    plan.twoD = false;
+  } else {
+    plan.twoD = true;
+  }
   return success();
 }
 
@@ -166,153 +227,479 @@ LogicalResult Lowering::lowerLoad(at::LoadOp op) {
     return op.emitOpError() << "loads from a tensor not made by asctile.tensor";
   builder.setInsertionPoint(op);
   at::TileType tile = op.getResult().getType();
-  Value offset, count;
-  if (failed(linearise(op, it->second, tile, op.getOffsets(), offset, count)))
+  AccessPlan plan;
+  if (failed(planAccess(op, it->second, tile, op.getOffsets(), plan)))
     return failure();
   Value buf = newBuffer(op.getLoc(), tile, ac::Position::VECIN,
                         argName(it->second.gm));
   TypedAttr pad = op.getPadValueAttr();
   if (!pad)
     pad = builder.getZeroAttr(tile.getElementType());
-  builder.create<ac::DataCopyInOp>(op.getLoc(), buf, it->second.gm, offset,
-                                   count, pad);
+  builder.create<ac::DataCopyInOp>(
+      op.getLoc(), buf, it->second.gm, plan.offset, plan.colCount,
+      plan.twoD ? plan.rowCount : Value(), plan.twoD ? plan.rowStride : Value(),
+      pad);
   buffers[op.getResult()] = buf;
   return success();
 }
 
-LogicalResult Lowering::lowerStore(at::StoreOp op) {
-  auto it = tensors.find(op.getTensor());
+LogicalResult Lowering::lowerStore(Operation *op, Value tile, Value tensor,
+                                   ValueRange offsets, ac::AtomicKind atomic) {
+  auto it = tensors.find(tensor);
   if (it == tensors.end())
-    return op.emitOpError() << "stores to a tensor not made by asctile.tensor";
-  Value src = buffers.lookup(op.getValue());
-  if (!src)
-    return op.emitOpError() << "stored tile has no buffer";
+    return op->emitOpError() << "stores to a tensor not made by asctile.tensor";
   builder.setInsertionPoint(op);
-  Value offset, count;
-  if (failed(linearise(op, it->second, op.getValue().getType(),
-                       op.getOffsets(), offset, count)))
+  auto src = bufferOf(op, tile);
+  if (failed(src))
     return failure();
-  builder.create<ac::DataCopyOutOp>(op.getLoc(), it->second.gm, offset, src,
-                                    count);
+  AccessPlan plan;
+  if (failed(planAccess(op, it->second, cast<at::TileType>(tile.getType()),
+                        offsets, plan)))
+    return failure();
+  builder.create<ac::DataCopyOutOp>(
+      op->getLoc(), it->second.gm, plan.offset, *src, plan.colCount,
+      plan.twoD ? plan.rowCount : Value(), plan.twoD ? plan.rowStride : Value(),
+      atomic);
   return success();
 }
 
 LogicalResult Lowering::lowerElementwise(Operation *op) {
-  auto tile = dyn_cast<at::TileType>(op->getResult(0).getType());
+  auto tile = cast<at::TileType>(op->getResult(0).getType());
   builder.setInsertionPoint(op);
   Location loc = op->getLoc();
-  SmallVector<Value> srcs;
-  for (Value operand : op->getOperands()) {
-    Value b = buffers.lookup(operand);
-    if (!b)
-      return op->emitOpError() << "operand has no buffer";
-    srcs.push_back(b);
-  }
   StringRef base = op->getName().stripDialect();
-  Value dst = newBuffer(loc, tile, positionFor(tile.getLocation()), base);
-  Value count = indexConst(loc, tile.getNumElements());
-  bool isFloat = isa<FloatType>(tile.getElementType());
-  auto binary = [&](auto tag) {
-    using OpT = decltype(tag);
-    builder.create<OpT>(loc, dst, srcs[0], srcs[1], count);
+  Value count = countOf(loc, tile);
+  Value result;
+
+  auto binary = [&](auto vecTag, auto scalarTag) -> LogicalResult {
+    using VecT = decltype(vecTag);
+    using ScalarT = decltype(scalarTag);
+    Value lhs = op->getOperand(0), rhs = op->getOperand(1);
+    Value ls = splatScalar(lhs), rs = splatScalar(rhs);
+    result = newBuffer(loc, tile, positionFor(tile.getLocation()), base);
+    if (rs && !ls) {
+      auto src = bufferOf(op, lhs);
+      if (failed(src))
+        return failure();
+      builder.create<ScalarT>(loc, result, *src, rs, count, false);
+    } else if (ls && !rs) {
+      auto src = bufferOf(op, rhs);
+      if (failed(src))
+        return failure();
+      builder.create<ScalarT>(loc, result, *src, ls, count, true);
+    } else {
+      auto a = bufferOf(op, lhs);
+      auto b = bufferOf(op, rhs);
+      if (failed(a) || failed(b))
+        return failure();
+      builder.create<VecT>(loc, result, *a, *b, count);
+    }
     return success();
   };
-  auto unary = [&](auto tag) {
+  auto unary = [&](auto tag) -> LogicalResult {
     using OpT = decltype(tag);
-    builder.create<OpT>(loc, dst, srcs[0], count);
+    auto src = bufferOf(op, op->getOperand(0));
+    if (failed(src))
+      return failure();
+    result = newBuffer(loc, tile, positionFor(tile.getLocation()), base);
+    builder.create<OpT>(loc, result, *src, count);
     return success();
   };
-  LogicalResult result =
+
+  LogicalResult status =
       llvm::TypeSwitch<Operation *, LogicalResult>(op)
           .Case<arith::AddFOp, arith::AddIOp>(
-              [&](auto) { return binary(ac::AddOp()); })
+              [&](auto) { return binary(ac::AddOp(), ac::AddsOp()); })
           .Case<arith::SubFOp, arith::SubIOp>(
-              [&](auto) { return binary(ac::SubOp()); })
+              [&](auto) { return binary(ac::SubOp(), ac::SubsOp()); })
           .Case<arith::MulFOp, arith::MulIOp>(
-              [&](auto) { return binary(ac::MulOp()); })
+              [&](auto) { return binary(ac::MulOp(), ac::MulsOp()); })
           .Case<arith::DivFOp, arith::DivSIOp>(
-              [&](auto) { return binary(ac::DivOp()); })
+              [&](auto) { return binary(ac::DivOp(), ac::DivsOp()); })
+          .Case<arith::FloorDivSIOp>(
+              [&](auto) { return binary(ac::FloorDivOp(), ac::FloorDivsOp()); })
           .Case<arith::MaximumFOp, arith::MaxNumFOp, arith::MaxSIOp>(
-              [&](auto) { return binary(ac::MaxOp()); })
+              [&](auto) { return binary(ac::MaxOp(), ac::MaxsOp()); })
           .Case<arith::MinimumFOp, arith::MinNumFOp, arith::MinSIOp>(
-              [&](auto) { return binary(ac::MinOp()); })
+              [&](auto) { return binary(ac::MinOp(), ac::MinsOp()); })
+          .Case<arith::AndIOp>([&](auto) { return binary(ac::AndOp(), ac::AndsOp()); })
+          .Case<arith::OrIOp>([&](auto) { return binary(ac::OrOp(), ac::OrsOp()); })
+          .Case<arith::XOrIOp>([&](auto) { return binary(ac::XorOp(), ac::XorsOp()); })
+          .Case<arith::ShLIOp>([&](auto) { return binary(ac::ShlOp(), ac::ShlsOp()); })
+          .Case<arith::ShRSIOp>([&](auto) { return binary(ac::ShrOp(), ac::ShrsOp()); })
           .Case<math::ExpOp>([&](auto) { return unary(ac::ExpOp()); })
           .Case<math::LogOp>([&](auto) { return unary(ac::LnOp()); })
           .Case<math::SqrtOp>([&](auto) { return unary(ac::SqrtOp()); })
-          .Case<math::AbsFOp, math::AbsIOp>(
-              [&](auto) { return unary(ac::AbsOp()); })
+          .Case<math::RsqrtOp>([&](auto) { return unary(ac::RsqrtOp()); })
+          .Case<math::AbsFOp, math::AbsIOp>([&](auto) { return unary(ac::AbsOp()); })
+          .Case<arith::NegFOp>([&](auto) { return unary(ac::NegOp()); })
           .Default([&](Operation *o) {
             return o->emitOpError()
                    << "on tiles is not supported by the ascendc lowering yet";
           });
-  (void)isFloat;
-  if (failed(result))
+  if (failed(status))
     return failure();
-  buffers[op->getResult(0)] = dst;
+  buffers[op->getResult(0)] = result;
+  return success();
+}
+
+/// rows x cols view of a tile: everything but the last dimension is rows.
+static std::pair<int64_t, int64_t> rowsCols(at::TileType t) {
+  ArrayRef<int64_t> s = t.getShape();
+  return {t.getNumElements() / s.back(), s.back()};
+}
+
+LogicalResult Lowering::lowerReduce(at::ReduceOp op) {
+  builder.setInsertionPoint(op);
+  Location loc = op.getLoc();
+  at::TileType src = op.getSource().getType();
+  auto in = bufferOf(op, op.getSource());
+  if (failed(in))
+    return failure();
+  ac::ReduceKind kind = static_cast<ac::ReduceKind>(op.getKind());
+  ArrayRef<int64_t> shape = src.getShape();
+  int64_t rank = shape.size();
+  Type elem = src.getElementType();
+  // Which dims are reduced, as rows (all but last) and/or columns (last).
+  bool lastDim = false, rowDims = false;
+  for (int64_t d : op.getDims()) {
+    if (d == rank - 1)
+      lastDim = true;
+    else if (shape[d] != 1)
+      rowDims = true;
+  }
+  for (int64_t d = 0; d + 1 < rank; ++d) {
+    bool reduced = llvm::is_contained(op.getDims(), d);
+    if (!reduced && shape[d] != 1 && rowDims)
+      return op.emitOpError() << "reduces only some of the leading dimensions; "
+                                 "only the last two dimensions are supported";
+  }
+  auto [rows, cols] = rowsCols(src);
+  Value current = *in;
+  int64_t curRows = rows, curCols = cols;
+  auto reduceAxis = [&](int64_t axis) {
+    int64_t n = axis == 1 ? curRows : curCols;
+    Value dst = newBuffer(loc, {n}, elem, ac::Position::VECCALC,
+                          "reduce_" + ac::stringifyReduceKind(kind).lower());
+    builder.create<ac::ReduceOp>(loc, kind, dst, current,
+                                 indexConst(loc, curRows),
+                                 indexConst(loc, curCols), axis);
+    current = dst;
+    if (axis == 1) {
+      curCols = curRows;
+      curRows = 1;
+    } else {
+      curRows = 1;
+    }
+  };
+  if (lastDim)
+    reduceAxis(1);
+  if (rowDims) {
+    if (lastDim) // already a single row of `rows` values: reduce it whole
+      reduceAxis(1);
+    else
+      reduceAxis(0);
+  }
+  if (!lastDim && !rowDims) { // reducing unit dims only: a copy
+    Value dst = newBuffer(loc, src, ac::Position::VECCALC, "reduce");
+    copyBuffer(loc, dst, current, src);
+    current = dst;
+  }
+  if (isTile(op.getResult().getType())) {
+    buffers[op.getResult()] = current;
+  } else {
+    auto get = builder.create<ac::GetValueOp>(loc, elem, current, indexConst(loc, 0));
+    op.getResult().replaceAllUsesWith(get.getResult());
+  }
+  return success();
+}
+
+LogicalResult Lowering::lowerBroadcast(at::BroadcastOp op) {
+  builder.setInsertionPoint(op);
+  Location loc = op.getLoc();
+  at::TileType src = op.getSource().getType(), dst = op.getResult().getType();
+  Value result = newBuffer(loc, dst, positionFor(dst.getLocation()), "broadcast");
+  Value count = countOf(loc, dst);
+  if (Value s = splatScalar(op.getSource())) {
+    builder.create<ac::DuplicateOp>(loc, result, s, count);
+    buffers[op.getResult()] = result;
+    return success();
+  }
+  auto in = bufferOf(op, op.getSource());
+  if (failed(in))
+    return failure();
+  auto [rows, cols] = rowsCols(dst);
+  auto [srows, scols] = rowsCols(src);
+  if (src.getNumElements() == 1) {
+    Value v = builder.create<ac::GetValueOp>(loc, src.getElementType(), *in,
+                                             indexConst(loc, 0));
+    builder.create<ac::DuplicateOp>(loc, result, v, count);
+  } else if (scols == 1 && srows == rows) {
+    builder.create<ac::BroadcastOp>(loc, result, *in, indexConst(loc, rows),
+                                    indexConst(loc, cols), 1);
+  } else if (srows == 1 && scols == cols) {
+    builder.create<ac::BroadcastOp>(loc, result, *in, indexConst(loc, rows),
+                                    indexConst(loc, cols), 0);
+  } else {
+    return op.emitOpError() << "broadcast from " << src << " to " << dst
+                            << " is not supported yet";
+  }
+  buffers[op.getResult()] = result;
+  return success();
+}
+
+LogicalResult Lowering::lowerFor(scf::ForOp op) {
+  // Loop-carried tiles live in one buffer for the whole loop: the init value
+  // is copied in before the loop and each yielded value at the end of the
+  // body.
+  SmallVector<std::pair<unsigned, Value>> carried;
+  for (auto [i, init] : llvm::enumerate(op.getInitArgs())) {
+    if (!isTile(init.getType()))
+      continue;
+    auto t = cast<at::TileType>(init.getType());
+    builder.setInsertionPoint(op);
+    auto initBuf = bufferOf(op, init);
+    if (failed(initBuf))
+      return failure();
+    Value buf = newBuffer(op.getLoc(), t, positionFor(t.getLocation()), "carried");
+    copyBuffer(op.getLoc(), buf, *initBuf, t);
+    buffers[op.getRegionIterArgs()[i]] = buf;
+    buffers[op.getResult(i)] = buf;
+    carried.push_back({(unsigned)i, buf});
+  }
+  if (failed(lowerBlockOps(*op.getBody())))
+    return failure();
+  if (carried.empty())
+    return success();
+  auto yield = cast<scf::YieldOp>(op.getBody()->getTerminator());
+  builder.setInsertionPoint(yield);
+  for (auto [i, buf] : carried) {
+    Value yielded = yield.getOperand(i);
+    auto ybuf = bufferOf(yield, yielded);
+    if (failed(ybuf))
+      return failure();
+    if (*ybuf != buf)
+      copyBuffer(yield.getLoc(), buf, *ybuf, cast<at::TileType>(yielded.getType()));
+  }
+  // Drop the tile iter_args: rebuild the loop without them.
+  SmallVector<Value> keptInits;
+  SmallVector<unsigned> keptIdx;
+  for (auto [i, init] : llvm::enumerate(op.getInitArgs()))
+    if (!isTile(init.getType())) {
+      keptInits.push_back(init);
+      keptIdx.push_back(i);
+    }
+  builder.setInsertionPoint(op);
+  auto newFor = builder.create<scf::ForOp>(op.getLoc(), op.getLowerBound(),
+                                           op.getUpperBound(), op.getStep(),
+                                           keptInits);
+  newFor->setAttrs(op->getAttrs());
+  Block *newBody = newFor.getBody();
+  // Move the body over.
+  newBody->getOperations().splice(newBody->begin(), op.getBody()->getOperations());
+  // The new body had an implicit terminator when it had no iter_args; remove
+  // duplicates: keep the moved yield and erase any other.
+  for (Operation &o : llvm::make_early_inc_range(*newBody))
+    if (isa<scf::YieldOp>(o) && &o != yield.getOperation())
+      o.erase();
+  op.getInductionVar().replaceAllUsesWith(newFor.getInductionVar());
+  for (auto [n, i] : llvm::enumerate(keptIdx)) {
+    op.getRegionIterArgs()[i].replaceAllUsesWith(newFor.getRegionIterArgs()[n]);
+    op.getResult(i).replaceAllUsesWith(newFor.getResult(n));
+  }
+  SmallVector<Value> yielded;
+  for (unsigned i : keptIdx)
+    yielded.push_back(yield.getOperand(i));
+  builder.setInsertionPoint(yield);
+  builder.create<scf::YieldOp>(yield.getLoc(), yielded);
+  yield.erase();
+  // Tile results of the old loop are read through `buffers`.
+  dead.push_back(op);
+  return success();
+}
+
+LogicalResult Lowering::lowerBlockOps(Block &block) {
+  SmallVector<Operation *> ops;
+  for (Operation &op : block)
+    ops.push_back(&op);
+  for (Operation *op : ops)
+    if (failed(lowerOp(op)))
+      return failure();
   return success();
 }
 
 LogicalResult Lowering::lowerOp(Operation *op) {
-  return llvm::TypeSwitch<Operation *, LogicalResult>(op)
-      .Case<at::TensorOp>([&](at::TensorOp t) {
-        builder.setInsertionPoint(t);
-        GlobalView view{t.getPtr(), {}};
-        auto type = t.getResult().getType();
-        unsigned dyn = 0;
-        for (int64_t d : type.getShape())
-          view.dims.push_back(d == ShapedType::kDynamic
-                                  ? t.getDynamicDims()[dyn++]
-                                  : indexConst(t.getLoc(), d));
-        tensors[t.getResult()] = view;
-        return success();
-      })
-      .Case<at::DimOp>([&](at::DimOp d) {
-        auto it = tensors.find(d.getTensor());
-        if (it == tensors.end())
-          return LogicalResult(d.emitOpError() << "unknown tensor");
-        d.getResult().replaceAllUsesWith(it->second.dims[d.getIndex()]);
-        return success();
-      })
-      .Case<at::BlockIdxOp>([&](at::BlockIdxOp b) {
-        builder.setInsertionPoint(b);
-        auto n = builder.create<ac::GetBlockIdxOp>(b.getLoc(), builder.getIndexType());
-        b.getResult().replaceAllUsesWith(n.getResult());
-        return success();
-      })
-      .Case<at::BlockNumOp>([&](at::BlockNumOp b) {
-        builder.setInsertionPoint(b);
-        auto n = builder.create<ac::GetBlockNumOp>(b.getLoc(), builder.getIndexType());
-        b.getResult().replaceAllUsesWith(n.getResult());
-        return success();
-      })
-      .Case<at::LoadOp>([&](at::LoadOp l) { return lowerLoad(l); })
-      .Case<at::StoreOp>([&](at::StoreOp s) { return lowerStore(s); })
-      .Case<at::SplatOp>([&](at::SplatOp s) {
-        builder.setInsertionPoint(s);
-        auto tile = s.getResult().getType();
-        Value dst = newBuffer(s.getLoc(), tile, positionFor(tile.getLocation()),
-                              "splat");
-        builder.create<ac::DuplicateOp>(s.getLoc(), dst, s.getValue(),
-                                        indexConst(s.getLoc(),
-                                                   tile.getNumElements()));
-        buffers[s.getResult()] = dst;
-        return success();
-      })
-      .Default([&](Operation *o) -> LogicalResult {
-        bool producesTile = llvm::any_of(o->getResultTypes(), [](Type t) {
-          return isa<at::TileType>(t);
-        });
-        if (producesTile && o->getNumResults() == 1 && o->getNumRegions() == 0)
-          return lowerElementwise(o);
-        for (Value v : o->getOperands())
-          if (isa<at::TileType, at::TensorType>(v.getType()))
-            return o->emitOpError()
-                   << "with tile or tensor operands is not supported here "
-                   << "(tiles cannot be loop-carried or returned yet)";
-        if (producesTile)
-          return o->emitOpError() << "producing tiles is not supported yet";
-        return success(); // scalar arith, scf, func: kept as is
-      });
+  bool isAscTile = op->getDialect() && op->getDialect()->getNamespace() ==
+                                           at::AscTileDialect::getDialectNamespace();
+  bool producesTile = llvm::any_of(op->getResultTypes(), isTile);
+  LogicalResult status =
+      llvm::TypeSwitch<Operation *, LogicalResult>(op)
+          .Case<at::TensorOp>([&](at::TensorOp t) {
+            builder.setInsertionPoint(t);
+            GlobalView view{t.getPtr(), {}};
+            auto type = t.getResult().getType();
+            unsigned dyn = 0;
+            for (int64_t d : type.getShape())
+              view.dims.push_back(d == ShapedType::kDynamic
+                                      ? t.getDynamicDims()[dyn++]
+                                      : indexConst(t.getLoc(), d));
+            tensors[t.getResult()] = view;
+            return success();
+          })
+          .Case<at::DimOp>([&](at::DimOp d) {
+            auto it = tensors.find(d.getTensor());
+            if (it == tensors.end())
+              return LogicalResult(d.emitOpError() << "unknown tensor");
+            d.getResult().replaceAllUsesWith(it->second.dims[d.getIndex()]);
+            return success();
+          })
+          .Case<at::BlockIdxOp>([&](at::BlockIdxOp b) {
+            builder.setInsertionPoint(b);
+            auto n = builder.create<ac::GetBlockIdxOp>(b.getLoc(), builder.getIndexType());
+            b.getResult().replaceAllUsesWith(n.getResult());
+            return success();
+          })
+          .Case<at::BlockNumOp>([&](at::BlockNumOp b) {
+            builder.setInsertionPoint(b);
+            auto n = builder.create<ac::GetBlockNumOp>(b.getLoc(), builder.getIndexType());
+            b.getResult().replaceAllUsesWith(n.getResult());
+            return success();
+          })
+          .Case<at::LoadOp>([&](at::LoadOp l) { return lowerLoad(l); })
+          .Case<at::StoreOp>([&](at::StoreOp s) {
+            return lowerStore(s, s.getValue(), s.getTensor(), s.getOffsets(),
+                              ac::AtomicKind::NONE);
+          })
+          .Case<at::AtomicRMWOp>([&](at::AtomicRMWOp a) {
+            ac::AtomicKind kind = a.getKind() == at::AtomicKind::add   ? ac::AtomicKind::ADD
+                                  : a.getKind() == at::AtomicKind::max ? ac::AtomicKind::MAX
+                                                                       : ac::AtomicKind::MIN;
+            return lowerStore(a, a.getValue(), a.getTensor(), a.getOffsets(), kind);
+          })
+          .Case<at::SplatOp>([&](at::SplatOp s) {
+            splats[s.getResult()] = s.getValue();
+            return success();
+          })
+          .Case<at::CastOp>([&](at::CastOp c) -> LogicalResult {
+            builder.setInsertionPoint(c);
+            auto src = bufferOf(c, c.getSource());
+            if (failed(src))
+              return failure();
+            auto t = c.getResult().getType();
+            Value dst = newBuffer(c.getLoc(), t, positionFor(t.getLocation()), "cast");
+            builder.create<ac::CastOp>(c.getLoc(), dst, *src, countOf(c.getLoc(), t),
+                                       static_cast<ac::RoundMode>(c.getRoundMode()));
+            buffers[c.getResult()] = dst;
+            return success();
+          })
+          .Case<at::CmpOp>([&](at::CmpOp c) -> LogicalResult {
+            builder.setInsertionPoint(c);
+            auto lhs = bufferOf(c, c.getLhs());
+            if (failed(lhs))
+              return failure();
+            Value rhs = splatScalar(c.getRhs());
+            if (!rhs) {
+              auto b = bufferOf(c, c.getRhs());
+              if (failed(b))
+                return failure();
+              rhs = *b;
+            }
+            auto t = c.getResult().getType();
+            Value dst = newBuffer(c.getLoc(), t, ac::Position::VECCALC, "mask");
+            builder.create<ac::CompareOp>(c.getLoc(),
+                                          static_cast<ac::CmpMode>(c.getPredicate()),
+                                          dst, *lhs, rhs, countOf(c.getLoc(), t));
+            buffers[c.getResult()] = dst;
+            return success();
+          })
+          .Case<at::SelectOp>([&](at::SelectOp s) -> LogicalResult {
+            builder.setInsertionPoint(s);
+            auto mask = bufferOf(s, s.getMask());
+            auto tv = bufferOf(s, s.getTrueValue());
+            if (failed(mask) || failed(tv))
+              return failure();
+            Value fv = splatScalar(s.getFalseValue());
+            if (!fv) {
+              auto b = bufferOf(s, s.getFalseValue());
+              if (failed(b))
+                return failure();
+              fv = *b;
+            }
+            auto t = s.getResult().getType();
+            Value dst = newBuffer(s.getLoc(), t, positionFor(t.getLocation()), "select");
+            builder.create<ac::SelectOp>(s.getLoc(), dst, *mask, *tv, fv,
+                                         countOf(s.getLoc(), t));
+            buffers[s.getResult()] = dst;
+            return success();
+          })
+          .Case<at::ReduceOp>([&](at::ReduceOp r) { return lowerReduce(r); })
+          .Case<at::BroadcastOp>([&](at::BroadcastOp b) { return lowerBroadcast(b); })
+          .Case<at::ReshapeOp>([&](at::ReshapeOp r) -> LogicalResult {
+            if (Value s = splatScalar(r.getSource())) {
+              splats[r.getResult()] = s;
+              return success();
+            }
+            auto src = bufferOf(r, r.getSource());
+            if (failed(src))
+              return failure();
+            buffers[r.getResult()] = *src; // same bytes, another shape
+            return success();
+          })
+          .Case<at::GetValueOp>([&](at::GetValueOp g) -> LogicalResult {
+            auto it = tensors.find(g.getTensor());
+            if (it == tensors.end())
+              return g.emitOpError() << "unknown tensor";
+            builder.setInsertionPoint(g);
+            Value linear = g.getOffsets().back();
+            Value stride = it->second.dims.back();
+            for (int d = (int)g.getOffsets().size() - 2; d >= 0; --d) {
+              linear = builder.create<arith::AddIOp>(
+                  g.getLoc(), linear,
+                  builder.create<arith::MulIOp>(g.getLoc(), g.getOffsets()[d], stride));
+              stride = builder.create<arith::MulIOp>(g.getLoc(), stride, it->second.dims[d]);
+            }
+            auto v = builder.create<ac::GmGetValueOp>(g.getLoc(), g.getType(),
+                                                      it->second.gm, linear);
+            g.getResult().replaceAllUsesWith(v.getResult());
+            return success();
+          })
+          .Case<at::SetValueOp>([&](at::SetValueOp s) -> LogicalResult {
+            auto it = tensors.find(s.getTensor());
+            if (it == tensors.end())
+              return s.emitOpError() << "unknown tensor";
+            builder.setInsertionPoint(s);
+            Value linear = s.getOffsets().back();
+            Value stride = it->second.dims.back();
+            for (int d = (int)s.getOffsets().size() - 2; d >= 0; --d) {
+              linear = builder.create<arith::AddIOp>(
+                  s.getLoc(), linear,
+                  builder.create<arith::MulIOp>(s.getLoc(), s.getOffsets()[d], stride));
+              stride = builder.create<arith::MulIOp>(s.getLoc(), stride, it->second.dims[d]);
+            }
+            builder.create<ac::GmSetValueOp>(s.getLoc(), s.getValue(),
+                                             it->second.gm, linear);
+            return success();
+          })
+          .Case<scf::ForOp>([&](scf::ForOp f) { return lowerFor(f); })
+          .Case<scf::YieldOp>([&](auto) { return success(); })
+          .Default([&](Operation *o) -> LogicalResult {
+            if (producesTile && o->getNumResults() == 1 && o->getNumRegions() == 0)
+              return lowerElementwise(o);
+            if (producesTile || llvm::any_of(o->getOperandTypes(), isTile))
+              return o->emitOpError()
+                     << "with tile operands or results is not supported by "
+                        "the ascendc lowering yet";
+            for (Region &r : o->getRegions())
+              for (Block &b : r)
+                if (failed(lowerBlockOps(b)))
+                  return failure();
+            return success(); // scalar arith, func: kept as is
+          });
+  if (failed(status))
+    return failure();
+  if (isAscTile || (producesTile && !isa<scf::ForOp>(op)))
+    dead.push_back(op);
+  return success();
 }
 
 LogicalResult Lowering::run() {
@@ -326,22 +713,8 @@ LogicalResult Lowering::run() {
   }
   func.setFunctionType(
       FunctionType::get(func.getContext(), argTypes, func.getResultTypes()));
-
-  SmallVector<Operation *> ops;
-  func.walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (op != func.getOperation())
-      ops.push_back(op);
-  });
-  for (Operation *op : ops) {
-    if (failed(lowerOp(op)))
-      return failure();
-    if (op->getDialect() &&
-        op->getDialect()->getNamespace() == at::AscTileDialect::getDialectNamespace())
-      dead.push_back(op);
-    else if (llvm::any_of(op->getResultTypes(),
-                          [](Type t) { return isa<at::TileType>(t); }))
-      dead.push_back(op);
-  }
+  if (failed(lowerBlockOps(entry)))
+    return failure();
   for (Operation *op : llvm::reverse(dead)) {
     op->dropAllUses();
     op->erase();
@@ -355,6 +728,10 @@ struct ConvertAscTileToAscendCPass
           ConvertAscTileToAscendCPass> {
   void runOnOperation() override {
     for (auto func : getOperation().getOps<func::FuncOp>()) {
+      if (!func->hasAttr("asctile.kernel") &&
+          llvm::none_of(func.getArgumentTypes(),
+                        [](Type t) { return isa<at::PtrType>(t); }))
+        continue;
       Lowering lowering(func);
       if (failed(lowering.run()))
         return signalPassFailure();

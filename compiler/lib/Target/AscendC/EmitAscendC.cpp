@@ -203,10 +203,18 @@ LogicalResult Emitter::emitOp(Operation *op) {
         line() << "uint32_t n = static_cast<uint32_t>(" << n << ");\n";
         line() << "uint8_t right = static_cast<uint8_t>((" << perBlock
                << " - n % " << perBlock << ") % " << perBlock << ");\n";
+        std::string blocks = o.getRows() ? "static_cast<uint16_t>(" + name(o.getRows()) + ")" : "1";
+        std::string srcGap = o.getRows()
+            ? "static_cast<uint32_t>((" + name(o.getRowStride()) + " - n) * sizeof(" + elem + "))"
+            : "0";
+        std::string dstGap = o.getRows()
+            ? "static_cast<uint32_t>((" + std::to_string(type.getShape().back()) + " - n - right) * sizeof(" + elem + ") / 32)"
+            : "0";
         line() << "AscendC::DataCopyPad(" << name(o.getDst()) << ", "
                << name(o.getSrc()) << "[" << name(o.getOffset())
-               << "], AscendC::DataCopyExtParams{1, static_cast<uint32_t>(n * sizeof("
-               << elem << ")), 0, 0, 0}, AscendC::DataCopyPadExtParams<" << elem
+               << "], AscendC::DataCopyExtParams{" << blocks
+               << ", static_cast<uint32_t>(n * sizeof(" << elem << ")), " << srcGap
+               << ", " << dstGap << ", 0}, AscendC::DataCopyPadExtParams<" << elem
                << ">{true, 0, right, static_cast<" << elem << ">(" << pad << ")});"
                << srcLine(o) << "\n";
         line() << "uint32_t padded = n + right;\n";
@@ -223,11 +231,26 @@ LogicalResult Emitter::emitOp(Operation *op) {
       })
       .Case<DataCopyOutOp>([&](DataCopyOutOp o) {
         std::string elem = cType(o.getSrc().getType().getElementType());
+        auto atomic = o.getAtomic();
+        if (atomic != AtomicKind::NONE)
+          line() << "AscendC::SetAtomic"
+                 << (atomic == AtomicKind::ADD ? "Add" : atomic == AtomicKind::MAX ? "Max" : "Min")
+                 << "<" << elem << ">();\n";
+        std::string blocks = o.getRows() ? "static_cast<uint16_t>(" + name(o.getRows()) + ")" : "1";
+        int64_t cols = o.getSrc().getType().getShape().back();
+        std::string srcGap = o.getRows()
+            ? "static_cast<uint32_t>((" + std::to_string(cols) + " - " + name(o.getCount()) + ") * sizeof(" + elem + ") / 32)"
+            : "0";
+        std::string dstGap = o.getRows()
+            ? "static_cast<uint32_t>((" + name(o.getRowStride()) + " - " + name(o.getCount()) + ") * sizeof(" + elem + "))"
+            : "0";
         line() << "AscendC::DataCopyPad(" << name(o.getDst()) << "["
                << name(o.getOffset()) << "], " << name(o.getSrc())
-               << ", AscendC::DataCopyExtParams{1, static_cast<uint32_t>("
-               << name(o.getCount()) << " * sizeof(" << elem << ")), 0, 0, 0});"
-               << srcLine(o) << "\n";
+               << ", AscendC::DataCopyExtParams{" << blocks << ", static_cast<uint32_t>("
+               << name(o.getCount()) << " * sizeof(" << elem << ")), " << srcGap << ", "
+               << dstGap << ", 0});" << srcLine(o) << "\n";
+        if (atomic != AtomicKind::NONE)
+          line() << "AscendC::SetAtomicNone();\n";
         return success();
       })
       .Case<AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp>([&](auto o) {
@@ -236,7 +259,156 @@ LogicalResult Emitter::emitOp(Operation *op) {
                << name(o.getCount()) << ");" << srcLine(o) << "\n";
         return success();
       })
-      .Case<AbsOp, ExpOp, LnOp, SqrtOp, ReluOp>([&](auto o) {
+      .Case<AndOp, OrOp, XorOp, ShlOp, ShrOp>([&](auto o) {
+        line() << "AscendC::" << o.getApiName() << "(" << name(o.getDst()) << ", "
+               << name(o.getSrc0()) << ", " << name(o.getSrc1()) << ", "
+               << name(o.getCount()) << ");" << srcLine(o) << "\n";
+        return success();
+      })
+      .Case<FloorDivOp>([&](FloorDivOp o) {
+        line() << "AscendC::Div(" << name(o.getDst()) << ", " << name(o.getSrc0())
+               << ", " << name(o.getSrc1()) << ", " << name(o.getCount()) << ");"
+               << srcLine(o) << "\n";
+        line() << "AscendC::PipeBarrier<PIPE_V>();\n";
+        line() << "AscendC::Floor(" << name(o.getDst()) << ", " << name(o.getDst())
+               << ", " << name(o.getCount()) << ");  // floor division\n";
+        return success();
+      })
+      .Case<AddsOp, SubsOp, MulsOp, DivsOp, MaxsOp, MinsOp, FloorDivsOp, AndsOp,
+            OrsOp, XorsOp, ShlsOp, ShrsOp>([&](auto o) {
+        std::string elem = cType(o.getDst().getType().getElementType());
+        std::string scalar = "static_cast<" + elem + ">(" + name(o.getScalar()) + ")";
+        if (o.getScalarFirst())
+          line() << "// scalar on the left: " << o.getApiName() << "(s, x)\n";
+        line() << "AscendC::" << o.getApiName() << "(" << name(o.getDst()) << ", "
+               << name(o.getSrc()) << ", " << scalar << ", " << name(o.getCount())
+               << ");" << srcLine(o) << "\n";
+        return success();
+      })
+      .Case<CastOp>([&](CastOp o) {
+        line() << "AscendC::Cast(" << name(o.getDst()) << ", " << name(o.getSrc())
+               << ", AscendC::RoundMode::" << stringifyRoundMode(o.getRoundMode())
+               << ", " << name(o.getCount()) << ");" << srcLine(o) << "\n";
+        return success();
+      })
+      .Case<CompareOp>([&](CompareOp o) {
+        bool scalar = !isa<LocalType>(o.getRhs().getType());
+        line() << "AscendC::Compare" << (scalar ? "Scalar" : "") << "("
+               << name(o.getDst()) << ", " << name(o.getLhs()) << ", "
+               << name(o.getRhs()) << ", AscendC::CMPMODE::"
+               << stringifyCmpMode(o.getMode()) << ", " << name(o.getCount())
+               << ");" << srcLine(o) << "\n";
+        return success();
+      })
+      .Case<SelectOp>([&](SelectOp o) {
+        bool scalar = !isa<LocalType>(o.getFalseValue().getType());
+        line() << "AscendC::Select(" << name(o.getDst()) << ", " << name(o.getMask())
+               << ", " << name(o.getTrueValue()) << ", " << name(o.getFalseValue())
+               << ", AscendC::SELMODE::"
+               << (scalar ? "VSEL_TENSOR_SCALAR_MODE" : "VSEL_TENSOR_TENSOR_MODE")
+               << ", " << name(o.getCount()) << ");" << srcLine(o) << "\n";
+        return success();
+      })
+      .Case<ReduceOp>([&](ReduceOp o) {
+        StringRef kind = stringifyReduceKind(o.getKind());
+        std::string fn = kind == "SUM" ? "Sum" : kind == "MAX" ? "Max" : kind == "MIN" ? "Min" : "Prod";
+        if (o.getAxis() == 1)
+          line() << "AscendC::WholeReduce" << fn << "(" << name(o.getDst()) << ", "
+                 << name(o.getSrc()) << ", " << name(o.getRows()) << ", "
+                 << name(o.getCols()) << ");  // one result per row" << srcLine(o) << "\n";
+        else
+          line() << "AscendC::Reduce" << fn << "Columns(" << name(o.getDst()) << ", "
+                 << name(o.getSrc()) << ", " << name(o.getRows()) << ", "
+                 << name(o.getCols()) << ");  // one result per column" << srcLine(o) << "\n";
+        return success();
+      })
+      .Case<BroadcastOp>([&](BroadcastOp o) {
+        line() << "AscendC::Broadcast(" << name(o.getDst()) << ", " << name(o.getSrc())
+               << ", {" << name(o.getRows()) << ", " << name(o.getCols()) << "}, "
+               << "/*axis=*/" << o.getAxis() << ");" << srcLine(o) << "\n";
+        return success();
+      })
+      .Case<GetValueOp>([&](GetValueOp o) {
+        line() << cType(o.getType()) << " " << name(o.getResult()) << " = "
+               << name(o.getBuffer()) << ".GetValue(" << name(o.getIndex()) << ");"
+               << srcLine(o) << "\n";
+        return success();
+      })
+      .Case<SetValueOp>([&](SetValueOp o) {
+        line() << name(o.getBuffer()) << ".SetValue(" << name(o.getIndex()) << ", "
+               << name(o.getValue()) << ");" << srcLine(o) << "\n";
+        return success();
+      })
+      .Case<GmGetValueOp>([&](GmGetValueOp o) {
+        line() << cType(o.getType()) << " " << name(o.getResult()) << " = "
+               << name(o.getTensor()) << ".GetValue(" << name(o.getIndex()) << ");"
+               << srcLine(o) << "\n";
+        return success();
+      })
+      .Case<GmSetValueOp>([&](GmSetValueOp o) {
+        line() << name(o.getTensor()) << ".SetValue(" << name(o.getIndex()) << ", "
+               << name(o.getValue()) << ");" << srcLine(o) << "\n";
+        return success();
+      })
+      .Case<arith::AddFOp>([&](auto) { infix("+"); return success(); })
+      .Case<arith::SubFOp>([&](auto) { infix("-"); return success(); })
+      .Case<arith::MulFOp>([&](auto) { infix("*"); return success(); })
+      .Case<arith::DivFOp>([&](auto) { infix("/"); return success(); })
+      .Case<arith::AndIOp>([&](auto) { infix("&"); return success(); })
+      .Case<arith::OrIOp>([&](auto) { infix("|"); return success(); })
+      .Case<arith::XOrIOp>([&](auto) { infix("^"); return success(); })
+      .Case<arith::ShLIOp>([&](auto) { infix("<<"); return success(); })
+      .Case<arith::ShRSIOp>([&](auto) { infix(">>"); return success(); })
+      .Case<arith::MaximumFOp, arith::MaxNumFOp>([&](Operation *o) { binary("AscendC::Std::max", o->getOperand(0), o->getOperand(1)); return success(); })
+      .Case<arith::MinimumFOp, arith::MinNumFOp>([&](Operation *o) { binary("AscendC::Std::min", o->getOperand(0), o->getOperand(1)); return success(); })
+      .Case<arith::NegFOp>([&](arith::NegFOp o) {
+        line() << cType(o.getType()) << " " << name(o.getResult()) << " = -"
+               << name(o.getOperand()) << ";\n";
+        return success();
+      })
+      .Case<arith::CmpFOp>([&](arith::CmpFOp o) {
+        const char *sym = "==";
+        switch (o.getPredicate()) {
+        case arith::CmpFPredicate::OLT: case arith::CmpFPredicate::ULT: sym = "<"; break;
+        case arith::CmpFPredicate::OLE: case arith::CmpFPredicate::ULE: sym = "<="; break;
+        case arith::CmpFPredicate::OGT: case arith::CmpFPredicate::UGT: sym = ">"; break;
+        case arith::CmpFPredicate::OGE: case arith::CmpFPredicate::UGE: sym = ">="; break;
+        case arith::CmpFPredicate::ONE: case arith::CmpFPredicate::UNE: sym = "!="; break;
+        default: break;
+        }
+        infix(sym);
+        return success();
+      })
+      .Case<arith::SIToFPOp, arith::FPToSIOp, arith::ExtFOp, arith::TruncFOp, arith::ExtUIOp>(
+          [&](Operation *o) {
+            line() << cType(o->getResult(0).getType()) << " " << name(o->getResult(0))
+                   << " = static_cast<" << cType(o->getResult(0).getType()) << ">("
+                   << name(o->getOperand(0)) << ");\n";
+            return success();
+          })
+      .Case<scf::IfOp>([&](scf::IfOp i) -> LogicalResult {
+        for (Value r : i.getResults())
+          line() << cType(r.getType()) << " " << name(r) << ";\n";
+        line() << "if (" << name(i.getCondition()) << ") {\n";
+        indent += 2;
+        if (failed(emitBlock(*i.thenBlock())))
+          return failure();
+        for (auto [r, v] : llvm::zip(i.getResults(), i.thenYield().getOperands()))
+          line() << name(r) << " = " << name(v) << ";\n";
+        indent -= 2;
+        if (i.elseBlock()) {
+          line() << "} else {\n";
+          indent += 2;
+          if (failed(emitBlock(*i.elseBlock())))
+            return failure();
+          for (auto [r, v] : llvm::zip(i.getResults(), i.elseYield().getOperands()))
+            line() << name(r) << " = " << name(v) << ";\n";
+          indent -= 2;
+        }
+        line() << "}\n";
+        return success();
+      })
+      .Case<AbsOp, ExpOp, LnOp, SqrtOp, ReluOp, RsqrtOp, ReciprocalOp, NotOp, NegOp>([&](auto o) {
         line() << "AscendC::" << o.getApiName() << "(" << name(o.getDst()) << ", "
                << name(o.getSrc()) << ", " << name(o.getCount()) << ");"
                << srcLine(o) << "\n";
@@ -263,9 +435,13 @@ LogicalResult Emitter::emitOp(Operation *op) {
         return success();
       })
       .Case<scf::ForOp>([&](scf::ForOp f) {
-        if (f.getNumRegionIterArgs() != 0)
-          return LogicalResult(f.emitOpError()
-                               << "with loop-carried values cannot be emitted yet");
+        // Loop-carried values: one variable each, also the loop's results.
+        for (auto [arg, init, res] :
+             llvm::zip(f.getRegionIterArgs(), f.getInitArgs(), f.getResults())) {
+          line() << cType(arg.getType()) << " " << name(arg) << " = "
+                 << name(init) << ";\n";
+          names[res] = name(arg);
+        }
         std::string iv = name(f.getInductionVar());
         line() << "for (int64_t " << iv << " = " << name(f.getLowerBound())
                << "; " << iv << " < " << name(f.getUpperBound()) << "; " << iv
@@ -273,6 +449,15 @@ LogicalResult Emitter::emitOp(Operation *op) {
         indent += 2;
         if (failed(emitBlock(*f.getBody())))
           return failure();
+        auto yield = cast<scf::YieldOp>(f.getBody()->getTerminator());
+        SmallVector<std::string> tmps;
+        for (Value v : yield.getOperands()) {
+          std::string t = "t" + std::to_string(counter++);
+          line() << "auto " << t << " = " << name(v) << ";\n";
+          tmps.push_back(t);
+        }
+        for (auto [arg, t] : llvm::zip(f.getRegionIterArgs(), tmps))
+          line() << name(arg) << " = " << t << ";\n";
         indent -= 2;
         line() << "}\n";
         return success();

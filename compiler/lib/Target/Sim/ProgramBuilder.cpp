@@ -6,6 +6,8 @@
 
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <cstring>
+
 using namespace mlir;
 using namespace asc2::ascendc;
 namespace sim = asc2::sim;
@@ -62,6 +64,35 @@ private:
   sim::Instr &add(Operation *op, sim::Opcode code, sim::Pipe pipe = sim::Pipe::S);
   FailureOr<sim::Operand> operand(Operation *user, Value v);
   int32_t newReg() { return program.numRegs++; }
+  void copyReg(Operation *op, sim::Operand from, int32_t to) {
+    sim::Instr &in = add(op, sim::Opcode::Scalar);
+    in.scalarOp = sim::ScalarOp::Add;
+    in.a = from;
+    in.b = sim::Operand::ofImm(0);
+    in.dst = to;
+  }
+  /// Copies the yielded values into the registers of `targets` (through
+  /// temporaries: a yield may permute loop-carried values).
+  LogicalResult yieldInto(scf::YieldOp yield, ValueRange targets) {
+    SmallVector<int32_t> temps;
+    for (Value v : yield.getOperands()) {
+      auto o = operand(yield, v);
+      if (failed(o))
+        return failure();
+      int32_t t = newReg();
+      copyReg(yield, *o, t);
+      temps.push_back(t);
+    }
+    for (auto [t, target] : llvm::zip(temps, targets))
+      copyReg(yield, sim::Operand::ofReg(t), regs[target]);
+    return success();
+  }
+  /// The scalar of a vector op: an immediate (fimm) for constants, else the
+  /// register holding it.
+  LogicalResult scalarOperand(Operation *user, Value v, sim::Instr &in);
+  /// 2-D copy fields from the optional rows/stride operands.
+  LogicalResult rowsOf(Operation *user, Value rows, Value stride,
+                       LocalType buffer, sim::Instr &in);
   int32_t locIndex(Location loc);
 
   func::FuncOp func;
@@ -110,6 +141,48 @@ FailureOr<sim::Operand> Builder::operand(Operation *user, Value v) {
 
 static sim::Pipe pipeOf(Pipe p) { return static_cast<sim::Pipe>(p); }
 
+static int64_t doubleBits(double d) {
+  int64_t bits;
+  std::memcpy(&bits, &d, sizeof(bits));
+  return bits;
+}
+
+LogicalResult Builder::scalarOperand(Operation *user, Value v, sim::Instr &in) {
+  if (auto c = v.getDefiningOp<arith::ConstantOp>()) {
+    if (auto f = dyn_cast<FloatAttr>(c.getValue())) {
+      in.scalar = sim::Operand::ofImm(0);
+      in.fimm = f.getValueAsDouble();
+      return success();
+    }
+    if (auto i = dyn_cast<IntegerAttr>(c.getValue())) {
+      in.scalar = sim::Operand::ofImm(0);
+      in.fimm = (double)i.getValue().getSExtValue();
+      return success();
+    }
+  }
+  auto it = regs.find(v);
+  if (it == regs.end())
+    return user->emitOpError() << "uses a scalar the simulator does not know";
+  in.scalar = sim::Operand::ofReg(it->second);
+  return success();
+}
+
+LogicalResult Builder::rowsOf(Operation *user, Value rows, Value stride,
+                              LocalType buffer, sim::Instr &in) {
+  if (!rows)
+    return success();
+  auto r = operand(user, rows);
+  auto s = operand(user, stride);
+  if (failed(r) || failed(s))
+    return failure();
+  ArrayRef<int64_t> shape = buffer.getShape();
+  in.rows = *r;
+  in.gmRowStride = *s;
+  in.localRowStride = shape.back();
+  in.tileRows = buffer.getNumElements() / shape.back();
+  return success();
+}
+
 LogicalResult Builder::emitBlock(Block &block) {
   for (Operation &op : block)
     if (failed(emitOp(&op)))
@@ -151,6 +224,22 @@ LogicalResult Builder::emitOp(Operation *op) {
     in.c = *n;
     return success();
   };
+  auto vecScalar = [&](sim::VecOp vop, auto o) -> LogicalResult {
+    const Local *d = local(o.getDst()), *a = local(o.getSrc());
+    auto n = operand(op, o.getCount());
+    if (!d || !a || failed(n))
+      return op->emitOpError() << "has an unplanned buffer operand";
+    sim::Instr &in = add(op, sim::Opcode::VecScalar, sim::Pipe::V);
+    in.vecOp = vop;
+    in.dtype = *dtypeOf(o.getDst().getType().getElementType());
+    in.dstSpace = d->space;
+    in.dstAddr = d->addr;
+    in.srcSpace = a->space;
+    in.src0Addr = a->addr;
+    in.c = *n;
+    in.scalarFirst = o.getScalarFirst();
+    return scalarOperand(op, o.getScalar(), in);
+  };
   auto vecUnary = [&](sim::VecOp vop, Value dst, Value s, Value count) -> LogicalResult {
     const Local *d = local(dst), *a = local(s);
     auto n = operand(op, count);
@@ -173,13 +262,89 @@ LogicalResult Builder::emitOp(Operation *op) {
           sim::Instr &in = add(op, sim::Opcode::ConstI);
           in.a = sim::Operand::ofImm(i.getValue().getSExtValue());
           in.dst = regs[c.getResult()] = newReg();
+        } else if (auto f = dyn_cast<FloatAttr>(c.getValue())) {
+          sim::Instr &in = add(op, sim::Opcode::ConstI);
+          in.a = sim::Operand::ofImm(doubleBits(f.getValueAsDouble()));
+          in.dst = regs[c.getResult()] = newReg();
         }
-        return success(); // float constants are folded into their users
+        return success();
+      })
+      .Case<arith::AddFOp>([&](auto) { return scalar(sim::ScalarOp::FAdd); })
+      .Case<arith::SubFOp>([&](auto) { return scalar(sim::ScalarOp::FSub); })
+      .Case<arith::MulFOp>([&](auto) { return scalar(sim::ScalarOp::FMul); })
+      .Case<arith::DivFOp>([&](auto) { return scalar(sim::ScalarOp::FDiv); })
+      .Case<arith::MaximumFOp, arith::MaxNumFOp>([&](auto) { return scalar(sim::ScalarOp::FMax); })
+      .Case<arith::MinimumFOp, arith::MinNumFOp>([&](auto) { return scalar(sim::ScalarOp::FMin); })
+      .Case<arith::AndIOp>([&](auto) { return scalar(sim::ScalarOp::And); })
+      .Case<arith::OrIOp>([&](auto) { return scalar(sim::ScalarOp::Or); })
+      .Case<arith::XOrIOp>([&](auto) { return scalar(sim::ScalarOp::Xor); })
+      .Case<arith::ShLIOp>([&](auto) { return scalar(sim::ScalarOp::Shl); })
+      .Case<arith::ShRSIOp>([&](auto) { return scalar(sim::ScalarOp::ShrS); })
+      .Case<arith::NegFOp>([&](arith::NegFOp n) -> LogicalResult {
+        auto a = operand(op, n.getOperand());
+        if (failed(a))
+          return failure();
+        sim::Instr &in = add(op, sim::Opcode::Scalar);
+        in.scalarOp = sim::ScalarOp::FSub;
+        in.a = sim::Operand::ofImm(doubleBits(0.0));
+        in.b = *a;
+        in.dst = regs[n.getResult()] = newReg();
+        return success();
+      })
+      .Case<arith::CmpFOp>([&](arith::CmpFOp c) {
+        switch (c.getPredicate()) {
+        case arith::CmpFPredicate::OEQ: case arith::CmpFPredicate::UEQ: return scalar(sim::ScalarOp::FCmpEQ);
+        case arith::CmpFPredicate::ONE: case arith::CmpFPredicate::UNE: return scalar(sim::ScalarOp::FCmpNE);
+        case arith::CmpFPredicate::OLT: case arith::CmpFPredicate::ULT: return scalar(sim::ScalarOp::FCmpLT);
+        case arith::CmpFPredicate::OLE: case arith::CmpFPredicate::ULE: return scalar(sim::ScalarOp::FCmpLE);
+        case arith::CmpFPredicate::OGT: case arith::CmpFPredicate::UGT: return scalar(sim::ScalarOp::FCmpGT);
+        case arith::CmpFPredicate::OGE: case arith::CmpFPredicate::UGE: return scalar(sim::ScalarOp::FCmpGE);
+        default:
+          return LogicalResult(c.emitOpError() << "predicate is not simulated");
+        }
+      })
+      .Case<arith::SIToFPOp>([&](arith::SIToFPOp c) -> LogicalResult {
+        auto a = operand(op, c.getIn());
+        if (failed(a))
+          return failure();
+        sim::Instr &in = add(op, sim::Opcode::Scalar);
+        in.scalarOp = sim::ScalarOp::SIToFP;
+        in.a = *a;
+        in.b = sim::Operand::ofImm(0);
+        in.dst = regs[c.getResult()] = newReg();
+        return success();
+      })
+      .Case<arith::FPToSIOp>([&](arith::FPToSIOp c) -> LogicalResult {
+        auto a = operand(op, c.getIn());
+        if (failed(a))
+          return failure();
+        sim::Instr &in = add(op, sim::Opcode::Scalar);
+        in.scalarOp = sim::ScalarOp::FPToSI;
+        in.a = *a;
+        in.b = sim::Operand::ofImm(0);
+        in.dst = regs[c.getResult()] = newReg();
+        return success();
+      })
+      .Case<arith::ExtFOp, arith::TruncFOp>([&](Operation *o) -> LogicalResult {
+        // Scalars are doubles in the simulator: a copy.
+        auto a = operand(op, o->getOperand(0));
+        if (failed(a))
+          return failure();
+        sim::Instr &in = add(op, sim::Opcode::Scalar);
+        in.scalarOp = sim::ScalarOp::Add;
+        in.a = *a;
+        in.b = sim::Operand::ofImm(0);
+        in.dst = regs[o->getResult(0)] = newReg();
+        return success();
       })
       .Case<arith::AddIOp>([&](auto) { return scalar(sim::ScalarOp::Add); })
       .Case<arith::SubIOp>([&](auto) { return scalar(sim::ScalarOp::Sub); })
       .Case<arith::MulIOp>([&](auto) { return scalar(sim::ScalarOp::Mul); })
       .Case<arith::DivSIOp>([&](auto) { return scalar(sim::ScalarOp::DivS); })
+      .Case<arith::FloorDivSIOp>([&](arith::FloorDivSIOp f) -> LogicalResult {
+        // floor(a / b) = a / b - ((a % b != 0) && ((a < 0) != (b < 0)))
+        return f.emitOpError() << "on scalars is not simulated yet";
+      })
       .Case<arith::RemSIOp>([&](auto) { return scalar(sim::ScalarOp::RemS); })
       .Case<arith::MinSIOp>([&](auto) { return scalar(sim::ScalarOp::MinS); })
       .Case<arith::MaxSIOp>([&](auto) { return scalar(sim::ScalarOp::MaxS); })
@@ -209,7 +374,7 @@ LogicalResult Builder::emitOp(Operation *op) {
         in.dst = regs[s.getResult()] = newReg();
         return success();
       })
-      .Case<arith::IndexCastOp, arith::ExtSIOp, arith::TruncIOp>(
+      .Case<arith::IndexCastOp, arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp>(
           [&](Operation *o) -> LogicalResult {
             auto a = operand(op, o->getOperand(0));
             if (failed(a))
@@ -252,6 +417,9 @@ LogicalResult Builder::emitOp(Operation *op) {
         in.a = *off;
         in.b = *n;
         in.tileElems = d->elems;
+        if (failed(rowsOf(op, c.getRows(), c.getRowStride(),
+                          c.getDst().getType(), in)))
+          return failure();
         if (auto pad = c.getPadValueAttr()) {
           in.hasPad = true;
           if (auto f = dyn_cast<FloatAttr>(pad))
@@ -276,7 +444,8 @@ LogicalResult Builder::emitOp(Operation *op) {
         in.a = *off;
         in.b = *n;
         in.tileElems = s->elems;
-        return success();
+        in.atomic = static_cast<sim::AtomicKind>(c.getAtomic());
+        return rowsOf(op, c.getRows(), c.getRowStride(), c.getSrc().getType(), in);
       })
       .Case<AddOp>([&](AddOp o) { return vecBinary(sim::VecOp::Add, o.getDst(), o.getSrc0(), o.getSrc1(), o.getCount()); })
       .Case<SubOp>([&](SubOp o) { return vecBinary(sim::VecOp::Sub, o.getDst(), o.getSrc0(), o.getSrc1(), o.getCount()); })
@@ -284,6 +453,172 @@ LogicalResult Builder::emitOp(Operation *op) {
       .Case<DivOp>([&](DivOp o) { return vecBinary(sim::VecOp::Div, o.getDst(), o.getSrc0(), o.getSrc1(), o.getCount()); })
       .Case<MaxOp>([&](MaxOp o) { return vecBinary(sim::VecOp::Max, o.getDst(), o.getSrc0(), o.getSrc1(), o.getCount()); })
       .Case<MinOp>([&](MinOp o) { return vecBinary(sim::VecOp::Min, o.getDst(), o.getSrc0(), o.getSrc1(), o.getCount()); })
+      .Case<AndOp>([&](AndOp o) { return vecBinary(sim::VecOp::And, o.getDst(), o.getSrc0(), o.getSrc1(), o.getCount()); })
+      .Case<OrOp>([&](OrOp o) { return vecBinary(sim::VecOp::Or, o.getDst(), o.getSrc0(), o.getSrc1(), o.getCount()); })
+      .Case<XorOp>([&](XorOp o) { return vecBinary(sim::VecOp::Xor, o.getDst(), o.getSrc0(), o.getSrc1(), o.getCount()); })
+      .Case<ShlOp>([&](ShlOp o) { return vecBinary(sim::VecOp::Shl, o.getDst(), o.getSrc0(), o.getSrc1(), o.getCount()); })
+      .Case<ShrOp>([&](ShrOp o) { return vecBinary(sim::VecOp::Shr, o.getDst(), o.getSrc0(), o.getSrc1(), o.getCount()); })
+      .Case<FloorDivOp>([&](FloorDivOp o) { return vecBinary(sim::VecOp::FloorDiv, o.getDst(), o.getSrc0(), o.getSrc1(), o.getCount()); })
+      .Case<AddsOp>([&](auto o) { return vecScalar(sim::VecOp::Add, o); })
+      .Case<SubsOp>([&](auto o) { return vecScalar(sim::VecOp::Sub, o); })
+      .Case<MulsOp>([&](auto o) { return vecScalar(sim::VecOp::Mul, o); })
+      .Case<DivsOp>([&](auto o) { return vecScalar(sim::VecOp::Div, o); })
+      .Case<MaxsOp>([&](auto o) { return vecScalar(sim::VecOp::Max, o); })
+      .Case<MinsOp>([&](auto o) { return vecScalar(sim::VecOp::Min, o); })
+      .Case<FloorDivsOp>([&](auto o) { return vecScalar(sim::VecOp::FloorDiv, o); })
+      .Case<AndsOp>([&](auto o) { return vecScalar(sim::VecOp::And, o); })
+      .Case<OrsOp>([&](auto o) { return vecScalar(sim::VecOp::Or, o); })
+      .Case<XorsOp>([&](auto o) { return vecScalar(sim::VecOp::Xor, o); })
+      .Case<ShlsOp>([&](auto o) { return vecScalar(sim::VecOp::Shl, o); })
+      .Case<ShrsOp>([&](auto o) { return vecScalar(sim::VecOp::Shr, o); })
+      .Case<RsqrtOp>([&](RsqrtOp o) { return vecUnary(sim::VecOp::Rsqrt, o.getDst(), o.getSrc(), o.getCount()); })
+      .Case<ReciprocalOp>([&](ReciprocalOp o) { return vecUnary(sim::VecOp::Reciprocal, o.getDst(), o.getSrc(), o.getCount()); })
+      .Case<NotOp>([&](NotOp o) { return vecUnary(sim::VecOp::Not, o.getDst(), o.getSrc(), o.getCount()); })
+      .Case<NegOp>([&](NegOp o) { return vecUnary(sim::VecOp::Neg, o.getDst(), o.getSrc(), o.getCount()); })
+      .Case<CastOp>([&](CastOp o) -> LogicalResult {
+        const Local *d = local(o.getDst()), *a = local(o.getSrc());
+        auto n = operand(op, o.getCount());
+        if (!d || !a || failed(n))
+          return op->emitOpError() << "has an unplanned buffer operand";
+        sim::Instr &in = add(op, sim::Opcode::VecCast, sim::Pipe::V);
+        in.dtype = *dtypeOf(o.getDst().getType().getElementType());
+        in.srcDtype = *dtypeOf(o.getSrc().getType().getElementType());
+        in.roundMode = static_cast<sim::RoundMode>(o.getRoundMode());
+        in.dstSpace = d->space;
+        in.dstAddr = d->addr;
+        in.srcSpace = a->space;
+        in.src0Addr = a->addr;
+        in.c = *n;
+        return success();
+      })
+      .Case<CompareOp>([&](CompareOp o) -> LogicalResult {
+        const Local *d = local(o.getDst()), *a = local(o.getLhs());
+        auto n = operand(op, o.getCount());
+        if (!d || !a || failed(n))
+          return op->emitOpError() << "has an unplanned buffer operand";
+        sim::Instr &in = add(op, sim::Opcode::VecCompare, sim::Pipe::V);
+        in.dtype = *dtypeOf(o.getLhs().getType().getElementType());
+        in.cmpMode = static_cast<sim::CmpMode>(o.getMode());
+        in.dstSpace = d->space;
+        in.dstAddr = d->addr;
+        in.srcSpace = a->space;
+        in.src0Addr = a->addr;
+        in.c = *n;
+        if (const Local *b = local(o.getRhs())) {
+          in.src1Addr = b->addr;
+        } else {
+          in.scalarRhs = true;
+          if (failed(scalarOperand(op, o.getRhs(), in)))
+            return failure();
+        }
+        return success();
+      })
+      .Case<SelectOp>([&](SelectOp o) -> LogicalResult {
+        const Local *d = local(o.getDst()), *m = local(o.getMask()),
+                    *t = local(o.getTrueValue());
+        auto n = operand(op, o.getCount());
+        if (!d || !m || !t || failed(n))
+          return op->emitOpError() << "has an unplanned buffer operand";
+        sim::Instr &in = add(op, sim::Opcode::VecSelect, sim::Pipe::V);
+        in.dtype = *dtypeOf(o.getDst().getType().getElementType());
+        in.dstSpace = d->space;
+        in.dstAddr = d->addr;
+        in.maskAddr = m->addr;
+        in.srcSpace = t->space;
+        in.src0Addr = t->addr;
+        in.c = *n;
+        if (const Local *f = local(o.getFalseValue())) {
+          in.src1Addr = f->addr;
+        } else {
+          in.scalarRhs = true;
+          if (failed(scalarOperand(op, o.getFalseValue(), in)))
+            return failure();
+        }
+        return success();
+      })
+      .Case<ReduceOp>([&](ReduceOp o) -> LogicalResult {
+        const Local *d = local(o.getDst()), *a = local(o.getSrc());
+        auto rows = operand(op, o.getRows());
+        auto cols = operand(op, o.getCols());
+        if (!d || !a || failed(rows) || failed(cols))
+          return op->emitOpError() << "has an unplanned buffer operand";
+        sim::Instr &in = add(op, sim::Opcode::VecReduce, sim::Pipe::V);
+        in.dtype = *dtypeOf(o.getDst().getType().getElementType());
+        in.reduceKind = static_cast<sim::ReduceKind>(o.getKind());
+        in.axis = o.getAxis();
+        in.dstSpace = d->space;
+        in.dstAddr = d->addr;
+        in.srcSpace = a->space;
+        in.src0Addr = a->addr;
+        in.a = *rows;
+        in.b = *cols;
+        return success();
+      })
+      .Case<BroadcastOp>([&](BroadcastOp o) -> LogicalResult {
+        const Local *d = local(o.getDst()), *a = local(o.getSrc());
+        auto rows = operand(op, o.getRows());
+        auto cols = operand(op, o.getCols());
+        if (!d || !a || failed(rows) || failed(cols))
+          return op->emitOpError() << "has an unplanned buffer operand";
+        sim::Instr &in = add(op, sim::Opcode::VecBroadcast, sim::Pipe::V);
+        in.dtype = *dtypeOf(o.getDst().getType().getElementType());
+        in.axis = o.getAxis();
+        in.dstSpace = d->space;
+        in.dstAddr = d->addr;
+        in.srcSpace = a->space;
+        in.src0Addr = a->addr;
+        in.a = *rows;
+        in.b = *cols;
+        return success();
+      })
+      .Case<GetValueOp>([&](GetValueOp o) -> LogicalResult {
+        const Local *b = local(o.getBuffer());
+        auto i = operand(op, o.getIndex());
+        if (!b || failed(i))
+          return op->emitOpError() << "has an unplanned buffer operand";
+        sim::Instr &in = add(op, sim::Opcode::ScalarLoadLocal, sim::Pipe::S);
+        in.dtype = *dtypeOf(o.getBuffer().getType().getElementType());
+        in.srcSpace = b->space;
+        in.src0Addr = b->addr;
+        in.a = *i;
+        in.dst = regs[o.getResult()] = newReg();
+        return success();
+      })
+      .Case<SetValueOp>([&](SetValueOp o) -> LogicalResult {
+        const Local *b = local(o.getBuffer());
+        auto i = operand(op, o.getIndex());
+        if (!b || failed(i))
+          return op->emitOpError() << "has an unplanned buffer operand";
+        sim::Instr &in = add(op, sim::Opcode::ScalarStoreLocal, sim::Pipe::S);
+        in.dtype = *dtypeOf(o.getBuffer().getType().getElementType());
+        in.dstSpace = b->space;
+        in.dstAddr = b->addr;
+        in.a = *i;
+        return scalarOperand(op, o.getValue(), in);
+      })
+      .Case<GmGetValueOp>([&](GmGetValueOp o) -> LogicalResult {
+        auto gm = gmArgs.find(o.getTensor());
+        auto i = operand(op, o.getIndex());
+        if (gm == gmArgs.end() || failed(i))
+          return op->emitOpError() << "has operands the simulator cannot resolve";
+        sim::Instr &in = add(op, sim::Opcode::ScalarLoadGm, sim::Pipe::S);
+        in.dtype = *dtypeOf(o.getTensor().getType().getElementType());
+        in.gmArg = gm->second;
+        in.a = *i;
+        in.dst = regs[o.getResult()] = newReg();
+        return success();
+      })
+      .Case<GmSetValueOp>([&](GmSetValueOp o) -> LogicalResult {
+        auto gm = gmArgs.find(o.getTensor());
+        auto i = operand(op, o.getIndex());
+        if (gm == gmArgs.end() || failed(i))
+          return op->emitOpError() << "has operands the simulator cannot resolve";
+        sim::Instr &in = add(op, sim::Opcode::ScalarStoreGm, sim::Pipe::S);
+        in.dtype = *dtypeOf(o.getTensor().getType().getElementType());
+        in.gmArg = gm->second;
+        in.a = *i;
+        return scalarOperand(op, o.getValue(), in);
+      })
       .Case<AbsOp>([&](AbsOp o) { return vecUnary(sim::VecOp::Abs, o.getDst(), o.getSrc(), o.getCount()); })
       .Case<ExpOp>([&](ExpOp o) { return vecUnary(sim::VecOp::Exp, o.getDst(), o.getSrc(), o.getCount()); })
       .Case<LnOp>([&](LnOp o) { return vecUnary(sim::VecOp::Log, o.getDst(), o.getSrc(), o.getCount()); })
@@ -292,19 +627,14 @@ LogicalResult Builder::emitOp(Operation *op) {
       .Case<DuplicateOp>([&](DuplicateOp d) -> LogicalResult {
         const Local *dst = local(d.getDst());
         auto n = operand(op, d.getCount());
-        auto c = d.getValue().getDefiningOp<arith::ConstantOp>();
-        if (!dst || failed(n) || !c)
-          return d.emitOpError() << "with a runtime scalar is not simulated yet";
+        if (!dst || failed(n))
+          return d.emitOpError() << "has an unplanned buffer operand";
         sim::Instr &in = add(op, sim::Opcode::VecDup, sim::Pipe::V);
         in.dtype = *dtypeOf(d.getDst().getType().getElementType());
         in.dstSpace = dst->space;
         in.dstAddr = dst->addr;
         in.c = *n;
-        if (auto f = dyn_cast<FloatAttr>(c.getValue()))
-          in.fimm = f.getValueAsDouble();
-        else if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
-          in.fimm = (double)i.getValue().getSExtValue();
-        return success();
+        return scalarOperand(op, d.getValue(), in);
       })
       .Case<SetFlagOp>([&](SetFlagOp s) {
         sim::Instr &in = add(op, sim::Opcode::SetFlag, pipeOf(s.getSrc()));
@@ -328,19 +658,22 @@ LogicalResult Builder::emitOp(Operation *op) {
         return success();
       })
       .Case<scf::ForOp>([&](scf::ForOp f) -> LogicalResult {
-        if (f.getNumRegionIterArgs())
-          return f.emitOpError() << "with loop-carried values is not simulated yet";
         auto lb = operand(op, f.getLowerBound());
         auto ub = operand(op, f.getUpperBound());
         auto step = operand(op, f.getStep());
         if (failed(lb) || failed(ub) || failed(step))
           return failure();
         int32_t iv = regs[f.getInductionVar()] = newReg();
-        sim::Instr &init = add(op, sim::Opcode::Scalar);
-        init.scalarOp = sim::ScalarOp::Add;
-        init.a = *lb;
-        init.b = sim::Operand::ofImm(0);
-        init.dst = iv;
+        copyReg(op, *lb, iv);
+        // Loop-carried scalars: one register each, also the loop's results.
+        for (auto [arg, init, res] : llvm::zip(f.getRegionIterArgs(),
+                                               f.getInitArgs(), f.getResults())) {
+          auto in = operand(op, init);
+          if (failed(in))
+            return failure();
+          int32_t r = regs[arg] = regs[res] = newReg();
+          copyReg(op, *in, r);
+        }
         int32_t cond = newReg();
         size_t head = program.code.size();
         sim::Instr &cmp = add(op, sim::Opcode::Scalar);
@@ -352,6 +685,9 @@ LogicalResult Builder::emitOp(Operation *op) {
         add(op, sim::Opcode::BranchIfZero).a = sim::Operand::ofReg(cond);
         if (failed(emitBlock(*f.getBody())))
           return failure();
+        auto yield = cast<scf::YieldOp>(f.getBody()->getTerminator());
+        if (failed(yieldInto(yield, f.getRegionIterArgs())))
+          return failure();
         sim::Instr &inc = add(op, sim::Opcode::Scalar);
         inc.scalarOp = sim::ScalarOp::Add;
         inc.a = sim::Operand::ofReg(iv);
@@ -359,6 +695,28 @@ LogicalResult Builder::emitOp(Operation *op) {
         inc.dst = iv;
         add(op, sim::Opcode::Jump).target = head;
         program.code[exitBranch].target = program.code.size();
+        return success();
+      })
+      .Case<scf::IfOp>([&](scf::IfOp i) -> LogicalResult {
+        auto c = operand(op, i.getCondition());
+        if (failed(c))
+          return failure();
+        for (Value r : i.getResults())
+          regs[r] = newReg();
+        size_t toElse = program.code.size();
+        add(op, sim::Opcode::BranchIfZero).a = *c;
+        if (failed(emitBlock(*i.thenBlock())) ||
+            failed(yieldInto(i.thenYield(), i.getResults())))
+          return failure();
+        size_t toEnd = program.code.size();
+        add(op, sim::Opcode::Jump);
+        program.code[toElse].target = program.code.size();
+        if (i.elseBlock()) {
+          if (failed(emitBlock(*i.elseBlock())) ||
+              failed(yieldInto(i.elseYield(), i.getResults())))
+            return failure();
+        }
+        program.code[toEnd].target = program.code.size();
         return success();
       })
       .Case<scf::YieldOp>([&](auto) { return success(); })
@@ -400,6 +758,9 @@ FailureOr<sim::Program> Builder::build() {
     } else if (isa<FloatType>(arg.getType())) {
       spec.kind = sim::ArgSpec::Kind::Float;
       spec.dtype = sim::DType::F32;
+      sim::Instr &in = add(nullptr, sim::Opcode::ArgF);
+      in.argIndex = arg.getArgNumber();
+      in.dst = regs[arg] = newReg();
     } else {
       return func.emitOpError() << "argument " << arg.getArgNumber()
                                 << " has a type the simulator cannot pass";

@@ -4,6 +4,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <numeric>
@@ -21,7 +22,21 @@ using namespace mlir;
 
 namespace asc2::asctile {
 
+namespace {
+/// Every asctile op may be inlined (nested @asc2.jit helpers).
+struct AscTileInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+};
+} // namespace
+
 void AscTileDialect::initialize() {
+  addInterfaces<AscTileInlinerInterface>();
   addTypes<
 #define GET_TYPEDEF_LIST
 #include "asc2/Dialect/AscTile/IR/AscTileTypes.cpp.inc"
@@ -202,7 +217,115 @@ LogicalResult SplatOp::verify() {
     return emitOpError() << "scalar type " << getValue().getType()
                          << " differs from the tile element type "
                          << getResult().getType().getElementType();
-  return verifyTileAlignment(*this, getResult().getType());
+  return success();
+}
+
+static LogicalResult sameShape(Operation *op, TileType a, TileType b,
+                               StringRef what) {
+  if (a.getShape() != b.getShape())
+    return op->emitOpError() << what << " shapes differ: " << a << " vs " << b;
+  return success();
+}
+
+LogicalResult CmpOp::verify() {
+  auto result = getResult().getType();
+  if (!result.getElementType().isInteger(1))
+    return emitOpError() << "result must be a tile of i1, got " << result;
+  return sameShape(*this, getLhs().getType(), result, "operand and result");
+}
+
+LogicalResult SelectOp::verify() {
+  auto mask = getMask().getType();
+  if (!mask.getElementType().isInteger(1))
+    return emitOpError() << "mask must be a tile of i1, got " << mask;
+  return sameShape(*this, mask, getResult().getType(), "mask and result");
+}
+
+LogicalResult CastOp::verify() {
+  return sameShape(*this, getSource().getType(), getResult().getType(),
+                   "source and result");
+}
+
+LogicalResult ReduceOp::verify() {
+  TileType src = getSource().getType();
+  int64_t rank = src.getShape().size();
+  ArrayRef<int64_t> dims = getDims();
+  if (dims.empty())
+    return emitOpError() << "needs at least one dimension to reduce";
+  SmallVector<int64_t> expected(src.getShape());
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (dims[i] < 0 || dims[i] >= rank)
+      return emitOpError() << "dimension " << dims[i]
+                           << " is out of range for a rank-" << rank << " tile";
+    if (i && dims[i] <= dims[i - 1])
+      return emitOpError() << "dimensions must be sorted and unique";
+    expected[dims[i]] = getKeepDims() ? 1 : -1;
+  }
+  llvm::erase(expected, -1);
+  Type result = getResult().getType();
+  if (expected.empty()) {
+    if (result != src.getElementType())
+      return emitOpError() << "reducing every dimension gives a "
+                           << src.getElementType() << " scalar, not " << result;
+    return success();
+  }
+  auto tile = dyn_cast<TileType>(result);
+  if (!tile || tile.getShape() != ArrayRef<int64_t>(expected) ||
+      tile.getElementType() != src.getElementType())
+    return emitOpError() << "result type " << result
+                         << " does not match the reduced shape";
+  return success();
+}
+
+LogicalResult BroadcastOp::verify() {
+  TileType src = getSource().getType(), dst = getResult().getType();
+  if (src.getShape().size() != dst.getShape().size() ||
+      src.getElementType() != dst.getElementType())
+    return emitOpError() << "cannot broadcast " << src << " to " << dst
+                         << " (ranks and element types must match)";
+  for (auto [s, d] : llvm::zip(src.getShape(), dst.getShape()))
+    if (s != d && s != 1)
+      return emitOpError() << "cannot broadcast " << src << " to " << dst
+                           << ": dimension " << s << " is neither " << d
+                           << " nor 1";
+  return success();
+}
+
+LogicalResult ReshapeOp::verify() {
+  TileType src = getSource().getType(), dst = getResult().getType();
+  if (src.getNumElements() != dst.getNumElements() ||
+      src.getElementType() != dst.getElementType())
+    return emitOpError() << "cannot reshape " << src << " to " << dst
+                         << " (element counts and types must match)";
+  return success();
+}
+
+LogicalResult GetValueOp::verify() {
+  auto tensor = getTensor().getType();
+  if ((int64_t)getOffsets().size() != tensor.getRank())
+    return emitOpError() << "expects " << tensor.getRank() << " offsets, got "
+                         << getOffsets().size();
+  if (getResult().getType() != tensor.getElementType())
+    return emitOpError() << "result type must be the element type "
+                         << tensor.getElementType();
+  return success();
+}
+
+LogicalResult SetValueOp::verify() {
+  auto tensor = getTensor().getType();
+  if ((int64_t)getOffsets().size() != tensor.getRank())
+    return emitOpError() << "expects " << tensor.getRank() << " offsets, got "
+                         << getOffsets().size();
+  if (getValue().getType() != tensor.getElementType())
+    return emitOpError() << "value type " << getValue().getType()
+                         << " differs from the element type "
+                         << tensor.getElementType();
+  return success();
+}
+
+LogicalResult AtomicRMWOp::verify() {
+  return verifyAccess(*this, getTensor().getType(), getValue().getType(),
+                      getOffsets().size());
 }
 
 } // namespace asc2::asctile

@@ -32,4 +32,30 @@ def AscTile_Location : I32EnumAttr<"TileLocation", "on-chip location of a tile",
   let cppNamespace = "::asc2::asctile";
 }
 
+def AscTile_CmpPredicate : I32EnumAttr<"CmpPredicate", "elementwise comparison", [
+    I32EnumAttrCase<"lt", 0>, I32EnumAttrCase<"le", 1>, I32EnumAttrCase<"gt", 2>,
+    I32EnumAttrCase<"ge", 3>, I32EnumAttrCase<"eq", 4>, I32EnumAttrCase<"ne", 5>]> {
+  let cppNamespace = "::asc2::asctile";
+}
+
+def AscTile_RoundMode : I32EnumAttr<"RoundMode", "rounding of a cast", [
+    I32EnumAttrCase<"none", 0>, I32EnumAttrCase<"rint", 1>,
+    I32EnumAttrCase<"floor", 2>, I32EnumAttrCase<"ceil", 3>,
+    I32EnumAttrCase<"round", 4>, I32EnumAttrCase<"trunc", 5>,
+    I32EnumAttrCase<"odd", 6>]> {
+  let cppNamespace = "::asc2::asctile";
+}
+
+def AscTile_ReduceKind : I32EnumAttr<"ReduceKind", "reduction", [
+    I32EnumAttrCase<"sum", 0>, I32EnumAttrCase<"max", 1>,
+    I32EnumAttrCase<"min", 2>, I32EnumAttrCase<"prod", 3>]> {
+  let cppNamespace = "::asc2::asctile";
+}
+
+def AscTile_AtomicKind : I32EnumAttr<"AtomicKind", "atomic read-modify-write", [
+    I32EnumAttrCase<"add", 0>, I32EnumAttrCase<"max", 1>,
+    I32EnumAttrCase<"min", 2>]> {
+  let cppNamespace = "::asc2::asctile";
+}
+
 #endif

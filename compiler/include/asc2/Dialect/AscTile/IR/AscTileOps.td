@@ -104,4 +104,194 @@ def AscTile_SplatOp : AscTile_Op<"splat", [Pure]> {
   let hasVerifier = 1;
 }
 
+def AscTile_CmpOp : AscTile_Op<"cmp", [Pure, AllTypesMatch<["lhs", "rhs"]>]> {
+  let summary = "elementwise comparison of two tiles into a bool tile";
+  let description = [{
+    ```mlir
+    %m = asctile.cmp lt, %a, %b : !asctile.tile<256xf32, UB> -> !asctile.tile<256xi1, UB>
+    ```
+  }];
+  let arguments = (ins AscTile_CmpPredicate:$predicate, AscTile_TileType:$lhs,
+                       AscTile_TileType:$rhs);
+  let results = (outs AscTile_TileType:$result);
+  let assemblyFormat = [{
+    $predicate `,` $lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def AscTile_SelectOp : AscTile_Op<"select", [Pure, AllTypesMatch<["trueValue", "falseValue", "result"]>]> {
+  let summary = "elementwise choice between two tiles by a bool tile";
+  let description = [{
+    ```mlir
+    %r = asctile.select %m, %a, %b : !asctile.tile<256xi1, UB>, !asctile.tile<256xf32, UB>
+    ```
+  }];
+  let arguments = (ins AscTile_TileType:$mask, AscTile_TileType:$trueValue,
+                       AscTile_TileType:$falseValue);
+  let results = (outs AscTile_TileType:$result);
+  let assemblyFormat = [{
+    $mask `,` $trueValue `,` $falseValue attr-dict `:` qualified(type($mask)) `,` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def AscTile_CastOp : AscTile_Op<"cast", [Pure]> {
+  let summary = "elementwise conversion to another element type";
+  let description = [{
+    `round_mode` as Ascend C's RoundMode (`none` = round to nearest even
+    when the cast loses precision).
+
+    ```mlir
+    %h = asctile.cast %x round rint : !asctile.tile<256xf32, UB> -> !asctile.tile<256xf16, UB>
+    ```
+  }];
+  let arguments = (ins AscTile_TileType:$source, AscTile_RoundMode:$round_mode);
+  let results = (outs AscTile_TileType:$result);
+  let assemblyFormat = [{
+    $source `round` $round_mode attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def AscTile_ReduceOp : AscTile_Op<"reduce", [Pure]> {
+  let summary = "reduction over dimensions of a tile";
+  let description = [{
+    Reduces `dims`. With `keep_dims` the reduced dimensions stay with size 1;
+    reducing every dimension without `keep_dims` gives a scalar.
+
+    ```mlir
+    %s = asctile.reduce sum %x dims [1] keep_dims : !asctile.tile<4x64xf32, UB> -> !asctile.tile<4x1xf32, UB>
+    %t = asctile.reduce max %x dims [0, 1] : !asctile.tile<4x64xf32, UB> -> f32
+    ```
+  }];
+  let arguments = (ins AscTile_ReduceKind:$kind, AscTile_TileType:$source,
+                       DenseI64ArrayAttr:$dims, UnitAttr:$keep_dims);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $kind $source `dims` $dims (`keep_dims` $keep_dims^)? attr-dict `:` qualified(type($source)) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def AscTile_BroadcastOp : AscTile_Op<"broadcast", [Pure]> {
+  let summary = "numpy broadcast of size-1 dimensions";
+  let description = [{
+    ```mlir
+    %b = asctile.broadcast %s : !asctile.tile<4x1xf32, UB> -> !asctile.tile<4x64xf32, UB>
+    ```
+  }];
+  let arguments = (ins AscTile_TileType:$source);
+  let results = (outs AscTile_TileType:$result);
+  let assemblyFormat = "$source attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def AscTile_ReshapeOp : AscTile_Op<"reshape", [Pure]> {
+  let summary = "same elements, another shape";
+  let description = [{
+    ```mlir
+    %r = asctile.reshape %x : !asctile.tile<4x64xf32, UB> -> !asctile.tile<256xf32, UB>
+    ```
+  }];
+  let arguments = (ins AscTile_TileType:$source);
+  let results = (outs AscTile_TileType:$result);
+  let assemblyFormat = "$source attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def AscTile_GetValueOp : AscTile_Op<"get_value", [MemoryEffects<[MemRead]>]> {
+  let summary = "scalar load from a global tensor (copy_in without shape)";
+  let description = [{
+    ```mlir
+    %v = asctile.get_value %t[%i] : !asctile.tensor<?xf32> -> f32
+    ```
+  }];
+  let arguments = (ins AscTile_TensorType:$tensor, Variadic<Index>:$offsets);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $tensor `[` $offsets `]` attr-dict `:` qualified(type($tensor)) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def AscTile_SetValueOp : AscTile_Op<"set_value", [MemoryEffects<[MemWrite]>]> {
+  let summary = "scalar store into a global tensor (copy_out of a scalar)";
+  let description = [{
+    ```mlir
+    asctile.set_value %v, %t[%i] : f32, !asctile.tensor<?xf32>
+    ```
+  }];
+  let arguments = (ins AnyType:$value, AscTile_TensorType:$tensor,
+                       Variadic<Index>:$offsets);
+  let assemblyFormat = [{
+    $value `,` $tensor `[` $offsets `]` attr-dict `:` type($value) `,` qualified(type($tensor))
+  }];
+  let hasVerifier = 1;
+}
+
+def AscTile_AtomicRMWOp : AscTile_Op<"atomic_rmw", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "atomic add/max/min of a tile into a global tensor";
+  let description = [{
+    Combines the tile with the tensor's elements atomically across cores; the
+    write is clamped to the tensor's extent like `store`.
+
+    ```mlir
+    asctile.atomic_rmw add, %v, %t[%o] : !asctile.tile<256xf32, UB>, !asctile.tensor<?xf32>
+    ```
+  }];
+  let arguments = (ins AscTile_AtomicKind:$kind, AscTile_TileType:$value,
+                       AscTile_TensorType:$tensor, Variadic<Index>:$offsets);
+  let assemblyFormat = [{
+    $kind `,` $value `,` $tensor `[` $offsets `]` attr-dict `:` qualified(type($value)) `,` qualified(type($tensor))
+  }];
+  let hasVerifier = 1;
+}
+
+def AscTile_SoftmaxOp : AscTile_Op<"softmax", [Pure, AllTypesMatch<["source", "result"]>]> {
+  let summary = "softmax along the last dimension";
+  let description = [{
+    Expanded by `asctile-expand-fused-ops` into max, subtract, exp, sum and
+    divide along the last dimension.
+
+    ```mlir
+    %y = asctile.softmax %x : !asctile.tile<4x64xf32, UB>
+    ```
+  }];
+  let arguments = (ins AscTile_TileType:$source);
+  let results = (outs AscTile_TileType:$result);
+  let assemblyFormat = "$source attr-dict `:` qualified(type($source))";
+}
+
+def AscTile_RmsNormOp : AscTile_Op<"rms_norm", [Pure, AllTypesMatch<["source", "result"]>]> {
+  let summary = "x * rsqrt(mean(x^2) + eps) * gamma along the last dimension";
+  let description = [{
+    `gamma` has the shape of one row (1 x N) or of the source.
+
+    ```mlir
+    %y = asctile.rms_norm %x, %g eps 1.0e-6 : !asctile.tile<4x64xf32, UB>, !asctile.tile<1x64xf32, UB>
+    ```
+  }];
+  let arguments = (ins AscTile_TileType:$source, AscTile_TileType:$gamma, F64Attr:$eps);
+  let results = (outs AscTile_TileType:$result);
+  let assemblyFormat = [{
+    $source `,` $gamma `eps` $eps attr-dict `:` qualified(type($source)) `,` qualified(type($gamma))
+  }];
+}
+
+def AscTile_LayerNormOp : AscTile_Op<"layer_norm", [Pure, AllTypesMatch<["source", "result"]>]> {
+  let summary = "(x - mean) * rsqrt(var + eps) * gamma + beta along the last dimension";
+  let description = [{
+    ```mlir
+    %y = asctile.layer_norm %x, %g, %b eps 1.0e-5 : !asctile.tile<4x64xf32, UB>, !asctile.tile<1x64xf32, UB>, !asctile.tile<1x64xf32, UB>
+    ```
+  }];
+  let arguments = (ins AscTile_TileType:$source, AscTile_TileType:$gamma,
+                       AscTile_TileType:$beta, F64Attr:$eps);
+  let results = (outs AscTile_TileType:$result);
+  let assemblyFormat = [{
+    $source `,` $gamma `,` $beta `eps` $eps attr-dict `:` qualified(type($source)) `,` qualified(type($gamma)) `,` qualified(type($beta))
+  }];
+}
+
 #endif

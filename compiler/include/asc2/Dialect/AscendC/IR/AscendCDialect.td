@@ -41,4 +41,30 @@ def AscendC_Position : I32EnumAttr<"Position", "TPosition of a local buffer", [
   let cppNamespace = "::asc2::ascendc";
 }
 
+def AscendC_CmpMode : I32EnumAttr<"CmpMode", "Compare CMPMODE", [
+    I32EnumAttrCase<"LT", 0>, I32EnumAttrCase<"LE", 1>, I32EnumAttrCase<"GT", 2>,
+    I32EnumAttrCase<"GE", 3>, I32EnumAttrCase<"EQ", 4>, I32EnumAttrCase<"NE", 5>]> {
+  let cppNamespace = "::asc2::ascendc";
+}
+
+def AscendC_RoundMode : I32EnumAttr<"RoundMode", "Cast RoundMode", [
+    I32EnumAttrCase<"CAST_NONE", 0>, I32EnumAttrCase<"CAST_RINT", 1>,
+    I32EnumAttrCase<"CAST_FLOOR", 2>, I32EnumAttrCase<"CAST_CEIL", 3>,
+    I32EnumAttrCase<"CAST_ROUND", 4>, I32EnumAttrCase<"CAST_TRUNC", 5>,
+    I32EnumAttrCase<"CAST_ODD", 6>]> {
+  let cppNamespace = "::asc2::ascendc";
+}
+
+def AscendC_ReduceKind : I32EnumAttr<"ReduceKind", "reduction", [
+    I32EnumAttrCase<"SUM", 0>, I32EnumAttrCase<"MAX", 1>,
+    I32EnumAttrCase<"MIN", 2>, I32EnumAttrCase<"PROD", 3>]> {
+  let cppNamespace = "::asc2::ascendc";
+}
+
+def AscendC_AtomicKind : I32EnumAttr<"AtomicKind", "SetAtomic* mode of a copy to GM", [
+    I32EnumAttrCase<"NONE", 0>, I32EnumAttrCase<"ADD", 1>,
+    I32EnumAttrCase<"MAX", 2>, I32EnumAttrCase<"MIN", 3>]> {
+  let cppNamespace = "::asc2::ascendc";
+}
+
 #endif

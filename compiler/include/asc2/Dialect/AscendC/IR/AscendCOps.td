@@ -67,12 +67,16 @@ def AscendC_GetBlockNumOp : AscendC_Op<"get_block_num",
 //===----------------------------------------------------------------------===//
 
 def AscendC_DataCopyInOp : AscendC_Op<"data_copy_in",
-    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface]> {
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AttrSizedOperandSegments]> {
   let summary = "DataCopyPad GM -> local (MTE2)";
   let description = [{
     Copies `count` elements starting at element `offset` of `src` into `dst`.
     When `count` is less than the buffer, the rest is filled with
     `pad_value` (DataCopyPad with padding), so partial tiles are defined.
+    With `rows`, copies `rows` rows of `count` elements whose starts are
+    `rowStride` elements apart in GM into consecutive rows of the buffer
+    (row length = the buffer's last dimension); row tails and missing rows
+    are padded.
 
     ```mlir
     ascendc.data_copy_in %b, %x[%off], %n : !ascendc.local<256xf32, VECIN>, !ascendc.gm<f32>
@@ -80,9 +84,10 @@ def AscendC_DataCopyInOp : AscendC_Op<"data_copy_in",
   }];
   let arguments = (ins AscendC_LocalType:$dst, AscendC_GlobalType:$src,
                        Index:$offset, Index:$count,
+                       Optional<Index>:$rows, Optional<Index>:$rowStride,
                        OptionalAttr<TypedAttrInterface>:$pad_value);
   let assemblyFormat = [{
-    $dst `,` $src `[` $offset `]` `,` $count attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
+    $dst `,` $src `[` $offset `]` `,` $count (`rows` $rows^ `stride` $rowStride)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
@@ -95,19 +100,23 @@ def AscendC_DataCopyInOp : AscendC_Op<"data_copy_in",
 }
 
 def AscendC_DataCopyOutOp : AscendC_Op<"data_copy_out",
-    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface]> {
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AttrSizedOperandSegments]> {
   let summary = "DataCopyPad local -> GM (MTE3)";
   let description = [{
-    Copies `count` elements of `src` to element `offset` of `dst`.
+    Copies `count` elements of `src` to element `offset` of `dst` (with
+    `rows`: `rows` rows, see data_copy_in). `atomic` combines with the GM
+    contents (SetAtomicAdd/Max/Min around the copy).
 
     ```mlir
     ascendc.data_copy_out %out[%off], %b, %n : !ascendc.gm<f32>, !ascendc.local<256xf32, VECOUT>
     ```
   }];
   let arguments = (ins AscendC_GlobalType:$dst, Index:$offset,
-                       AscendC_LocalType:$src, Index:$count);
+                       AscendC_LocalType:$src, Index:$count,
+                       Optional<Index>:$rows, Optional<Index>:$rowStride,
+                       DefaultValuedAttr<AscendC_AtomicKind, "::asc2::ascendc::AtomicKind::NONE">:$atomic);
   let assemblyFormat = [{
-    $dst `[` $offset `]` `,` $src `,` $count attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
+    $dst `[` $offset `]` `,` $src `,` $count (`rows` $rows^ `stride` $rowStride)? (`atomic` $atomic^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
@@ -157,6 +166,54 @@ def AscendC_MulOp : AscendC_VecBinaryOp<"mul", "Mul">;
 def AscendC_DivOp : AscendC_VecBinaryOp<"div", "Div">;
 def AscendC_MaxOp : AscendC_VecBinaryOp<"max", "Max">;
 def AscendC_MinOp : AscendC_VecBinaryOp<"min", "Min">;
+def AscendC_AndOp : AscendC_VecBinaryOp<"and", "And">;
+def AscendC_OrOp : AscendC_VecBinaryOp<"or", "Or">;
+def AscendC_XorOp : AscendC_VecBinaryOp<"xor", "Xor">;
+def AscendC_ShlOp : AscendC_VecBinaryOp<"shl", "ShiftLeft">;
+def AscendC_ShrOp : AscendC_VecBinaryOp<"shr", "ShiftRight">;
+// No single Ascend C instruction: Div then Floor (emitted as a pair).
+def AscendC_FloorDivOp : AscendC_VecBinaryOp<"floordiv", "FloorDiv">;
+
+class AscendC_VecScalarOp<string mnemonic, string apiName>
+    : AscendC_Op<mnemonic, [AscendC_PipeOpInterface,
+                            AscendC_BufferAccessOpInterface,
+                            AscendC_SameElementType]> {
+  let summary = "vector " # apiName # "(dst, src, scalar, count)";
+  let description = [{
+    Elementwise with a scalar on the vector pipe; `scalar_first` puts the
+    scalar on the left (scalar - x, scalar / x).
+
+    ```mlir
+    ascendc.}] # mnemonic # [{ %d, %a, %s, %n : !ascendc.local<256xf32, VECOUT>, !ascendc.local<256xf32, VECIN>, f32
+    ```
+  }];
+  let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src,
+                       AnyType:$scalar, Index:$count, UnitAttr:$scalar_first);
+  let assemblyFormat = [{
+    $dst `,` $src `,` $scalar `,` $count attr-dict `:` qualified(type($dst)) `,` qualified(type($src)) `,` type($scalar)
+  }];
+  let extraClassDeclaration = [{
+    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::V; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getSrc(), false});
+      a.push_back({getDst(), true});
+    }
+    static ::llvm::StringRef getApiName() { return "}] # apiName # [{"; }
+  }];
+}
+
+def AscendC_AddsOp : AscendC_VecScalarOp<"adds", "Adds">;
+def AscendC_SubsOp : AscendC_VecScalarOp<"subs", "Subs">;
+def AscendC_MulsOp : AscendC_VecScalarOp<"muls", "Muls">;
+def AscendC_DivsOp : AscendC_VecScalarOp<"divs", "Divs">;
+def AscendC_MaxsOp : AscendC_VecScalarOp<"maxs", "Maxs">;
+def AscendC_MinsOp : AscendC_VecScalarOp<"mins", "Mins">;
+def AscendC_FloorDivsOp : AscendC_VecScalarOp<"floordivs", "FloorDivs">;
+def AscendC_AndsOp : AscendC_VecScalarOp<"ands", "Ands">;
+def AscendC_OrsOp : AscendC_VecScalarOp<"ors", "Ors">;
+def AscendC_XorsOp : AscendC_VecScalarOp<"xors", "Xors">;
+def AscendC_ShlsOp : AscendC_VecScalarOp<"shls", "ShiftLeft">;
+def AscendC_ShrsOp : AscendC_VecScalarOp<"shrs", "ShiftRight">;
 
 class AscendC_VecUnaryOp<string mnemonic, string apiName>
     : AscendC_Op<mnemonic, [AscendC_PipeOpInterface,
@@ -188,6 +245,209 @@ def AscendC_ExpOp : AscendC_VecUnaryOp<"exp", "Exp">;
 def AscendC_LnOp : AscendC_VecUnaryOp<"ln", "Ln">;
 def AscendC_SqrtOp : AscendC_VecUnaryOp<"sqrt", "Sqrt">;
 def AscendC_ReluOp : AscendC_VecUnaryOp<"relu", "Relu">;
+def AscendC_RsqrtOp : AscendC_VecUnaryOp<"rsqrt", "Rsqrt">;
+def AscendC_ReciprocalOp : AscendC_VecUnaryOp<"reciprocal", "Reciprocal">;
+def AscendC_NotOp : AscendC_VecUnaryOp<"not", "Not">;
+def AscendC_NegOp : AscendC_VecUnaryOp<"neg", "Neg">;
+
+def AscendC_CastOp : AscendC_Op<"cast",
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface]> {
+  let summary = "Cast(dst, src, roundMode, count)";
+  let description = [{
+    ```mlir
+    ascendc.cast %h, %x, %n round CAST_RINT : !ascendc.local<256xf16, VECCALC>, !ascendc.local<256xf32, VECIN>
+    ```
+  }];
+  let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src,
+                       Index:$count, AscendC_RoundMode:$round_mode);
+  let assemblyFormat = [{
+    $dst `,` $src `,` $count `round` $round_mode attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
+  }];
+  let extraClassDeclaration = [{
+    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::V; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getSrc(), false});
+      a.push_back({getDst(), true});
+    }
+  }];
+}
+
+def AscendC_CompareOp : AscendC_Op<"compare",
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface]> {
+  let summary = "Compare(dst mask, src0, src1 | scalar, mode, count)";
+  let description = [{
+    Writes one bool per element (the simulator keeps one byte per element).
+    `rhs` is a buffer or a scalar.
+
+    ```mlir
+    ascendc.compare LT %m, %a, %b, %n : !ascendc.local<256xi1, VECCALC>, !ascendc.local<256xf32, VECIN>, !ascendc.local<256xf32, VECIN>
+    ```
+  }];
+  let arguments = (ins AscendC_CmpMode:$mode, AscendC_LocalType:$dst,
+                       AscendC_LocalType:$lhs, AnyType:$rhs, Index:$count);
+  let assemblyFormat = [{
+    $mode $dst `,` $lhs `,` $rhs `,` $count attr-dict `:` qualified(type($dst)) `,` qualified(type($lhs)) `,` qualified(type($rhs))
+  }];
+  let extraClassDeclaration = [{
+    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::V; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getLhs(), false});
+      if (::mlir::isa<::asc2::ascendc::LocalType>(getRhs().getType()))
+        a.push_back({getRhs(), false});
+      a.push_back({getDst(), true});
+    }
+  }];
+}
+
+def AscendC_SelectOp : AscendC_Op<"select",
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface]> {
+  let summary = "Select(dst, mask, src0, src1 | scalar, count)";
+  let description = [{
+    ```mlir
+    ascendc.select %d, %m, %a, %b, %n : !ascendc.local<256xf32, VECOUT>, !ascendc.local<256xi1, VECCALC>, !ascendc.local<256xf32, VECIN>, !ascendc.local<256xf32, VECIN>
+    ```
+  }];
+  let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$mask,
+                       AscendC_LocalType:$trueValue, AnyType:$falseValue,
+                       Index:$count);
+  let assemblyFormat = [{
+    $dst `,` $mask `,` $trueValue `,` $falseValue `,` $count attr-dict `:` qualified(type($dst)) `,` qualified(type($mask)) `,` qualified(type($trueValue)) `,` qualified(type($falseValue))
+  }];
+  let extraClassDeclaration = [{
+    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::V; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getMask(), false});
+      a.push_back({getTrueValue(), false});
+      if (::mlir::isa<::asc2::ascendc::LocalType>(getFalseValue().getType()))
+        a.push_back({getFalseValue(), false});
+      a.push_back({getDst(), true});
+    }
+  }];
+}
+
+def AscendC_ReduceOp : AscendC_Op<"reduce",
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AscendC_SameElementType]> {
+  let summary = "row or column reduction of a rows x cols buffer";
+  let description = [{
+    `axis` 1 reduces each row (dst gets `rows` elements, WholeReduce*);
+    `axis` 0 reduces each column (dst gets `cols` elements).
+
+    ```mlir
+    ascendc.reduce SUM %d, %x, %r, %c axis 1 : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8x64xf32, VECIN>
+    ```
+  }];
+  let arguments = (ins AscendC_ReduceKind:$kind, AscendC_LocalType:$dst,
+                       AscendC_LocalType:$src, Index:$rows, Index:$cols,
+                       I64Attr:$axis);
+  let assemblyFormat = [{
+    $kind $dst `,` $src `,` $rows `,` $cols `axis` $axis attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
+  }];
+  let extraClassDeclaration = [{
+    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::V; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getSrc(), false});
+      a.push_back({getDst(), true});
+    }
+  }];
+}
+
+def AscendC_BroadcastOp : AscendC_Op<"broadcast",
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AscendC_SameElementType]> {
+  let summary = "fill a rows x cols buffer from a column or a row";
+  let description = [{
+    `axis` 1: dst[r][c] = src[r]; `axis` 0: dst[r][c] = src[c].
+
+    ```mlir
+    ascendc.broadcast %d, %s, %r, %c axis 1 : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8xf32, VECCALC>
+    ```
+  }];
+  let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src,
+                       Index:$rows, Index:$cols, I64Attr:$axis);
+  let assemblyFormat = [{
+    $dst `,` $src `,` $rows `,` $cols `axis` $axis attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
+  }];
+  let extraClassDeclaration = [{
+    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::V; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getSrc(), false});
+      a.push_back({getDst(), true});
+    }
+  }];
+}
+
+def AscendC_GetValueOp : AscendC_Op<"get_value",
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface]> {
+  let summary = "LocalTensor::GetValue (scalar read of local memory)";
+  let description = [{
+    ```mlir
+    %v = ascendc.get_value %b[%i] : !ascendc.local<8xf32, VECCALC> -> f32
+    ```
+  }];
+  let arguments = (ins AscendC_LocalType:$buffer, Index:$index);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$buffer `[` $index `]` attr-dict `:` qualified(type($buffer)) `->` type($result)";
+  let extraClassDeclaration = [{
+    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::S; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getBuffer(), false});
+    }
+  }];
+}
+
+def AscendC_SetValueOp : AscendC_Op<"set_value",
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface]> {
+  let summary = "LocalTensor::SetValue (scalar write of local memory)";
+  let description = [{
+    ```mlir
+    ascendc.set_value %v, %b[%i] : f32, !ascendc.local<8xf32, VECCALC>
+    ```
+  }];
+  let arguments = (ins AnyType:$value, AscendC_LocalType:$buffer, Index:$index);
+  let assemblyFormat = "$value `,` $buffer `[` $index `]` attr-dict `:` type($value) `,` qualified(type($buffer))";
+  let extraClassDeclaration = [{
+    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::S; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getBuffer(), true});
+    }
+  }];
+}
+
+def AscendC_GmGetValueOp : AscendC_Op<"gm_get_value",
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface]> {
+  let summary = "GlobalTensor::GetValue (scalar read of GM)";
+  let description = [{
+    ```mlir
+    %v = ascendc.gm_get_value %x[%i] : !ascendc.gm<f32> -> f32
+    ```
+  }];
+  let arguments = (ins AscendC_GlobalType:$tensor, Index:$index);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$tensor `[` $index `]` attr-dict `:` qualified(type($tensor)) `->` type($result)";
+  let extraClassDeclaration = [{
+    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::S; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getTensor(), false});
+    }
+  }];
+}
+
+def AscendC_GmSetValueOp : AscendC_Op<"gm_set_value",
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface]> {
+  let summary = "GlobalTensor::SetValue (scalar write of GM)";
+  let description = [{
+    ```mlir
+    ascendc.gm_set_value %v, %x[%i] : f32, !ascendc.gm<f32>
+    ```
+  }];
+  let arguments = (ins AnyType:$value, AscendC_GlobalType:$tensor, Index:$index);
+  let assemblyFormat = "$value `,` $tensor `[` $index `]` attr-dict `:` type($value) `,` qualified(type($tensor))";
+  let extraClassDeclaration = [{
+    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::S; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getTensor(), true});
+    }
+  }];
+}
 
 def AscendC_DuplicateOp : AscendC_Op<"duplicate",
     [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface]> {

@@ -1,0 +1,17 @@
+//===- Passes.h - asctile passes ------------------------------------*- C++ -*-===//
+#ifndef ASC2_DIALECT_ASCTILE_TRANSFORMS_PASSES_H
+#define ASC2_DIALECT_ASCTILE_TRANSFORMS_PASSES_H
+
+#include "asc2/Dialect/AscTile/IR/AscTile.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Pass/Pass.h"
+
+namespace asc2::asctile {
+#define GEN_PASS_DECL
+#include "asc2/Dialect/AscTile/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "asc2/Dialect/AscTile/Transforms/Passes.h.inc"
+} // namespace asc2::asctile
+
+#endif

@@ -1,0 +1,39 @@
+"""Every sample script runs under build/bin/asc2-python, checks itself against numpy and prints OK."""
+
+import os
+import subprocess
+
+import pytest
+
+from conftest import ROOT, requires_native
+
+SAMPLES = {  # script -> the result lines it prints ("<name>: OK ...")
+    "vadd.py": ["vadd"],
+    "softmax.py": ["softmax", "softmax_fused"],
+    "gelu.py": ["gelu"],
+    "rms_norm.py": ["rms_norm", "rms_norm_fused"],
+    "layer_norm.py": ["layer_norm", "layer_norm_fused"],
+    "leaky_relu.py": ["leaky_relu"],
+    "reduce_sum.py": ["reduce_sum"],
+    "where.py": ["where"],
+    "cast.py": ["cast"],
+}
+PYTHON = os.path.join(ROOT, "build", "bin", "asc2-python")
+
+
+def test_every_sample_is_listed():
+    scripts = {f for f in os.listdir(os.path.join(ROOT, "samples")) if f.endswith(".py")}
+    assert scripts == set(SAMPLES)
+
+
+@requires_native
+@pytest.mark.skipif(not os.path.exists(PYTHON), reason="build/bin/asc2-python is not built")
+@pytest.mark.parametrize("script", sorted(SAMPLES))
+def test_sample_runs(script, tmp_path):
+    env = dict(os.environ, ASC2_CACHE_DIR=str(tmp_path / "cache"))
+    proc = subprocess.run([PYTHON, os.path.join(ROOT, "samples", script)], capture_output=True, text=True,
+                          timeout=600, env=env, cwd=tmp_path)
+    assert proc.returncode == 0, f"{script} failed:\n{proc.stdout}\n{proc.stderr[-3000:]}"
+    for name in SAMPLES[script]:
+        assert f"{name}: OK" in proc.stdout, proc.stdout
+    assert "MISMATCH" not in proc.stdout

@@ -1,0 +1,741 @@
+//===- SimVectorOpsTest.cpp - Casts, compare/select, reductions, ... ------===//
+//
+// Each test loads tiles into UB, runs vector instructions and checks the
+// numbers against references computed here (hand-derived tie cases, C++
+// operators, double-precision sums).
+//
+//===----------------------------------------------------------------------===//
+
+#include "SimTestUtil.h"
+
+#include <climits>
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <limits>
+#include <random>
+
+using namespace asc2::sim;
+using namespace asc2::sim::test;
+
+namespace {
+
+const float kNaN = std::numeric_limits<float>::quiet_NaN();
+const float kInf = std::numeric_limits<float>::infinity();
+
+uint16_t halfBits(float f) {
+  _Float16 h = _Float16(f);
+  uint16_t bits;
+  std::memcpy(&bits, &h, 2);
+  return bits;
+}
+float halfValue(uint16_t bits) {
+  _Float16 h;
+  std::memcpy(&h, &bits, 2);
+  return float(h);
+}
+float bf16Value(uint16_t b) {
+  uint32_t bits = uint32_t(b) << 16;
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+
+/// A GM array that is loaded into (or stored from) UB at `ub`.
+struct Tile {
+  DType t = DType::F32;
+  std::vector<uint8_t> bytes;
+  int64_t ub = 0;
+  int64_t elems() const { return int64_t(bytes.size()) / byteWidth(t); }
+};
+
+template <typename T> Tile tile(DType t, const std::vector<T> &v, int64_t ub) {
+  Tile x{t, std::vector<uint8_t>(v.size() * sizeof(T)), ub};
+  std::memcpy(x.bytes.data(), v.data(), x.bytes.size());
+  return x;
+}
+/// An output tile of n elements, pre-filled with 0xAB so writes show.
+Tile outTile(DType t, int64_t n, int64_t ub) {
+  return Tile{t, std::vector<uint8_t>(size_t(n * byteWidth(t)), 0xAB), ub};
+}
+template <typename T> std::vector<T> values(const Tile &x) {
+  std::vector<T> v(x.bytes.size() / sizeof(T));
+  std::memcpy(v.data(), x.bytes.data(), x.bytes.size());
+  return v;
+}
+
+/// Copies `ins` into UB, runs `body` (lines 12+), copies `outs` back. Scalar
+/// arguments follow the GM ones.
+LaunchResult runV(std::vector<Tile *> ins, std::vector<Tile *> outs,
+                  const std::function<void(ProgramBuilder &)> &body,
+                  std::vector<LaunchArg> scalars = {}) {
+  static ArchModel arch = loadArch();
+  ProgramBuilder b;
+  std::vector<LaunchArg> args;
+  for (Tile *t : ins) {
+    b.program.args.push_back({ArgSpec::Kind::Gm, t->t, "in"});
+    args.push_back({ArgSpec::Kind::Gm, t->bytes.data(), int64_t(t->bytes.size()), t->t});
+  }
+  for (Tile *t : outs) {
+    b.program.args.push_back({ArgSpec::Kind::Gm, t->t, "out"});
+    args.push_back({ArgSpec::Kind::Gm, t->bytes.data(), int64_t(t->bytes.size()), t->t});
+  }
+  for (const LaunchArg &a : scalars) {
+    b.program.args.push_back({a.kind, DType::F32, "s"});
+    args.push_back(a);
+  }
+  auto I = Operand::ofImm;
+  for (size_t i = 0; i < ins.size(); ++i)
+    b.copyIn(int(i), ins[i]->t, I(0), I(ins[i]->elems()), ins[i]->ub, 10);
+  b.set(Pipe::MTE2, Pipe::V, 0);
+  b.wait(Pipe::MTE2, Pipe::V, 0);
+  body(b);
+  b.set(Pipe::V, Pipe::MTE3, 0);
+  b.wait(Pipe::V, Pipe::MTE3, 0);
+  for (size_t j = 0; j < outs.size(); ++j)
+    b.copyOut(int(ins.size() + j), outs[j]->t, I(0), I(outs[j]->elems()),
+              outs[j]->ub, 13);
+  b.end();
+  LaunchResult r = simulate(b.program, arch, 1, args);
+  EXPECT_TRUE(r.races.empty()) << r.races[0].message;
+  return r;
+}
+
+const RoundMode kModes[] = {RoundMode::None,  RoundMode::Rint,
+                            RoundMode::Floor, RoundMode::Ceil,
+                            RoundMode::Round, RoundMode::Trunc,
+                            RoundMode::Odd};
+const char *modeName(RoundMode m) {
+  const char *names[] = {"none", "rint", "floor", "ceil", "round", "trunc", "odd"};
+  return names[int(m)];
+}
+
+/// Runs one cast of `in` to `to` under each of `modes`; returns the outputs.
+template <typename Out, typename In>
+std::vector<std::vector<Out>> castAll(DType to, DType from,
+                                      const std::vector<In> &in,
+                                      const std::vector<RoundMode> &modes) {
+  std::vector<std::vector<Out>> results;
+  for (RoundMode m : modes) {
+    Tile x = tile(from, in, 0);
+    Tile y = outTile(to, int64_t(in.size()), 8192);
+    LaunchResult r = runV({&x}, {&y}, [&](ProgramBuilder &b) {
+      b.cast(to, from, m, y.ub, x.ub, Operand::ofImm(x.elems()), 12);
+    });
+    EXPECT_TRUE(r.ok) << modeName(m) << ": " << r.error;
+    results.push_back(values<Out>(y));
+  }
+  return results;
+}
+
+//===----------------------------------------------------------------------===//
+// Casts
+//===----------------------------------------------------------------------===//
+
+TEST(SimVectorOps, CastFloatToHalfEveryRoundModeOnTies) {
+  const float t1 = 1 + 0x1p-11f, t3 = 1 + 3 * 0x1p-11f;
+  std::vector<float> in = {t1,     -t1,    t3,        -t3,   1 + 0x1p-11f + 0x1p-20f,
+                           70000,  -70000, 65520,     65519, 1e-8f,
+                           0x1p-25f, kInf, -0.0f,     2.5f};
+  // Rows: none, rint, floor, ceil, round, trunc, odd (hand-derived).
+  std::vector<std::vector<uint16_t>> expected = {
+      {0x3c00, 0xbc00, 0x3c02, 0xbc02, 0x3c01, 0x7c00, 0xfc00, 0x7c00, 0x7bff, 0, 0, 0x7c00, 0x8000, 0x4100},
+      {0x3c00, 0xbc00, 0x3c02, 0xbc02, 0x3c01, 0x7c00, 0xfc00, 0x7c00, 0x7bff, 0, 0, 0x7c00, 0x8000, 0x4100},
+      {0x3c00, 0xbc01, 0x3c01, 0xbc02, 0x3c00, 0x7bff, 0xfc00, 0x7bff, 0x7bff, 0, 0, 0x7c00, 0x8000, 0x4100},
+      {0x3c01, 0xbc00, 0x3c02, 0xbc01, 0x3c01, 0x7c00, 0xfbff, 0x7c00, 0x7c00, 1, 1, 0x7c00, 0x8000, 0x4100},
+      {0x3c01, 0xbc01, 0x3c02, 0xbc02, 0x3c01, 0x7c00, 0xfc00, 0x7c00, 0x7bff, 0, 1, 0x7c00, 0x8000, 0x4100},
+      {0x3c00, 0xbc00, 0x3c01, 0xbc01, 0x3c00, 0x7bff, 0xfbff, 0x7bff, 0x7bff, 0, 0, 0x7c00, 0x8000, 0x4100},
+      {0x3c01, 0xbc01, 0x3c01, 0xbc01, 0x3c01, 0x7bff, 0xfbff, 0x7bff, 0x7bff, 1, 1, 0x7c00, 0x8000, 0x4100},
+  };
+  auto got = castAll<uint16_t>(DType::F16, DType::F32, in,
+                               std::vector<RoundMode>(std::begin(kModes), std::end(kModes)));
+  for (size_t m = 0; m < expected.size(); ++m)
+    for (size_t i = 0; i < in.size(); ++i)
+      EXPECT_EQ(got[m][i], expected[m][i])
+          << modeName(kModes[m]) << " of " << in[i] << std::hex << " got 0x"
+          << got[m][i] << " want 0x" << expected[m][i];
+  // NaN stays NaN in every mode.
+  auto nan = castAll<uint16_t>(DType::F16, DType::F32, std::vector<float>{kNaN},
+                               {RoundMode::Rint, RoundMode::Trunc, RoundMode::Odd});
+  for (auto &v : nan)
+    EXPECT_TRUE(std::isnan(halfValue(v[0]))) << std::hex << v[0];
+}
+
+/// Independent directed rounding to half: binary search over the positive
+/// half patterns (monotonic), then compare distances.
+uint16_t halfBySearch(float x, RoundMode m) {
+  bool neg = std::signbit(x);
+  double ax = std::fabs(double(x));
+  uint32_t lo = 0, hi = 0x7c00; // value(lo) <= ax < value(hi) or ax == inf
+  if (ax >= 65536.0) {
+    lo = 0x7bff;
+  } else {
+    while (hi - lo > 1) {
+      uint32_t mid = (lo + hi) / 2;
+      (double(halfValue(uint16_t(mid))) <= ax ? lo : hi) = mid;
+    }
+  }
+  double vlo = halfValue(uint16_t(lo));
+  uint32_t up = lo + 1;
+  double vup = up == 0x7c00 ? 65536.0 : double(halfValue(uint16_t(up)));
+  uint32_t r = lo;
+  if (vlo != ax) {
+    double dLo = ax - vlo, dUp = vup - ax;
+    switch (m) {
+    case RoundMode::Floor: r = neg ? up : lo; break;
+    case RoundMode::Ceil: r = neg ? lo : up; break;
+    case RoundMode::Trunc: r = lo; break;
+    case RoundMode::Odd: r = lo | 1; break;
+    case RoundMode::Round: r = dLo < dUp ? lo : up; break;
+    default: r = dLo < dUp ? lo : dLo > dUp ? up : (lo % 2 ? up : lo); break;
+    }
+  }
+  return uint16_t(r | (neg ? 0x8000u : 0u));
+}
+
+TEST(SimVectorOps, CastFloatToHalfMatchesReferenceOnRandomValues) {
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> mant(-1, 1);
+  std::uniform_int_distribution<int> exp(-26, 17);
+  std::vector<float> in(4000);
+  for (float &x : in)
+    x = std::ldexp(mant(rng), exp(rng));
+  std::vector<RoundMode> modes(std::begin(kModes), std::end(kModes));
+  auto got = castAll<uint16_t>(DType::F16, DType::F32, in, modes);
+  for (size_t m = 0; m < modes.size(); ++m)
+    for (size_t i = 0; i < in.size(); ++i)
+      ASSERT_EQ(got[m][i], halfBySearch(in[i], modes[m]))
+          << modeName(modes[m]) << " of " << in[i];
+  for (size_t i = 0; i < in.size(); ++i) // the compiler's own RNE conversion
+    ASSERT_EQ(got[1][i], halfBits(in[i])) << in[i];
+}
+
+TEST(SimVectorOps, CastFloatToIntRoundsAndSaturates) {
+  std::vector<float> in = {2.5f, -2.5f, 0.5f, 1.5f, -0.5f, 2.7f,
+                           -2.7f, 3e9f, -3e9f, kNaN, kInf, -kInf};
+  const int32_t mx = INT32_MAX, mn = INT32_MIN;
+  std::vector<std::vector<int32_t>> expected = {
+      {2, -2, 0, 2, 0, 3, -3, mx, mn, 0, mx, mn},  // none = rint
+      {2, -2, 0, 2, 0, 3, -3, mx, mn, 0, mx, mn},  // rint: ties to even
+      {2, -3, 0, 1, -1, 2, -3, mx, mn, 0, mx, mn}, // floor
+      {3, -2, 1, 2, 0, 3, -2, mx, mn, 0, mx, mn},  // ceil
+      {3, -3, 1, 2, -1, 3, -3, mx, mn, 0, mx, mn}, // round: half away
+      {2, -2, 0, 1, 0, 2, -2, mx, mn, 0, mx, mn},  // trunc
+  };
+  std::vector<RoundMode> modes(std::begin(kModes), std::end(kModes) - 1);
+  auto got = castAll<int32_t>(DType::I32, DType::F32, in, modes);
+  for (size_t m = 0; m < modes.size(); ++m)
+    EXPECT_EQ(got[m], expected[m]) << modeName(modes[m]);
+
+  auto i8 = castAll<int8_t>(DType::I8, DType::F32,
+                            std::vector<float>{300, -300, 127.5f, -128.5f, -3.5f},
+                            {RoundMode::Rint});
+  EXPECT_EQ(i8[0], (std::vector<int8_t>{127, -128, 127, -128, -4}));
+  auto u8 = castAll<uint8_t>(DType::U8, DType::F32,
+                             std::vector<float>{-5, 300, 254.5f, 2.5f, 3.5f},
+                             {RoundMode::Rint});
+  EXPECT_EQ(u8[0], (std::vector<uint8_t>{0, 255, 254, 2, 4}));
+  auto i64 = castAll<int64_t>(DType::I64, DType::F32,
+                              std::vector<float>{3e9f, 1e19f, -1e19f},
+                              {RoundMode::Trunc});
+  EXPECT_EQ(i64[0], (std::vector<int64_t>{3000000000LL, INT64_MAX, INT64_MIN}));
+  // fp16 sources round the same way.
+  auto fromHalf = castAll<int16_t>(
+      DType::I16, DType::F16,
+      std::vector<uint16_t>{halfBits(1.5f), halfBits(-2.5f), halfBits(60000.f)},
+      {RoundMode::Rint, RoundMode::Round});
+  EXPECT_EQ(fromHalf[0], (std::vector<int16_t>{2, -2, 32767}));
+  EXPECT_EQ(fromHalf[1], (std::vector<int16_t>{2, -3, 32767}));
+}
+
+TEST(SimVectorOps, CastIntegersToFloatsRoundOnce) {
+  std::vector<int32_t> in = {16777217, 16777219, 257, 2049, 70000,
+                             (1 << 24) + (1 << 16) + 1, -16777217};
+  auto f32 = castAll<float>(DType::F32, DType::I32, in,
+                            {RoundMode::Rint, RoundMode::Round, RoundMode::Floor,
+                             RoundMode::Ceil, RoundMode::Trunc});
+  EXPECT_EQ(f32[0][0], 16777216.f); // tie -> even
+  EXPECT_EQ(f32[0][1], 16777220.f); // tie -> even (...218 is odd)
+  EXPECT_EQ(f32[1][0], 16777218.f); // tie -> away
+  EXPECT_EQ(f32[2][6], -16777218.f);
+  EXPECT_EQ(f32[3][6], -16777216.f);
+  EXPECT_EQ(f32[4][0], 16777216.f);
+
+  auto f16 = castAll<uint16_t>(DType::F16, DType::I32, in,
+                               {RoundMode::Rint, RoundMode::Round, RoundMode::Trunc});
+  EXPECT_EQ(f16[0][3], 0x6800); // 2049 -> 2048
+  EXPECT_EQ(f16[1][3], 0x6801); // 2049 -> 2050
+  EXPECT_EQ(f16[0][4], 0x7c00); // 70000 overflows to inf ...
+  EXPECT_EQ(f16[2][4], 0x7bff); // ... unless truncated
+
+  auto bf16 = castAll<uint16_t>(DType::BF16, DType::I32, in,
+                                {RoundMode::Rint, RoundMode::Round});
+  EXPECT_EQ(bf16[0][2], 0x4380); // 257 -> 256
+  EXPECT_EQ(bf16[1][2], 0x4381); // 257 -> 258
+  // 2^24 + 2^16 + 1 is just above the bf16 midpoint: via a float it would
+  // round to 2^24 + 2^16 (a tie) and then down to 2^24.
+  EXPECT_EQ(bf16[0][5], 0x4b81);
+}
+
+TEST(SimVectorOps, CastBetweenFloatFormats) {
+  // Widening is exact.
+  std::vector<uint16_t> halves;
+  for (uint32_t h = 0; h < 0x7c00; h += 7)
+    halves.push_back(uint16_t(h));
+  auto wide = castAll<float>(DType::F32, DType::F16, halves, {RoundMode::None});
+  for (size_t i = 0; i < halves.size(); ++i)
+    ASSERT_EQ(wide[0][i], halfValue(halves[i])) << i;
+  auto fromBf = castAll<float>(DType::F32, DType::BF16,
+                               std::vector<uint16_t>{0x3f81, 0xc2f7, 0x7f80},
+                               {RoundMode::None});
+  EXPECT_EQ(fromBf[0], (std::vector<float>{bf16Value(0x3f81), bf16Value(0xc2f7), kInf}));
+
+  const float tie = 1 + 0x1p-8f; // between bf16 1.0 and 1 + 2^-7
+  auto bf = castAll<uint16_t>(DType::BF16, DType::F32, std::vector<float>{tie, -tie},
+                              {RoundMode::Rint, RoundMode::Round, RoundMode::Floor});
+  EXPECT_EQ(bf[0], (std::vector<uint16_t>{0x3f80, 0xbf80}));
+  EXPECT_EQ(bf[1], (std::vector<uint16_t>{0x3f81, 0xbf81}));
+  EXPECT_EQ(bf[2], (std::vector<uint16_t>{0x3f80, 0xbf81}));
+
+  // fp16 1 + 2^-10 to bf16: nearest is 1.0, ceil is 1 + 2^-7.
+  auto h2b = castAll<uint16_t>(DType::BF16, DType::F16, std::vector<uint16_t>{0x3c01},
+                               {RoundMode::Rint, RoundMode::Ceil});
+  EXPECT_EQ(h2b[0][0], 0x3f80);
+  EXPECT_EQ(h2b[1][0], 0x3f81);
+}
+
+TEST(SimVectorOps, CastIntegersWrapAndBoolIsNonZero) {
+  std::vector<int32_t> in = {300, -129, 128, -1, 70000, 0};
+  EXPECT_EQ(castAll<int8_t>(DType::I8, DType::I32, in, {RoundMode::None})[0],
+            (std::vector<int8_t>{44, 127, -128, -1, 112, 0}));
+  EXPECT_EQ(castAll<uint8_t>(DType::U8, DType::I32, in, {RoundMode::None})[0],
+            (std::vector<uint8_t>{44, 127, 128, 255, 112, 0}));
+  EXPECT_EQ(castAll<int16_t>(DType::I16, DType::I32, in, {RoundMode::None})[0],
+            (std::vector<int16_t>{300, -129, 128, -1, 4464, 0}));
+  EXPECT_EQ(castAll<uint8_t>(DType::Bool, DType::I32, in, {RoundMode::None})[0],
+            (std::vector<uint8_t>{1, 1, 1, 1, 1, 0}));
+  EXPECT_EQ(castAll<int32_t>(DType::I32, DType::I8, std::vector<int8_t>{-5, 127},
+                             {RoundMode::None})[0],
+            (std::vector<int32_t>{-5, 127}));
+  EXPECT_EQ(castAll<int32_t>(DType::I32, DType::U8, std::vector<uint8_t>{250, 1},
+                             {RoundMode::None})[0],
+            (std::vector<int32_t>{250, 1}));
+  EXPECT_EQ(castAll<uint8_t>(DType::Bool, DType::F32,
+                             std::vector<float>{0.f, -0.f, kNaN, 0.5f},
+                             {RoundMode::None})[0],
+            (std::vector<uint8_t>{0, 0, 1, 1}));
+  std::vector<uint8_t> flags = {0, 1, 1, 0};
+  EXPECT_EQ(castAll<float>(DType::F32, DType::Bool, flags, {RoundMode::None})[0],
+            (std::vector<float>{0, 1, 1, 0}));
+  EXPECT_EQ(castAll<uint16_t>(DType::F16, DType::Bool, flags, {RoundMode::None})[0],
+            (std::vector<uint16_t>{0, 0x3c00, 0x3c00, 0}));
+}
+
+//===----------------------------------------------------------------------===//
+// Compare and select
+//===----------------------------------------------------------------------===//
+
+const CmpMode kCmpModes[] = {CmpMode::LT, CmpMode::LE, CmpMode::GT,
+                             CmpMode::GE, CmpMode::EQ, CmpMode::NE};
+template <typename T> bool cmpRef(CmpMode m, T x, T y) {
+  switch (m) {
+  case CmpMode::LT: return x < y;
+  case CmpMode::LE: return x <= y;
+  case CmpMode::GT: return x > y;
+  case CmpMode::GE: return x >= y;
+  case CmpMode::EQ: return x == y;
+  case CmpMode::NE: return x != y;
+  }
+  return false;
+}
+
+TEST(SimVectorOps, CompareFloatsFollowsIeee) {
+  std::vector<float> a = {1, 2, kNaN, -0.f, 5, -kInf, kNaN, 3};
+  std::vector<float> c = {2, 2, 1, 0.f, kNaN, -kInf, kNaN, 2};
+  for (CmpMode m : kCmpModes) {
+    Tile x = tile(DType::F32, a, 0), y = tile(DType::F32, c, 64);
+    Tile tt = outTile(DType::Bool, 8, 128), ts = outTile(DType::Bool, 8, 160),
+         tr = outTile(DType::Bool, 8, 192);
+    LaunchResult r = runV({&x, &y}, {&tt, &ts, &tr}, [&](ProgramBuilder &b) {
+      int two = b.argF(5);
+      b.compare(m, DType::F32, tt.ub, x.ub, y.ub, Operand::ofImm(8), 12);
+      b.compare(m, DType::F32, ts.ub, x.ub, 0, Operand::ofImm(8), 13, true, 2.0);
+      b.compare(m, DType::F32, tr.ub, x.ub, 0, Operand::ofImm(8), 14, true, 0, two);
+    }, {floatArg(2.0)});
+    ASSERT_TRUE(r.ok) << r.error;
+    for (int i = 0; i < 8; ++i) {
+      EXPECT_EQ(values<uint8_t>(tt)[i], cmpRef(m, a[i], c[i])) << int(m) << " " << i;
+      EXPECT_EQ(values<uint8_t>(ts)[i], cmpRef(m, a[i], 2.f)) << int(m) << " " << i;
+      EXPECT_EQ(values<uint8_t>(tr)[i], cmpRef(m, a[i], 2.f)) << int(m) << " " << i;
+    }
+  }
+}
+
+TEST(SimVectorOps, CompareIntegersAndHalfScalarRoundsToDtype) {
+  std::vector<int32_t> a = {-1, 0, 5, INT32_MIN}, c = {1, 0, -5, INT32_MAX};
+  std::vector<uint8_t> ua = {255, 1, 7}, uc = {1, 255, 7};
+  for (CmpMode m : kCmpModes) {
+    Tile x = tile(DType::I32, a, 0), y = tile(DType::I32, c, 64);
+    Tile ux = tile(DType::U8, ua, 128), uy = tile(DType::U8, uc, 160);
+    Tile o1 = outTile(DType::Bool, 4, 192), o2 = outTile(DType::Bool, 3, 224);
+    LaunchResult r = runV({&x, &y, &ux, &uy}, {&o1, &o2}, [&](ProgramBuilder &b) {
+      b.compare(m, DType::I32, o1.ub, x.ub, y.ub, Operand::ofImm(4), 12);
+      b.compare(m, DType::U8, o2.ub, ux.ub, uy.ub, Operand::ofImm(3), 13);
+    });
+    ASSERT_TRUE(r.ok) << r.error;
+    for (int i = 0; i < 4; ++i)
+      EXPECT_EQ(values<uint8_t>(o1)[i], cmpRef(m, a[i], c[i])) << int(m);
+    for (int i = 0; i < 3; ++i)
+      EXPECT_EQ(values<uint8_t>(o2)[i], cmpRef(m, ua[i], uc[i])) << int(m);
+  }
+  // half(0.1) == 0.1 holds because the scalar is rounded to fp16 first.
+  Tile h = tile(DType::F16, std::vector<uint16_t>{halfBits(0.1f), halfBits(0.2f)}, 0);
+  Tile eq = outTile(DType::Bool, 2, 64);
+  LaunchResult r = runV({&h}, {&eq}, [&](ProgramBuilder &b) {
+    b.compare(CmpMode::EQ, DType::F16, eq.ub, h.ub, 0, Operand::ofImm(2), 12, true, 0.1);
+  });
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_EQ(values<uint8_t>(eq), (std::vector<uint8_t>{1, 0}));
+}
+
+TEST(SimVectorOps, SelectTensorAndScalarForms) {
+  std::vector<float> a = {1, -2, 3, -4, 5}, c = {10, 20, 30, 40, 50};
+  Tile x = tile(DType::F32, a, 0), y = tile(DType::F32, c, 64);
+  Tile sel = outTile(DType::F32, 5, 128), sels = outTile(DType::F32, 5, 192);
+  Tile seli = outTile(DType::I16, 5, 256), mask = outTile(DType::Bool, 5, 320);
+  LaunchResult r = runV({&x, &y}, {&sel, &sels, &seli, &mask}, [&](ProgramBuilder &b) {
+    auto n = Operand::ofImm(5);
+    b.compare(CmpMode::GT, DType::F32, mask.ub, x.ub, 0, n, 12, true, 0.0);
+    b.select(DType::F32, sel.ub, mask.ub, x.ub, y.ub, n, 13);
+    b.select(DType::F32, sels.ub, mask.ub, x.ub, 0, n, 14, true, 9.5);
+    b.cast(DType::I16, DType::F32, RoundMode::Rint, 1024, x.ub, n, 15);
+    int minus7 = b.constI(-7);
+    b.select(DType::I16, seli.ub, mask.ub, 1024, 0, n, 16, true, 0, minus7);
+  });
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_EQ(values<uint8_t>(mask), (std::vector<uint8_t>{1, 0, 1, 0, 1}));
+  EXPECT_EQ(values<float>(sel), (std::vector<float>{1, 20, 3, 40, 5}));
+  EXPECT_EQ(values<float>(sels), (std::vector<float>{1, 9.5, 3, 9.5, 5}));
+  EXPECT_EQ(values<int16_t>(seli), (std::vector<int16_t>{1, -7, 3, -7, 5}));
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions and broadcasts
+//===----------------------------------------------------------------------===//
+
+const ReduceKind kKinds[] = {ReduceKind::Sum, ReduceKind::Max, ReduceKind::Min,
+                             ReduceKind::Prod};
+
+TEST(SimVectorOps, ReduceF32BothAxesAllKinds) {
+  const int rows = 5, cols = 37;
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<float> d(0.5f, 1.5f);
+  std::vector<float> src(rows * cols);
+  for (float &v : src)
+    v = std::uniform_int_distribution<int>(0, 1)(rng) ? d(rng) : -d(rng);
+  for (ReduceKind k : kKinds) {
+    for (int axis : {1, 0}) {
+      int outN = axis == 1 ? rows : cols;
+      Tile x = tile(DType::F32, src, 0);
+      Tile y = outTile(DType::F32, outN, 8192);
+      LaunchResult r = runV({&x}, {&y}, [&](ProgramBuilder &b) {
+        b.reduce(k, DType::F32, axis, y.ub, x.ub, Operand::ofImm(rows),
+                 Operand::ofImm(cols), 12);
+      });
+      ASSERT_TRUE(r.ok) << r.error;
+      std::vector<float> got = values<float>(y);
+      for (int o = 0; o < outN; ++o) {
+        double acc = k == ReduceKind::Sum ? 0 : k == ReduceKind::Prod ? 1
+                     : k == ReduceKind::Max ? -INFINITY : INFINITY;
+        int n = axis == 1 ? cols : rows;
+        for (int i = 0; i < n; ++i) {
+          double v = axis == 1 ? src[o * cols + i] : src[i * cols + o];
+          acc = k == ReduceKind::Sum   ? acc + v
+                : k == ReduceKind::Prod ? acc * v
+                : k == ReduceKind::Max  ? std::max(acc, v)
+                                        : std::min(acc, v);
+        }
+        if (k == ReduceKind::Max || k == ReduceKind::Min)
+          EXPECT_EQ(got[o], float(acc)) << int(k) << " axis " << axis << " " << o;
+        else // numpy/hardware sum in float in other orders
+          EXPECT_NEAR(got[o], acc, 1e-5 * std::max(1.0, std::fabs(acc)))
+              << int(k) << " axis " << axis << " " << o;
+      }
+    }
+  }
+}
+
+TEST(SimVectorOps, ReduceHalfAccumulatesWide) {
+  // 2048 x fp16(0.1): a fp16 running sum drifts, a wide one rounds once.
+  const int n = 2048;
+  std::vector<uint16_t> src(n, halfBits(0.1f));
+  Tile x = tile(DType::F16, src, 0);
+  Tile row = outTile(DType::F16, 1, 8192), col = outTile(DType::F16, 16, 8224);
+  LaunchResult r = runV({&x}, {&row, &col}, [&](ProgramBuilder &b) {
+    b.reduce(ReduceKind::Sum, DType::F16, 1, row.ub, x.ub, Operand::ofImm(1),
+             Operand::ofImm(n), 12);
+    b.reduce(ReduceKind::Sum, DType::F16, 0, col.ub, x.ub, Operand::ofImm(n / 16),
+             Operand::ofImm(16), 13);
+  });
+  ASSERT_TRUE(r.ok) << r.error;
+  double exact = double(n) * halfValue(halfBits(0.1f));
+  EXPECT_EQ(values<uint16_t>(row)[0], halfBits(float(exact)));
+  _Float16 running = 0;
+  for (int i = 0; i < n; ++i)
+    running = _Float16(running + _Float16(0.1f));
+  EXPECT_NE(float(running), halfValue(halfBits(float(exact)))); // test is sharp
+  for (uint16_t v : values<uint16_t>(col))
+    EXPECT_EQ(v, halfBits(float(exact / 16)));
+}
+
+TEST(SimVectorOps, ReduceIntegersWrapAndMaxPropagatesNaN) {
+  // Column 0 sums INT32_MAX + 7: the result wraps like int32 hardware adds.
+  std::vector<int32_t> src = {INT32_MAX, 1, -3, 7, 2, -9};
+  for (ReduceKind k : kKinds) {
+    Tile x = tile(DType::I32, src, 0);
+    Tile rowsOut = outTile(DType::I32, 2, 64), colsOut = outTile(DType::I32, 3, 96);
+    LaunchResult r = runV({&x}, {&rowsOut, &colsOut}, [&](ProgramBuilder &b) {
+      b.reduce(k, DType::I32, 1, rowsOut.ub, x.ub, Operand::ofImm(2), Operand::ofImm(3), 12);
+      b.reduce(k, DType::I32, 0, colsOut.ub, x.ub, Operand::ofImm(2), Operand::ofImm(3), 13);
+    });
+    ASSERT_TRUE(r.ok) << r.error;
+    auto ref = [&](std::vector<int64_t> v) {
+      int64_t acc = k == ReduceKind::Prod ? 1 : k == ReduceKind::Sum ? 0 : v[0];
+      for (int64_t e : v)
+        acc = k == ReduceKind::Sum   ? acc + e
+              : k == ReduceKind::Prod ? acc * e
+              : k == ReduceKind::Max  ? std::max(acc, e)
+                                      : std::min(acc, e);
+      return int32_t(uint32_t(uint64_t(acc)));
+    };
+    EXPECT_EQ(values<int32_t>(rowsOut),
+              (std::vector<int32_t>{ref({INT32_MAX, 1, -3}), ref({7, 2, -9})}))
+        << int(k);
+    EXPECT_EQ(values<int32_t>(colsOut),
+              (std::vector<int32_t>{ref({INT32_MAX, 7}), ref({1, 2}), ref({-3, -9})}))
+        << int(k);
+  }
+
+  Tile f = tile(DType::F32, std::vector<float>{1, kNaN, 3, 4}, 0);
+  Tile mx = outTile(DType::F32, 2, 64);
+  LaunchResult r = runV({&f}, {&mx}, [&](ProgramBuilder &b) {
+    b.reduce(ReduceKind::Max, DType::F32, 1, mx.ub, f.ub, Operand::ofImm(2), Operand::ofImm(2), 12);
+  });
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_TRUE(std::isnan(values<float>(mx)[0]));
+  EXPECT_EQ(values<float>(mx)[1], 4.f);
+}
+
+TEST(SimVectorOps, ReduceMaxOverNothingIsAnError) {
+  Tile x = tile(DType::F32, std::vector<float>(8, 1), 0);
+  Tile y = outTile(DType::F32, 8, 64);
+  LaunchResult r = runV({&x}, {&y}, [&](ProgramBuilder &b) {
+    b.reduce(ReduceKind::Max, DType::F32, 1, y.ub, x.ub, Operand::ofImm(4),
+             Operand::ofImm(0), 17);
+  });
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("max/min reduction over zero elements in ascendc.reduce "
+                         "(V) at kernel.py:17:5"),
+            std::string::npos)
+      << r.error;
+}
+
+TEST(SimVectorOps, BroadcastRowsAndColumns) {
+  Tile col = tile(DType::F32, std::vector<float>{1, 2, 3}, 0);
+  Tile row = tile(DType::I8, std::vector<int8_t>{-1, 5, 7, 9}, 64);
+  Tile h = tile(DType::F16, std::vector<uint16_t>{0x3c00, 0xc000}, 96);
+  Tile o1 = outTile(DType::F32, 12, 128), o2 = outTile(DType::I8, 12, 192),
+       o3 = outTile(DType::F16, 6, 224);
+  LaunchResult r = runV({&col, &row, &h}, {&o1, &o2, &o3}, [&](ProgramBuilder &b) {
+    b.broadcast(DType::F32, 1, o1.ub, col.ub, Operand::ofImm(3), Operand::ofImm(4), 12);
+    b.broadcast(DType::I8, 0, o2.ub, row.ub, Operand::ofImm(3), Operand::ofImm(4), 13);
+    b.broadcast(DType::F16, 1, o3.ub, h.ub, Operand::ofImm(2), Operand::ofImm(3), 14);
+  });
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_EQ(values<float>(o1), (std::vector<float>{1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3}));
+  EXPECT_EQ(values<int8_t>(o2),
+            (std::vector<int8_t>{-1, 5, 7, 9, -1, 5, 7, 9, -1, 5, 7, 9}));
+  EXPECT_EQ(values<uint16_t>(o3),
+            (std::vector<uint16_t>{0x3c00, 0x3c00, 0x3c00, 0xc000, 0xc000, 0xc000}));
+}
+
+//===----------------------------------------------------------------------===//
+// Vector-scalar forms, integer and new unary ops
+//===----------------------------------------------------------------------===//
+
+TEST(SimVectorOps, VecScalarBothSidesAndRegisterScalar) {
+  std::vector<float> a = {1, 2, 4, -8};
+  Tile x = tile(DType::F32, a, 0);
+  std::vector<Tile> outs;
+  for (int i = 0; i < 6; ++i)
+    outs.push_back(outTile(DType::F32, 4, 64 + 32 * i));
+  LaunchResult r = runV({&x}, {&outs[0], &outs[1], &outs[2], &outs[3], &outs[4], &outs[5]},
+                        [&](ProgramBuilder &b) {
+    auto n = Operand::ofImm(4);
+    int s = b.argF(7); // 3.0
+    b.vecScalar(VecOp::Sub, DType::F32, outs[0].ub, x.ub, 10, n, 12, true);
+    b.vecScalar(VecOp::Sub, DType::F32, outs[1].ub, x.ub, 10, n, 13);
+    b.vecScalar(VecOp::Div, DType::F32, outs[2].ub, x.ub, 1, n, 14, true);
+    b.vecScalar(VecOp::FloorDiv, DType::F32, outs[3].ub, x.ub, 0, n, 15, false, s);
+    b.vecScalar(VecOp::Max, DType::F32, outs[4].ub, x.ub, 0, n, 16, true, s);
+    b.vecScalar(VecOp::Mul, DType::F32, outs[5].ub, x.ub, 0, n, 17, false, s);
+  }, {floatArg(3.0)});
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_EQ(values<float>(outs[0]), (std::vector<float>{9, 8, 6, 18}));
+  EXPECT_EQ(values<float>(outs[1]), (std::vector<float>{-9, -8, -6, -18}));
+  EXPECT_EQ(values<float>(outs[2]), (std::vector<float>{1, 0.5, 0.25, -0.125}));
+  EXPECT_EQ(values<float>(outs[3]), (std::vector<float>{0, 0, 1, -3}));
+  EXPECT_EQ(values<float>(outs[4]), (std::vector<float>{3, 3, 4, 3}));
+  EXPECT_EQ(values<float>(outs[5]), (std::vector<float>{3, 6, 12, -24}));
+}
+
+TEST(SimVectorOps, IntegerFloorDivIsPythonFloorDivision) {
+  std::vector<int32_t> a = {7, -7, 7, -7, 0, INT32_MIN, 6, -1};
+  std::vector<int32_t> c = {2, 2, -2, -2, 5, -1, 3, 3};
+  Tile x = tile(DType::I32, a, 0), y = tile(DType::I32, c, 64);
+  Tile q = outTile(DType::I32, 8, 128), qs = outTile(DType::I32, 8, 192),
+       qf = outTile(DType::I32, 8, 256), t = outTile(DType::I32, 8, 320);
+  LaunchResult r = runV({&x, &y}, {&q, &qs, &qf, &t}, [&](ProgramBuilder &b) {
+    auto n = Operand::ofImm(8);
+    b.vec(VecOp::FloorDiv, DType::I32, q.ub, x.ub, y.ub, n, 12);
+    b.vecScalar(VecOp::FloorDiv, DType::I32, qs.ub, x.ub, -3, n, 13);
+    b.vecScalar(VecOp::FloorDiv, DType::I32, qf.ub, y.ub, 7, n, 14, true); // 7 // c
+    b.vec(VecOp::Div, DType::I32, t.ub, x.ub, y.ub, n, 15);                 // truncating
+  });
+  ASSERT_TRUE(r.ok) << r.error;
+  auto floorDiv = [](int64_t x, int64_t y) {
+    int64_t q = x / y;
+    return (x % y != 0 && ((x < 0) != (y < 0))) ? q - 1 : q;
+  };
+  for (int i = 0; i < 8; ++i) {
+    EXPECT_EQ(values<int32_t>(q)[i], int32_t(uint32_t(floorDiv(a[i], c[i])))) << i;
+    EXPECT_EQ(values<int32_t>(qs)[i], int32_t(floorDiv(a[i], -3))) << i;
+    EXPECT_EQ(values<int32_t>(qf)[i], int32_t(floorDiv(7, c[i]))) << i;
+    EXPECT_EQ(values<int32_t>(t)[i], int32_t(uint32_t(int64_t(a[i]) / c[i]))) << i;
+  }
+  EXPECT_EQ(values<int32_t>(q)[1], -4);
+  EXPECT_EQ(values<int32_t>(q)[5], INT32_MIN); // -INT32_MIN wraps
+}
+
+TEST(SimVectorOps, IntegerDivisionByZeroNamesOpAndLine) {
+  for (bool scalarForm : {false, true}) {
+    Tile x = tile(DType::I32, std::vector<int32_t>{4, 5, 6}, 0);
+    Tile y = tile(DType::I32, std::vector<int32_t>{1, 0, 2}, 64);
+    Tile q = outTile(DType::I32, 3, 128);
+    LaunchResult r = runV({&x, &y}, {&q}, [&](ProgramBuilder &b) {
+      if (scalarForm)
+        b.vecScalar(VecOp::FloorDiv, DType::I32, q.ub, x.ub, 0, Operand::ofImm(3), 18);
+      else
+        b.vec(VecOp::FloorDiv, DType::I32, q.ub, x.ub, y.ub, Operand::ofImm(3), 18);
+    });
+    EXPECT_FALSE(r.ok);
+    std::string op = scalarForm ? "ascendc.vec_scalar" : "ascendc.binary";
+    EXPECT_EQ(r.error, "integer division by zero in " + op +
+                           " (V) at kernel.py:18:5 on core 0");
+  }
+}
+
+TEST(SimVectorOps, BitwiseShiftsAndNot) {
+  std::vector<int32_t> a = {0x1234, -256, 1, -1};
+  std::vector<int16_t> h = {1, -2, 0x4000, 3};
+  std::vector<uint8_t> u = {200, 1, 255, 16};
+  Tile x = tile(DType::I32, a, 0), xh = tile(DType::I16, h, 64), xu = tile(DType::U8, u, 96);
+  Tile flags = tile(DType::Bool, std::vector<uint8_t>{0, 1, 1, 0}, 128);
+  std::vector<Tile> o;
+  for (int i = 0; i < 6; ++i)
+    o.push_back(outTile(DType::I32, 4, 256 + 32 * i));
+  Tile oh = outTile(DType::I16, 4, 512), ou = outTile(DType::U8, 4, 544),
+       ob = outTile(DType::Bool, 4, 576), oand = outTile(DType::Bool, 4, 608);
+  LaunchResult r = runV({&x, &xh, &xu, &flags},
+                        {&o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &oh, &ou, &ob, &oand},
+                        [&](ProgramBuilder &b) {
+    auto n = Operand::ofImm(4);
+    b.vecScalar(VecOp::And, DType::I32, o[0].ub, x.ub, 0x0ff0, n, 12);
+    b.vecScalar(VecOp::Or, DType::I32, o[1].ub, x.ub, 0x000f, n, 13);
+    b.vecScalar(VecOp::Xor, DType::I32, o[2].ub, x.ub, -1, n, 14);
+    b.vecScalar(VecOp::Shr, DType::I32, o[3].ub, x.ub, 4, n, 15);
+    b.vecScalar(VecOp::Shl, DType::I32, o[4].ub, x.ub, 40, n, 16);
+    b.vec(VecOp::Not, DType::I32, o[5].ub, x.ub, 0, n, 17);
+    b.vecScalar(VecOp::Shl, DType::I16, oh.ub, xh.ub, 14, n, 18);
+    b.vecScalar(VecOp::Shr, DType::U8, ou.ub, xu.ub, 1, n, 19);
+    b.vec(VecOp::Not, DType::Bool, ob.ub, flags.ub, 0, n, 20);
+    b.vec(VecOp::And, DType::Bool, oand.ub, flags.ub, ob.ub, n, 21);
+  });
+  ASSERT_TRUE(r.ok) << r.error;
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(values<int32_t>(o[0])[i], a[i] & 0x0ff0);
+    EXPECT_EQ(values<int32_t>(o[1])[i], a[i] | 0x000f);
+    EXPECT_EQ(values<int32_t>(o[2])[i], ~a[i]);
+    EXPECT_EQ(values<int32_t>(o[3])[i], a[i] >> 4); // arithmetic
+    EXPECT_EQ(values<int32_t>(o[4])[i], 0);         // shifted out
+    EXPECT_EQ(values<int32_t>(o[5])[i], ~a[i]);
+    EXPECT_EQ(values<int16_t>(oh)[i], int16_t(uint16_t(uint32_t(uint16_t(h[i])) << 14)));
+    EXPECT_EQ(values<uint8_t>(ou)[i], u[i] >> 1); // logical
+  }
+  EXPECT_EQ(values<int32_t>(o[3])[1], -16);
+  EXPECT_EQ(values<uint8_t>(ob), (std::vector<uint8_t>{1, 0, 0, 1}));
+  EXPECT_EQ(values<uint8_t>(oand), (std::vector<uint8_t>{0, 0, 0, 0}));
+}
+
+TEST(SimVectorOps, RsqrtReciprocalFloorDivAndNarrowIntegers) {
+  std::vector<float> a = {4, 0.25f, -2, 0};
+  std::vector<float> c = {3, 0.1f, 0.5f, 1};
+  Tile x = tile(DType::F32, a, 0), y = tile(DType::F32, c, 32);
+  Tile i8 = tile(DType::I8, std::vector<int8_t>{100, -100, 127, 5}, 64);
+  Tile rs = outTile(DType::F32, 4, 128), rc = outTile(DType::F32, 4, 160),
+       fd = outTile(DType::F32, 4, 192), sum8 = outTile(DType::I8, 4, 224);
+  LaunchResult r = runV({&x, &y, &i8}, {&rs, &rc, &fd, &sum8}, [&](ProgramBuilder &b) {
+    auto n = Operand::ofImm(4);
+    b.vec(VecOp::Rsqrt, DType::F32, rs.ub, x.ub, 0, n, 12);
+    b.vec(VecOp::Reciprocal, DType::F32, rc.ub, x.ub, 0, n, 13);
+    b.vec(VecOp::FloorDiv, DType::F32, fd.ub, x.ub, y.ub, n, 14);
+    b.vec(VecOp::Add, DType::I8, sum8.ub, i8.ub, i8.ub, n, 15);
+  });
+  ASSERT_TRUE(r.ok) << r.error;
+  for (int i = 0; i < 4; ++i) {
+    float rsRef = 1.0f / std::sqrt(a[i]), rcRef = 1.0f / a[i];
+    float fdRef = std::floor(a[i] / c[i]);
+    if (std::isnan(rsRef))
+      EXPECT_TRUE(std::isnan(values<float>(rs)[i]));
+    else
+      EXPECT_EQ(values<float>(rs)[i], rsRef) << i;
+    EXPECT_EQ(values<float>(rc)[i], rcRef) << i;
+    EXPECT_EQ(values<float>(fd)[i], fdRef) << i;
+  }
+  EXPECT_EQ(values<float>(fd)[1], 2.f); // floor(0.25 / 0.1f)
+  EXPECT_EQ(values<int8_t>(sum8), (std::vector<int8_t>{-56, 56, -2, 10}));
+}
+
+TEST(SimVectorOps, TypeErrorsAreRejectedBeforeRunning) {
+  struct Case {
+    std::function<void(ProgramBuilder &)> emit;
+    std::string message;
+  };
+  auto n = Operand::ofImm(4);
+  std::vector<Case> cases = {
+      {[&](ProgramBuilder &b) { b.vecScalar(VecOp::And, DType::F32, 64, 0, 1, n, 12); },
+       "bitwise ops and shifts need an integer or bool type, got float32"},
+      {[&](ProgramBuilder &b) { b.vec(VecOp::Rsqrt, DType::I32, 64, 0, 0, n, 12); },
+       "exp/log/sqrt/rsqrt/reciprocal need a float type, got int32"},
+      {[&](ProgramBuilder &b) { b.vec(VecOp::Add, DType::Bool, 64, 0, 0, n, 12); },
+       "bool operands support only and/or/xor/not/max/min"},
+      {[&](ProgramBuilder &b) {
+         b.cast(DType::BF16, DType::F32, RoundMode::Odd, 64, 0, n, 12);
+       },
+       "round mode odd only applies to float32 -> float16, not float32 -> bfloat16"},
+      {[&](ProgramBuilder &b) {
+         b.reduce(ReduceKind::Sum, DType::F32, 2, 64, 0, n, n, 12);
+       },
+       "axis must be 0 or 1, got 2"},
+  };
+  for (const Case &c : cases) {
+    Tile x = tile(DType::F32, std::vector<float>(4, 1), 0);
+    Tile y = outTile(DType::F32, 4, 64);
+    LaunchResult r = runV({&x}, {&y}, c.emit);
+    EXPECT_FALSE(r.ok);
+    EXPECT_NE(r.error.find("(ascendc."), std::string::npos) << r.error;
+    EXPECT_NE(r.error.find(c.message), std::string::npos) << r.error;
+  }
+}
+
+} // namespace
