@@ -26,10 +26,68 @@ func.func @vadd(%x: !asctile.ptr<f32>, %y: !asctile.ptr<f32>, %out: !asctile.ptr
 
 // -----
 
+// A 2x32 block of a ?x64 tensor is two strided rows: a 2-D copy.
+// CHECK-LABEL: func.func @strided
+// CHECK: ascendc.data_copy_in %{{.*}}, %{{.*}}[%{{.*}}], %{{.*}} rows %{{.*}} stride %{{.*}}
+// CHECK: ascendc.data_copy_out %{{.*}}[%{{.*}}], %{{.*}}, %{{.*}} rows %{{.*}} stride %{{.*}}
 func.func @strided(%x: !asctile.ptr<f32>, %n: index) attributes {asctile.kernel} {
   %t = asctile.tensor %x[%n] : !asctile.ptr<f32> -> !asctile.tensor<?x64xf32>
   %c0 = arith.constant 0 : index
-  // expected-error @+1 {{is not one contiguous run of the tensor}}
   %a = asctile.load %t[%c0, %c0] : !asctile.tensor<?x64xf32> -> !asctile.tile<2x32xf32, UB>
+  asctile.store %a, %t[%c0, %c0] : !asctile.tile<2x32xf32, UB>, !asctile.tensor<?x64xf32>
+  return
+}
+
+// -----
+
+func.func @rank3(%x: !asctile.ptr<f32>, %n: index) attributes {asctile.kernel} {
+  %t = asctile.tensor %x[%n] : !asctile.ptr<f32> -> !asctile.tensor<?x4x64xf32>
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{has more than two non-unit dimensions}}
+  %a = asctile.load %t[%c0, %c0, %c0] : !asctile.tensor<?x4x64xf32> -> !asctile.tile<2x4x64xf32, UB>
+  return
+}
+
+// -----
+
+// A splat operand becomes the scalar of the op (Adds), and never gets a buffer.
+// CHECK-LABEL: func.func @scalar_operand
+// CHECK: %[[C:.*]] = arith.constant 2.500000e+00 : f32
+// CHECK-NOT: ascendc.duplicate
+// CHECK: ascendc.adds %{{.*}}, %{{.*}}, %[[C]], %{{.*}} :
+// CHECK: ascendc.subs %{{.*}}, %{{.*}}, %[[C]], %{{.*}} {scalar_first}
+func.func @scalar_operand(%x: !asctile.ptr<f32>, %n: index) attributes {asctile.kernel} {
+  %t = asctile.tensor %x[%n] : !asctile.ptr<f32> -> !asctile.tensor<?xf32>
+  %c0 = arith.constant 0 : index
+  %a = asctile.load %t[%c0] : !asctile.tensor<?xf32> -> !asctile.tile<64xf32, UB>
+  %c = arith.constant 2.5 : f32
+  %s = asctile.splat %c : f32 -> !asctile.tile<64xf32, UB>
+  %b = arith.addf %a, %s : !asctile.tile<64xf32, UB>
+  %d = arith.subf %s, %b : !asctile.tile<64xf32, UB>
+  asctile.store %d, %t[%c0] : !asctile.tile<64xf32, UB>, !asctile.tensor<?xf32>
+  return
+}
+
+// -----
+
+// Row reductions and their broadcast back.
+// CHECK-LABEL: func.func @rows
+// CHECK: ascendc.reduce MAX %[[R:.*]], %{{.*}}, %{{.*}}, %{{.*}} axis 1 : !ascendc.local<4xf32, VECCALC>, !ascendc.local<4x64xf32, VECIN>
+// CHECK: ascendc.broadcast %{{.*}}, %[[R]], %{{.*}}, %{{.*}} axis 1 : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4xf32, VECCALC>
+// CHECK: ascendc.sub
+// A full reduction ends in a scalar read on the scalar pipe.
+// CHECK: ascendc.reduce SUM
+// CHECK: ascendc.reduce SUM
+// CHECK: ascendc.get_value
+func.func @rows(%x: !asctile.ptr<f32>, %out: !asctile.ptr<f32>, %n: index) attributes {asctile.kernel} {
+  %t = asctile.tensor %x[%n] : !asctile.ptr<f32> -> !asctile.tensor<?x64xf32>
+  %o = asctile.tensor %out[%n] : !asctile.ptr<f32> -> !asctile.tensor<?xf32>
+  %c0 = arith.constant 0 : index
+  %a = asctile.load %t[%c0, %c0] : !asctile.tensor<?x64xf32> -> !asctile.tile<4x64xf32, UB>
+  %m = asctile.reduce max %a dims [1] keep_dims : !asctile.tile<4x64xf32, UB> -> !asctile.tile<4x1xf32, UB>
+  %b = asctile.broadcast %m : !asctile.tile<4x1xf32, UB> -> !asctile.tile<4x64xf32, UB>
+  %d = arith.subf %a, %b : !asctile.tile<4x64xf32, UB>
+  %s = asctile.reduce sum %d dims [0, 1] : !asctile.tile<4x64xf32, UB> -> f32
+  asctile.set_value %s, %o[%c0] : f32, !asctile.tensor<?xf32>
   return
 }

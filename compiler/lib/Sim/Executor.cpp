@@ -327,7 +327,7 @@ void CoreRunner::accessRows(bool isWrite, Space s, int64_t addr, int64_t rows,
                             int64_t rowBytes, int64_t strideBytes) {
   if (rows <= 0 || rowBytes <= 0)
     return;
-  if (true) {
+  if (strideBytes == rowBytes || rows == 1) {
     int64_t hi = addr + (rows - 1) * strideBytes + rowBytes;
     isWrite ? races->write(s, addr, hi) : races->read(s, addr, hi);
     return;
@@ -382,7 +382,7 @@ bool CoreRunner::copyIn(const Instr &in, int32_t pc) {
     uint8_t pad[8];
     encodeScalar(in.dtype, Scalar::ofFloat(in.fimm), pad);
     for (int64_t r = 0; r < tileRows; ++r)
-      for (int64_t i = r < rows ? count : stride; i < stride; ++i)
+      for (int64_t i = r < rows ? count : 0; i < stride; ++i)
         std::memcpy(dst + (r * stride + i) * w, pad, size_t(w));
   }
   if (races) {
@@ -501,7 +501,7 @@ bool CoreRunner::vector(const Instr &in, int32_t pc) {
       int64_t sw = byteWidth(in.srcDtype);
       reads[numReads++] = {in.src0Addr, n * sw};
       repeatBytes = n * std::max(w, sw);
-      cost = arch.vecDefault;
+      cost = arch.castCost;
       break;
     }
     case Opcode::VecCompare:

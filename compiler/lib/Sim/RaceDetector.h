@@ -45,7 +45,7 @@ public:
   void onIssue(Pipe p) {
     Clock &c = clocks[int(p)];
     const Clock &s = clocks[int(Pipe::S)];
-    for (int i = 0; i < kLanes; ++i) // not kScalarStoreLane
+    for (int i = 0; i < kNumPipes; ++i) // not kScalarStoreLane
       c[i] = c[i] > s[i] ? c[i] : s[i];
   }
   void onSetFlag(Pipe src, Pipe dst, unsigned id);

@@ -98,7 +98,7 @@ typename Fmt::Bits roundToFormat(double x, RoundMode mode) {
       r = Bits(lo | 1u);
       break;
     case RoundMode::Round:
-      r = twice <= mid2 ? lo : hi;
+      r = twice < mid2 ? lo : hi;
       break;
     case RoundMode::None:
     case RoundMode::Rint:
@@ -123,7 +123,7 @@ inline int64_t roundToInt(double x, RoundMode mode, int64_t lo, int64_t hi) {
     r = std::ceil(x);
     break;
   case RoundMode::Round:
-    r = std::nearbyint(x);
+    r = std::round(x);
     break;
   case RoundMode::Trunc:
   case RoundMode::Odd: // rejected for integer targets before execution

@@ -103,7 +103,8 @@ inline int64_t floorDivInt(int64_t x, int64_t y) {
   if (y == -1)
     return int64_t(0 - uint64_t(x));
   int64_t q = x / y;
-
+  if (x % y != 0 && ((x < 0) != (y < 0)))
+    --q;
   return q;
 }
 
@@ -427,7 +428,7 @@ void compareKernel(CmpMode mode, DType t, uint8_t *dst, const uint8_t *a,
       }
     };
     if (scalarRhs)
-      run(Splat<C>{V(s.asDouble())});
+      run(Splat<C>{scalarValue(c, t, s)});
     else
       run(Tensor<C>{b});
   });
@@ -523,7 +524,7 @@ void reduceKernel(ReduceKind kind, DType t, int axis, uint8_t *dst,
     case ReduceKind::Sum:
       if constexpr (C::kIsFloat)
         reduceLoop(c, axis, acc, src, rows, cols,
-                   [](Acc x, auto v) { return Acc(halfToFloat(floatToHalf(float(x + Acc(v))))); });
+                   [](Acc x, auto v) { return x + Acc(v); });
       else
         reduceLoop(c, axis, acc, src, rows, cols, [](Acc x, auto v) {
           return Acc(uint64_t(x) + uint64_t(v));
@@ -593,7 +594,7 @@ void atomicKernel(AtomicKind kind, DType t, uint8_t *gm, const uint8_t *src,
       if constexpr (C::kIsFloat)
         loop([](V x, V y) { return x + y; });
       else
-        loop([](V, V y) { return y; });
+        loop([](V x, V y) { return V(uint64_t(x) + uint64_t(y)); });
       return;
     case AtomicKind::Max:
       loop([](V x, V y) { return y > x ? y : x; });
