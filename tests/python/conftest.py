@@ -77,3 +77,36 @@ def line_of(fn, marker):
         if marker in text:
             return start + i
     raise AssertionError(f"marker {marker!r} not found")
+
+
+def in_child_process(fn, *args, **kwargs):
+    """``fn(*args, **kwargs)`` in a forked child: a crash in the native compiler or simulator fails
+    the calling test instead of killing the whole pytest session.  Returns fn's result."""
+    import pickle
+
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # child
+        os.close(read_fd)
+        try:
+            payload = ("ok", fn(*args, **kwargs))
+        except BaseException as e:  # noqa: BLE001 - everything goes back to the parent
+            payload = ("error", e)
+        try:
+            data = pickle.dumps(payload)
+        except Exception as e:  # noqa: BLE001
+            data = pickle.dumps(("error", RuntimeError(f"unpicklable result: {e!r}")))
+        with os.fdopen(write_fd, "wb") as out:
+            out.write(data)
+        os._exit(0)
+    os.close(write_fd)
+    with os.fdopen(read_fd, "rb") as inp:
+        data = inp.read()
+    _, status = os.waitpid(pid, 0)
+    if os.WIFSIGNALED(status) or not data:
+        raise AssertionError(f"the child process crashed (status {status}, signal "
+                             f"{os.WTERMSIG(status) if os.WIFSIGNALED(status) else None})")
+    kind, value = __import__("pickle").loads(data)
+    if kind == "error":
+        raise value
+    return value

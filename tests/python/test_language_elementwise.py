@@ -30,7 +30,7 @@ def binary_kernel(x_ptr, y_ptr, out_ptr, size: int, OP: asc2.ConstExpr, TILE: as
     out_gm = asc2.global_tensor(out_ptr, [size])
     for t in asc2.range(asc2.block_idx(), asc2.ceildiv(size, TILE), asc2.block_num()):
         x = asc2.copy_in(x_gm, [t * TILE], [TILE])
-        y = asc2.copy_in(y_gm, [t * TILE], [TILE])
+        y = asc2.copy_in(y_gm, [t * TILE], [TILE], pad_value=1)  # no division by zero past the end
         asc2.copy_out(OP(x, y), out_gm, [t * TILE])
 
 
@@ -39,7 +39,7 @@ def scalar_kernel(x_ptr, out_ptr, size: int, s, OP: asc2.ConstExpr, LEFT: asc2.C
     x_gm = asc2.global_tensor(x_ptr, [size])
     out_gm = asc2.global_tensor(out_ptr, [size])
     for t in asc2.range(asc2.block_idx(), asc2.ceildiv(size, TILE), asc2.block_num()):
-        x = asc2.copy_in(x_gm, [t * TILE], [TILE])
+        x = asc2.copy_in(x_gm, [t * TILE], [TILE], pad_value=1)
         asc2.copy_out(OP(s, x) if LEFT else OP(x, s), out_gm, [t * TILE])
 
 

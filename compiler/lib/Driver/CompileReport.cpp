@@ -18,8 +18,13 @@ std::string toJson(const CompileReport &r, bool includeIr) {
     json::Object o{{"index", p.index},     {"name", p.name},
                    {"stage", p.stage},     {"changed", p.changed},
                    {"wall_ms", p.wallMs},  {"op_count", p.opCount}};
-    if (includeIr)
+    if (includeIr) {
       o["ir"] = p.ir;
+      json::Array lines;
+      for (int l : p.irLines)
+        lines.push_back(l);
+      o["ir_lines"] = std::move(lines);
+    }
     passes.push_back(std::move(o));
   }
 

@@ -22,6 +22,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include <cctype>
 #include <chrono>
 
 using namespace mlir;
@@ -73,13 +74,95 @@ std::vector<std::string> availablePlatforms(const std::string &archDir) {
 
 namespace {
 
-std::string printOp(Operation *op) {
+/// Index just past the `)` that closes the `(` at `open`, skipping strings.
+size_t closingParen(const std::string &s, size_t open) {
+  int depth = 0;
+  bool inString = false;
+  for (size_t i = open; i < s.size(); ++i) {
+    char c = s[i];
+    if (inString) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        inString = false;
+    } else if (c == '"') {
+      inString = true;
+    } else if (c == '(') {
+      ++depth;
+    } else if (c == ')' && --depth == 0) {
+      return i + 1;
+    }
+  }
+  return s.size();
+}
+
+/// The line of the first `"file":line:col` in a printed location, resolving
+/// `#locN` aliases through `aliases`.
+int lineInLoc(const std::string &loc, const std::map<std::string, std::string> &aliases,
+              int depth = 0) {
+  size_t q = loc.find("\":");
+  if (q != std::string::npos)
+    return std::atoi(loc.c_str() + q + 2);
+  size_t h = loc.find("#loc");
+  if (h == std::string::npos || depth > 8)
+    return 0;
+  size_t e = h + 4;
+  while (e < loc.size() && std::isalnum((unsigned char)loc[e]))
+    ++e;
+  auto it = aliases.find(loc.substr(h, e - h));
+  return it == aliases.end() ? 0 : lineInLoc(it->second, aliases, depth + 1);
+}
+
+/// Prints `op` without locations, and the source line of each printed line
+/// (from the location that ends it).
+std::string printOp(Operation *op, std::vector<int> *lines = nullptr) {
   std::string text;
   llvm::raw_string_ostream os(text);
   OpPrintingFlags flags;
-  flags.enableDebugInfo(/*enable=*/false);
+  flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
   op->print(os, flags);
-  return text;
+
+  std::vector<std::string> all;
+  std::map<std::string, std::string> aliases;
+  for (size_t start = 0; start < text.size();) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos)
+      end = text.size();
+    std::string line = text.substr(start, end - start);
+    start = end + 1;
+    if (line.rfind("#loc", 0) == 0) { // `#locN = loc(...)` alias definitions
+      size_t eq = line.find(" = ");
+      if (eq != std::string::npos)
+        aliases[line.substr(0, eq)] = line.substr(eq + 3);
+      continue;
+    }
+    all.push_back(std::move(line));
+  }
+  std::string out;
+  out.reserve(text.size());
+  for (const std::string &line : all) {
+    std::string stripped;
+    int srcLine = 0;
+    size_t pos = 0;
+    while (true) {
+      size_t l = line.find(" loc(", pos);
+      if (l == std::string::npos) {
+        stripped += line.substr(pos);
+        break;
+      }
+      stripped += line.substr(pos, l - pos);
+      size_t close = closingParen(line, l + 4);
+      // The location closing the line belongs to the op printed on it.
+      if (close >= line.size())
+        srcLine = lineInLoc(line.substr(l, close - l), aliases);
+      pos = close;
+    }
+    out += stripped;
+    out += '\n';
+    if (lines)
+      lines->push_back(srcLine);
+  }
+  return out;
 }
 
 int countOps(Operation *root) {
@@ -139,7 +222,7 @@ private:
       lowered = true;
     else if (lowered && r.stage == "asctile")
       r.stage = "ascendc";
-    r.ir = printOp(module);
+    r.ir = printOp(module, &r.irLines);
     r.changed = report.passes.empty() || report.passes.back().ir != r.ir;
     r.wallMs = std::chrono::duration<double, std::milli>(end - start).count();
     r.opCount = countOps(module);
@@ -312,7 +395,7 @@ CompileResult compileKernel(const std::string &asctileIR,
   input.index = 0;
   input.name = "frontend";
   input.stage = "frontend";
-  input.ir = printOp(*module);
+  input.ir = printOp(*module, &input.irLines);
   input.changed = true;
   input.opCount = countOps(*module);
   report->passes.push_back(std::move(input));

@@ -92,7 +92,7 @@ struct Launch {
   std::atomic<int64_t> traceBudget{0};
   /// Serialises atomic stores to GM across the worker threads: each atomic
   /// copy is one critical section.
-  std::mutex atomicMutex;
+  std::mutex atomicMutex{};
 };
 
 struct BlockOutcome {

@@ -539,16 +539,22 @@ void reduceKernel(ReduceKind kind, DType t, int axis, uint8_t *dst,
           return Acc(uint64_t(x) * uint64_t(v));
         });
       break;
-    case ReduceKind::Max: // NaN wins: x != x only for NaN
+    case ReduceKind::Max: // a NaN, once seen, wins
       reduceLoop(c, axis, acc, src, rows, cols, [](Acc x, auto v) {
         Acc y = Acc(v);
-        return (y > x || y != y) && x == x ? y : x;
+        if constexpr (C::kIsFloat)
+          return (y > x || std::isnan(y)) && !std::isnan(x) ? y : x;
+        else
+          return y > x ? y : x;
       });
       break;
     case ReduceKind::Min:
       reduceLoop(c, axis, acc, src, rows, cols, [](Acc x, auto v) {
         Acc y = Acc(v);
-        return (y < x || y != y) && x == x ? y : x;
+        if constexpr (C::kIsFloat)
+          return (y < x || std::isnan(y)) && !std::isnan(x) ? y : x;
+        else
+          return y < x ? y : x;
       });
       break;
     }

@@ -28,7 +28,10 @@ struct PassRecord {
   int index = 0;
   std::string name;   // "asctile-to-ascendc", "ascendc-insert-sync", ...
   std::string stage;  // "frontend", "asctile", "lowering", "ascendc", "emit"
-  std::string ir;     // IR after the pass
+  std::string ir;     // IR after the pass (without locations)
+  /// Kernel source line of the op on each line of `ir` (0: none), so views
+  /// link IR lines and Python lines both ways.
+  std::vector<int> irLines;
   bool changed = false;
   double wallMs = 0;
   int opCount = 0;
