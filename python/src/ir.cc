@@ -63,8 +63,11 @@ void init_ir(py::module_ &m) {
         std::string sync = get("insert_sync");
         opts.insertSync = !(sync == "False" || sync == "false" || sync == "0");
         std::string reuse = get("reuse_alloc");
-        if (!reuse.empty())
+        if (!reuse.empty() && reuse != "None")
           opts.reuseAlloc = std::atoi(reuse.c_str());
+        std::string stages = get("num_stages");
+        if (!stages.empty() && stages != "None")
+          opts.numStages = std::atoi(stages.c_str());
         asc2::CompileResult result;
         {
           py::gil_scoped_release release;

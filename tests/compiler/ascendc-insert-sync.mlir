@@ -26,12 +26,14 @@ func.func @vadd_loop(%x: !ascendc.gm<f32>, %y: !ascendc.gm<f32>, %out: !ascendc.
     // CHECK-DAG: ascendc.wait_flag MTE3 -> V, [[MV]]
     // CHECK: ascendc.add %
     ascendc.add %bz, %bx, %by, %c256 : !ascendc.local<256xf32, VECCALC>, !ascendc.local<256xf32, VECIN>, !ascendc.local<256xf32, VECIN>
-    // CHECK-NEXT: ascendc.set_flag V -> MTE3, [[E2:[0-9]+]]
-    // CHECK-NEXT: ascendc.wait_flag V -> MTE3, [[E2]]
+    // The carried flags are set right after the last conflicting op of the
+    // iteration, not at the end of the body.
+    // CHECK-DAG: ascendc.set_flag V -> MTE3, [[E2:[0-9]+]]
+    // CHECK-DAG: ascendc.set_flag V -> MTE2, [[VM]]
+    // CHECK: ascendc.wait_flag V -> MTE3, [[E2]]
     // CHECK-NEXT: ascendc.data_copy_out %
     ascendc.data_copy_out %out[%off], %bz, %c256 : !ascendc.gm<f32>, !ascendc.local<256xf32, VECCALC>
-    // CHECK-DAG: ascendc.set_flag V -> MTE2, [[VM]]
-    // CHECK-DAG: ascendc.set_flag MTE3 -> V, [[MV]]
+    // CHECK-NEXT: ascendc.set_flag MTE3 -> V, [[MV]]
     // CHECK-NEXT: {{^ *}}}{{$}}
   }
   // CHECK-DAG: ascendc.wait_flag V -> MTE2, [[VM]]

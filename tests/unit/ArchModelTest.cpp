@@ -34,7 +34,7 @@ TEST(ArchModel, EveryPlatformLoads) {
     EXPECT_EQ(arch->alignment[int(Space::UB)], 32);
     EXPECT_GT(arch->gmToUbBytesPerCycle, arch->ubToGmBytesPerCycle);
     EXPECT_GT(arch->hbmBytesPerCycle, arch->gmToUbBytesPerCycle);
-    EXPECT_EQ(arch->vecCost.size(), 12u) << platform;
+    EXPECT_EQ(arch->vecCost.size(), 21u) << platform;
   }
 }
 

@@ -108,8 +108,9 @@ TEST(Pipeline, VaddCompilesWithAFullReport) {
         << expected;
   EXPECT_NE(report->passes.back().ir.find("ascendc.set_flag"), std::string::npos);
 
-  // Three 1 KiB buffers at distinct aligned offsets in UB.
-  ASSERT_EQ(report->buffers.size(), 3u);
+  // Ping-pong: two copies of the three 1 KiB tiles, at distinct aligned
+  // offsets in UB.
+  ASSERT_EQ(report->buffers.size(), 6u);
   std::set<int64_t> offsets;
   for (const BufferRecord &b : report->buffers) {
     EXPECT_EQ(b.space, "UB");
@@ -118,10 +119,11 @@ TEST(Pipeline, VaddCompilesWithAFullReport) {
     EXPECT_LE(b.liveStart, b.liveEnd);
     offsets.insert(b.offset);
   }
-  EXPECT_EQ(offsets.size(), 3u);
+  EXPECT_EQ(offsets.size(), 6u);
   ASSERT_EQ(report->spaces.size(), 1u);
   EXPECT_EQ(report->spaces[0].capacity, 196608);
-  EXPECT_EQ(report->spaces[0].peak, 3072);
+  EXPECT_EQ(report->spaces[0].peak, 6144);
+  EXPECT_EQ(report->spaces[0].lowerBound, 6144);
 
   // Every inserted sync says why.
   ASSERT_FALSE(report->sync.empty());
@@ -175,6 +177,24 @@ TEST(Pipeline, RemovingAnyInsertedWaitIsCaught) {
         << "removing the wait at pc " << pc << " went unnoticed";
   }
   EXPECT_GE(waits, 4);
+}
+
+/// Multi-buffering (the compiler's choice) beats one buffer per tile on a
+/// loop long enough to overlap, with the same numbers.
+TEST(Pipeline, PingPongOverlapsLoadsWithCompute) {
+  CompileOptions single;
+  single.numStages = 1;
+  CompileResult one = compileKernel(kVadd, single);
+  CompileResult two = compileKernel(kVadd, {});
+  ASSERT_TRUE(one.kernel && two.kernel);
+  EXPECT_EQ(one.kernel->report()->buffers.size(), 3u);
+  EXPECT_EQ(two.kernel->report()->buffers.size(), 6u);
+  VaddRun a = runVadd(*one.kernel, 256 * 64 * 2 + 100, 2);
+  VaddRun b = runVadd(*two.kernel, 256 * 64 * 2 + 100, 2);
+  ASSERT_TRUE(a.launch.ok && b.launch.ok) << a.launch.error << b.launch.error;
+  EXPECT_EQ(b.launch.races, 0);
+  EXPECT_EQ(a.out, b.out);
+  EXPECT_LT(b.launch.totalCycles, a.launch.totalCycles);
 }
 
 TEST(Pipeline, UbOverflowNamesTheLiveTiles) {

@@ -19,6 +19,10 @@ BufferLiveness::BufferLiveness(func::FuncOp func) : points(func) {
   // First access per (buffer, loop) decides whether the value is carried
   // around that loop's back-edge.
   llvm::DenseMap<std::pair<Value, Operation *>, bool> firstIsRead;
+  // Buffers a DMA pipe touches inside a loop stay live for the whole loop:
+  // sharing their bytes with another buffer of the same iteration would
+  // order the DMA after unrelated compute and undo multi-buffering.
+  llvm::DenseMap<Value, Operation *> dmaLoop;
   for (int p = 0; p < points.size(); ++p) {
     Operation *op = points.opAt(p);
     auto access = dyn_cast<BufferAccessOpInterface>(op);
@@ -26,11 +30,18 @@ BufferLiveness::BufferLiveness(func::FuncOp func) : points(func) {
       continue;
     SmallVector<BufferAccess> accesses;
     access.getBufferAccesses(accesses);
+    auto pipeOp = dyn_cast<PipeOpInterface>(op);
+    bool dma = pipeOp && pipeOp.getPipe() != Pipe::V && pipeOp.getPipe() != Pipe::S;
     for (const BufferAccess &a : accesses) {
       auto it = index.find(a.buffer);
       if (it == index.end())
         continue;
       BufferInterval &iv = intervals[it->second];
+      if (dma)
+        for (Operation *loop = op->getParentOp(); loop && !isa<func::FuncOp>(loop);
+             loop = loop->getParentOp())
+          if (isa<scf::ForOp>(loop) && !loop->isAncestor(iv.alloc))
+            dmaLoop[a.buffer] = loop; // ends at the outermost such loop
       if (iv.start > iv.end)
         iv.start = iv.end = p;
       iv.start = std::min(iv.start, p);
@@ -47,6 +58,11 @@ BufferLiveness::BufferLiveness(func::FuncOp func) : points(func) {
           firstIsRead[key] = !a.isWrite;
       }
     }
+  }
+  for (auto &[buffer, loop] : dmaLoop) {
+    BufferInterval &iv = intervals[index[buffer]];
+    iv.start = std::min(iv.start, points.pointOf(loop));
+    iv.end = std::max(iv.end, points.lastPointIn(loop));
   }
   for (auto &[key, isRead] : firstIsRead) {
     if (!isRead)

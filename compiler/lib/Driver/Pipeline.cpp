@@ -405,6 +405,11 @@ CompileResult compileKernel(const std::string &asctileIR,
   pm.addPass(createInlinerPass());
   pm.addNestedPass<func::FuncOp>(asctile::createAscTileExpandFusedOps());
   pm.addNestedPass<func::FuncOp>(asctile::createAscTileTransformMathOps());
+  asctile::AscTileMultiBufferOptions bufferOptions;
+  bufferOptions.ubCapacity = arch->capacity[(int)sim::Space::UB];
+  bufferOptions.numStages = options.numStages;
+  pm.addNestedPass<func::FuncOp>(asctile::createAscTileMultiBuffer(bufferOptions));
+  pm.addNestedPass<func::FuncOp>(asctile::createAscTileUnrollLoop());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createConvertAscTileToAscendC());

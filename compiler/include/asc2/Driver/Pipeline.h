@@ -22,6 +22,7 @@ struct CompileOptions {
   std::string archDir;      // empty: the build's resources/arch
   bool insertSync = true;
   int reuseAlloc = 1;       // 0: no reuse of freed bytes
+  int numStages = 0;        // buffers per loaded tile; 0: compiler's choice
   std::string sourceFile;
   /// Every jit option as the user gave it, recorded in the report.
   std::map<std::string, std::string> userOptions;

@@ -513,8 +513,9 @@ LogicalResult Lowering::lowerFor(scf::ForOp op) {
   builder.setInsertionPoint(yield);
   builder.create<scf::YieldOp>(yield.getLoc(), yielded);
   yield.erase();
-  // Tile results of the old loop are read through `buffers`.
-  dead.push_back(op);
+  // Tile results of the old loop are read through `buffers`. Dead ops of the
+  // moved body still use its block arguments: erase the old loop last.
+  dead.insert(dead.begin(), op);
   return success();
 }
 

@@ -7,9 +7,10 @@
 // Same-pipe read-after-write and write-after-write get a pipe_barrier.
 //
 // Loops: the body is walked with the body's own accesses as "carried" from
-// the previous iteration. A carried hazard gets a flag set at the end of the
-// body, waited before the conflicting op, primed before the loop and drained
-// after it, so set and wait stay balanced for any trip count. A loop seen from
+// the previous iteration. A carried hazard gets a flag set after the last
+// conflicting op of the body, waited before the conflicting op, primed before
+// the loop and drained after it, so set and wait stay balanced for any trip
+// count. A loop seen from
 // outside is one compound op whose accesses are those of its body.
 //
 // Event ids are binary flags per pipe pair: a new pair takes the lowest id of
@@ -135,8 +136,8 @@ public:
 private:
   void insertPair(Pipe src, Pipe dst, Operation *after, Operation *before,
                   const std::string &reason);
-  void insertCarriedPair(Pipe src, Pipe dst, Block &body, Operation *before,
-                         const std::string &reason);
+  void insertCarriedPair(Pipe src, Pipe dst, Block &body, Operation *after,
+                         Operation *before, const std::string &reason);
   void insertBarrier(Pipe pipe, Operation *before, const std::string &reason);
   int pickEventId(Pipe src, Pipe dst, Block &block, Operation *from,
                   Operation *to);
@@ -215,8 +216,13 @@ void SyncInserter::insertPair(Pipe src, Pipe dst, Operation *after,
   ++numPairs;
 }
 
+/// A hazard from the previous iteration: `after` is the last op of the body
+/// whose `src` access conflicts, `before` the op that must wait. The flag is
+/// set right after `after` (not at the end of the body), so the next
+/// iteration's `before` waits only for what it depends on: with the body
+/// unrolled over two buffers, loads of one overlap compute on the other.
 void SyncInserter::insertCarriedPair(Pipe src, Pipe dst, Block &body,
-                                     Operation *before,
+                                     Operation *after, Operation *before,
                                      const std::string &reason) {
   Operation *loop = body.getParentOp();
   // Live from the prime before the loop to the drain after it: free around
@@ -233,9 +239,8 @@ void SyncInserter::insertCarriedPair(Pipe src, Pipe dst, Block &body,
   builder.create<WaitFlagOp>(loop->getLoc(), src, dst, id, reasonAttr);
   builder.setInsertionPoint(before);
   builder.create<WaitFlagOp>(before->getLoc(), src, dst, id, reasonAttr);
-  builder.setInsertionPoint(body.getTerminator());
-  builder.create<SetFlagOp>(body.getTerminator()->getLoc(), src, dst, id,
-                            reasonAttr);
+  builder.setInsertionPointAfter(after);
+  builder.create<SetFlagOp>(after->getLoc(), src, dst, id, reasonAttr);
   ++numPairs;
 }
 
@@ -332,8 +337,11 @@ void SyncInserter::walkBlock(Block &block, bool isLoopBody) {
         if (!r)
           continue;
         if (r->carried) {
-          insertCarriedPair((Pipe)q, (Pipe)p, block, op, reasons[q * kPipes + p]);
-          known[p][q] = std::max(known[p][q], -1);
+          insertCarriedPair((Pipe)q, (Pipe)p, block, r->access.op, op,
+                            reasons[q * kPipes + p]);
+          // The flag is set after r's op: it orders the previous
+          // iteration's q work up to r, not the rest of that iteration.
+          known[p][q] = std::max(known[p][q], r->seq);
         } else {
           insertPair((Pipe)q, (Pipe)p, r->access.op, op, reasons[q * kPipes + p]);
           // p now waits for q at that record, and for all q had waited for.

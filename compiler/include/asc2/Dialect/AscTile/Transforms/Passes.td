@@ -23,4 +23,36 @@ def AscTileTransformMathOps : Pass<"asctile-transform-math-ops", "::mlir::func::
   let dependentDialects = ["::mlir::math::MathDialect"];
 }
 
+def AscTileMultiBuffer : Pass<"asctile-multi-buffer", "::mlir::func::FuncOp"> {
+  let summary = "Pick a multi-buffering depth for loops that load tiles";
+  let description = [{
+    An innermost loop that loads tiles from GM and has no unroll factor of
+    its own gets `asctile.unroll_factor` = depth (2: ping-pong), when depth
+    copies of its tiles fit the UB budget. Unrolling then gives each copy
+    its own buffers, and sync insertion lets loads of one copy overlap the
+    compute of the other. `num-stages` is the user's hint (0: choose).
+  }];
+  let options = [
+    Option<"ubCapacity", "ub-capacity", "int64_t", "196608", "UB bytes per core">,
+    Option<"numStages", "num-stages", "int64_t", "0", "Buffers per loaded tile (0: compiler's choice)">
+  ];
+  let statistics = [
+    Statistic<"numBuffered", "multi-buffered", "Loops given a multi-buffering depth">
+  ];
+}
+
+def AscTileUnrollLoop : Pass<"asctile-unroll-loop", "::mlir::func::FuncOp"> {
+  let summary = "Unroll scf.for loops by their asctile.unroll_factor";
+  let description = [{
+    The body is repeated `unroll_factor` times per iteration of a loop whose
+    step is multiplied by the factor; copies after the first run under an
+    `scf.if` that checks they are still inside the original bounds, so any
+    trip count (remainder iterations included) is handled. Loops carrying
+    tiles are left alone.
+  }];
+  let statistics = [
+    Statistic<"numUnrolled", "unrolled", "Loops unrolled">
+  ];
+}
+
 #endif

@@ -1,0 +1,57 @@
+//===- MultiBuffer.cpp - choose a ping-pong depth per loop -----------------===//
+#include "asc2/Dialect/AscTile/Transforms/Passes.h"
+
+#define DEBUG_TYPE "asctile-multi-buffer"
+
+namespace asc2::asctile {
+#define GEN_PASS_DEF_ASCTILEMULTIBUFFER
+#include "asc2/Dialect/AscTile/Transforms/Passes.h.inc"
+} // namespace asc2::asctile
+
+using namespace mlir;
+using namespace asc2::asctile;
+
+namespace {
+
+struct MultiBufferPass
+    : public asc2::asctile::impl::AscTileMultiBufferBase<MultiBufferPass> {
+  using AscTileMultiBufferBase::AscTileMultiBufferBase;
+
+  void runOnOperation() override {
+    if (numStages == 1)
+      return;
+    getOperation().walk([&](scf::ForOp loop) {
+      if (auto f = loop->getAttrOfType<IntegerAttr>("asctile.unroll_factor"))
+        if (f.getInt() > 1)
+          return; // the user's unroll factor already gives several buffers
+      bool innermost = true, loads = false;
+      int64_t tileBytes = 0;
+      loop.getBody()->walk([&](Operation *op) {
+        if (isa<scf::ForOp>(op))
+          innermost = false;
+        if (isa<LoadOp>(op))
+          loads = true;
+        for (Type t : op->getResultTypes())
+          if (auto tile = dyn_cast<TileType>(t))
+            tileBytes += (tile.getSizeInBytes() + 31) / 32 * 32;
+      });
+      if (!innermost || !loads ||
+          llvm::any_of(loop.getInitArgs(),
+                       [](Value v) { return isa<TileType>(v.getType()); }))
+        return;
+      // Every tile of the body once per copy is an upper bound of the UB the
+      // copies need (planning usually reuses some).
+      int64_t depth = numStages > 1 ? numStages : 2;
+      while (depth > 1 && depth * tileBytes > ubCapacity)
+        --depth;
+      if (depth < 2)
+        return;
+      loop->setAttr("asctile.unroll_factor",
+                    IntegerAttr::get(IntegerType::get(&getContext(), 64), depth));
+      loop->setAttr("asctile.multi_buffer", UnitAttr::get(&getContext()));
+      ++numBuffered;
+    });
+  }
+};
+
+} // namespace

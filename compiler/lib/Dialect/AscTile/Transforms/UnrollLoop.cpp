@@ -1,0 +1,106 @@
+//===- UnrollLoop.cpp - unroll by asctile.unroll_factor --------------------===//
+#include "asc2/Dialect/AscTile/Transforms/Passes.h"
+
+#include "mlir/IR/IRMapping.h"
+
+#define DEBUG_TYPE "asctile-unroll-loop"
+
+namespace asc2::asctile {
+#define GEN_PASS_DEF_ASCTILEUNROLLLOOP
+#include "asc2/Dialect/AscTile/Transforms/Passes.h.inc"
+} // namespace asc2::asctile
+
+using namespace mlir;
+using namespace asc2::asctile;
+
+namespace {
+
+int64_t unrollFactorOf(scf::ForOp loop) {
+  if (auto f = loop->getAttrOfType<IntegerAttr>("asctile.unroll_factor"))
+    return f.getInt();
+  return 1;
+}
+
+/// Clones the body of `loop` with induction variable `iv` and iter_args
+/// `iterValues` at the builder's insertion point; returns the yielded values.
+SmallVector<Value> cloneBody(OpBuilder &b, scf::ForOp loop, Value iv,
+                             ValueRange iterValues) {
+  IRMapping map;
+  map.map(loop.getInductionVar(), iv);
+  map.map(loop.getRegionIterArgs(), iterValues);
+  for (Operation &op : loop.getBody()->without_terminator())
+    b.clone(op, map);
+  SmallVector<Value> yielded;
+  for (Value v : loop.getBody()->getTerminator()->getOperands())
+    yielded.push_back(map.lookupOrDefault(v));
+  return yielded;
+}
+
+void unroll(scf::ForOp loop, int64_t factor) {
+  OpBuilder b(loop);
+  Location loc = loop.getLoc();
+  Value step = loop.getStep();
+  Value bigStep = b.create<arith::MulIOp>(
+      loc, step, b.create<arith::ConstantIndexOp>(loc, factor));
+  auto newLoop = b.create<scf::ForOp>(loc, loop.getLowerBound(),
+                                      loop.getUpperBound(), bigStep,
+                                      loop.getInitArgs());
+  newLoop->setAttrs(loop->getAttrs());
+  newLoop->setAttr("asctile.unroll_factor", b.getI64IntegerAttr(1));
+  newLoop->setAttr("asctile.unrolled_by", b.getI64IntegerAttr(factor));
+
+  Block *body = newLoop.getBody();
+  b.setInsertionPointToStart(body);
+  if (!body->empty() && isa<scf::YieldOp>(body->back()))
+    body->back().erase(); // replaced below
+  b.setInsertionPointToEnd(body);
+  SmallVector<Value> carried(newLoop.getRegionIterArgs());
+  carried = cloneBody(b, loop, newLoop.getInductionVar(), carried);
+  for (int64_t k = 1; k < factor; ++k) {
+    Value offset = b.create<arith::MulIOp>(
+        loc, step, b.create<arith::ConstantIndexOp>(loc, k));
+    Value iv = b.create<arith::AddIOp>(loc, newLoop.getInductionVar(), offset);
+    Value inside = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, iv,
+                                           loop.getUpperBound());
+    auto guard = b.create<scf::IfOp>(loc, TypeRange(ValueRange(carried)), inside,
+                                     /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPointToStart(guard.thenBlock());
+      if (!guard.thenBlock()->empty() && isa<scf::YieldOp>(guard.thenBlock()->back()))
+        guard.thenBlock()->back().erase();
+      b.setInsertionPointToEnd(guard.thenBlock());
+      SmallVector<Value> out = cloneBody(b, loop, iv, carried);
+      b.create<scf::YieldOp>(loc, out);
+      if (!guard.elseBlock()->empty() && isa<scf::YieldOp>(guard.elseBlock()->back()))
+        guard.elseBlock()->back().erase();
+      b.setInsertionPointToEnd(guard.elseBlock());
+      b.create<scf::YieldOp>(loc, carried);
+    }
+    carried = SmallVector<Value>(guard.getResults());
+  }
+  b.create<scf::YieldOp>(loc, carried);
+  loop.replaceAllUsesWith(newLoop.getResults());
+  loop.erase();
+}
+
+struct UnrollLoopPass
+    : public asc2::asctile::impl::AscTileUnrollLoopBase<UnrollLoopPass> {
+  void runOnOperation() override {
+    SmallVector<scf::ForOp> loops;
+    getOperation().walk([&](scf::ForOp loop) {
+      if (unrollFactorOf(loop) > 1)
+        loops.push_back(loop);
+    });
+    for (scf::ForOp loop : loops) {
+      // Tiles carried around a loop would need tile-valued scf.if results.
+      if (llvm::any_of(loop.getInitArgs(),
+                       [](Value v) { return isa<TileType>(v.getType()); }))
+        continue;
+      unroll(loop, unrollFactorOf(loop));
+      ++numUnrolled;
+    }
+  }
+};
+
+} // namespace

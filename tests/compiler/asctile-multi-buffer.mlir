@@ -1,0 +1,41 @@
+// RUN: asc2-opt %s -asctile-multi-buffer -split-input-file | FileCheck %s
+// RUN: asc2-opt %s -asctile-multi-buffer=ub-capacity=4096 -split-input-file | FileCheck %s --check-prefix=SMALL
+// RUN: asc2-opt %s -asctile-multi-buffer=num-stages=3 -split-input-file | FileCheck %s --check-prefix=THREE
+
+// A loop that loads tiles gets two copies when they fit; three on request;
+// none when two copies of its 3 KiB of tiles exceed the budget.
+// CHECK-LABEL: func.func @loads
+// CHECK: asctile.multi_buffer, asctile.unroll_factor = 2
+// SMALL-LABEL: func.func @loads
+// SMALL-NOT: asctile.multi_buffer
+// THREE-LABEL: func.func @loads
+// THREE: asctile.unroll_factor = 3
+func.func @loads(%p: !asctile.ptr<f32>, %n: index) {
+  %t = asctile.tensor %p[%n] : !asctile.ptr<f32> -> !asctile.tensor<?xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %a = asctile.load %t[%i] : !asctile.tensor<?xf32> -> !asctile.tile<256xf32, UB>
+    %b = asctile.load %t[%i] : !asctile.tensor<?xf32> -> !asctile.tile<256xf32, UB>
+    %s = arith.addf %a, %b : !asctile.tile<256xf32, UB>
+    asctile.store %s, %t[%i] : !asctile.tile<256xf32, UB>, !asctile.tensor<?xf32>
+  }
+  return
+}
+
+// -----
+
+// The user's unroll factor already gives several buffers.
+// CHECK-LABEL: func.func @user_unroll
+// CHECK-NOT: asctile.multi_buffer
+// CHECK: asctile.unroll_factor = 4
+func.func @user_unroll(%p: !asctile.ptr<f32>, %n: index) {
+  %t = asctile.tensor %p[%n] : !asctile.ptr<f32> -> !asctile.tensor<?xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %a = asctile.load %t[%i] : !asctile.tensor<?xf32> -> !asctile.tile<256xf32, UB>
+    asctile.store %a, %t[%i] : !asctile.tile<256xf32, UB>, !asctile.tensor<?xf32>
+  } {asctile.unroll_factor = 4 : i64}
+  return
+}
