@@ -47,6 +47,31 @@ Value roundThroughInt(OpBuilder &b, Location loc, Value x, RoundMode mode) {
   return b.create<CastOp>(loc, type, i, RoundMode::none);
 }
 
+/// sin(x) = (-1)^k sin(r), r = x - k pi, k = rint(x / pi), |r| <= pi/2; sin(r)
+/// by its Taylor series to r^11 (error below 6e-8 on that range). pi is split
+/// in two so r stays accurate for large x.
+Value expandSin(TileBuilder &t, OpBuilder &b, Location loc, Value x) {
+  TileType type = t.typeOf(x);
+  auto intType = TileType::get(b.getContext(), type.getShape(), b.getI32Type(),
+                               type.getLocation());
+  Value k = b.create<CastOp>(loc, intType, t.mul(x, 1.0 / M_PI), RoundMode::rint);
+  Value kf = b.create<CastOp>(loc, type, k, RoundMode::none);
+  const double piHi = 3.140625, piLo = M_PI - 3.140625;
+  Value r = t.sub(t.sub(x, t.mul(kf, piHi)), t.mul(kf, piLo));
+  Value s = t.mul(r, r);
+  Value p = t.add(t.mul(s, -1.0 / 39916800.0), 1.0 / 362880.0);
+  p = t.add(t.mul(p, s), -1.0 / 5040.0);
+  p = t.add(t.mul(p, s), 1.0 / 120.0);
+  p = t.add(t.mul(p, s), -1.0 / 6.0);
+  p = t.add(t.mul(p, s), 1.0);
+  Value sinR = t.mul(r, p);
+  // (-1)^k = 1 - 2 (k & 1)
+  Value one = b.create<arith::ConstantOp>(loc, b.getI32IntegerAttr(1));
+  Value odd = b.create<arith::AndIOp>(loc, k, b.create<SplatOp>(loc, intType, one));
+  Value sign = t.add(t.mul(b.create<CastOp>(loc, type, odd, RoundMode::none), -2.0), 1.0);
+  return t.mul(sinR, sign);
+}
+
 struct TransformMathOpsPass
     : public asc2::asctile::impl::AscTileTransformMathOpsBase<TransformMathOpsPass> {
   void runOnOperation() override {
@@ -54,7 +79,8 @@ struct TransformMathOpsPass
     getOperation().walk([&](Operation *op) {
       if (op->getNumResults() == 1 && isa<TileType>(op->getResult(0).getType()) &&
           isa<math::TanhOp, math::SinhOp, math::CoshOp, math::ErfOp, math::Exp2Op,
-              math::Log2Op, math::FloorOp, math::CeilOp>(op))
+              math::Log2Op, math::FloorOp, math::CeilOp, math::SinOp,
+              math::CosOp, math::TanOp>(op))
         ops.push_back(op);
     });
     for (Operation *op : ops) {
@@ -76,6 +102,14 @@ struct TransformMathOpsPass
                       return t.mul(t.add(t.exp(x), t.exp(t.mul(x, -1.0))), 0.5);
                     })
                     .Case<math::ErfOp>([&](auto) { return expandErf(t, b, loc, x); })
+                    .Case<math::SinOp>([&](auto) { return expandSin(t, b, loc, x); })
+                    .Case<math::CosOp>([&](auto) {
+                      return expandSin(t, b, loc, t.add(x, M_PI_2));
+                    })
+                    .Case<math::TanOp>([&](auto) {
+                      return t.div(expandSin(t, b, loc, x),
+                                   expandSin(t, b, loc, t.add(x, M_PI_2)));
+                    })
                     .Case<math::Exp2Op>([&](auto) { return t.exp(t.mul(x, M_LN2)); })
                     .Case<math::Log2Op>([&](auto) { return t.mul(t.log(x), 1.0 / M_LN2); })
                     .Case<math::FloorOp>([&](auto) {

@@ -14,7 +14,8 @@
 // outside is one compound op whose accesses are those of its body.
 //
 // Event ids are binary flags per pipe pair: a new pair takes the lowest id of
-// its pipe pair not live anywhere between its set and its wait.
+// its pipe pair used by no other pair; when all are taken, the lowest id not
+// live anywhere between its set and its wait.
 //
 //===----------------------------------------------------------------------===//
 #include "asc2/Dialect/AscendC/Transforms/Passes.h"
@@ -193,6 +194,16 @@ int SyncInserter::pickEventId(Pipe src, Pipe dst, Block &block, Operation *from,
     if (o == to)
       break;
   }
+  // Prefer an id no other pair of this pipe pair uses anywhere in the
+  // function: two pairs sharing an id are only safe when the first wait is
+  // ordered before the second set, which program order alone does not give
+  // (the set's pipe may run ahead of the wait's pipe).
+  llvm::SmallBitVector usedAnywhere(eventIds + 1);
+  Operation *func = from->getParentOfType<func::FuncOp>();
+  collectUsedIds(src, dst, func, usedAnywhere);
+  for (int id = 0; id < eventIds; ++id)
+    if (!used.test(id) && !usedAnywhere.test(id))
+      return id;
   for (int id = 0; id < eventIds; ++id)
     if (!used.test(id))
       return id;

@@ -16,9 +16,11 @@ def AscTileExpandFusedOps : Pass<"asctile-expand-fused-ops", "::mlir::func::Func
 def AscTileTransformMathOps : Pass<"asctile-transform-math-ops", "::mlir::func::FuncOp"> {
   let summary = "Rewrite math ops without a vector instruction";
   let description = [{
-    tanh, sinh, cosh, erf, exp2, log2, floor and ceil on tiles become
-    exp/log/div/cast sequences the vector unit has instructions for. erf
-    uses Abramowitz & Stegun 7.1.26 (absolute error below 1.5e-7).
+    tanh, sinh, cosh, erf, exp2, log2, floor, ceil, sin, cos and tan on
+    tiles become exp/log/div/cast sequences the vector unit has instructions
+    for. erf uses Abramowitz & Stegun 7.1.26 (absolute error below 1.5e-7);
+    sin reduces by multiples of pi (split in two parts) and sums the Taylor
+    series to r^11; cos(x) = sin(x + pi/2); tan = sin / cos.
   }];
   let dependentDialects = ["::mlir::math::MathDialect"];
 }
