@@ -37,3 +37,29 @@ def test_sample_runs(script, tmp_path):
     for name in SAMPLES[script]:
         assert f"{name}: OK" in proc.stdout, proc.stdout
     assert "MISMATCH" not in proc.stdout
+
+
+WORKBENCH = os.path.join(ROOT, "build", "bin", "asc2-workbench")
+
+
+@requires_native
+@pytest.mark.skipif(not os.path.exists(WORKBENCH), reason="build/bin/asc2-workbench is not built")
+@pytest.mark.parametrize("script", sorted(SAMPLES))
+def test_sample_runs_headless(script, tmp_path):
+    """The same scripts in the workbench's embedded interpreter, with a report."""
+    import json
+
+    env = dict(os.environ, ASC2_CACHE_DIR=str(tmp_path / "cache"), QT_QPA_PLATFORM="offscreen")
+    out = tmp_path / "report"
+    proc = subprocess.run([WORKBENCH, "--headless", os.path.join(ROOT, "samples", script), "--report", str(out)],
+                          capture_output=True, text=True, timeout=600, env=env, cwd=tmp_path)
+    assert proc.returncode == 0, f"{script} failed:\n{proc.stdout}\n{proc.stderr[-3000:]}"
+    for name in SAMPLES[script]:
+        assert f"{name}: OK" in proc.stdout, proc.stdout
+    report = json.loads((out / "report.json").read_text())
+    assert report["schema"] == "asc2.report/1" and report["ok"]
+    assert report["kernels"], "no kernel reports"
+    for kernel in report["kernels"]:
+        assert len(kernel["passes"]) >= 5
+        assert all(launch["ok"] and launch["races"] == 0 for launch in kernel["launches"])
+    json.loads((out / "trace.json").read_text())
