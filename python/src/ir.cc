@@ -85,5 +85,25 @@ void init_ir(py::module_ &m) {
       py::arg("options") = std::map<std::string, std::string>{},
       py::arg("source_file") = "");
 
+  m.def(
+      "compile_baseline",
+      [](const std::string &ir, const std::string &platform,
+         const std::string &sourceFile) {
+        asc2::CompileOptions opts;
+        opts.platform = platform;
+        opts.sourceFile = sourceFile;
+        asc2::CompileResult result;
+        {
+          py::gil_scoped_release release;
+          result = asc2::compileBaseline(ir, opts);
+        }
+        if (result.failure)
+          raiseCompileError(*result.failure);
+        return result.kernel;
+      },
+      py::arg("ir"), py::kw_only(), py::arg("platform") = "Ascend910B1",
+      py::arg("source_file") = "",
+      "Compile a hand-written ascendc-level program (no passes run).");
+
   m.def("platforms", [] { return asc2::availablePlatforms(); });
 }

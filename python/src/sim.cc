@@ -40,7 +40,7 @@ void init_sim(py::module_ &m) {
   cls.def(
       "launch",
       [](asc2::CompiledKernel &k, int blockNum, py::list args, bool detectRaces,
-         bool collectTrace) {
+         bool collectTrace, int dropWait) -> py::dict {
         const auto &specs = k.program().args;
         if (blockNum <= 0)
           throw py::value_error("block_num must be positive, got " +
@@ -92,6 +92,28 @@ void init_sim(py::module_ &m) {
         options.collectTrace = collectTrace;
         options.cancel = &asc2::cancelRequested();
         asc2::cancelRequested() = false;
+        if (dropWait >= 0) {
+          // Mutation testing: the run is reported, never raised or recorded.
+          if (dropWait >= k.waitCount())
+            throw py::index_error("drop_wait " + std::to_string(dropWait) +
+                                  " is out of range (" +
+                                  std::to_string(k.waitCount()) + " waits)");
+          options.collectTrace = false;
+          asc2::sim::LaunchResult run;
+          {
+            py::gil_scoped_release release;
+            run = k.simulateWithoutWait(dropWait, blockNum, launchArgs, options);
+          }
+          py::dict out;
+          out["ok"] = run.ok;
+          out["error"] = run.error;
+          out["cycles"] = run.totalCycles;
+          py::list races;
+          for (const auto &r : run.races)
+            races.append(r.message);
+          out["races"] = races;
+          return out;
+        }
         asc2::LaunchRecord rec;
         {
           py::gil_scoped_release release;
@@ -110,7 +132,8 @@ void init_sim(py::module_ &m) {
         return out;
       },
       py::arg("block_num"), py::arg("args"), py::arg("detect_races") = true,
-      py::arg("collect_trace") = true);
+      py::arg("collect_trace") = true, py::arg("drop_wait") = -1);
+  cls.def_property_readonly("wait_count", &asc2::CompiledKernel::waitCount);
 
   m.def("cancel", [] { asc2::cancelRequested() = true; },
         "Ask running simulations to stop (they raise SimulationError).");

@@ -52,7 +52,8 @@ std::string toJson(const CompileReport &r, bool includeIr) {
                                 {"event_id", s.eventId},
                                 {"point", s.point},
                                 {"loc", locJson(s.loc)},
-                                {"reason", s.reason}});
+                                {"reason", s.reason},
+                                {"role", s.role}});
 
   json::Array diags;
   for (const DiagnosticRecord &d : r.diagnostics)

@@ -246,6 +246,20 @@ ReportLoc reportLoc(Location loc) {
 
 std::string pipeName(ascendc::Pipe p) { return ascendc::stringifyPipe(p).str(); }
 
+/// Whether an scf.for follows `op` (forward) or precedes it (backward) with
+/// only flag ops in between: primes sit right before their loop, drains
+/// right after it.
+bool nextLoopOverFlags(Operation *op, bool forward) {
+  for (Operation *o = forward ? op->getNextNode() : op->getPrevNode(); o;
+       o = forward ? o->getNextNode() : o->getPrevNode()) {
+    if (isa<scf::ForOp>(o))
+      return true;
+    if (!isa<ascendc::SetFlagOp, ascendc::WaitFlagOp>(o))
+      return false;
+  }
+  return false;
+}
+
 /// Memory, sync and program points of the final IR.
 void describeFinalIR(func::FuncOp func, const sim::ArchModel &arch,
                      CompileReport &report) {
@@ -315,6 +329,15 @@ void describeFinalIR(func::FuncOp func, const sim::ArchModel &arch,
     } else {
       continue;
     }
+    bool carried = llvm::StringRef(s.reason).ends_with("(loop-carried)");
+    if (s.kind == "pipe_barrier")
+      s.role = "barrier";
+    else if (carried && s.kind == "set_flag" && nextLoopOverFlags(op, true))
+      s.role = "prime";
+    else if (carried && s.kind == "wait_flag" && nextLoopOverFlags(op, false))
+      s.role = "drain";
+    else
+      s.role = carried ? "carried" : "pair";
     report.sync.push_back(std::move(s));
   }
 }
@@ -460,6 +483,103 @@ std::atomic<bool> &cancelRequested() {
 //===----------------------------------------------------------------------===//
 // Launches
 //===----------------------------------------------------------------------===//
+
+int CompiledKernel::waitCount() const {
+  return llvm::count_if(m_program.code, [](const sim::Instr &in) {
+    return in.op == sim::Opcode::WaitFlag;
+  });
+}
+
+sim::LaunchResult
+CompiledKernel::simulateWithoutWait(int waitIndex, int blockNum,
+                                    const std::vector<sim::LaunchArg> &args,
+                                    const sim::SimOptions &options) const {
+  sim::Program mutant = m_program;
+  int seen = 0;
+  for (size_t pc = 0; pc < mutant.code.size(); ++pc) {
+    if (mutant.code[pc].op != sim::Opcode::WaitFlag || seen++ != waitIndex)
+      continue;
+    mutant.code[pc].op = sim::Opcode::Jump; // a no-op: on to the next pc
+    mutant.code[pc].target = pc + 1;
+    mutant.code[pc].pipe = sim::Pipe::S;
+  }
+  return sim::simulate(mutant, m_arch, blockNum, args, options);
+}
+
+CompileResult compileBaseline(const std::string &ascendcIR,
+                              const CompileOptions &options) {
+  CompileResult result;
+  std::string archError;
+  auto arch = loadArch(options.platform, options.archDir, archError);
+  if (!arch) {
+    result.failure = CompileFailure{archError, {}, {}};
+    return result;
+  }
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
+  context.loadAllAvailableDialects();
+  std::vector<DiagnosticRecord> diagnostics;
+  ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
+    diagnostics.push_back({diag.getSeverity() == DiagnosticSeverity::Error ? "error" : "note",
+                           diag.str(), reportLoc(diag.getLocation())});
+    return success();
+  });
+  auto fail = [&]() {
+    CompileFailure f{"baseline failed to compile", {}, diagnostics};
+    for (const DiagnosticRecord &d : diagnostics)
+      if (d.severity == "error") {
+        f.message = d.message;
+        f.loc = d.loc;
+        break;
+      }
+    result.failure = f;
+    return result;
+  };
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(ascendcIR, &context, "baseline");
+  if (!module)
+    return fail();
+  auto funcs = llvm::to_vector(module->getOps<func::FuncOp>());
+  if (funcs.empty()) {
+    result.failure = CompileFailure{"the baseline has no function", {}, {}};
+    return result;
+  }
+  func::FuncOp kernel = funcs.front();
+  auto report = std::make_shared<CompileReport>();
+  report->kernel = kernel.getName().str();
+  report->target = options.platform;
+  report->sourceFile = options.sourceFile;
+  report->options = options.userOptions;
+  report->options["baseline"] = "true";
+  PassRecord input;
+  input.name = "baseline";
+  input.stage = "ascendc";
+  input.ir = printOp(*module, &input.irLines);
+  input.changed = true;
+  input.opCount = countOps(*module);
+  report->passes.push_back(std::move(input));
+
+  PassManager pm(&context);
+  ascendc::AscendCComputeMemoryConsumptionOptions memOptions;
+  memOptions.ubCapacity = arch->capacity[(int)sim::Space::UB];
+  memOptions.l1Capacity = arch->capacity[(int)sim::Space::L1];
+  pm.addNestedPass<func::FuncOp>(
+      ascendc::createAscendCComputeMemoryConsumption(memOptions));
+  if (failed(pm.run(*module)))
+    return fail();
+  describeFinalIR(kernel, *arch, *report);
+  std::string source;
+  llvm::raw_string_ostream os(source);
+  if (failed(emitAscendC(*module, arch->socVersion, os)))
+    return fail();
+  report->ascendc = source;
+  FailureOr<sim::Program> program = buildSimProgram(kernel);
+  if (failed(program))
+    return fail();
+  result.kernel = std::make_shared<CompiledKernel>(report, std::move(*program), *arch);
+  return result;
+}
 
 std::shared_ptr<const CompileReport> CompiledKernel::report() const {
   std::lock_guard<std::mutex> lock(m_mutex);

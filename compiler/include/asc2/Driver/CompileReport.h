@@ -59,6 +59,10 @@ struct SyncRecord {
   int point = -1;       // program point in the final IR
   ReportLoc loc;
   std::string reason;   // "RAW on buf0: ascendc.data_copy (MTE2) -> ascendc.add (V)"
+  /// "pair" (set/wait in one iteration), "carried" (the wait/set of a
+  /// loop-carried flag inside the loop), "prime" (set before the loop),
+  /// "drain" (wait after the loop), "barrier".
+  std::string role;
 };
 
 struct DiagnosticRecord {

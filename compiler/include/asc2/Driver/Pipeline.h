@@ -52,6 +52,14 @@ public:
   LaunchRecord launch(int blockNum, const std::vector<sim::LaunchArg> &args,
                       const sim::SimOptions &options);
 
+  /// Number of wait_flag instructions in the program (program order).
+  int waitCount() const;
+  /// Simulates the program with its `waitIndex`-th wait_flag removed, for
+  /// mutation testing of sync insertion. Not recorded in the report.
+  sim::LaunchResult simulateWithoutWait(int waitIndex, int blockNum,
+                                        const std::vector<sim::LaunchArg> &args,
+                                        const sim::SimOptions &options) const;
+
 private:
   mutable std::mutex m_mutex; // guards m_report
   std::shared_ptr<const CompileReport> m_report;
@@ -69,6 +77,12 @@ struct CompileResult {
 /// simulator program. Publishes ReportEvent::Compiled on success.
 CompileResult compileKernel(const std::string &asctileIR,
                             const CompileOptions &options);
+
+/// A hand-written ascendc-level program (buffers placed, flags set by hand),
+/// e.g. samples/baselines/*.mlir: verified, checked against the memory
+/// capacities, emitted and translated for the simulator, with no passes run.
+CompileResult compileBaseline(const std::string &ascendcIR,
+                              const CompileOptions &options);
 
 /// The arch model for `platform` (cached). nullopt + error if unknown.
 std::optional<sim::ArchModel> loadArch(const std::string &platform,
