@@ -98,6 +98,12 @@ StringRef LocalType::getSpaceName() const {
 // Ops
 //===----------------------------------------------------------------------===//
 
+bool sameBytes(Type a, Type b) {
+  auto la = dyn_cast<LocalType>(a), lb = dyn_cast<LocalType>(b);
+  return la && lb && la.getElementType() == lb.getElementType() &&
+         la.getNumElements() == lb.getNumElements();
+}
+
 LogicalResult AllocLocalOp::verify() {
   if (auto offset = getOffsetAttr())
     if (offset.getInt() < 0)

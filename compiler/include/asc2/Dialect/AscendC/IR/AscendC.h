@@ -38,6 +38,8 @@ inline bool haveSameElementType(mlir::Operation *op) {
     }
   return true;
 }
+/// Two local buffer types with the same element type and size.
+bool sameBytes(mlir::Type a, mlir::Type b);
 } // namespace asc2::ascendc
 
 #define GET_OP_CLASSES

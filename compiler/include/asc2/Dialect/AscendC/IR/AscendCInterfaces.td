@@ -24,7 +24,15 @@ def AscendC_BufferAccessOpInterface : OpInterface<"BufferAccessOpInterface"> {
   let cppNamespace = "::asc2::ascendc";
   let methods = [
     InterfaceMethod<"Append (buffer, isWrite) pairs.", "void", "getBufferAccesses",
-      (ins "::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &":$accesses)>
+      (ins "::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &":$accesses)>,
+    InterfaceMethod<[{
+      Whether the op may write its result into the bytes of source `src`
+      (elementwise, same element size: dst and src overlap 100%, which the
+      vector unit allows). Memory planning puts a result there when `src`
+      dies at this op.
+    }], "bool", "canWriteInPlace", (ins "::mlir::Value":$src), [{}], [{
+      return false;
+    }]>
   ];
 }
 

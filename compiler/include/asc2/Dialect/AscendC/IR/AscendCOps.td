@@ -156,6 +156,10 @@ class AscendC_VecBinaryOp<string mnemonic, string apiName>
       a.push_back({getSrc1(), false});
       a.push_back({getDst(), true});
     }
+    bool canWriteInPlace(::mlir::Value src) {
+      return src.getType() == getDst().getType() ||
+             ::asc2::ascendc::sameBytes(src.getType(), getDst().getType());
+    }
     static ::llvm::StringRef getApiName() { return "}] # apiName # [{"; }
   }];
 }
@@ -198,6 +202,10 @@ class AscendC_VecScalarOp<string mnemonic, string apiName>
       a.push_back({getSrc(), false});
       a.push_back({getDst(), true});
     }
+    bool canWriteInPlace(::mlir::Value src) {
+      return src.getType() == getDst().getType() ||
+             ::asc2::ascendc::sameBytes(src.getType(), getDst().getType());
+    }
     static ::llvm::StringRef getApiName() { return "}] # apiName # [{"; }
   }];
 }
@@ -235,6 +243,10 @@ class AscendC_VecUnaryOp<string mnemonic, string apiName>
     void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
       a.push_back({getSrc(), false});
       a.push_back({getDst(), true});
+    }
+    bool canWriteInPlace(::mlir::Value src) {
+      return src.getType() == getDst().getType() ||
+             ::asc2::ascendc::sameBytes(src.getType(), getDst().getType());
     }
     static ::llvm::StringRef getApiName() { return "}] # apiName # [{"; }
   }];

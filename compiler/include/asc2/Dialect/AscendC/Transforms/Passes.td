@@ -22,14 +22,16 @@ def AscendCPlanMemory : Pass<"ascendc-plan-memory", "::mlir::func::FuncOp"> {
     Places every `ascendc.alloc_local` in its memory space at an aligned
     offset (`offset` attribute), in order of first use, at the lowest offset
     free for the buffer's whole live range. With `reuse`, buffers that are
-    never live together share bytes.
+    never live together share bytes, and an elementwise result takes the
+    bytes of a same-sized source that dies at its op (in place).
   }];
   let options = [
     Option<"alignment", "alignment", "int64_t", "32", "Byte alignment of every buffer">,
     Option<"reuse", "reuse", "bool", "true", "Share bytes between buffers that are never live together">
   ];
   let statistics = [
-    Statistic<"numPlaced", "placed", "Number of buffers placed">
+    Statistic<"numPlaced", "placed", "Number of buffers placed">,
+    Statistic<"numInPlace", "in-place", "Results placed over a source that dies at their op">
   ];
 }
 
