@@ -200,13 +200,13 @@ TEST(Pipeline, PingPongOverlapsLoadsWithCompute) {
 TEST(Pipeline, UbOverflowNamesTheLiveTiles) {
   std::string ir = kVadd;
   for (size_t pos; (pos = ir.find("256xf32")) != std::string::npos;)
-    ir.replace(pos, 7, "16640xf32");
+    ir.replace(pos, 7, "32768xf32");
   CompileResult result = compileKernel(ir, {});
   ASSERT_FALSE(result.kernel);
   const std::string &m = result.failure->message;
-  // Three live 66560-byte tiles: x and y loaded, their sum.
-  EXPECT_NE(m.find("UB overflow: kernel needs 199680 bytes but UB has 196608 "
-                   "(3072 bytes over)"),
+  // Two live 128 KiB tiles: x and y loaded (their sum goes in place of x).
+  EXPECT_NE(m.find("UB overflow: kernel needs 262144 bytes but UB has 196608 "
+                   "(65536 bytes over)"),
             std::string::npos)
       << m;
   EXPECT_NE(m.find("\"x\""), std::string::npos) << m;

@@ -19,9 +19,9 @@ BufferLiveness::BufferLiveness(func::FuncOp func) : points(func) {
   // First access per (buffer, loop) decides whether the value is carried
   // around that loop's back-edge.
   llvm::DenseMap<std::pair<Value, Operation *>, bool> firstIsRead;
-  // Buffers a DMA pipe touches inside a loop stay live for the whole loop:
-  // sharing their bytes with another buffer of the same iteration would
-  // order the DMA after unrelated compute and undo multi-buffering.
+  // Buffers a DMA pipe touches inside an unrolled (multi-buffered) loop stay
+  // live for the whole loop: sharing their bytes with another copy's buffer
+  // would order the DMA after that copy's compute and undo the overlap.
   llvm::DenseMap<Value, Operation *> dmaLoop;
   for (int p = 0; p < points.size(); ++p) {
     Operation *op = points.opAt(p);
@@ -40,7 +40,8 @@ BufferLiveness::BufferLiveness(func::FuncOp func) : points(func) {
       if (dma)
         for (Operation *loop = op->getParentOp(); loop && !isa<func::FuncOp>(loop);
              loop = loop->getParentOp())
-          if (isa<scf::ForOp>(loop) && !loop->isAncestor(iv.alloc))
+          if (isa<scf::ForOp>(loop) && !loop->isAncestor(iv.alloc) &&
+              loop->hasAttr("asctile.unrolled_by"))
             dmaLoop[a.buffer] = loop; // ends at the outermost such loop
       if (iv.start > iv.end)
         iv.start = iv.end = p;
@@ -101,6 +102,23 @@ int64_t BufferLiveness::maxLiveBytes(llvm::StringRef space) const {
     int64_t bytes = (type.getSizeInBytes() + 31) / 32 * 32;
     delta[iv.start] += bytes;
     delta[iv.end + 1] -= bytes;
+    // A result written in place of a source that dies at its first op
+    // shares that source's bytes at that point.
+    auto op = dyn_cast<BufferAccessOpInterface>(points.opAt(iv.start));
+    if (!op)
+      continue;
+    SmallVector<BufferAccess> accesses;
+    op.getBufferAccesses(accesses);
+    for (const BufferInterval &src : intervals)
+      if (src.end == iv.start && &src != &iv &&
+          op.canWriteInPlace(src.alloc.getBuffer()) &&
+          llvm::any_of(accesses, [&](const BufferAccess &a) {
+            return !a.isWrite && a.buffer == src.alloc.getBuffer();
+          })) {
+        delta[iv.start] -= bytes;
+        delta[iv.start + 1] += bytes;
+        break;
+      }
   }
   int64_t live = 0, best = 0;
   for (auto &[p, d] : delta) {
@@ -109,5 +127,4 @@ int64_t BufferLiveness::maxLiveBytes(llvm::StringRef space) const {
   }
   return best;
 }
-
 } // namespace asc2

@@ -348,8 +348,41 @@ void describeFinalIR(func::FuncOp func, const sim::ArchModel &arch,
 // compileKernel
 //===----------------------------------------------------------------------===//
 
+static CompileResult compileOnce(const std::string &asctileIR,
+                                 const CompileOptions &options);
+
 CompileResult compileKernel(const std::string &asctileIR,
                             const CompileOptions &options) {
+  CompileResult result = compileOnce(asctileIR, options);
+  // Multi-buffering chose its depth from an estimate; when the copies do not
+  // fit after planning, one buffer per tile may still fit.
+  if (result.failure && options.numStages == 0 &&
+      result.failure->message.find(" overflow: kernel needs ") != std::string::npos) {
+    CompileOptions single = options;
+    single.numStages = 1;
+    CompileResult retry = compileOnce(asctileIR, single);
+    if (retry.kernel) {
+      auto report = std::make_shared<CompileReport>(*retry.kernel->report());
+      report->diagnostics.push_back(
+          {"note",
+           "multi-buffering dropped: two copies of the loop's tiles do not fit (" +
+               result.failure->message.substr(0, result.failure->message.find(';')) +
+               ")",
+           result.failure->loc});
+      retry.kernel = std::make_shared<CompiledKernel>(
+          report, retry.kernel->program(), retry.kernel->arch());
+    }
+    if (!retry.kernel)
+      return result;
+    result = retry;
+  }
+  if (result.kernel)
+    ReportHub::instance().publish(ReportEvent::Compiled, result.kernel->report());
+  return result;
+}
+
+static CompileResult compileOnce(const std::string &asctileIR,
+                                 const CompileOptions &options) {
   CompileResult result;
   auto fail = [&](std::string message, ReportLoc loc) {
     CompileFailure f;
@@ -471,7 +504,6 @@ CompileResult compileKernel(const std::string &asctileIR,
 
   result.kernel = std::make_shared<CompiledKernel>(report, std::move(*program),
                                                    *arch);
-  ReportHub::instance().publish(ReportEvent::Compiled, report);
   return result;
 }
 

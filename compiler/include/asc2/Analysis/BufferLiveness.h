@@ -3,8 +3,8 @@
 // A buffer is live from its first to its last access. Loops are understood:
 // a buffer whose first access inside a loop body is a read carries its value
 // around the back-edge, so it is live for the whole loop; so is a buffer a
-// DMA pipe (MTE*) moves inside a loop, so the ping/pong copies of an unrolled
-// body never share bytes.
+// DMA pipe (MTE*) moves inside an unrolled loop, so the ping/pong copies of
+// the body never share bytes.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASC2_ANALYSIS_BUFFERLIVENESS_H

@@ -25,22 +25,30 @@ struct MultiBufferPass
         if (f.getInt() > 1)
           return; // the user's unroll factor already gives several buffers
       bool innermost = true, loads = false;
-      int64_t tileBytes = 0;
+      // Per copy: the loaded tiles (a DMA buffer lives for the whole loop)
+      // and about two working tiles (elementwise chains run in place).
+      int64_t loadedBytes = 0, largestWorking = 0;
       loop.getBody()->walk([&](Operation *op) {
         if (isa<scf::ForOp>(op))
           innermost = false;
         if (isa<LoadOp>(op))
           loads = true;
         for (Type t : op->getResultTypes())
-          if (auto tile = dyn_cast<TileType>(t))
-            tileBytes += (tile.getSizeInBytes() + 31) / 32 * 32;
+          if (auto tile = dyn_cast<TileType>(t)) {
+            int64_t bytes = (tile.getSizeInBytes() + 31) / 32 * 32;
+            if (isa<LoadOp>(op))
+              loadedBytes += bytes;
+            else
+              largestWorking = std::max(largestWorking, bytes);
+          }
       });
+      int64_t tileBytes = loadedBytes + 2 * largestWorking;
       if (!innermost || !loads ||
           llvm::any_of(loop.getInitArgs(),
                        [](Value v) { return isa<TileType>(v.getType()); }))
         return;
-      // Every tile of the body once per copy is an upper bound of the UB the
-      // copies need (planning usually reuses some).
+      // An estimate: when planning finds the copies do not fit after all,
+      // the driver compiles again with one buffer per tile.
       int64_t depth = numStages > 1 ? numStages : 2;
       while (depth > 1 && depth * tileBytes > ubCapacity)
         --depth;
