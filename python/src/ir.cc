@@ -65,6 +65,11 @@ void init_ir(py::module_ &m) {
         std::string reuse = get("reuse_alloc");
         if (!reuse.empty() && reuse != "None")
           opts.reuseAlloc = std::atoi(reuse.c_str());
+        std::string statics = get("static_alloc");
+        if (statics == "True" || statics == "true" || statics == "1")
+          opts.staticAlloc = true;
+        else if (statics == "False" || statics == "false" || statics == "0")
+          opts.staticAlloc = false;
         std::string stages = get("num_stages");
         if (!stages.empty() && stages != "None")
           opts.numStages = std::atoi(stages.c_str());

@@ -493,7 +493,9 @@ static CompileResult compileOnce(const std::string &asctileIR,
 
   std::string source;
   llvm::raw_string_ostream os(source);
-  if (failed(emitAscendC(*module, arch->socVersion, os)))
+  bool staticAlloc = staticAllocFor(options, *arch);
+  report->options["allocation"] = staticAlloc ? "static" : "tpipe";
+  if (failed(emitAscendC(*module, arch->socVersion, staticAlloc, os)))
     return firstError();
   report->ascendc = source;
 
@@ -505,6 +507,10 @@ static CompileResult compileOnce(const std::string &asctileIR,
   result.kernel = std::make_shared<CompiledKernel>(report, std::move(*program),
                                                    *arch);
   return result;
+}
+
+bool staticAllocFor(const CompileOptions &options, const sim::ArchModel &arch) {
+  return options.staticAlloc.value_or(arch.socVersion == "c310");
 }
 
 std::atomic<bool> &cancelRequested() {
@@ -603,7 +609,7 @@ CompileResult compileBaseline(const std::string &ascendcIR,
   describeFinalIR(kernel, *arch, *report);
   std::string source;
   llvm::raw_string_ostream os(source);
-  if (failed(emitAscendC(*module, arch->socVersion, os)))
+  if (failed(emitAscendC(*module, arch->socVersion, staticAllocFor(options, *arch), os)))
     return fail();
   report->ascendc = source;
   FailureOr<sim::Program> program = buildSimProgram(kernel);

@@ -23,6 +23,9 @@ struct CompileOptions {
   bool insertSync = true;
   int reuseAlloc = 1;       // 0: no reuse of freed bytes
   int numStages = 0;        // buffers per loaded tile; 0: compiler's choice
+  /// Static LocalTensor addresses, or TPipe-managed buffers; unset: per
+  /// target (static on Ascend950, TPipe on A2/A3, as upstream PyAsc2).
+  std::optional<bool> staticAlloc;
   std::string sourceFile;
   /// Every jit option as the user gave it, recorded in the report.
   std::map<std::string, std::string> userOptions;
@@ -89,6 +92,9 @@ std::optional<sim::ArchModel> loadArch(const std::string &platform,
                                        const std::string &archDir,
                                        std::string &error);
 std::vector<std::string> availablePlatforms(const std::string &archDir = "");
+
+/// Whether `options` compile to static addresses on `arch`.
+bool staticAllocFor(const CompileOptions &options, const sim::ArchModel &arch);
 
 /// Process-wide request to stop running simulations (the workbench's Stop).
 /// Launches from Python poll it; it is cleared when a new launch starts.
