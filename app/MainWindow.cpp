@@ -2,34 +2,55 @@
 
 #include "AscendCView.h"
 #include "ConsoleView.h"
+#include "IrView.h"
 #include "KernelEditor.h"
 #include "PassesPanel.h"
+
+#include "asc2/Driver/Pipeline.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QProgressBar>
 #include <QSaveFile>
 #include <QSettings>
+#include <QStandardItemModel>
 #include <QStatusBar>
 #include <QStyle>
 #include <QToolBar>
 
+#include <algorithm>
+
 namespace {
+constexpr int kMaxRecentFiles = 10;
+
+bool sameFile(const QString &a, const QString &b)
+{
+    if (a.isEmpty() || b.isEmpty())
+        return false;
+    if (a == b)
+        return true;
+    const QString ca = QFileInfo(a).canonicalFilePath();
+    return !ca.isEmpty() && ca == QFileInfo(b).canonicalFilePath();
+}
+
 QVector<EditorDiagnostic> diagnosticsForFile(const asc2::CompileReport &report, const QString &filePath)
 {
     QVector<EditorDiagnostic> result;
-    const QString canonical = QFileInfo(filePath).canonicalFilePath();
     for (const asc2::DiagnosticRecord &d : report.diagnostics) {
         const QString file = QString::fromStdString(d.loc.file);
-        if (d.loc.line <= 0 || (file != filePath && QFileInfo(file).canonicalFilePath() != canonical))
+        if (d.loc.line <= 0 || !sameFile(file, filePath))
             continue;
         EditorDiagnostic diagnostic;
         diagnostic.line = d.loc.line;
@@ -41,6 +62,19 @@ QVector<EditorDiagnostic> diagnosticsForFile(const asc2::CompileReport &report, 
     }
     return result;
 }
+
+// First line of a sample's docstring, for the Samples menu.
+QString sampleSummary(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
+        return {};
+    const QString head = QString::fromUtf8(file.read(2048));
+    const int quote = int(head.indexOf(QStringLiteral("\"\"\"")));
+    if (quote < 0)
+        return {};
+    return head.mid(quote + 3).section(QLatin1Char('\n'), 0, 0).trimmed();
+}
 } // namespace
 
 std::optional<MainWindow::View> MainWindow::viewFromName(const QString &name)
@@ -50,6 +84,8 @@ std::optional<MainWindow::View> MainWindow::viewFromName(const QString &name)
         return View::Editor;
     if (n == QLatin1String("passes") || n == QLatin1String("ir"))
         return View::Passes;
+    if (n == QLatin1String("diff"))
+        return View::Diff;
     if (n == QLatin1String("ascendc") || n == QLatin1String("ascend-c"))
         return View::AscendC;
     if (n == QLatin1String("console"))
@@ -59,26 +95,67 @@ std::optional<MainWindow::View> MainWindow::viewFromName(const QString &name)
 
 QStringList MainWindow::viewNames()
 {
-    return {QStringLiteral("editor"), QStringLiteral("passes"), QStringLiteral("ascendc"),
+    return {QStringLiteral("editor"), QStringLiteral("passes"), QStringLiteral("diff"), QStringLiteral("ascendc"),
             QStringLiteral("console")};
+}
+
+QStringList MainWindow::platforms()
+{
+    QStringList out;
+    for (const std::string &p : asc2::availablePlatforms())
+        out << QString::fromStdString(p);
+    if (out.isEmpty())
+        out << QStringLiteral("Ascend910B1");
+    return out;
+}
+
+QString MainWindow::samplesDirectory()
+{
+    const QString fromEnv = qEnvironmentVariable("ASC2_SAMPLES_DIR");
+    if (!fromEnv.isEmpty())
+        return fromEnv;
+    // A build tree (build/bin) or an install (bin, share/asc2/samples).
+    for (const QString &relative : {QStringLiteral("/../../samples"), QStringLiteral("/../share/asc2/samples")}) {
+        const QString dir = QDir::cleanPath(QCoreApplication::applicationDirPath() + relative);
+        if (QFileInfo::exists(dir + QStringLiteral("/vadd.py")))
+            return dir;
+    }
+#ifdef ASC2_SAMPLES_DIR
+    return QStringLiteral(ASC2_SAMPLES_DIR);
+#else
+    return {};
+#endif
 }
 
 MainWindow::MainWindow(JobRunner *runner, bool persistLayout, QWidget *parent)
     : QMainWindow(parent)
     , m_runner(runner)
     , m_persistLayout(persistLayout)
+    , m_theme(Theme::light())
     , m_editor(new KernelEditor(this))
     , m_passesPanel(new PassesPanel(this))
     , m_ascendcView(new AscendCView(this))
     , m_console(new ConsoleView(this))
     , m_runStatus(new QLabel(this))
+    , m_busy(new QProgressBar(this))
+    , m_elapsedLabel(new QLabel(this))
 {
     setCentralWidget(m_editor);
     createActions();
     createDocks();
 
     m_runStatus->setText(tr("Ready"));
-    statusBar()->addPermanentWidget(m_runStatus);
+    m_busy->setRange(0, 0); // busy, not a percentage: a script's length is unknown
+    m_busy->setMaximumWidth(120);
+    m_busy->setMaximumHeight(14);
+    m_busy->setTextVisible(false);
+    m_busy->hide();
+    m_elapsedLabel->hide();
+    statusBar()->addPermanentWidget(m_runStatus, 1);
+    statusBar()->addPermanentWidget(m_elapsedLabel);
+    statusBar()->addPermanentWidget(m_busy);
+    m_elapsedTimer.setInterval(100);
+    connect(&m_elapsedTimer, &QTimer::timeout, this, &MainWindow::updateElapsed);
 
     connect(m_editor, &QsciScintilla::modificationChanged, this, &QWidget::setWindowModified);
     connect(m_runner, &JobRunner::runStarted, this, &MainWindow::onRunStarted);
@@ -90,66 +167,186 @@ MainWindow::MainWindow(JobRunner *runner, bool persistLayout, QWidget *parent)
         m_console->appendLine(message, ConsoleView::Channel::Error);
     });
 
+    // IR line -> its Python line; Python line -> its IR lines.
+    connect(m_passesPanel, &PassesPanel::sourceLineActivated, this, [this](int line) {
+        m_editor->setLinkedLine(line);
+        m_editor->goToLine(line);
+    });
+    connect(m_editor, &KernelEditor::cursorLineChanged, this, [this](int line) {
+        m_passesPanel->highlightSourceLine(line);
+        if (line != m_editor->linkedLine())
+            m_editor->setLinkedLine(0);
+    });
+    connect(m_console, &ConsoleView::locationActivated, this, &MainWindow::onConsoleLocation);
+
     setFilePath(QString());
     resize(1400, 900);
     if (m_persistLayout) {
         QSettings settings;
         restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray());
         restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
+        setTheme(Theme::kindFromName(settings.value(QStringLiteral("theme")).toString()));
+        m_autosave = std::make_unique<Autosave>();
+        m_autosaveTimer.setInterval(5000);
+        connect(&m_autosaveTimer, &QTimer::timeout, this, &MainWindow::autosaveTick);
+        m_autosaveTimer.start();
+    } else {
+        setTheme(Theme::Kind::Light);
     }
+    rebuildRecentMenu();
+    rebuildSamplesMenu();
     updateRunActions();
 }
 
 MainWindow::~MainWindow() = default;
 
+QAction *MainWindow::addAction(const QString &name, const QString &text, const QKeySequence &shortcut,
+                               const QString &toolTip)
+{
+    auto *a = new QAction(text, this);
+    a->setObjectName(name);
+    a->setShortcut(shortcut);
+    // Shortcuts work whichever dock has the focus.
+    a->setShortcutContext(Qt::WindowShortcut);
+    const QString tip = toolTip.isEmpty() ? QString(text).remove(QLatin1Char('&')).remove(QStringLiteral("..."))
+                                          : toolTip;
+    a->setToolTip(shortcut.isEmpty() ? tip
+                                     : QStringLiteral("%1 (%2)").arg(tip, shortcut.toString(QKeySequence::NativeText)));
+    QMainWindow::addAction(a);
+    return a;
+}
+
+QAction *MainWindow::action(const QString &objectName) const
+{
+    return findChild<QAction *>(objectName);
+}
+
 void MainWindow::createActions()
 {
     QStyle *s = style();
-    m_openAction = new QAction(s->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open..."), this);
-    m_openAction->setShortcut(QKeySequence::Open);
-    connect(m_openAction, &QAction::triggered, this, &MainWindow::open);
+    QAction *openAction = addAction(QStringLiteral("open"), tr("&Open..."), QKeySequence::Open);
+    openAction->setIcon(s->standardIcon(QStyle::SP_DialogOpenButton));
+    connect(openAction, &QAction::triggered, this, &MainWindow::open);
 
-    m_saveAction = new QAction(s->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save"), this);
-    m_saveAction->setShortcut(QKeySequence::Save);
-    connect(m_saveAction, &QAction::triggered, this, &MainWindow::save);
+    QAction *saveAction = addAction(QStringLiteral("save"), tr("&Save"), QKeySequence::Save);
+    saveAction->setIcon(s->standardIcon(QStyle::SP_DialogSaveButton));
+    connect(saveAction, &QAction::triggered, this, &MainWindow::save);
 
-    m_saveAsAction = new QAction(tr("Save &As..."), this);
-    m_saveAsAction->setShortcut(QKeySequence::SaveAs);
-    connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveAs);
+    QAction *saveAsAction = addAction(QStringLiteral("saveAs"), tr("Save &As..."), QKeySequence(QStringLiteral("Ctrl+Shift+S")));
+    connect(saveAsAction, &QAction::triggered, this, &MainWindow::saveAs);
 
-    m_quitAction = new QAction(tr("&Quit"), this);
-    m_quitAction->setShortcut(QKeySequence::Quit);
-    connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
+    QAction *quitAction = addAction(QStringLiteral("quit"), tr("&Quit"), QKeySequence(QStringLiteral("Ctrl+Q")));
+    connect(quitAction, &QAction::triggered, this, &QWidget::close);
 
-    m_runAction = new QAction(s->standardIcon(QStyle::SP_MediaPlay), tr("&Run"), this);
-    m_runAction->setShortcut(Qt::Key_F5);
-    m_runAction->setToolTip(tr("Run the script in the editor (F5)"));
-    connect(m_runAction, &QAction::triggered, this, &MainWindow::runScript);
+    QAction *goToLineAction = addAction(QStringLiteral("goToLine"), tr("&Go to Line..."), QKeySequence(QStringLiteral("Ctrl+L")),
+                                        tr("Move the editor to a line"));
+    connect(goToLineAction, &QAction::triggered, this, &MainWindow::goToLineDialog);
 
-    m_stopAction = new QAction(s->standardIcon(QStyle::SP_MediaStop), tr("S&top"), this);
-    m_stopAction->setShortcut(Qt::SHIFT | Qt::Key_F5);
-    m_stopAction->setToolTip(tr("Stop the running script (Shift+F5)"));
+    m_runAction = addAction(QStringLiteral("run"), tr("&Run"), Qt::Key_F5, tr("Run the script in the editor"));
+    m_runAction->setIcon(s->standardIcon(QStyle::SP_MediaPlay));
+    connect(m_runAction, &QAction::triggered, this, [this] { runScript(RunMode::Run); });
+
+    m_compileAction = addAction(QStringLiteral("compileOnly"), tr("&Compile Only"), QKeySequence(QStringLiteral("Ctrl+B")),
+                                tr("Run the script but only compile its kernels (no simulation)"));
+    m_compileAction->setIcon(s->standardIcon(QStyle::SP_BrowserReload));
+    connect(m_compileAction, &QAction::triggered, this, [this] { runScript(RunMode::CompileOnly); });
+
+    m_stopAction = addAction(QStringLiteral("stop"), tr("S&top"), QKeySequence(Qt::SHIFT | Qt::Key_F5),
+                             tr("Stop the running script and its simulation"));
+    m_stopAction->setIcon(s->standardIcon(QStyle::SP_MediaStop));
     connect(m_stopAction, &QAction::triggered, this, &MainWindow::stopScript);
 
+    QAction *firstChange = addAction(QStringLiteral("firstChange"), tr("&First Pass Changing This Line"),
+                                     QKeySequence(QStringLiteral("Ctrl+Shift+L")),
+                                     tr("Select the first pass that changed the IR of the selected line"));
+    connect(firstChange, &QAction::triggered, this, &MainWindow::firstPassChangingLine);
+
+    m_darkThemeAction = addAction(QStringLiteral("darkTheme"), tr("&Dark Theme"), QKeySequence(QStringLiteral("Ctrl+Shift+T")));
+    m_darkThemeAction->setCheckable(true);
+    connect(m_darkThemeAction, &QAction::toggled, this,
+            [this](bool dark) { setTheme(dark ? Theme::Kind::Dark : Theme::Kind::Light); });
+
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    file->addAction(m_openAction);
-    file->addAction(m_saveAction);
-    file->addAction(m_saveAsAction);
+    file->addAction(openAction);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    m_samplesMenu = file->addMenu(tr("S&amples"));
+    file->addAction(saveAction);
+    file->addAction(saveAsAction);
     file->addSeparator();
-    file->addAction(m_quitAction);
+    file->addAction(quitAction);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(goToLineAction);
 
     QMenu *run = menuBar()->addMenu(tr("&Run"));
     run->addAction(m_runAction);
+    run->addAction(m_compileAction);
     run->addAction(m_stopAction);
+    run->addSeparator();
+    run->addAction(firstChange);
 
     QToolBar *toolBar = addToolBar(tr("Main"));
     toolBar->setObjectName(QStringLiteral("mainToolBar"));
     toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    toolBar->addAction(m_openAction);
-    toolBar->addAction(m_saveAction);
+    toolBar->addAction(openAction);
+    toolBar->addAction(saveAction);
     toolBar->addSeparator();
     toolBar->addAction(m_runAction);
+    toolBar->addAction(m_compileAction);
     toolBar->addAction(m_stopAction);
+    toolBar->addSeparator();
+    createToolBarControls(toolBar);
+}
+
+void MainWindow::createToolBarControls(QToolBar *toolBar)
+{
+    const auto labelled = [&](const QString &text, QComboBox *box, const QString &toolTip) {
+        auto *label = new QLabel(text, toolBar);
+        label->setBuddy(box);
+        label->setContentsMargins(6, 0, 2, 0);
+        box->setToolTip(toolTip);
+        toolBar->addWidget(label);
+        toolBar->addWidget(box);
+    };
+
+    m_platformBox = new QComboBox(toolBar);
+    m_platformBox->setObjectName(QStringLiteral("platform"));
+    m_platformBox->addItems(platforms());
+    const QString envPlatform = qEnvironmentVariable("ASC2_PLATFORM");
+    m_platformBox->setCurrentText(envPlatform.isEmpty() ? QStringLiteral("Ascend910B1") : envPlatform);
+    labelled(tr("&Target:"), m_platformBox, tr("Platform the kernels are compiled and simulated for (ASC2_PLATFORM)"));
+
+    m_backendBox = new QComboBox(toolBar);
+    m_backendBox->setObjectName(QStringLiteral("backend"));
+    m_backendBox->addItem(QStringLiteral("Model"));
+    m_backendBox->addItem(QStringLiteral("NPU"));
+    // The NPU backend needs the CANN toolkit and a device; say why it is off.
+    if (auto *model = qobject_cast<QStandardItemModel *>(m_backendBox->model())) {
+        QStandardItem *npu = model->item(1);
+        npu->setEnabled(false);
+        npu->setToolTip(tr("no CANN toolkit"));
+        npu->setData(tr("no CANN toolkit"), Qt::ToolTipRole);
+    }
+    labelled(tr("&Backend:"), m_backendBox, tr("Where kernels run: Model is the simulator (ASC2_BACKEND)"));
+
+    m_insertSyncBox = new QComboBox(toolBar);
+    m_insertSyncBox->setObjectName(QStringLiteral("insertSync"));
+    m_insertSyncBox->addItem(tr("as in kernel"), QString());
+    m_insertSyncBox->addItem(tr("on"), QStringLiteral("1"));
+    m_insertSyncBox->addItem(tr("off"), QStringLiteral("0"));
+    labelled(tr("insert_&sync:"), m_insertSyncBox,
+             tr("Override the asc2.jit insert_sync option of every kernel (ASC2_JIT_INSERT_SYNC)"));
+
+    m_reuseAllocBox = new QComboBox(toolBar);
+    m_reuseAllocBox->setObjectName(QStringLiteral("reuseAlloc"));
+    m_reuseAllocBox->addItem(tr("as in kernel"), QString());
+    for (const char *level : {"0", "1", "2"})
+        m_reuseAllocBox->addItem(QString::fromLatin1(level), QString::fromLatin1(level));
+    labelled(tr("reuse_&alloc:"), m_reuseAllocBox,
+             tr("Override the asc2.jit reuse_alloc option of every kernel (ASC2_JIT_REUSE_ALLOC)"));
+
+    for (QComboBox *box : {m_platformBox, m_backendBox, m_insertSyncBox, m_reuseAllocBox})
+        connect(box, &QComboBox::currentIndexChanged, this, &MainWindow::onRunSettingChanged);
 }
 
 void MainWindow::createDocks()
@@ -176,9 +373,30 @@ void MainWindow::createDocks()
     resizeDocks({m_consoleDock}, {220}, Qt::Vertical);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    view->addAction(m_passesDock->toggleViewAction());
-    view->addAction(m_ascendcDock->toggleViewAction());
-    view->addAction(m_consoleDock->toggleViewAction());
+    const auto showAction = [this, view](const QString &name, const QString &text, const QKeySequence &key, View v) {
+        QAction *a = addAction(name, text, key);
+        connect(a, &QAction::triggered, this, [this, v] { showView(v); });
+        view->addAction(a);
+    };
+    showAction(QStringLiteral("showEditor"), tr("&Editor"), QKeySequence(QStringLiteral("Alt+1")), View::Editor);
+    showAction(QStringLiteral("showPasses"), tr("&Passes"), QKeySequence(QStringLiteral("Alt+2")), View::Passes);
+    showAction(QStringLiteral("showDiff"), tr("Pass &Diff"), QKeySequence(QStringLiteral("Alt+3")), View::Diff);
+    showAction(QStringLiteral("showAscendC"), tr("&Ascend C"), QKeySequence(QStringLiteral("Alt+4")), View::AscendC);
+    showAction(QStringLiteral("showConsole"), tr("&Console"), QKeySequence(QStringLiteral("Alt+5")), View::Console);
+    view->addSeparator();
+    QAction *filter = addAction(QStringLiteral("filterPasses"), tr("&Filter Passes"), QKeySequence(QStringLiteral("Ctrl+Shift+F")));
+    connect(filter, &QAction::triggered, this, [this] {
+        showView(View::Passes);
+        m_passesPanel->searchField()->setFocus();
+        m_passesPanel->searchField()->selectAll();
+    });
+    view->addAction(filter);
+    QMenu *docks = view->addMenu(tr("Show &Docks"));
+    docks->addAction(m_passesDock->toggleViewAction());
+    docks->addAction(m_ascendcDock->toggleViewAction());
+    docks->addAction(m_consoleDock->toggleViewAction());
+    view->addSeparator();
+    view->addAction(m_darkThemeAction);
 }
 
 void MainWindow::showView(View view)
@@ -192,9 +410,11 @@ void MainWindow::showView(View view)
         m_editor->setFocus();
         break;
     case View::Passes:
+    case View::Diff:
         m_passesDock->show();
         m_passesDock->raise();
         resizeDocks({m_passesDock}, {w * 3 / 5}, Qt::Horizontal);
+        m_passesPanel->setPage(view == View::Diff ? PassesPanel::Page::Diff : PassesPanel::Page::Ir);
         m_passesPanel->setFocus();
         break;
     case View::AscendC:
@@ -212,9 +432,30 @@ void MainWindow::showView(View view)
     }
 }
 
+void MainWindow::setTheme(Theme::Kind kind)
+{
+    m_theme = Theme::of(kind);
+    QApplication::setPalette(m_theme.palette);
+    m_editor->setTheme(m_theme);
+    m_passesPanel->setTheme(m_theme);
+    m_ascendcView->setTheme(m_theme);
+    m_console->setTheme(m_theme);
+    {
+        const QSignalBlocker blocker(m_darkThemeAction);
+        m_darkThemeAction->setChecked(kind == Theme::Kind::Dark);
+    }
+    if (m_persistLayout)
+        QSettings().setValue(QStringLiteral("theme"), Theme::name(kind));
+}
+
 QString MainWindow::statusText() const
 {
     return m_runStatus->text();
+}
+
+bool MainWindow::isBusy() const
+{
+    return m_busy->isVisible() || m_runner->isRunning();
 }
 
 bool MainWindow::openFile(const QString &path, QString *error)
@@ -230,6 +471,9 @@ bool MainWindow::openFile(const QString &path, QString *error)
     setFilePath(QFileInfo(path).absoluteFilePath());
     m_passesPanel->clear();
     m_ascendcView->setSource(QString());
+    m_lastRunMode.reset();
+    m_lastAutosavedText.clear();
+    addRecentFile(m_filePath);
     return true;
 }
 
@@ -237,7 +481,7 @@ void MainWindow::open()
 {
     if (!maybeSave())
         return;
-    const QString dir = m_filePath.isEmpty() ? QString() : QFileInfo(m_filePath).absolutePath();
+    const QString dir = m_filePath.isEmpty() ? samplesDirectory() : QFileInfo(m_filePath).absolutePath();
     const QString path = QFileDialog::getOpenFileName(this, tr("Open Kernel"), dir,
                                                       tr("Python files (*.py);;All files (*)"));
     if (path.isEmpty())
@@ -271,8 +515,11 @@ bool MainWindow::saveTo(const QString &path)
         QMessageBox::warning(this, tr("Save Kernel"), tr("Cannot write %1: %2").arg(path, file.errorString()));
         return false;
     }
+    if (m_autosave)
+        m_autosave->discard(m_filePath);
     m_editor->setModified(false);
     setFilePath(QFileInfo(path).absoluteFilePath());
+    addRecentFile(m_filePath);
     statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()), 3000);
     return true;
 }
@@ -286,6 +533,8 @@ bool MainWindow::maybeSave()
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
     if (answer == QMessageBox::Save)
         return save();
+    if (answer == QMessageBox::Discard && m_autosave)
+        m_autosave->discard(m_filePath);
     return answer == QMessageBox::Discard;
 }
 
@@ -297,14 +546,170 @@ void MainWindow::setFilePath(const QString &path)
     setWindowModified(m_editor->isModified());
 }
 
-int MainWindow::runScript()
+// --- recent files, samples, go to line
+
+QStringList MainWindow::recentFiles() const
+{
+    return QSettings().value(QStringLiteral("recentFiles")).toStringList();
+}
+
+void MainWindow::addRecentFile(const QString &path)
+{
+    if (!m_persistLayout || path.isEmpty())
+        return;
+    QStringList files = recentFiles();
+    files.removeAll(path);
+    files.prepend(path);
+    while (files.size() > kMaxRecentFiles)
+        files.removeLast();
+    QSettings().setValue(QStringLiteral("recentFiles"), files);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = m_persistLayout ? recentFiles() : QStringList();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString path = files[i];
+        QAction *a = m_recentMenu->addAction(QStringLiteral("&%1 %2").arg((i + 1) % 10).arg(QFileInfo(path).fileName()));
+        a->setToolTip(path);
+        a->setStatusTip(path);
+        if (i == 0)
+            a->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+O")));
+        connect(a, &QAction::triggered, this, [this, path] {
+            if (!maybeSave())
+                return;
+            QString error;
+            if (!openFile(path, &error))
+                QMessageBox::warning(this, tr("Open Recent"), error);
+        });
+    }
+    m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::rebuildSamplesMenu()
+{
+    m_samplesMenu->clear();
+    const QString dir = samplesDirectory();
+    const QStringList samples = dir.isEmpty() ? QStringList()
+                                              : QDir(dir).entryList({QStringLiteral("*.py")}, QDir::Files, QDir::Name);
+    for (const QString &name : samples) {
+        const QString path = QDir(dir).filePath(name);
+        const QString summary = sampleSummary(path);
+        QAction *a = m_samplesMenu->addAction(summary.isEmpty() ? name : QStringLiteral("%1 \u2014 %2").arg(name, summary));
+        a->setData(path);
+        connect(a, &QAction::triggered, this, [this, path] {
+            if (!maybeSave())
+                return;
+            QString error;
+            if (!openFile(path, &error))
+                QMessageBox::warning(this, tr("Open Sample"), error);
+        });
+    }
+    m_samplesMenu->setEnabled(!samples.isEmpty());
+}
+
+void MainWindow::goToLineDialog()
+{
+    bool ok = false;
+    const int line = QInputDialog::getInt(this, tr("Go to Line"), tr("Line (1-%1):").arg(m_editor->lines()),
+                                          m_editor->cursorLine(), 1, qMax(1, m_editor->lines()), 1, &ok);
+    if (!ok)
+        return;
+    m_editor->goToLine(line);
+    m_editor->setFocus();
+}
+
+void MainWindow::firstPassChangingLine()
+{
+    showView(View::Passes);
+    // From the IR view: its selected line; from anywhere else: the editor's.
+    const int row = m_passesPanel->irView()->hasFocus() && m_passesPanel->sourceLineAtIrCursor() > 0
+                        ? m_passesPanel->selectFirstPassChangingLine()
+                        : m_passesPanel->selectFirstPassChangingSourceLine(m_editor->cursorLine());
+    if (row < 0)
+        statusBar()->showMessage(tr("No pass changed the IR of this line"), 4000);
+}
+
+void MainWindow::onConsoleLocation(const QString &file, int line, int column)
+{
+    const bool inEditor = sameFile(file, m_filePath)
+                          || (m_filePath.isEmpty() && QFileInfo(file).fileName() == QStringLiteral("untitled.py"));
+    if (!inEditor) {
+        statusBar()->showMessage(tr("%1 is not the file in the editor").arg(file), 4000);
+        return;
+    }
+    m_editor->goToLine(line, column);
+    m_editor->setFocus();
+}
+
+// --- runs
+
+void MainWindow::setRunEnvironment(const QMap<QString, QString> &environment)
+{
+    m_environment = environment;
+    RunSettings settings = runSettings();
+    if (environment.contains(QStringLiteral("ASC2_PLATFORM")))
+        settings.platform = environment.value(QStringLiteral("ASC2_PLATFORM"));
+    if (environment.contains(QStringLiteral("ASC2_BACKEND")))
+        settings.backend = environment.value(QStringLiteral("ASC2_BACKEND"));
+    const QSignalBlocker b1(m_platformBox);
+    const QSignalBlocker b2(m_backendBox);
+    setRunSettings(settings);
+}
+
+RunSettings MainWindow::runSettings() const
+{
+    RunSettings s;
+    s.platform = m_platformBox->currentText();
+    s.backend = m_backendBox->currentText();
+    s.insertSync = m_insertSyncBox->currentData().toString();
+    s.reuseAlloc = m_reuseAllocBox->currentData().toString();
+    return s;
+}
+
+void MainWindow::setRunSettings(const RunSettings &s)
+{
+    if (m_platformBox->findText(s.platform) < 0 && !s.platform.isEmpty())
+        m_platformBox->addItem(s.platform);
+    m_platformBox->setCurrentText(s.platform);
+    if (m_backendBox->findText(s.backend, Qt::MatchFixedString) >= 0)
+        m_backendBox->setCurrentIndex(m_backendBox->findText(s.backend, Qt::MatchFixedString));
+    m_insertSyncBox->setCurrentIndex(qMax(0, m_insertSyncBox->findData(s.insertSync)));
+    m_reuseAllocBox->setCurrentIndex(qMax(0, m_reuseAllocBox->findData(s.reuseAlloc)));
+}
+
+QMap<QString, QString> MainWindow::runEnvironment(RunMode mode) const
+{
+    QMap<QString, QString> env = m_environment;
+    const RunSettings s = runSettings();
+    env.insert(QStringLiteral("ASC2_PLATFORM"), s.platform);
+    env.insert(QStringLiteral("ASC2_BACKEND"), s.backend);
+    // The interpreter lives on between runs: every variable is set each time,
+    // an empty value removes it (the kernel's own option applies).
+    env.insert(QStringLiteral("ASC2_JIT_INSERT_SYNC"), s.insertSync);
+    env.insert(QStringLiteral("ASC2_JIT_REUSE_ALLOC"), s.reuseAlloc);
+    env.insert(QStringLiteral("ASC2_COMPILE_ONLY"), mode == RunMode::CompileOnly ? QStringLiteral("1") : QString());
+    return env;
+}
+
+void MainWindow::onRunSettingChanged()
+{
+    // New settings show their effect at once: the last run again, with them.
+    if (m_lastRunMode)
+        runScript(*m_lastRunMode);
+}
+
+int MainWindow::runScript(RunMode mode)
 {
     ScriptJob job;
     job.source = m_editor->text();
     job.filePath = m_filePath.isEmpty() ? QDir::current().absoluteFilePath(QStringLiteral("untitled.py"))
                                         : m_filePath;
     job.arguments = m_arguments;
-    job.environment = m_environment;
+    job.environment = runEnvironment(mode);
+    m_lastRunMode = mode;
     return m_runner->run(job);
 }
 
@@ -318,16 +723,34 @@ void MainWindow::stopScript()
 
 void MainWindow::updateRunActions()
 {
-    m_stopAction->setEnabled(m_runner->isRunning());
-    m_runAction->setText(m_runner->isRunning() ? tr("&Restart") : tr("&Run"));
+    const bool running = m_runner->isRunning();
+    m_stopAction->setEnabled(running);
+    m_runAction->setText(running ? tr("&Restart") : tr("&Run"));
+    m_busy->setVisible(running);
+    m_elapsedLabel->setVisible(running);
+    if (running) {
+        m_elapsed.start();
+        m_elapsedTimer.start();
+        updateElapsed();
+    } else {
+        m_elapsedTimer.stop();
+    }
+}
+
+void MainWindow::updateElapsed()
+{
+    m_elapsedLabel->setText(tr("%1 s").arg(m_elapsed.elapsed() / 1000.0, 0, 'f', 1));
 }
 
 void MainWindow::onRunStarted(int generation, const QString &filePath)
 {
     Q_UNUSED(generation);
     m_editor->clearDiagnostics();
-    m_console->appendLine(tr("\u25B6 Running %1").arg(QFileInfo(filePath).fileName()));
-    m_runStatus->setText(tr("Running %1...").arg(QFileInfo(filePath).fileName()));
+    const bool compileOnly = m_lastRunMode == RunMode::CompileOnly;
+    const QString name = QFileInfo(filePath).fileName();
+    m_console->appendLine(compileOnly ? tr("\u25B6 Compiling %1 (compile only)").arg(name)
+                                      : tr("\u25B6 Running %1").arg(name));
+    m_runStatus->setText(compileOnly ? tr("Compiling %1...").arg(name) : tr("Running %1...").arg(name));
     updateRunActions();
 }
 
@@ -381,17 +804,76 @@ void MainWindow::onRunFinished(const RunSummary &summary)
     }
 
     if (script.status == ScriptResult::Status::Failed && script.errorLine > 0
-        && QFileInfo(script.errorFile) == QFileInfo(summary.filePath)) {
+        && sameFile(script.errorFile, summary.filePath)) {
         EditorDiagnostic diagnostic;
         diagnostic.line = script.errorLine;
         diagnostic.column = script.errorColumn;
         diagnostic.message = script.errorMessage;
         QVector<EditorDiagnostic> diagnostics = m_editor->diagnostics();
-        diagnostics.push_back(diagnostic);
+        const bool known = std::any_of(diagnostics.cbegin(), diagnostics.cend(), [&](const EditorDiagnostic &d) {
+            return d.line == diagnostic.line && script.errorMessage.endsWith(d.message);
+        });
+        if (!known)
+            diagnostics.push_back(diagnostic);
         m_editor->setDiagnostics(diagnostics);
         m_editor->ensureLineVisible(script.errorLine - 1);
     }
     m_runStatus->setText(summary.headline());
+}
+
+// --- autosave
+
+void MainWindow::setAutosaveInterval(int ms)
+{
+    m_autosaveTimer.setInterval(ms);
+}
+
+void MainWindow::autosaveTick()
+{
+    if (!m_autosave)
+        return;
+    if (!m_editor->isModified()) {
+        if (!m_lastAutosavedText.isEmpty()) {
+            m_autosave->discard(m_filePath);
+            m_lastAutosavedText.clear();
+        }
+        return;
+    }
+    const QString text = m_editor->text();
+    if (text == m_lastAutosavedText)
+        return;
+    if (m_autosave->store(m_filePath, text))
+        m_lastAutosavedText = text;
+}
+
+bool MainWindow::restoreAutosave()
+{
+    if (!m_autosave)
+        return false;
+    std::optional<Autosave::Entry> entry = m_autosave->find(m_filePath);
+    if (!entry && m_filePath.isEmpty()) {
+        const QVector<Autosave::Entry> all = m_autosave->entries();
+        if (!all.isEmpty())
+            entry = all.first();
+    }
+    if (!entry)
+        return false;
+    if (!entry->documentPath.isEmpty() && entry->documentPath != m_filePath) {
+        if (!openFile(entry->documentPath))
+            setFilePath(entry->documentPath); // gone from disk: Save writes it again
+    }
+    if (entry->text == m_editor->text()) {
+        m_autosave->discard(m_filePath);
+        return false;
+    }
+    m_editor->setText(entry->text);
+    m_editor->setModified(true);
+    m_lastAutosavedText = entry->text;
+    statusBar()->showMessage(tr("Restored unsaved changes from %1").arg(entry->savedAt.toString(Qt::ISODate)), 8000);
+    m_console->appendLine(tr("Restored the unsaved changes of %1 (autosaved %2).")
+                              .arg(m_filePath.isEmpty() ? tr("untitled.py") : QFileInfo(m_filePath).fileName(),
+                                   entry->savedAt.toString(Qt::ISODate)));
+    return true;
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -11,6 +11,8 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 
+#include "asc2/Driver/Pipeline.h"
+
 #include <chrono>
 
 #include <pthread.h>
@@ -176,6 +178,13 @@ int PythonHost::execute(const ScriptJob &job)
 
 void PythonHost::interrupt(int generation)
 {
+    // A launch spends its time in the simulator with the GIL released, where
+    // no KeyboardInterrupt can reach it: ask the simulator itself to stop.
+    const int running = m_running.load();
+    if (running != 0 && (generation == 0 || generation == running)) {
+        m_interruptedGeneration = running;
+        asc2::cancelRequested() = true;
+    }
     if (generation != 0) {
         // Still queued: it never starts.
         std::lock_guard<std::mutex> lock(m_queueMutex);
@@ -333,6 +342,23 @@ py::object orNone(const py::object &o)
 void locateError(const py::error_already_set &error, const std::string &path, ScriptResult &result)
 {
     const py::object value = error.value();
+    // asc2.CompilationError points into the kernel (file/line/col), which the
+    // traceback does not: it ends in the compiler.
+    if (py::hasattr(value, "message") && py::hasattr(value, "file") && py::hasattr(value, "line")) {
+        const py::object file = value.attr("file");
+        const py::object line = value.attr("line");
+        if (py::isinstance<py::str>(file) && py::isinstance<py::int_>(line)) {
+            result.errorFile = QString::fromStdString(file.cast<std::string>());
+            result.errorLine = line.cast<int>();
+            const py::object col = py::getattr(value, "col", py::none());
+            if (py::isinstance<py::int_>(col))
+                result.errorColumn = col.cast<int>();
+            result.errorMessage = QStringLiteral("%1: %2").arg(
+                QString::fromStdString(py::str(error.type().attr("__name__")).cast<std::string>()),
+                QString::fromStdString(py::str(value.attr("message")).cast<std::string>()));
+            return;
+        }
+    }
     if (py::hasattr(value, "filename") && py::hasattr(value, "lineno")) {
         const py::object file = value.attr("filename");
         const py::object line = value.attr("lineno");
@@ -375,8 +401,15 @@ ScriptResult PythonHost::runJob(const ScriptJob &job, int generation)
         sys.attr("stderr") = py::cast(ConsoleStream(this, Stream::Stderr));
 
         py::object environ = os.attr("environ");
-        for (auto it = job.environment.cbegin(); it != job.environment.cend(); ++it)
-            environ[py::str(it.key().toStdString())] = py::str(it.value().toStdString());
+        // The interpreter outlives the run: an empty value removes a variable
+        // an earlier run set.
+        for (auto it = job.environment.cbegin(); it != job.environment.cend(); ++it) {
+            const py::str key(it.key().toStdString());
+            if (it.value().isEmpty())
+                environ.attr("pop")(key, py::none());
+            else
+                environ[key] = py::str(it.value().toStdString());
+        }
 
         py::list argv;
         argv.append(path);
@@ -436,7 +469,9 @@ ScriptResult PythonHost::runJob(const ScriptJob &job, int generation)
                                                      : ScriptResult::Status::Failed;
                 if (result.exitCode != 0)
                     result.errorMessage = QStringLiteral("SystemExit: %1").arg(result.exitCode);
-            } else if (error.matches(PyExc_KeyboardInterrupt) && m_interruptedGeneration == generation) {
+            } else if (m_interruptedGeneration == generation) {
+                // Stop raised KeyboardInterrupt, or cancelled a simulation
+                // (SimulationError "cancelled"): either way the user stopped it.
                 result.status = ScriptResult::Status::Interrupted;
                 result.exitCode = 130; // as a shell reports SIGINT
                 result.errorMessage = QStringLiteral("Stopped");

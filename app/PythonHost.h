@@ -21,7 +21,7 @@ struct ScriptJob {
     QString source;      // runs as __main__; need not be saved to filePath
     QString filePath;    // __file__, tracebacks, sys.path[0]
     QStringList arguments; // sys.argv[1:]
-    QMap<QString, QString> environment; // set in os.environ before the run
+    QMap<QString, QString> environment; // set in os.environ before the run; "" unsets
 };
 
 struct ScriptResult {

@@ -5,6 +5,8 @@
 #include "MainWindow.h"
 
 #include <QObject>
+#include <QElapsedTimer>
+#include <QMap>
 #include <QTimer>
 
 class ScreenshotRunner : public QObject
@@ -29,9 +31,13 @@ private:
     void onRunFinished(const RunSummary &summary);
     void onTimeout();
     void capture(int exitCode);
+    void noteTime(const QString &what);
 
     MainWindow *m_window;
     Options m_options;
     QTimer m_timeout;
     bool m_done = false;
+    // ASC2_WORKBENCH_TIMINGS=1: when each view first had content (bench/gui_populate.py).
+    QElapsedTimer m_clock;
+    QMap<QString, double> m_timings;
 };

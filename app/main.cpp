@@ -5,6 +5,7 @@
 #include "MainWindow.h"
 #include "PythonHost.h"
 #include "ScreenshotRunner.h"
+#include "Theme.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -46,6 +47,8 @@ int main(int argc, char **argv)
     // Screenshots are for tests and docs: they need no display.
     if (screenshot && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (!headless)
+        QApplication::setStyle(QStringLiteral("Fusion")); // follows the theme's palette everywhere
 
     std::unique_ptr<QCoreApplication> app;
     if (headless)
@@ -80,8 +83,11 @@ int main(int argc, char **argv)
     const QCommandLineOption timeoutOption(QStringLiteral("timeout"),
                                            QStringLiteral("With --screenshot: seconds to wait for the run."),
                                            QStringLiteral("S"), QStringLiteral("120"));
+    const QCommandLineOption themeOption(QStringLiteral("theme"),
+                                         QStringLiteral("Colour theme: light or dark (the GUI remembers the last one)."),
+                                         QStringLiteral("NAME"));
     parser.addOptions({headlessOption, platformOption, backendOption, reportOption, screenshotOption,
-                       viewOption, timeoutOption});
+                       viewOption, timeoutOption, themeOption});
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The kernel script (.py) to open."));
     parser.addPositionalArgument(QStringLiteral("-- ARGS"), QStringLiteral("Arguments for the script (its sys.argv[1:])."),
                                  QStringLiteral("[-- ARGS...]"));
@@ -125,6 +131,8 @@ int main(int argc, char **argv)
             return fail(QStringLiteral("--timeout needs a positive number of seconds"));
 
         MainWindow window(&runner, /*persistLayout=*/false);
+        if (parser.isSet(themeOption))
+            window.setTheme(Theme::kindFromName(parser.value(themeOption)));
         window.setRunEnvironment(environment);
         window.setRunArguments(scriptArguments);
         QString error;
@@ -141,6 +149,8 @@ int main(int argc, char **argv)
     }
 
     MainWindow window(&runner);
+    if (parser.isSet(themeOption))
+        window.setTheme(Theme::kindFromName(parser.value(themeOption)));
     window.setRunEnvironment(environment);
     window.setRunArguments(scriptArguments);
     if (!file.isEmpty()) {
@@ -148,6 +158,8 @@ int main(int argc, char **argv)
         if (!window.openFile(file, &error))
             std::fprintf(stderr, "asc2-workbench: %s\n", qPrintable(error));
     }
+    // Unsaved changes of a crashed or killed session come back.
+    window.restoreAutosave();
     window.show();
     return app->exec();
 }

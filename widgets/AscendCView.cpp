@@ -1,5 +1,7 @@
 #include "AscendCView.h"
 
+#include "Theme.h"
+
 #include <Qsci/qscilexercpp.h>
 
 #include <QFontDatabase>
@@ -24,9 +26,14 @@ AscendCView::AscendCView(QWidget *parent)
     setMarginLineNumbers(0, true);
     setFolding(QsciScintilla::BoxedTreeFoldStyle, 2);
     setCaretLineVisible(true);
-    setCaretLineBackgroundColor(QColor(0xf4, 0xf4, 0xf8));
     setWrapMode(QsciScintilla::WrapNone);
+    setTheme(Theme::light());
     updateMarginWidth();
+}
+
+void AscendCView::setTheme(const Theme &theme)
+{
+    applyThemeToScintilla(this, theme);
 }
 
 void AscendCView::setSource(const QString &source)

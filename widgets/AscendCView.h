@@ -3,6 +3,8 @@
 
 #include <Qsci/qsciscintilla.h>
 
+struct Theme;
+
 class AscendCView : public QsciScintilla
 {
     Q_OBJECT
@@ -11,6 +13,7 @@ public:
 
     void setSource(const QString &source);
     QString source() const { return text(); }
+    void setTheme(const Theme &theme);
 
 private:
     void updateMarginWidth();

@@ -1,19 +1,30 @@
 #include "IrView.h"
 
 #include "MlirHighlighter.h"
+#include "Theme.h"
 
 #include <QFontDatabase>
 #include <QScrollBar>
+#include <QTextBlock>
 
 IrView::IrView(QWidget *parent)
     : QPlainTextEdit(parent)
     , m_highlighter(new MlirHighlighter(document()))
+    , m_linkedColor(Theme::light().linkedLine)
 {
     setReadOnly(true);
     setLineWrapMode(QPlainTextEdit::NoWrap);
     setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     setPlaceholderText(tr("Select a pass to see the IR after it."));
+    // Keyboard navigation needs a visible cursor; the text stays read-only.
     setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    connect(this, &QPlainTextEdit::cursorPositionChanged, this, [this] {
+        const int line = cursorLine();
+        if (m_settingText || line == m_lastCursorLine)
+            return;
+        m_lastCursorLine = line;
+        emit cursorLineChanged(line);
+    });
 }
 
 void IrView::setIr(const QString &ir, bool keepScroll)
@@ -22,9 +33,65 @@ void IrView::setIr(const QString &ir, bool keepScroll)
         return;
     const int v = verticalScrollBar()->value();
     const int h = horizontalScrollBar()->value();
+    m_settingText = true;
     setPlainText(ir);
+    m_lastCursorLine = -1;
+    m_settingText = false;
+    m_linkedLines.clear();
+    updateExtraSelections();
     if (keepScroll) {
         verticalScrollBar()->setValue(v);
         horizontalScrollBar()->setValue(h);
     }
+}
+
+void IrView::setLinkedLines(const QVector<int> &lines)
+{
+    if (lines == m_linkedLines)
+        return;
+    m_linkedLines = lines;
+    updateExtraSelections();
+    if (!lines.isEmpty()) {
+        const QTextBlock block = document()->findBlockByNumber(lines.first());
+        if (block.isValid()) {
+            // Scroll without moving the cursor (which would announce a new line).
+            const QRectF r = blockBoundingGeometry(block).translated(contentOffset());
+            if (r.top() < 0 || r.bottom() > viewport()->height())
+                verticalScrollBar()->setValue(qMax(0, block.firstLineNumber() - 3));
+        }
+    }
+}
+
+int IrView::cursorLine() const
+{
+    return textCursor().blockNumber();
+}
+
+void IrView::setTheme(const Theme &theme)
+{
+    QPalette p = palette();
+    p.setColor(QPalette::Base, theme.background);
+    p.setColor(QPalette::Text, theme.text);
+    p.setColor(QPalette::Highlight, theme.selection);
+    p.setColor(QPalette::HighlightedText, theme.text);
+    setPalette(p);
+    m_linkedColor = theme.linkedLine;
+    m_highlighter->setTheme(theme);
+    updateExtraSelections();
+}
+
+void IrView::updateExtraSelections()
+{
+    QList<QTextEdit::ExtraSelection> selections;
+    for (int line : std::as_const(m_linkedLines)) {
+        const QTextBlock block = document()->findBlockByNumber(line);
+        if (!block.isValid())
+            continue;
+        QTextEdit::ExtraSelection s;
+        s.cursor = QTextCursor(block);
+        s.format.setBackground(m_linkedColor);
+        s.format.setProperty(QTextFormat::FullWidthSelection, true);
+        selections.push_back(s);
+    }
+    setExtraSelections(selections);
 }

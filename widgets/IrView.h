@@ -1,9 +1,12 @@
-// Read-only MLIR text with highlighting, for the IR after a pass.
+// Read-only MLIR text with highlighting, for the IR after a pass. Lines linked
+// to the Python line under the editor's cursor are marked.
 #pragma once
 
 #include <QPlainTextEdit>
+#include <QVector>
 
 class MlirHighlighter;
+struct Theme;
 
 class IrView : public QPlainTextEdit
 {
@@ -17,6 +20,23 @@ public:
     QString ir() const { return toPlainText(); }
     MlirHighlighter *highlighter() const { return m_highlighter; }
 
+    /// Marks the 0-based @p lines (and scrolls the first into view).
+    void setLinkedLines(const QVector<int> &lines);
+    QVector<int> linkedLines() const { return m_linkedLines; }
+    /// 0-based line of the text cursor.
+    int cursorLine() const;
+    void setTheme(const Theme &theme);
+
+signals:
+    /// The user put the cursor on another line (0-based).
+    void cursorLineChanged(int line);
+
 private:
+    void updateExtraSelections();
+
     MlirHighlighter *m_highlighter;
+    QVector<int> m_linkedLines;
+    QColor m_linkedColor;
+    bool m_settingText = false;
+    int m_lastCursorLine = -1;
 };

@@ -1,15 +1,26 @@
 #include "KernelEditor.h"
 
+#include <Qsci/qsciapis.h>
 #include <Qsci/qscilexerpython.h>
 
+#include <QFile>
 #include <QFontDatabase>
+#include <QHelpEvent>
+#include <QToolTip>
+
+// The resources live in this static library; make sure they are linked and registered.
+static void initWorkbenchResources()
+{
+    Q_INIT_RESOURCE(workbench);
+}
 
 KernelEditor::KernelEditor(QWidget *parent)
     : QsciScintilla(parent)
-    , m_errorStyle(-1, QStringLiteral("Error annotation"), QColor(0xa0, 0x00, 0x00),
-                   QColor(0xff, 0xf0, 0xf0), QFontDatabase::systemFont(QFontDatabase::FixedFont))
-    , m_warningStyle(-1, QStringLiteral("Warning annotation"), QColor(0x80, 0x50, 0x00),
-                     QColor(0xff, 0xf8, 0xe0), QFontDatabase::systemFont(QFontDatabase::FixedFont))
+    , m_theme(Theme::light())
+    , m_errorStyle(-1, QStringLiteral("Error annotation"), m_theme.errorAnnotationText,
+                   m_theme.errorAnnotationBack, QFontDatabase::systemFont(QFontDatabase::FixedFont))
+    , m_warningStyle(-1, QStringLiteral("Warning annotation"), m_theme.warningAnnotationText,
+                     m_theme.warningAnnotationBack, QFontDatabase::systemFont(QFontDatabase::FixedFont))
 {
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     auto *lexer = new QsciLexerPython(this);
@@ -32,10 +43,8 @@ KernelEditor::KernelEditor(QWidget *parent)
     setBackspaceUnindents(true);
     setBraceMatching(QsciScintilla::SloppyBraceMatch);
     setCaretLineVisible(true);
-    setCaretLineBackgroundColor(QColor(0xf4, 0xf4, 0xf8));
     setEdgeMode(QsciScintilla::EdgeLine);
     setEdgeColumn(100);
-    setEdgeColor(QColor(0xe0, 0xe0, 0xe0));
 
     setMarginType(LineNumberMargin, QsciScintilla::NumberMargin);
     setMarginLineNumbers(LineNumberMargin, true);
@@ -46,17 +55,23 @@ KernelEditor::KernelEditor(QWidget *parent)
     setFolding(QsciScintilla::BoxedTreeFoldStyle, FoldMargin);
 
     markerDefine(QsciScintilla::Circle, ErrorMarker);
-    setMarkerBackgroundColor(QColor(0xd0, 0x20, 0x20), ErrorMarker);
-    setMarkerForegroundColor(QColor(0x90, 0x00, 0x00), ErrorMarker);
     markerDefine(QsciScintilla::Background, ErrorLineMarker);
-    setMarkerBackgroundColor(QColor(0xff, 0xe4, 0xe4), ErrorLineMarker);
     markerDefine(QsciScintilla::Circle, WarningMarker);
-    setMarkerBackgroundColor(QColor(0xe0, 0xa0, 0x00), WarningMarker);
+    markerDefine(QsciScintilla::Background, LinkedLineMarker);
 
     m_squiggle = indicatorDefine(QsciScintilla::SquiggleIndicator);
-    setIndicatorForegroundColor(QColor(0xd0, 0x20, 0x20), m_squiggle);
-
     setAnnotationDisplay(QsciScintilla::AnnotationBoxed);
+
+    // Completion of the asc2 API from a word's first letters, and call tips at "(".
+    loadApis();
+    setAutoCompletionSource(QsciScintilla::AcsAll);
+    setAutoCompletionThreshold(2);
+    setAutoCompletionCaseSensitivity(true);
+    setAutoCompletionReplaceWord(false);
+    setAutoCompletionUseSingle(QsciScintilla::AcusNever);
+    setCallTipsStyle(QsciScintilla::CallTipsContext);
+    setCallTipsVisible(0);
+    setCallTipsPosition(QsciScintilla::CallTipsBelowText);
 
     connect(this, &QsciScintilla::linesChanged, this, &KernelEditor::updateLineNumberMargin);
     // Diagnostics describe the text that ran; once it is edited they mislead.
@@ -64,7 +79,64 @@ KernelEditor::KernelEditor(QWidget *parent)
         if (!m_diagnostics.isEmpty())
             clearDiagnostics();
     });
+    connect(this, &QsciScintilla::cursorPositionChanged, this, [this](int line, int) {
+        if (line + 1 == m_lastCursorLine)
+            return;
+        m_lastCursorLine = line + 1;
+        emit cursorLineChanged(line + 1);
+    });
+    setTheme(m_theme);
     updateLineNumberMargin();
+}
+
+KernelEditor::~KernelEditor()
+{
+    // The API preparation thread reads the lexer, which dies with our children.
+    m_apis->cancelPreparation();
+}
+
+void KernelEditor::loadApis()
+{
+    initWorkbenchResources();
+    m_apis = new QsciAPIs(lexer());
+    QFile file(QStringLiteral(":/asc2/asc2.api"));
+    if (file.open(QIODevice::ReadOnly | QIODevice::Text)) {
+        const QStringList lines = QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'));
+        for (const QString &line : lines) {
+            if (!line.isEmpty() && !line.startsWith(QLatin1Char('#')))
+                m_apis->add(line);
+        }
+    }
+    connect(m_apis, &QsciAPIs::apiPreparationFinished, this, [this] { m_apisReady = true; });
+    m_apis->prepare();
+}
+
+void KernelEditor::setTheme(const Theme &theme)
+{
+    m_theme = theme;
+    applyThemeToScintilla(this, theme);
+    setMarkerBackgroundColor(theme.error, ErrorMarker);
+    setMarkerForegroundColor(theme.error.darker(140), ErrorMarker);
+    setMarkerBackgroundColor(theme.errorLine, ErrorLineMarker);
+    setMarkerBackgroundColor(theme.warning, WarningMarker);
+    setMarkerBackgroundColor(theme.linkedLine, LinkedLineMarker);
+    setIndicatorForegroundColor(theme.error, m_squiggle);
+    setCallTipsBackgroundColor(theme.palette.color(QPalette::ToolTipBase));
+    setCallTipsForegroundColor(theme.palette.color(QPalette::ToolTipText));
+    setCallTipsHighlightColor(theme.link);
+    m_errorStyle.setColor(theme.errorAnnotationText);
+    m_errorStyle.setPaper(theme.errorAnnotationBack);
+    m_warningStyle.setColor(theme.warningAnnotationText);
+    m_warningStyle.setPaper(theme.warningAnnotationBack);
+    // Annotations copy their style when made: make them again in the new colours.
+    if (!m_diagnostics.isEmpty())
+        setDiagnostics(QVector<EditorDiagnostic>(m_diagnostics));
+}
+
+void KernelEditor::setText(const QString &text)
+{
+    QsciScintilla::setText(text);
+    m_lastCursorLine = 1;
 }
 
 void KernelEditor::setDiagnostics(const QVector<EditorDiagnostic> &diagnostics)
@@ -112,12 +184,58 @@ QVector<int> KernelEditor::markedErrorLines() const
     return result;
 }
 
+QString KernelEditor::diagnosticsTextAt(int line) const
+{
+    QStringList messages;
+    for (const EditorDiagnostic &d : m_diagnostics) {
+        if (d.line == line)
+            messages << (d.severity == EditorDiagnostic::Severity::Error ? tr("error: %1") : tr("warning: %1"))
+                            .arg(d.message);
+    }
+    return messages.join(QLatin1Char('\n'));
+}
+
+bool KernelEditor::viewportEvent(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        // Over the marker margin or the squiggled text: the line's messages.
+        const auto *help = static_cast<QHelpEvent *>(event);
+        const long position = SendScintilla(SCI_POSITIONFROMPOINT, help->pos().x(), help->pos().y());
+        const int line = int(SendScintilla(SCI_LINEFROMPOSITION, position)) + 1;
+        const QString text = diagnosticsTextAt(line);
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), text, viewport());
+        return true;
+    }
+    return QsciScintilla::viewportEvent(event);
+}
+
 void KernelEditor::goToLine(int line, int column)
 {
     const int l = qBound(0, line - 1, qMax(lines() - 1, 0));
     setCursorPosition(l, qMax(column - 1, 0));
     ensureLineVisible(l);
     SendScintilla(SCI_SCROLLCARET);
+}
+
+int KernelEditor::cursorLine() const
+{
+    int line = 0;
+    int column = 0;
+    getCursorPosition(&line, &column);
+    return line + 1;
+}
+
+void KernelEditor::setLinkedLine(int line)
+{
+    if (line == m_linkedLine)
+        return;
+    markerDeleteAll(LinkedLineMarker);
+    m_linkedLine = line;
+    if (line > 0 && line <= lines())
+        markerAdd(line - 1, LinkedLineMarker);
 }
 
 void KernelEditor::updateLineNumberMargin()

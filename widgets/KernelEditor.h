@@ -1,12 +1,17 @@
-// The kernel source editor: Python highlighting, line numbers, and the
-// diagnostics of the last run shown as margin markers, squiggles and
-// annotations under the offending line.
+// The kernel source editor: Python highlighting, asc2 API completion and call
+// tips, line numbers, the diagnostics of the last run (margin markers,
+// squiggles, annotations, message on hover) and the line linked to the IR
+// line selected in the Passes view.
 #pragma once
+
+#include "Theme.h"
 
 #include <Qsci/qsciscintilla.h>
 #include <Qsci/qscistyle.h>
 
 #include <QVector>
+
+class QsciAPIs;
 
 struct EditorDiagnostic {
     enum class Severity { Error, Warning };
@@ -21,24 +26,57 @@ class KernelEditor : public QsciScintilla
     Q_OBJECT
 public:
     explicit KernelEditor(QWidget *parent = nullptr);
+    ~KernelEditor() override;
+
+    /// New text puts the cursor on line 1 without announcing it as a move.
+    void setText(const QString &text) override;
 
     void setDiagnostics(const QVector<EditorDiagnostic> &diagnostics);
     void clearDiagnostics();
     QVector<EditorDiagnostic> diagnostics() const { return m_diagnostics; }
     /// 1-based lines that carry an error marker in the margin.
     QVector<int> markedErrorLines() const;
+    /// The messages of the diagnostics on 1-based @p line, one per line of text.
+    QString diagnosticsTextAt(int line) const;
 
     /// Moves the cursor to a 1-based line/column and centres it.
     void goToLine(int line, int column = 0);
+    /// 1-based line of the cursor.
+    int cursorLine() const;
+
+    /// Marks 1-based @p line as the one linked to the IR selection (0: none).
+    void setLinkedLine(int line);
+    int linkedLine() const { return m_linkedLine; }
+
+    /// The asc2 API entries offered for completion ("asc2.copy_in(src, ...) doc").
+    QsciAPIs *apis() const { return m_apis; }
+    /// The entries are prepared (on a worker thread) and complete.
+    bool apisReady() const { return m_apisReady; }
+
+    void setTheme(const Theme &theme);
+    const Theme &theme() const { return m_theme; }
+
+signals:
+    /// The cursor moved to another line (1-based).
+    void cursorLineChanged(int line);
+
+protected:
+    bool viewportEvent(QEvent *event) override;
 
 private:
-    enum Markers { ErrorMarker = 1, ErrorLineMarker, WarningMarker };
+    enum Markers { ErrorMarker = 1, ErrorLineMarker, WarningMarker, LinkedLineMarker };
     enum Margins { LineNumberMargin = 0, SymbolMargin = 1, FoldMargin = 2 };
 
     void updateLineNumberMargin();
+    void loadApis();
 
     QVector<EditorDiagnostic> m_diagnostics;
     int m_squiggle = -1;
+    int m_linkedLine = 0;
+    int m_lastCursorLine = 1;
+    Theme m_theme;
     QsciStyle m_errorStyle;
     QsciStyle m_warningStyle;
+    QsciAPIs *m_apis = nullptr;
+    bool m_apisReady = false;
 };

@@ -1,5 +1,7 @@
 #include "MlirHighlighter.h"
 
+#include "Theme.h"
+
 #include <QFont>
 
 namespace {
@@ -17,16 +19,7 @@ QTextCharFormat makeFormat(const QColor &color, bool bold = false, bool italic =
 MlirHighlighter::MlirHighlighter(QTextDocument *document)
     : QSyntaxHighlighter(document)
 {
-    m_formats[Token::Operation] = makeFormat(QColor(0x00, 0x50, 0xa0), true);
-    m_formats[Token::Value] = makeFormat(QColor(0x80, 0x30, 0x00));
-    m_formats[Token::Block] = makeFormat(QColor(0x80, 0x00, 0x80), true);
-    m_formats[Token::Symbol] = makeFormat(QColor(0x00, 0x70, 0x70), true);
-    m_formats[Token::Type] = makeFormat(QColor(0x20, 0x80, 0x20));
-    m_formats[Token::Attribute] = makeFormat(QColor(0x70, 0x50, 0x90));
-    m_formats[Token::Number] = makeFormat(QColor(0xa0, 0x40, 0x40));
-    m_formats[Token::String] = makeFormat(QColor(0xa0, 0x60, 0x00));
-    m_formats[Token::Comment] = makeFormat(QColor(0x80, 0x80, 0x80), false, true);
-    m_formats[Token::Location] = makeFormat(QColor(0xa0, 0xa0, 0xa0), false, true);
+    setTheme(Theme::light());
 
     // Later rules win where matches overlap, so the general ones come first.
     const auto add = [this](const char *pattern, Token token) {
@@ -43,6 +36,22 @@ MlirHighlighter::MlirHighlighter(QTextDocument *document)
     add(R"("([^"\\]|\\.)*")", Token::String);
     add(R"(\bloc\((?:[^()]|\([^()]*\))*\))", Token::Location);
     add(R"(//.*$)", Token::Comment);
+}
+
+void MlirHighlighter::setTheme(const Theme &t)
+{
+    m_formats[Token::Operation] = makeFormat(t.operation, true);
+    m_formats[Token::Value] = makeFormat(t.value);
+    m_formats[Token::Block] = makeFormat(t.block, true);
+    m_formats[Token::Symbol] = makeFormat(t.symbol, true);
+    m_formats[Token::Type] = makeFormat(t.type);
+    m_formats[Token::Attribute] = makeFormat(t.attribute);
+    m_formats[Token::Number] = makeFormat(t.number);
+    m_formats[Token::String] = makeFormat(t.string);
+    m_formats[Token::Comment] = makeFormat(t.comment, false, true);
+    m_formats[Token::Location] = makeFormat(t.location, false, true);
+    if (document())
+        rehighlight();
 }
 
 QTextCharFormat MlirHighlighter::format(Token token) const

@@ -6,6 +6,8 @@
 #include <QSyntaxHighlighter>
 #include <QVector>
 
+struct Theme;
+
 class MlirHighlighter : public QSyntaxHighlighter
 {
     Q_OBJECT
@@ -15,6 +17,8 @@ public:
     explicit MlirHighlighter(QTextDocument *document);
 
     QTextCharFormat format(Token token) const;
+    /// Recolours with @p theme and re-highlights the document.
+    void setTheme(const Theme &theme);
 
 protected:
     void highlightBlock(const QString &text) override;

@@ -1,11 +1,13 @@
 #include "PassListView.h"
 
+#include "PassFilterModel.h"
 #include "PassListModel.h"
 
 #include <QHeaderView>
 
 PassListView::PassListView(QWidget *parent)
     : QTreeView(parent)
+    , m_filter(new PassFilterModel(this))
 {
     setRootIsDecorated(false);
     setUniformRowHeights(true);
@@ -18,7 +20,8 @@ PassListView::PassListView(QWidget *parent)
 
 void PassListView::setPassModel(PassListModel *model)
 {
-    setModel(model);
+    m_filter->setSourceModel(model);
+    setModel(m_filter);
     QHeaderView *h = header();
     h->setStretchLastSection(false);
     h->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -27,27 +30,33 @@ void PassListView::setPassModel(PassListModel *model)
 
 void PassListView::selectRow(int row)
 {
-    if (!model())
+    if (!m_filter->sourceModel())
         return;
-    if (row < 0 || row >= model()->rowCount()) {
+    const QModelIndex index = row >= 0 && row < m_filter->sourceModel()->rowCount()
+                                  ? m_filter->mapFromSource(m_filter->sourceModel()->index(row, 0))
+                                  : QModelIndex();
+    if (!index.isValid()) {
         clearSelection();
         setCurrentIndex({});
         return;
     }
-    const QModelIndex index = model()->index(row, 0);
     setCurrentIndex(index);
     scrollTo(index);
 }
 
 int PassListView::selectedRow() const
 {
-    const QModelIndex index = currentIndex();
+    const QModelIndex index = m_filter->mapToSource(currentIndex());
     return index.isValid() ? index.row() : -1;
 }
 
 void PassListView::currentChanged(const QModelIndex &current, const QModelIndex &previous)
 {
     QTreeView::currentChanged(current, previous);
-    if (current.row() != previous.row() || current.isValid() != previous.isValid())
-        emit currentPassChanged(current.isValid() ? current.row() : -1);
+    // Filtering moves proxy rows under an unchanged pass: compare passes.
+    const int row = selectedRow();
+    if (row != m_lastRow) {
+        m_lastRow = row;
+        emit currentPassChanged(row);
+    }
 }

@@ -1,8 +1,10 @@
-// The pass table: a flat, row-selecting tree view over a PassListModel.
+// The pass table: a flat, row-selecting tree view over a PassListModel,
+// seen through a PassFilterModel. Rows in its API are model (pass) rows.
 #pragma once
 
 #include <QTreeView>
 
+class PassFilterModel;
 class PassListModel;
 
 class PassListView : public QTreeView
@@ -12,7 +14,9 @@ public:
     explicit PassListView(QWidget *parent = nullptr);
 
     void setPassModel(PassListModel *model);
-    /// Selects @p row (and scrolls to it); -1 clears the selection.
+    PassFilterModel *filter() const { return m_filter; }
+    /// Selects pass @p row (and scrolls to it); -1, or a row the filter
+    /// hides, clears the selection.
     void selectRow(int row);
     int selectedRow() const;
 
@@ -22,4 +26,8 @@ signals:
 
 protected:
     void currentChanged(const QModelIndex &current, const QModelIndex &previous) override;
+
+private:
+    PassFilterModel *m_filter;
+    int m_lastRow = -1;
 };

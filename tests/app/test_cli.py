@@ -135,11 +135,12 @@ def test_headless_vadd_writes_the_full_report(tmp_path):
 
 
 @pytest.mark.skipif(not VADD.exists(), reason="samples/vadd.py is not there yet")
-@pytest.mark.parametrize("view", ["passes", "ascendc"])
-def test_screenshot_of_vadd(tmp_path, view):
-    out = tmp_path / f"vadd-{view}.png"
+@pytest.mark.parametrize("view,theme", [("passes", "light"), ("ascendc", "light"), ("diff", "light"),
+                                        ("diff", "dark"), ("editor", "dark")])
+def test_screenshot_of_vadd(tmp_path, view, theme):
+    out = tmp_path / f"vadd-{view}-{theme}.png"
     # One size is enough for a picture.
-    result = run(["--screenshot", out, "--view", view, VADD, "--", "--n", "8192"], tmp_path)
+    result = run(["--screenshot", out, "--view", view, "--theme", theme, VADD, "--", "--n", "8192"], tmp_path)
     assert result.returncode == 0, result.stderr
     assert png_size(out) == (1600, 1000)
     keep = os.environ.get("ASC2_TEST_SCREENSHOTS")

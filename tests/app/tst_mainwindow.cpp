@@ -126,7 +126,7 @@ private slots:
         QVERIFY(at >= 0);
         QTextCursor cursor(console->document());
         cursor.setPosition(at + 1);
-        QCOMPARE(cursor.charFormat().foreground().color(), ConsoleView::colorFor(ConsoleView::Channel::Error));
+        QCOMPARE(cursor.charFormat().foreground().color(), console->colorFor(ConsoleView::Channel::Error));
         QVERIFY(m_window->statusText().contains(QStringLiteral("ZeroDivisionError")));
     }
 

@@ -29,6 +29,8 @@ inline std::shared_ptr<asc2::CompileReport> makeSampleReport(const std::string &
         pass.ir = "func.func @" + kernel + "(%arg0: !asctile.tensor<?xf32>) {\n"
                   "  %0 = arith.constant " + std::to_string(i) + " : index // after " + pass.name + "\n"
                   "  return\n}\n";
+        // Python line of each IR line: the function, the constant, the return.
+        pass.irLines = {1, 5, 6, 0};
         report->passes.push_back(pass);
     }
     report->ascendc = "extern \"C\" __global__ __aicore__ void " + kernel + "(GM_ADDR x) {}\n";

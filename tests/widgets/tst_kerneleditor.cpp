@@ -1,6 +1,11 @@
 #include "KernelEditor.h"
 
+#include <Qsci/qsciapis.h>
 #include <Qsci/qscilexer.h>
+
+#include <QHelpEvent>
+#include <QSignalSpy>
+#include <QToolTip>
 
 #include <QTest>
 
@@ -70,6 +75,78 @@ private slots:
         editor.getCursorPosition(&line, &index);
         QCOMPARE(line, 2);
         QCOMPARE(index, 0);
+    }
+
+    void hoveringAMarkedLineShowsItsMessage()
+    {
+        KernelEditor editor;
+        editor.resize(500, 300);
+        editor.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&editor));
+        editor.setText(QStringLiteral("a = 1\nb = a.nope\nc = 3\n"));
+        EditorDiagnostic d;
+        d.line = 2;
+        d.column = 5;
+        d.message = QStringLiteral("AttributeError: 'int' object has no attribute 'nope'");
+        editor.setDiagnostics({d});
+        QCOMPARE(editor.diagnosticsTextAt(2), QStringLiteral("error: ") + d.message);
+        QVERIFY(editor.diagnosticsTextAt(1).isEmpty());
+
+        // A tooltip event over the marker margin of line 2.
+        const int y = int(editor.SendScintilla(QsciScintilla::SCI_POINTYFROMPOSITION, 0,
+                                               editor.positionFromLineIndex(1, 0)))
+                      + editor.textHeight(1) / 2;
+        QHelpEvent help(QEvent::ToolTip, QPoint(editor.marginWidth(0) + 4, y), editor.viewport()->mapToGlobal(QPoint(20, y)));
+        QApplication::sendEvent(editor.viewport(), &help);
+        QTRY_VERIFY(QToolTip::isVisible());
+        QVERIFY2(QToolTip::text().contains(QStringLiteral("no attribute 'nope'")), qPrintable(QToolTip::text()));
+    }
+
+    void offersTheAsc2Api()
+    {
+        KernelEditor editor;
+        QStringList entries;
+        // The completion list for "asc2." holds the DSL's calls.
+        QsciAPIs *apis = editor.apis();
+        QVERIFY(apis);
+        QTRY_VERIFY(editor.apisReady()); // prepared on a worker thread
+        apis->updateAutoCompletionList({QStringLiteral("asc2"), QStringLiteral("copy")}, entries);
+        QVERIFY2(entries.join(QLatin1Char(' ')).contains(QStringLiteral("copy_in")), qPrintable(entries.join(QLatin1Char(' '))));
+        // Typing a call shows its signature as a tip.
+        editor.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&editor));
+        editor.setFocus();
+        QTest::keyClicks(editor.viewport(), QStringLiteral("asc2.copy_in("));
+        QTRY_VERIFY(editor.SendScintilla(QsciScintilla::SCI_CALLTIPACTIVE) != 0);
+    }
+
+    void announcesCursorLinesAndMarksTheLinkedLine()
+    {
+        KernelEditor editor;
+        editor.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&editor));
+        editor.setText(QStringLiteral("a\nb\nc\n"));
+        QSignalSpy moved(&editor, &KernelEditor::cursorLineChanged);
+        editor.goToLine(3);
+        QTRY_COMPARE(moved.count(), 1);
+        QCOMPARE(moved.last().at(0).toInt(), 3);
+        editor.setLinkedLine(2);
+        QCOMPARE(editor.linkedLine(), 2);
+        QVERIFY(editor.markersAtLine(1) != 0);
+        editor.setLinkedLine(0);
+        QCOMPARE(editor.markersAtLine(1), 0u);
+    }
+
+    void themesRecolourTheText()
+    {
+        KernelEditor editor;
+        editor.setTheme(Theme::dark());
+        QCOMPARE(editor.lexer()->paper(0), Theme::dark().background);
+        QCOMPARE(editor.lexer()->color(5), Theme::dark().keyword); // Python keyword style
+        // Readable: text and background far apart in lightness.
+        QVERIFY(qAbs(editor.lexer()->color(0).lightness() - editor.lexer()->paper(0).lightness()) > 100);
+        editor.setTheme(Theme::light());
+        QCOMPARE(editor.lexer()->paper(0), Theme::light().background);
     }
 };
 

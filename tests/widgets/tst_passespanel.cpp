@@ -1,10 +1,16 @@
+#include "IrDiffView.h"
 #include "IrView.h"
+#include "PassFilterModel.h"
 #include "PassListModel.h"
 #include "PassListView.h"
 #include "PassesPanel.h"
 #include "SampleReport.h"
 
+#include <QCheckBox>
 #include <QComboBox>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QTextBlock>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -25,7 +31,7 @@ private slots:
 
         // Click the row as a user would.
         PassListView *list = panel.passList();
-        const QRect rect = list->visualRect(panel.model()->index(2, PassListModel::NameColumn));
+        const QRect rect = list->visualRect(list->model()->index(2, PassListModel::NameColumn));
         QVERIFY(rect.isValid());
         QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, rect.center());
         QCOMPARE(panel.selectedPass(), 2);
@@ -81,6 +87,85 @@ private slots:
         QCOMPARE(panel.currentReport(), ReportPtr(launched));
         QCOMPARE(panel.selectedPass(), 4);
         QCOMPARE(panel.irView()->ir(), before);
+    }
+
+    void searchAndHideUnchangedFilterTheListButNotTheSelection()
+    {
+        PassesPanel panel;
+        panel.setReports({makeSampleReport("vadd", 7)}, 0);
+        panel.selectPass(3); // asctile-to-ascendc
+        QTest::keyClicks(panel.searchField(), QStringLiteral("to-asc"));
+        QCOMPARE(panel.passList()->model()->rowCount(), 1);
+        QCOMPARE(panel.selectedPass(), 3);
+        panel.searchField()->clear();
+        panel.hideUnchangedBox()->setChecked(true);
+        QCOMPARE(panel.passList()->model()->rowCount(), 5);
+        // A hidden pass cannot be selected.
+        panel.selectPass(1);
+        QCOMPARE(panel.selectedPass(), -1);
+    }
+
+    void diffAgainstThePreviousPassSideBySideAndInline()
+    {
+        PassesPanel panel;
+        panel.setReports({makeSampleReport("vadd", 6)}, 0);
+        panel.selectPass(2);
+        panel.setPage(PassesPanel::Page::Diff);
+        IrDiffView *diff = panel.diffView();
+        QCOMPARE(diff->diff().addedCount(), 1);
+        QCOMPARE(diff->diff().removedCount(), 1);
+        QVERIFY2(diff->caption().contains(QStringLiteral("canonicalize \u2192 asctile-unroll-loop")), qPrintable(diff->caption()));
+        // Side by side: the changed constant faces its old self on row 1.
+        QCOMPARE(diff->beforeView()->document()->findBlockByNumber(1).text(),
+                 QStringLiteral("  %0 = arith.constant 1 : index // after canonicalize"));
+        QCOMPARE(diff->afterView()->document()->findBlockByNumber(1).text(),
+                 QStringLiteral("  %0 = arith.constant 2 : index // after asctile-unroll-loop"));
+        diff->setMode(IrDiffView::Mode::Inline);
+        const QString inlineText = diff->inlineView()->toPlainText();
+        QVERIFY(inlineText.contains(QStringLiteral("-   %0 = arith.constant 1")));
+        QVERIFY(inlineText.contains(QStringLiteral("+   %0 = arith.constant 2")));
+        QVERIFY(inlineText.startsWith(QStringLiteral("  func.func @vadd")));
+        // Following the selection.
+        panel.selectPass(4);
+        QVERIFY(diff->caption().contains(QStringLiteral("asctile-to-ascendc \u2192 ascendc-plan-ub")));
+    }
+
+    void irLinesAndPythonLinesFollowEachOther()
+    {
+        PassesPanel panel;
+        QSignalSpy activated(&panel, &PassesPanel::sourceLineActivated);
+        panel.setReports({makeSampleReport("vadd", 6)}, 0);
+        panel.selectPass(2);
+        // The editor's cursor on line 5 marks the IR line that came from it.
+        panel.highlightSourceLine(5);
+        QCOMPARE(panel.irView()->linkedLines(), QVector<int>{1});
+        panel.highlightSourceLine(42);
+        QVERIFY(panel.irView()->linkedLines().isEmpty());
+
+        // The reader moves the IR cursor to the return: Python line 6.
+        QTextCursor cursor(panel.irView()->document()->findBlockByNumber(2));
+        panel.irView()->setTextCursor(cursor);
+        QCOMPARE(activated.count(), 1);
+        QCOMPARE(activated.last().at(0).toInt(), 6);
+        QCOMPARE(panel.sourceLineAtIrCursor(), 6);
+        // The closing brace came from no Python line: nothing to follow.
+        panel.irView()->setTextCursor(QTextCursor(panel.irView()->document()->findBlockByNumber(3)));
+        QCOMPARE(activated.count(), 1);
+    }
+
+    void findsTheFirstPassThatChangedALine()
+    {
+        PassesPanel panel;
+        panel.setReports({makeSampleReport("vadd", 6)}, 0);
+        // The constant (line 5) reads differently after every pass; the return (line 6) never changes.
+        QCOMPARE(panel.firstPassChangingSourceLine(5), 1);
+        QCOMPARE(panel.firstPassChangingSourceLine(6), -1);
+        QCOMPARE(panel.firstPassChangingSourceLine(0), -1);
+        panel.hideUnchangedBox()->setChecked(true); // pass 1 changed nothing overall: hidden
+        QCOMPARE(panel.selectFirstPassChangingSourceLine(5), 1);
+        QCOMPARE(panel.selectedPass(), 1);
+        QVERIFY(!panel.hideUnchangedBox()->isChecked());
+        QCOMPARE(panel.irView()->linkedLines(), QVector<int>{1});
     }
 
     void clearingEmptiesEverything()

@@ -1,0 +1,246 @@
+// The workbench on the real asc2 package and the samples: what a kernel
+// author does in the edit -> compile -> inspect loop.
+#include "AppTestSupport.h"
+#include "ConsoleView.h"
+#include "IrView.h"
+#include "KernelEditor.h"
+#include "MainWindow.h"
+#include "PassListModel.h"
+#include "PassesPanel.h"
+
+#include "asc2/Driver/Pipeline.h"
+
+#include <Qsci/qscilexer.h>
+
+#include <QAction>
+#include <QMenu>
+#include <QApplication>
+#include <QComboBox>
+#include <QScrollBar>
+#include <QTemporaryDir>
+#include <QTextBlock>
+
+class TestWorkbench : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        qputenv("ASC2_CACHE_DIR", m_cache.path().toUtf8());
+        m_host = new PythonHost(); // the staged asc2 package
+        m_runner = new JobRunner(m_host);
+    }
+    void cleanupTestCase()
+    {
+        delete m_runner;
+        delete m_host;
+    }
+    void init()
+    {
+        m_window = new MainWindow(m_runner, /*persistLayout=*/false);
+        m_window->resize(1400, 900);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window));
+        m_finished = new QSignalSpy(m_runner, &JobRunner::runFinished);
+    }
+    void cleanup()
+    {
+        if (m_runner->isRunning()) {
+            m_runner->stop();
+            m_finished->wait(5000);
+        }
+        delete m_finished;
+        delete m_window;
+    }
+
+    void runASampleAndFollowIrLinesToPython()
+    {
+        QVERIFY(m_window->openFile(QStringLiteral(ASC2_SOURCE_DIR "/samples/vadd.py")));
+        m_window->runScript();
+        QTRY_COMPARE_WITH_TIMEOUT(m_finished->count(), 1, 60000);
+        const RunSummary summary = m_finished->takeFirst().at(0).value<RunSummary>();
+        QVERIFY2(summary.ok(), qPrintable(summary.headline() + m_window->console()->toPlainText()));
+
+        PassesPanel *passes = m_window->passesPanel();
+        // After lowering, the add is one op that came from `x + y`.
+        const int sync = passes->model()->rowOfPass(QStringLiteral("convert-asctile-to-ascendc"));
+        QVERIFY(sync > 0);
+        passes->selectPass(sync);
+        const asc2::PassRecord *pass = passes->model()->passAt(sync);
+        QCOMPARE(passes->irView()->ir(), QString::fromStdString(pass->ir));
+
+        // The reader clicks the vector add in the IR: the editor goes to `x + y`.
+        const QStringList irLines = passes->irView()->ir().split(QLatin1Char('\n'));
+        int addLine = -1;
+        for (int i = 0; i < irLines.size() && addLine < 0; ++i) {
+            if (irLines[i].contains(QStringLiteral("ascendc.add ")))
+                addLine = i;
+        }
+        QVERIFY(addLine >= 0);
+        QVERIFY(size_t(addLine) < pass->irLines.size());
+        const int pythonLine = pass->irLines[size_t(addLine)];
+        QVERIFY(pythonLine > 0);
+        IrView *ir = passes->irView();
+        const QRect rect = ir->cursorRect(QTextCursor(ir->document()->findBlockByNumber(addLine)));
+        ir->verticalScrollBar()->setValue(0);
+        ir->setTextCursor(QTextCursor(ir->document()->findBlockByNumber(addLine)));
+        Q_UNUSED(rect);
+        QTRY_COMPARE(m_window->editor()->cursorLine(), pythonLine);
+        QVERIFY2(m_window->editor()->text(pythonLine - 1).contains(QStringLiteral("x + y")),
+                 qPrintable(m_window->editor()->text(pythonLine - 1)));
+        QCOMPARE(m_window->editor()->linkedLine(), pythonLine);
+
+        // And back: the editor on the copy_in of x marks its IR lines.
+        int copyInLine = 0;
+        for (int l = 0; l < m_window->editor()->lines() && !copyInLine; ++l) {
+            if (m_window->editor()->text(l).contains(QStringLiteral("x = asc2.copy_in")))
+                copyInLine = l + 1;
+        }
+        QVERIFY(copyInLine > 0);
+        m_window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(m_window));
+        m_window->editor()->setFocus();
+        m_window->editor()->goToLine(copyInLine);
+        const auto linkedToCopyIn = [&] {
+            const QVector<int> linked = ir->linkedLines();
+            return !linked.isEmpty() && std::all_of(linked.begin(), linked.end(), [&](int l) {
+                return pass->irLines[size_t(l)] == copyInLine;
+            });
+        };
+        QTRY_VERIFY(linkedToCopyIn());
+
+        // Where did the copy first change? A pass after the frontend.
+        const int first = passes->firstPassChangingSourceLine(copyInLine);
+        QVERIFY(first > 0);
+        m_window->action(QStringLiteral("firstChange"))->trigger();
+        QCOMPARE(passes->selectedPass(), first);
+
+        // The diff view shows the chosen pass against the one before.
+        m_window->showView(MainWindow::View::Diff);
+        QCOMPARE(passes->page(), PassesPanel::Page::Diff);
+    }
+
+    void aCompileErrorMarksTheKernelLineWithItsMessage()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("bad_kernel.py"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("import numpy as np\n"
+                   "import asc2\n"
+                   "\n"
+                   "\n"
+                   "@asc2.jit\n"
+                   "def k(x_ptr: asc2.GlobalAddress, n: int):\n"
+                   "    x = asc2.global_tensor(x_ptr, [n])\n"
+                   "    t = asc2.copy_in(x, [0], [64])\n"
+                   "    asc2.copy_out(t + asc2.nonexistent(t), x, [0])\n"
+                   "\n"
+                   "\n"
+                   "x = np.zeros(64, np.float32)\n"
+                   "k[1](x, 64)\n");
+        file.close();
+        QVERIFY(m_window->openFile(path));
+        m_window->runScript();
+        QTRY_COMPARE_WITH_TIMEOUT(m_finished->count(), 1, 60000);
+        // The kernel line, not the launch at the bottom nor the compiler's frames.
+        QCOMPARE(m_window->editor()->markedErrorLines(), QVector<int>{9});
+        QVERIFY2(m_window->editor()->diagnosticsTextAt(9).contains(QStringLiteral("nonexistent")),
+                 qPrintable(m_window->editor()->diagnosticsTextAt(9)));
+        QVERIFY(m_window->editor()->annotation(8).contains(QStringLiteral("CompilationError")));
+
+        // The console's "file:line:col" is a link to the same line.
+        ConsoleView *console = m_window->console();
+        const int at = int(console->toPlainText().indexOf(path + QStringLiteral(":9:")));
+        QVERIFY2(at >= 0, qPrintable(console->toPlainText()));
+        m_window->editor()->goToLine(1);
+        QVERIFY(console->activateAt(at + 2));
+        QCOMPARE(m_window->editor()->cursorLine(), 9);
+    }
+
+    void compileOnlyAndToolbarSettingsReachTheScript()
+    {
+        m_window->editor()->setText(QStringLiteral(
+            "import os\n"
+            "for k in ('ASC2_COMPILE_ONLY', 'ASC2_PLATFORM', 'ASC2_JIT_INSERT_SYNC', 'ASC2_JIT_REUSE_ALLOC'):\n"
+            "    print(k, os.environ.get(k))\n"));
+        QTest::keyClick(m_window->editor(), Qt::Key_B, Qt::ControlModifier);
+        QTRY_COMPARE_WITH_TIMEOUT(m_finished->count(), 1, 20000);
+        QString console = m_window->console()->toPlainText();
+        QVERIFY2(console.contains(QStringLiteral("ASC2_COMPILE_ONLY 1\n")), qPrintable(console));
+        QVERIFY(console.contains(QStringLiteral("compile only")));
+        QVERIFY(console.contains(QStringLiteral("ASC2_JIT_INSERT_SYNC None\n")));
+
+        // A plain run afterwards does not inherit compile-only.
+        m_window->console()->clear();
+        QTest::keyClick(m_window->editor(), Qt::Key_F5);
+        QTRY_COMPARE_WITH_TIMEOUT(m_finished->count(), 2, 20000);
+        console = m_window->console()->toPlainText();
+        QVERIFY2(console.contains(QStringLiteral("ASC2_COMPILE_ONLY None\n")), qPrintable(console));
+
+        // Changing a toolbar setting re-runs with it.
+        m_window->console()->clear();
+        auto *platform = m_window->findChild<QComboBox *>(QStringLiteral("platform"));
+        QVERIFY(platform && platform->count() >= 6);
+        QVERIFY(platform->findText(QStringLiteral("Ascend950")) >= 0);
+        auto *insertSync = m_window->findChild<QComboBox *>(QStringLiteral("insertSync"));
+        insertSync->setCurrentIndex(insertSync->findData(QStringLiteral("0")));
+        QTRY_COMPARE_WITH_TIMEOUT(m_finished->count(), 3, 20000);
+        console = m_window->console()->toPlainText();
+        QVERIFY2(console.contains(QStringLiteral("ASC2_JIT_INSERT_SYNC 0\n")), qPrintable(console));
+        platform->setCurrentText(QStringLiteral("Ascend950"));
+        QTRY_COMPARE_WITH_TIMEOUT(m_finished->count(), 4, 20000);
+        QVERIFY(m_window->console()->toPlainText().contains(QStringLiteral("ASC2_PLATFORM Ascend950\n")));
+        // The NPU backend needs CANN: offered, but disabled.
+        auto *backend = m_window->findChild<QComboBox *>(QStringLiteral("backend"));
+        QCOMPARE(backend->itemData(1, Qt::ToolTipRole).toString(), QStringLiteral("no CANN toolkit"));
+    }
+
+    void stopAlsoCancelsTheSimulator()
+    {
+        asc2::cancelRequested() = false;
+        m_window->editor()->setText(QStringLiteral("while True:\n    pass\n"));
+        m_window->runScript();
+        QTRY_VERIFY_WITH_TIMEOUT(m_host->runningGeneration() != 0, 10000);
+        QVERIFY(m_window->isBusy());
+        QTest::keyClick(m_window->editor(), Qt::Key_F5, Qt::ShiftModifier);
+        QVERIFY(asc2::cancelRequested().load());
+        QTRY_COMPARE_WITH_TIMEOUT(m_finished->count(), 1, 1000);
+        QVERIFY(!m_window->isBusy());
+    }
+
+    void themeSwitchRecoloursEveryView()
+    {
+        QVERIFY(m_window->themeKind() == Theme::Kind::Light);
+        m_window->action(QStringLiteral("darkTheme"))->trigger();
+        QCOMPARE(m_window->themeKind(), Theme::Kind::Dark);
+        const Theme dark = Theme::dark();
+        QCOMPARE(QApplication::palette().color(QPalette::Window), dark.palette.color(QPalette::Window));
+        QCOMPARE(m_window->editor()->lexer()->paper(0), dark.background);
+        QCOMPARE(m_window->passesPanel()->irView()->palette().color(QPalette::Base), dark.background);
+        QCOMPARE(m_window->console()->palette().color(QPalette::Base), dark.background);
+        m_window->action(QStringLiteral("darkTheme"))->trigger();
+        QCOMPARE(m_window->themeKind(), Theme::Kind::Light);
+        QCOMPARE(m_window->editor()->lexer()->paper(0), Theme::light().background);
+    }
+
+    void everyActionHasAShortcut()
+    {
+        QVERIFY(m_window->actions().size() >= 14);
+        for (QAction *a : m_window->actions()) {
+            QVERIFY2(!a->shortcut().isEmpty(), qPrintable(a->objectName()));
+        }
+        QCOMPARE(m_window->action(QStringLiteral("compileOnly"))->shortcut(), QKeySequence(QStringLiteral("Ctrl+B")));
+        QCOMPARE(m_window->action(QStringLiteral("stop"))->shortcut(), QKeySequence(Qt::SHIFT | Qt::Key_F5));
+    }
+
+private:
+    QTemporaryDir m_cache;
+    PythonHost *m_host = nullptr;
+    JobRunner *m_runner = nullptr;
+    MainWindow *m_window = nullptr;
+    QSignalSpy *m_finished = nullptr;
+};
+
+QTEST_MAIN(TestWorkbench)
+#include "tst_workbench.moc"
