@@ -70,6 +70,35 @@ def validate_options(options):
     return out
 
 
+# Workbench toolbar overrides: ASC2_JIT_<OPTION>=value replaces the kernel's
+# own option for every kernel of the run.
+ENV_OVERRIDES = {"insert_sync": "ASC2_JIT_INSERT_SYNC", "reuse_alloc": "ASC2_JIT_REUSE_ALLOC"}
+
+
+def _env_value(name, text):
+    text = text.strip()
+    if name == "insert_sync":
+        if text.lower() in ("1", "true", "yes", "on"):
+            return True
+        if text.lower() in ("0", "false", "no", "off"):
+            return False
+        raise ValueError(f"{ENV_OVERRIDES[name]}={text!r}: expected 0 or 1")
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"{ENV_OVERRIDES[name]}={text!r}: expected an integer") from None
+
+
+def effective_options(options):
+    """The kernel's options with the ASC2_JIT_* environment overrides applied."""
+    out = dict(options)
+    for name, var in ENV_OVERRIDES.items():
+        text = os.environ.get(var)
+        if text:
+            out[name] = OPTIONS[name][0](name, _env_value(name, text))
+    return out
+
+
 def _native_options(options):
     out = {}
     for name, value in options.items():
@@ -231,7 +260,7 @@ class JITFunction:
         key_parts = {
             "frontend": FRONTEND_VERSION,
             "source": self._dependency_hashes(),
-            "options": {k: v for k, v in self.options.items() if k != "always_compile"},
+            "options": {k: v for k, v in effective_options(self.options).items() if k != "always_compile"},
             "params": key_params,
             "platform": get_platform().platform,
         }
@@ -319,7 +348,8 @@ class JITFunction:
         self.cache_stats[self.last_cache] += 1
         self.last_ir = ir
         native_kernel = compiler.compile_ir(ir, kernel=self.__name__, platform=spec.key_parts["platform"],
-                                            options=_native_options(self.options), source_file=self.source.file)
+                                            options=_native_options(effective_options(self.options)),
+                                            source_file=self.source.file)
         arg_names = [p.name for p in spec.params if p.is_runtime]
         compiled = compiler.CompiledKernel(ir, self.__name__, arg_names, native_kernel)
         self._memory_cache[key] = compiled
@@ -332,6 +362,11 @@ class JITFunction:
         check_backend_available(get_platform().backend)
         spec = self.specialise(args, kwargs)
         compiled = self._compiled(spec)
+        if os.environ.get("ASC2_COMPILE_ONLY", "") not in ("", "0"):
+            # The workbench's Compile only: the report is published by the
+            # compile; nothing runs and the arrays are untouched.
+            self.last_report = compiled.report()
+            return None
         launch_args, write_back = [], []
         for p, value in zip([p for p in spec.params if p.is_runtime], spec.runtime_args):
             if p.kind == "pointer":
