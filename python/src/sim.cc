@@ -90,6 +90,9 @@ void init_sim(py::module_ &m) {
         asc2::sim::SimOptions options;
         options.detectRaces = detectRaces;
         options.collectTrace = collectTrace;
+        // Enough for the views; a production-size launch would otherwise
+        // keep hundreds of MB of trace per report.
+        options.maxTraceEvents = 200'000;
         options.cancel = &asc2::cancelRequested();
         asc2::cancelRequested() = false;
         if (dropWait >= 0) {
