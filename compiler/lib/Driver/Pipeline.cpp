@@ -461,6 +461,9 @@ static CompileResult compileOnce(const std::string &asctileIR,
   pm.addPass(createInlinerPass());
   pm.addNestedPass<func::FuncOp>(asctile::createAscTileExpandFusedOps());
   pm.addNestedPass<func::FuncOp>(asctile::createAscTileTransformMathOps());
+  // Tiles computed from loop-invariant values (a broadcast gamma, a splat)
+  // once, not every iteration.
+  pm.addNestedPass<func::FuncOp>(createLoopInvariantCodeMotionPass());
   asctile::AscTileMultiBufferOptions bufferOptions;
   bufferOptions.ubCapacity = arch->capacity[(int)sim::Space::UB];
   bufferOptions.numStages = options.numStages;

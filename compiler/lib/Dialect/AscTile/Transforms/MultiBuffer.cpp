@@ -26,7 +26,8 @@ struct MultiBufferPass
           return; // the user's unroll factor already gives several buffers
       bool innermost = true, loads = false;
       // Per copy: the loaded tiles (a DMA buffer lives for the whole loop)
-      // and about two working tiles (elementwise chains run in place).
+      // and a working tile (elementwise chains run in place). Optimistic:
+      // an overflow after planning falls back to one buffer per tile.
       int64_t loadedBytes = 0, largestWorking = 0;
       loop.getBody()->walk([&](Operation *op) {
         if (isa<scf::ForOp>(op))
@@ -42,7 +43,7 @@ struct MultiBufferPass
               largestWorking = std::max(largestWorking, bytes);
           }
       });
-      int64_t tileBytes = loadedBytes + 2 * largestWorking;
+      int64_t tileBytes = loadedBytes + largestWorking;
       if (!innermost || !loads ||
           llvm::any_of(loop.getInitArgs(),
                        [](Value v) { return isa<TileType>(v.getType()); }))

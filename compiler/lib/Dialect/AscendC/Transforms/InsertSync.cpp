@@ -140,6 +140,8 @@ private:
   void insertCarriedPair(Pipe src, Pipe dst, Block &body, Operation *after,
                          Operation *before, const std::string &reason);
   void insertBarrier(Pipe pipe, Operation *before, const std::string &reason);
+  void guardSkippedCopies(Block &body);
+  int carriedPairs = 0;
   int pickEventId(Pipe src, Pipe dst, Block &block, Operation *from,
                   Operation *to);
   void collectUsedIds(Pipe src, Pipe dst, Operation *op,
@@ -244,6 +246,7 @@ void SyncInserter::insertCarriedPair(Pipe src, Pipe dst, Block &body,
     return;
   }
   auto reasonAttr = builder.getStringAttr(reason + " (loop-carried)");
+  ++carriedPairs;
   builder.setInsertionPoint(loop);
   builder.create<SetFlagOp>(loop->getLoc(), src, dst, id, reasonAttr);
   builder.setInsertionPointAfter(loop);
@@ -369,6 +372,40 @@ void SyncInserter::walkBlock(Block &block, bool isLoopBody) {
       records.push_back({a, seq, false, known[p]});
     }
     ++seq;
+  }
+
+  if (isLoopBody && carriedPairs)
+    guardSkippedCopies(block);
+}
+
+/// A loop-carried flag's wait (before op X) is ordered before its set (after
+/// op Y) by the hazard X and Y themselves have within one iteration. When X
+/// or Y sits in an scf.if that is skipped (the bounds guard of an unrolled
+/// copy on the last, partial trip), nothing orders them and the set could
+/// fire before the wait consumed the previous one. The skipped branch drains
+/// every pipe instead: it runs at most once per loop, never in the steady
+/// state.
+void SyncInserter::guardSkippedCopies(Block &body) {
+  for (Operation &op : body) {
+    auto guard = dyn_cast<scf::IfOp>(op);
+    if (!guard)
+      continue;
+    bool hasAccesses = false;
+    guard.getThenRegion().walk([&](BufferAccessOpInterface) { hasAccesses = true; });
+    if (!hasAccesses)
+      continue;
+    if (guard.getElseRegion().empty()) {
+      OpBuilder::InsertionGuard g(builder);
+      Block *elseBlock = builder.createBlock(&guard.getElseRegion());
+      builder.setInsertionPointToEnd(elseBlock);
+      builder.create<scf::YieldOp>(guard.getLoc());
+    }
+    builder.setInsertionPointToStart(&guard.getElseRegion().front());
+    builder.create<PipeBarrierOp>(
+        guard.getLoc(), Pipe::ALL,
+        builder.getStringAttr("skipped guarded copy: the loop-carried waits "
+                              "before it must finish before the sets after it"));
+    ++numBarriers;
   }
 }
 

@@ -1,0 +1,115 @@
+// Hand-written baseline for samples/rms_norm.py (same arguments: x, gamma, out, rows; written for
+// ROWS = 8, COLS = 1024 float32, eps = 1e-6), the way an Ascend C expert writes it: gamma is
+// loaded and broadcast to a ROWS x COLS tile once, before the loop; blocks of 8 rows are strided
+// over the cores like the sample, with TQue depth 2 (ping = slot 0, pong = slot 1, the pong half
+// guarded); the row statistics stay in an 8-element tile (Muls/Adds/Rsqrt on 8 elements) and the
+// output tile doubles as the x*x scratch, so there is no extra full-size buffer.
+//
+// Flags per slot s: MTE2->V s (x loaded), V->MTE2 s (x free; primed, drained), V->MTE3 s
+// (y ready), MTE3->V s (y free; primed, drained); MTE2->V 2 for gamma.  V->V RAW: pipe_barrier V.
+module {
+  func.func @rms_norm(%x: !ascendc.gm<f32>, %gamma: !ascendc.gm<f32>, %out: !ascendc.gm<f32>, %rows: index) attributes {asctile.arg_names = ["x_ptr", "gamma_ptr", "out_ptr", "rows"], asctile.kernel} {
+    %gb = ascendc.alloc_local {name = "gamma_rows", offset = 0 : i64} : !ascendc.local<8x1024xf32, VECCALC>
+    %x0 = ascendc.alloc_local {name = "x_ping", offset = 32768 : i64} : !ascendc.local<8x1024xf32, VECIN>
+    %y0 = ascendc.alloc_local {name = "y_ping", offset = 65536 : i64} : !ascendc.local<8x1024xf32, VECOUT>
+    %x1 = ascendc.alloc_local {name = "x_pong", offset = 98304 : i64} : !ascendc.local<8x1024xf32, VECIN>
+    %y1 = ascendc.alloc_local {name = "y_pong", offset = 131072 : i64} : !ascendc.local<8x1024xf32, VECOUT>
+    %g = ascendc.alloc_local {name = "gamma", offset = 163840 : i64} : !ascendc.local<1x1024xf32, VECIN>
+    %r = ascendc.alloc_local {name = "row_stat", offset = 167936 : i64} : !ascendc.local<8xf32, VECCALC>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c1024 = arith.constant 1024 : index
+    %elems = arith.constant 8192 : index
+    %inv_cols = arith.constant 9.765625e-04 : f32
+    %eps = arith.constant 1.0e-06 : f32
+    ascendc.data_copy_in %g, %gamma[%c0], %c1024 : !ascendc.local<1x1024xf32, VECIN>, !ascendc.gm<f32>
+    ascendc.set_flag MTE2 -> V, 2
+    ascendc.wait_flag MTE2 -> V, 2
+    ascendc.broadcast %gb, %g, %c8, %c1024 axis 0 : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<1x1024xf32, VECIN>
+    %block = ascendc.get_block_idx
+    %cores = ascendc.get_block_num
+    %blocks = arith.ceildivsi %rows, %c8 : index
+    %step = arith.addi %cores, %cores : index
+    ascendc.set_flag V -> MTE2, 0
+    ascendc.set_flag V -> MTE2, 1
+    ascendc.set_flag MTE3 -> V, 0
+    ascendc.set_flag MTE3 -> V, 1
+    ascendc.pipe_barrier V
+    scf.for %b = %block to %blocks step %step {
+      // ping: rows [8b, 8b + 8)
+      %r0 = arith.muli %b, %c8 : index
+      %left0 = arith.subi %rows, %r0 : index
+      %k0 = arith.minsi %left0, %c8 : index
+      %n0 = arith.muli %k0, %c1024 : index
+      %off0 = arith.muli %r0, %c1024 : index
+      ascendc.wait_flag V -> MTE2, 0
+      ascendc.data_copy_in %x0, %x[%off0], %n0 : !ascendc.local<8x1024xf32, VECIN>, !ascendc.gm<f32>
+      ascendc.set_flag MTE2 -> V, 0
+      ascendc.wait_flag MTE2 -> V, 0
+      ascendc.wait_flag MTE3 -> V, 0
+      ascendc.mul %y0, %x0, %x0, %elems : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<8x1024xf32, VECIN>, !ascendc.local<8x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.reduce SUM %r, %y0, %c8, %c1024 axis 1 : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
+      ascendc.pipe_barrier V
+      ascendc.muls %r, %r, %inv_cols, %c8 : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8xf32, VECCALC>, f32
+      ascendc.pipe_barrier V
+      ascendc.adds %r, %r, %eps, %c8 : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8xf32, VECCALC>, f32
+      ascendc.pipe_barrier V
+      ascendc.rsqrt %r, %r, %c8 : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8xf32, VECCALC>
+      ascendc.pipe_barrier V
+      ascendc.broadcast %y0, %r, %c8, %c1024 axis 1 : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<8xf32, VECCALC>
+      ascendc.pipe_barrier V
+      ascendc.mul %y0, %x0, %y0, %elems : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<8x1024xf32, VECIN>, !ascendc.local<8x1024xf32, VECOUT>
+      ascendc.set_flag V -> MTE2, 0
+      ascendc.pipe_barrier V
+      ascendc.mul %y0, %y0, %gb, %elems : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<8x1024xf32, VECCALC>
+      ascendc.set_flag V -> MTE3, 0
+      ascendc.wait_flag V -> MTE3, 0
+      ascendc.data_copy_out %out[%off0], %y0, %n0 : !ascendc.gm<f32>, !ascendc.local<8x1024xf32, VECOUT>
+      ascendc.set_flag MTE3 -> V, 0
+      // pong: block b + block_num, when there is one
+      %b1 = arith.addi %b, %cores : index
+      %has1 = arith.cmpi slt, %b1, %blocks : index
+      scf.if %has1 {
+        %r1 = arith.muli %b1, %c8 : index
+        %left1 = arith.subi %rows, %r1 : index
+        %k1 = arith.minsi %left1, %c8 : index
+        %n1 = arith.muli %k1, %c1024 : index
+        %off1 = arith.muli %r1, %c1024 : index
+        ascendc.wait_flag V -> MTE2, 1
+        ascendc.data_copy_in %x1, %x[%off1], %n1 : !ascendc.local<8x1024xf32, VECIN>, !ascendc.gm<f32>
+        ascendc.set_flag MTE2 -> V, 1
+        ascendc.wait_flag MTE2 -> V, 1
+        ascendc.wait_flag MTE3 -> V, 1
+        ascendc.pipe_barrier V
+        ascendc.mul %y1, %x1, %x1, %elems : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<8x1024xf32, VECIN>, !ascendc.local<8x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.reduce SUM %r, %y1, %c8, %c1024 axis 1 : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
+        ascendc.pipe_barrier V
+        ascendc.muls %r, %r, %inv_cols, %c8 : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8xf32, VECCALC>, f32
+        ascendc.pipe_barrier V
+        ascendc.adds %r, %r, %eps, %c8 : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8xf32, VECCALC>, f32
+        ascendc.pipe_barrier V
+        ascendc.rsqrt %r, %r, %c8 : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8xf32, VECCALC>
+        ascendc.pipe_barrier V
+        ascendc.broadcast %y1, %r, %c8, %c1024 axis 1 : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<8xf32, VECCALC>
+        ascendc.pipe_barrier V
+        ascendc.mul %y1, %x1, %y1, %elems : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<8x1024xf32, VECIN>, !ascendc.local<8x1024xf32, VECOUT>
+        ascendc.set_flag V -> MTE2, 1
+        ascendc.pipe_barrier V
+        ascendc.mul %y1, %y1, %gb, %elems : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<8x1024xf32, VECCALC>
+        ascendc.set_flag V -> MTE3, 1
+        ascendc.wait_flag V -> MTE3, 1
+        ascendc.data_copy_out %out[%off1], %y1, %n1 : !ascendc.gm<f32>, !ascendc.local<8x1024xf32, VECOUT>
+        ascendc.set_flag MTE3 -> V, 1
+      }
+      ascendc.pipe_barrier V
+    }
+    ascendc.wait_flag V -> MTE2, 0
+    ascendc.wait_flag V -> MTE2, 1
+    ascendc.wait_flag MTE3 -> V, 0
+    ascendc.wait_flag MTE3 -> V, 1
+    return
+  }
+}

@@ -1,0 +1,103 @@
+// Hand-written baseline for samples/softmax.py (same arguments: x, out, rows, cols; written for
+// cols = 1024 float32), the way an Ascend C expert writes a row softmax: blocks of 8 whole rows
+// per tile (one 32 KB DataCopy, rows are contiguous), blocks strided over the cores, TQue depth 2
+// (ping = slot 0, pong = slot 1, the pong half guarded), and everything on the vector unit:
+// WholeReduceMax -> Broadcast -> Sub -> Exp -> WholeReduceSum -> Broadcast -> Div, so no scalar
+// GetValue round trip per row.  A short last block is padded with zero rows (never stored).
+//
+// Flags per slot s: MTE2->V s (x loaded), V->MTE2 s (x free after the Sub; primed, drained),
+// V->MTE3 s (y ready), MTE3->V s (y free; primed, drained).  V->V RAW: pipe_barrier V.
+module {
+  func.func @softmax(%x: !ascendc.gm<f32>, %out: !ascendc.gm<f32>, %rows: index, %cols: index) attributes {asctile.arg_names = ["x_ptr", "out_ptr", "rows", "cols"], asctile.kernel} {
+    %x0 = ascendc.alloc_local {name = "x_ping", offset = 0 : i64} : !ascendc.local<8x1024xf32, VECIN>
+    %y0 = ascendc.alloc_local {name = "y_ping", offset = 32768 : i64} : !ascendc.local<8x1024xf32, VECOUT>
+    %x1 = ascendc.alloc_local {name = "x_pong", offset = 65536 : i64} : !ascendc.local<8x1024xf32, VECIN>
+    %y1 = ascendc.alloc_local {name = "y_pong", offset = 98304 : i64} : !ascendc.local<8x1024xf32, VECOUT>
+    %e = ascendc.alloc_local {name = "exp", offset = 131072 : i64} : !ascendc.local<8x1024xf32, VECCALC>
+    %m = ascendc.alloc_local {name = "row_max", offset = 163840 : i64} : !ascendc.local<8xf32, VECCALC>
+    %s = ascendc.alloc_local {name = "row_sum", offset = 163872 : i64} : !ascendc.local<8xf32, VECCALC>
+    %c0 = arith.constant 0 : index
+    %c8 = arith.constant 8 : index
+    %c1024 = arith.constant 1024 : index
+    %elems = arith.constant 8192 : index
+    %block = ascendc.get_block_idx
+    %cores = ascendc.get_block_num
+    %blocks = arith.ceildivsi %rows, %c8 : index
+    %step = arith.addi %cores, %cores : index
+    ascendc.set_flag V -> MTE2, 0
+    ascendc.set_flag V -> MTE2, 1
+    ascendc.set_flag MTE3 -> V, 0
+    ascendc.set_flag MTE3 -> V, 1
+    scf.for %b = %block to %blocks step %step {
+      // ping: rows [8b, 8b + 8)
+      %r0 = arith.muli %b, %c8 : index
+      %left0 = arith.subi %rows, %r0 : index
+      %k0 = arith.minsi %left0, %c8 : index
+      %n0 = arith.muli %k0, %cols : index
+      %off0 = arith.muli %r0, %cols : index
+      ascendc.wait_flag V -> MTE2, 0
+      ascendc.data_copy_in %x0, %x[%off0], %n0 {pad_value = 0.0 : f32} : !ascendc.local<8x1024xf32, VECIN>, !ascendc.gm<f32>
+      ascendc.set_flag MTE2 -> V, 0
+      ascendc.wait_flag MTE2 -> V, 0
+      ascendc.reduce MAX %m, %x0, %c8, %c1024 axis 1 : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.broadcast %e, %m, %c8, %c1024 axis 1 : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<8xf32, VECCALC>
+      ascendc.pipe_barrier V
+      ascendc.sub %e, %x0, %e, %elems : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>, !ascendc.local<8x1024xf32, VECCALC>
+      ascendc.set_flag V -> MTE2, 0
+      ascendc.pipe_barrier V
+      ascendc.exp %e, %e, %elems : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+      ascendc.pipe_barrier V
+      ascendc.reduce SUM %s, %e, %c8, %c1024 axis 1 : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+      ascendc.pipe_barrier V
+      ascendc.wait_flag MTE3 -> V, 0
+      ascendc.broadcast %y0, %s, %c8, %c1024 axis 1 : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<8xf32, VECCALC>
+      ascendc.pipe_barrier V
+      ascendc.div %y0, %e, %y0, %elems : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
+      ascendc.set_flag V -> MTE3, 0
+      ascendc.wait_flag V -> MTE3, 0
+      ascendc.data_copy_out %out[%off0], %y0, %n0 : !ascendc.gm<f32>, !ascendc.local<8x1024xf32, VECOUT>
+      ascendc.set_flag MTE3 -> V, 0
+      // pong: block b + block_num, when there is one
+      %b1 = arith.addi %b, %cores : index
+      %has1 = arith.cmpi slt, %b1, %blocks : index
+      scf.if %has1 {
+        %r1 = arith.muli %b1, %c8 : index
+        %left1 = arith.subi %rows, %r1 : index
+        %k1 = arith.minsi %left1, %c8 : index
+        %n1 = arith.muli %k1, %cols : index
+        %off1 = arith.muli %r1, %cols : index
+        ascendc.wait_flag V -> MTE2, 1
+        ascendc.data_copy_in %x1, %x[%off1], %n1 {pad_value = 0.0 : f32} : !ascendc.local<8x1024xf32, VECIN>, !ascendc.gm<f32>
+        ascendc.set_flag MTE2 -> V, 1
+        ascendc.wait_flag MTE2 -> V, 1
+        ascendc.pipe_barrier V
+        ascendc.reduce MAX %m, %x1, %c8, %c1024 axis 1 : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.broadcast %e, %m, %c8, %c1024 axis 1 : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<8xf32, VECCALC>
+        ascendc.pipe_barrier V
+        ascendc.sub %e, %x1, %e, %elems : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>, !ascendc.local<8x1024xf32, VECCALC>
+        ascendc.set_flag V -> MTE2, 1
+        ascendc.pipe_barrier V
+        ascendc.exp %e, %e, %elems : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+        ascendc.pipe_barrier V
+        ascendc.reduce SUM %s, %e, %c8, %c1024 axis 1 : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+        ascendc.pipe_barrier V
+        ascendc.wait_flag MTE3 -> V, 1
+        ascendc.broadcast %y1, %s, %c8, %c1024 axis 1 : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<8xf32, VECCALC>
+        ascendc.pipe_barrier V
+        ascendc.div %y1, %e, %y1, %elems : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
+        ascendc.set_flag V -> MTE3, 1
+        ascendc.wait_flag V -> MTE3, 1
+        ascendc.data_copy_out %out[%off1], %y1, %n1 : !ascendc.gm<f32>, !ascendc.local<8x1024xf32, VECOUT>
+        ascendc.set_flag MTE3 -> V, 1
+      }
+      ascendc.pipe_barrier V
+    }
+    ascendc.wait_flag V -> MTE2, 0
+    ascendc.wait_flag V -> MTE2, 1
+    ascendc.wait_flag MTE3 -> V, 0
+    ascendc.wait_flag MTE3 -> V, 1
+    return
+  }
+}
