@@ -8,7 +8,8 @@ using namespace asc2::ascendc;
 
 namespace asc2 {
 
-BufferLiveness::BufferLiveness(func::FuncOp func) : points(func) {
+BufferLiveness::BufferLiveness(func::FuncOp func, bool keepCopiesApart)
+    : points(func) {
   llvm::DenseMap<Value, size_t> index;
   func.walk([&](AllocLocalOp alloc) {
     index[alloc.getBuffer()] = intervals.size();
@@ -37,7 +38,7 @@ BufferLiveness::BufferLiveness(func::FuncOp func) : points(func) {
       if (it == index.end())
         continue;
       BufferInterval &iv = intervals[it->second];
-      if (dma)
+      if (dma && keepCopiesApart)
         for (Operation *loop = op->getParentOp(); loop && !isa<func::FuncOp>(loop);
              loop = loop->getParentOp())
           if (isa<scf::ForOp>(loop) && !loop->isAncestor(iv.alloc) &&

@@ -288,7 +288,7 @@ void describeFinalIR(func::FuncOp func, const sim::ArchModel &arch,
     b.liveEnd = iv.end;
     b.slot = iv.alloc.getSlotAttr() ? iv.alloc.getSlotAttr().getInt() : 0;
     b.loc = reportLoc(iv.alloc.getLoc());
-    peak[b.space] = std::max(peak[b.space], b.offset + b.size);
+    peak[b.space] = std::max(peak[b.space], b.offset + (b.size + 31) / 32 * 32);
     report.buffers.push_back(std::move(b));
   }
   for (auto &[space, bytes] : peak) {
@@ -478,6 +478,7 @@ static CompileResult compileOnce(const std::string &asctileIR,
   pm.addNestedPass<func::FuncOp>(ascendc::createAscendCHoistLocalAlloc());
   ascendc::AscendCPlanMemoryOptions planOptions;
   planOptions.reuse = options.reuseAlloc != 0;
+  planOptions.shareCopies = options.reuseAlloc >= 2;
   pm.addNestedPass<func::FuncOp>(ascendc::createAscendCPlanMemory(planOptions));
   ascendc::AscendCComputeMemoryConsumptionOptions memOptions;
   memOptions.ubCapacity = arch->capacity[(int)sim::Space::UB];

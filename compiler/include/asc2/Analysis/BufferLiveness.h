@@ -27,7 +27,9 @@ struct BufferInterval {
 
 class BufferLiveness {
 public:
-  explicit BufferLiveness(mlir::func::FuncOp func);
+  /// `keepCopiesApart`: DMA buffers of unrolled loops live for the whole
+  /// loop (see above); false gives the plain first-to-last-access ranges.
+  explicit BufferLiveness(mlir::func::FuncOp func, bool keepCopiesApart = true);
 
   const ProgramPoints &getPoints() const { return points; }
   const std::vector<BufferInterval> &getIntervals() const { return intervals; }

@@ -21,7 +21,10 @@ struct CompileOptions {
   std::string platform = "Ascend910B1";
   std::string archDir;      // empty: the build's resources/arch
   bool insertSync = true;
-  int reuseAlloc = 1;       // 0: no reuse of freed bytes
+  /// 0: every buffer its own bytes; 1: dead buffers' bytes are reused and
+  /// elementwise results go in place (default); 2: also the DMA buffers of
+  /// unrolled copies share bytes (least UB, less overlap).
+  int reuseAlloc = 1;
   int numStages = 0;        // buffers per loaded tile; 0: compiler's choice
   /// Static LocalTensor addresses, or TPipe-managed buffers; unset: per
   /// target (static on Ascend950, TPipe on A2/A3, as upstream PyAsc2).

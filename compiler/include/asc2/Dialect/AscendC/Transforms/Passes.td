@@ -27,7 +27,9 @@ def AscendCPlanMemory : Pass<"ascendc-plan-memory", "::mlir::func::FuncOp"> {
   }];
   let options = [
     Option<"alignment", "alignment", "int64_t", "32", "Byte alignment of every buffer">,
-    Option<"reuse", "reuse", "bool", "true", "Share bytes between buffers that are never live together">
+    Option<"reuse", "reuse", "bool", "true", "Share bytes between buffers that are never live together">,
+    Option<"shareCopies", "share-copies", "bool", "false",
+           "Also let the DMA buffers of the copies of an unrolled loop share bytes (least UB, less overlap)">
   ];
   let statistics = [
     Statistic<"numPlaced", "placed", "Number of buffers placed">,
