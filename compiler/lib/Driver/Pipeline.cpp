@@ -579,7 +579,9 @@ CompileResult compileBaseline(const std::string &ascendcIR,
     return result;
   };
   OwningOpRef<ModuleOp> module =
-      parseSourceString<ModuleOp>(ascendcIR, &context, "baseline");
+      parseSourceString<ModuleOp>(ascendcIR, &context,
+                                  options.sourceFile.empty() ? "baseline"
+                                                             : options.sourceFile);
   if (!module)
     return fail();
   auto funcs = llvm::to_vector(module->getOps<func::FuncOp>());

@@ -1,0 +1,35 @@
+"""Upstream PyAsc2 kernels that spell annotations and dtypes with the pyasc `asc` module."""
+
+import numpy as np
+
+import asc
+import asc2
+from conftest import requires_native
+
+
+@asc2.jit
+def vadd(x_ptr, y_ptr, out_ptr, size: int, tiles_per_block: int, TILE: asc.ConstExpr[int]):
+    x_gm = asc2.global_tensor(x_ptr, [size])
+    y_gm = asc2.global_tensor(y_ptr, [size])
+    out_gm = asc2.global_tensor(out_ptr, [size])
+    base = asc2.block_idx() * tiles_per_block * TILE
+    for i in asc2.range(tiles_per_block):
+        off = base + i * TILE
+        x = asc2.copy_in(x_gm, [off], [TILE])
+        y = asc2.copy_in(y_gm, [off], [TILE])
+        asc2.copy_out(x + y, out_gm, [off])
+
+
+def test_asc_names_are_the_asc2_objects():
+    assert asc.ConstExpr is asc2.ConstExpr
+    assert asc.float32 is asc2.float32
+
+
+@requires_native
+def test_seed_vadd_runs_unmodified():
+    n = 256 * 8 * 3 + 5
+    x = np.random.default_rng(0).standard_normal(n).astype(np.float32)
+    y = np.random.default_rng(1).standard_normal(n).astype(np.float32)
+    out = np.zeros(n, np.float32)
+    vadd[8](x, y, out, n, asc2.ceildiv(asc2.ceildiv(n, 256), 8), TILE=256)
+    np.testing.assert_array_equal(out, x + y)
