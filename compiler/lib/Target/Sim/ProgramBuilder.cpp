@@ -90,6 +90,12 @@ private:
   /// The scalar of a vector op: an immediate (fimm) for constants, else the
   /// register holding it.
   LogicalResult scalarOperand(Operation *user, Value v, sim::Instr &in);
+  /// A vector-pipe instruction that writes local buffer `dst` and reads
+  /// `src` (null: no buffer source), typed by `dst`'s elements unless
+  /// `elem` is given; `count` (null: none) goes to operand c.
+  FailureOr<sim::Instr *> vectorInstr(Operation *op, sim::Opcode code,
+                                      Value dst, Value src, Value count,
+                                      Type elem = {});
   /// 2-D copy fields from the optional rows/stride operands.
   LogicalResult rowsOf(Operation *user, Value rows, Value stride,
                        LocalType buffer, sim::Instr &in);
@@ -167,6 +173,28 @@ LogicalResult Builder::scalarOperand(Operation *user, Value v, sim::Instr &in) {
   return success();
 }
 
+FailureOr<sim::Instr *> Builder::vectorInstr(Operation *op, sim::Opcode code,
+                                             Value dst, Value src, Value count,
+                                             Type elem) {
+  auto d = locals.find(dst);
+  auto a = src ? locals.find(src) : locals.end();
+  FailureOr<sim::Operand> n = sim::Operand::ofImm(0);
+  if (count)
+    n = operand(op, count);
+  if (d == locals.end() || (src && a == locals.end()) || failed(n))
+    return op->emitOpError() << "has an unplanned buffer operand";
+  sim::Instr &in = add(op, code, sim::Pipe::V);
+  in.dtype = *dtypeOf(elem ? elem : cast<LocalType>(dst.getType()).getElementType());
+  in.dstSpace = d->second.space;
+  in.dstAddr = d->second.addr;
+  if (src) {
+    in.srcSpace = a->second.space;
+    in.src0Addr = a->second.addr;
+  }
+  in.c = *n;
+  return &in;
+}
+
 LogicalResult Builder::rowsOf(Operation *user, Value rows, Value stride,
                               LocalType buffer, sim::Instr &in) {
   if (!rows)
@@ -209,50 +237,28 @@ LogicalResult Builder::emitOp(Operation *op) {
   };
   auto vecBinary = [&](sim::VecOp vop, Value dst, Value s0, Value s1,
                        Value count) -> LogicalResult {
-    const Local *d = local(dst), *a = local(s0), *b = local(s1);
-    auto n = operand(op, count);
-    if (!d || !a || !b || failed(n))
-      return op->emitOpError() << "has an unplanned buffer operand";
-    sim::Instr &in = add(op, sim::Opcode::VecBinary, sim::Pipe::V);
-    in.vecOp = vop;
-    in.dtype = *dtypeOf(cast<LocalType>(dst.getType()).getElementType());
-    in.dstSpace = d->space;
-    in.dstAddr = d->addr;
-    in.src0Addr = a->addr;
-    in.src1Addr = b->addr;
-    in.srcSpace = a->space;
-    in.c = *n;
+    auto in = vectorInstr(op, sim::Opcode::VecBinary, dst, s0, count);
+    auto b = locals.find(s1);
+    if (failed(in) || b == locals.end())
+      return failure();
+    (*in)->vecOp = vop;
+    (*in)->src1Addr = b->second.addr;
     return success();
   };
   auto vecScalar = [&](sim::VecOp vop, auto o) -> LogicalResult {
-    const Local *d = local(o.getDst()), *a = local(o.getSrc());
-    auto n = operand(op, o.getCount());
-    if (!d || !a || failed(n))
-      return op->emitOpError() << "has an unplanned buffer operand";
-    sim::Instr &in = add(op, sim::Opcode::VecScalar, sim::Pipe::V);
-    in.vecOp = vop;
-    in.dtype = *dtypeOf(o.getDst().getType().getElementType());
-    in.dstSpace = d->space;
-    in.dstAddr = d->addr;
-    in.srcSpace = a->space;
-    in.src0Addr = a->addr;
-    in.c = *n;
-    in.scalarFirst = o.getScalarFirst();
-    return scalarOperand(op, o.getScalar(), in);
+    auto in = vectorInstr(op, sim::Opcode::VecScalar, o.getDst(), o.getSrc(),
+                          o.getCount());
+    if (failed(in))
+      return failure();
+    (*in)->vecOp = vop;
+    (*in)->scalarFirst = o.getScalarFirst();
+    return scalarOperand(op, o.getScalar(), **in);
   };
   auto vecUnary = [&](sim::VecOp vop, Value dst, Value s, Value count) -> LogicalResult {
-    const Local *d = local(dst), *a = local(s);
-    auto n = operand(op, count);
-    if (!d || !a || failed(n))
-      return op->emitOpError() << "has an unplanned buffer operand";
-    sim::Instr &in = add(op, sim::Opcode::VecUnary, sim::Pipe::V);
-    in.vecOp = vop;
-    in.dtype = *dtypeOf(cast<LocalType>(dst.getType()).getElementType());
-    in.dstSpace = d->space;
-    in.dstAddr = d->addr;
-    in.src0Addr = a->addr;
-    in.srcSpace = a->space;
-    in.c = *n;
+    auto in = vectorInstr(op, sim::Opcode::VecUnary, dst, s, count);
+    if (failed(in))
+      return failure();
+    (*in)->vecOp = vop;
     return success();
   };
 
@@ -476,99 +482,62 @@ LogicalResult Builder::emitOp(Operation *op) {
       .Case<NotOp>([&](NotOp o) { return vecUnary(sim::VecOp::Not, o.getDst(), o.getSrc(), o.getCount()); })
       .Case<NegOp>([&](NegOp o) { return vecUnary(sim::VecOp::Neg, o.getDst(), o.getSrc(), o.getCount()); })
       .Case<CastOp>([&](CastOp o) -> LogicalResult {
-        const Local *d = local(o.getDst()), *a = local(o.getSrc());
-        auto n = operand(op, o.getCount());
-        if (!d || !a || failed(n))
-          return op->emitOpError() << "has an unplanned buffer operand";
-        sim::Instr &in = add(op, sim::Opcode::VecCast, sim::Pipe::V);
-        in.dtype = *dtypeOf(o.getDst().getType().getElementType());
-        in.srcDtype = *dtypeOf(o.getSrc().getType().getElementType());
-        in.roundMode = static_cast<sim::RoundMode>(o.getRoundMode());
-        in.dstSpace = d->space;
-        in.dstAddr = d->addr;
-        in.srcSpace = a->space;
-        in.src0Addr = a->addr;
-        in.c = *n;
+        auto in = vectorInstr(op, sim::Opcode::VecCast, o.getDst(), o.getSrc(),
+                              o.getCount());
+        if (failed(in))
+          return failure();
+        (*in)->srcDtype = *dtypeOf(o.getSrc().getType().getElementType());
+        (*in)->roundMode = static_cast<sim::RoundMode>(o.getRoundMode());
         return success();
       })
       .Case<CompareOp>([&](CompareOp o) -> LogicalResult {
-        const Local *d = local(o.getDst()), *a = local(o.getLhs());
-        auto n = operand(op, o.getCount());
-        if (!d || !a || failed(n))
-          return op->emitOpError() << "has an unplanned buffer operand";
-        sim::Instr &in = add(op, sim::Opcode::VecCompare, sim::Pipe::V);
-        in.dtype = *dtypeOf(o.getLhs().getType().getElementType());
-        in.cmpMode = static_cast<sim::CmpMode>(o.getMode());
-        in.dstSpace = d->space;
-        in.dstAddr = d->addr;
-        in.srcSpace = a->space;
-        in.src0Addr = a->addr;
-        in.c = *n;
+        auto in = vectorInstr(op, sim::Opcode::VecCompare, o.getDst(), o.getLhs(),
+                              o.getCount(), o.getLhs().getType().getElementType());
+        if (failed(in))
+          return failure();
+        (*in)->cmpMode = static_cast<sim::CmpMode>(o.getMode());
         if (const Local *b = local(o.getRhs())) {
-          in.src1Addr = b->addr;
-        } else {
-          in.scalarRhs = true;
-          if (failed(scalarOperand(op, o.getRhs(), in)))
-            return failure();
+          (*in)->src1Addr = b->addr;
+          return success();
         }
-        return success();
+        (*in)->scalarRhs = true;
+        return scalarOperand(op, o.getRhs(), **in);
       })
       .Case<SelectOp>([&](SelectOp o) -> LogicalResult {
-        const Local *d = local(o.getDst()), *m = local(o.getMask()),
-                    *t = local(o.getTrueValue());
-        auto n = operand(op, o.getCount());
-        if (!d || !m || !t || failed(n))
+        const Local *m = local(o.getMask());
+        auto in = vectorInstr(op, sim::Opcode::VecSelect, o.getDst(),
+                              o.getTrueValue(), o.getCount());
+        if (failed(in) || !m)
           return op->emitOpError() << "has an unplanned buffer operand";
-        sim::Instr &in = add(op, sim::Opcode::VecSelect, sim::Pipe::V);
-        in.dtype = *dtypeOf(o.getDst().getType().getElementType());
-        in.dstSpace = d->space;
-        in.dstAddr = d->addr;
-        in.maskAddr = m->addr;
-        in.srcSpace = t->space;
-        in.src0Addr = t->addr;
-        in.c = *n;
+        (*in)->maskAddr = m->addr;
         if (const Local *f = local(o.getFalseValue())) {
-          in.src1Addr = f->addr;
-        } else {
-          in.scalarRhs = true;
-          if (failed(scalarOperand(op, o.getFalseValue(), in)))
-            return failure();
+          (*in)->src1Addr = f->addr;
+          return success();
         }
-        return success();
+        (*in)->scalarRhs = true;
+        return scalarOperand(op, o.getFalseValue(), **in);
       })
       .Case<ReduceOp>([&](ReduceOp o) -> LogicalResult {
-        const Local *d = local(o.getDst()), *a = local(o.getSrc());
+        auto in = vectorInstr(op, sim::Opcode::VecReduce, o.getDst(), o.getSrc(), {});
         auto rows = operand(op, o.getRows());
         auto cols = operand(op, o.getCols());
-        if (!d || !a || failed(rows) || failed(cols))
-          return op->emitOpError() << "has an unplanned buffer operand";
-        sim::Instr &in = add(op, sim::Opcode::VecReduce, sim::Pipe::V);
-        in.dtype = *dtypeOf(o.getDst().getType().getElementType());
-        in.reduceKind = static_cast<sim::ReduceKind>(o.getKind());
-        in.axis = o.getAxis();
-        in.dstSpace = d->space;
-        in.dstAddr = d->addr;
-        in.srcSpace = a->space;
-        in.src0Addr = a->addr;
-        in.a = *rows;
-        in.b = *cols;
+        if (failed(in) || failed(rows) || failed(cols))
+          return failure();
+        (*in)->reduceKind = static_cast<sim::ReduceKind>(o.getKind());
+        (*in)->axis = o.getAxis();
+        (*in)->a = *rows;
+        (*in)->b = *cols;
         return success();
       })
       .Case<BroadcastOp>([&](BroadcastOp o) -> LogicalResult {
-        const Local *d = local(o.getDst()), *a = local(o.getSrc());
+        auto in = vectorInstr(op, sim::Opcode::VecBroadcast, o.getDst(), o.getSrc(), {});
         auto rows = operand(op, o.getRows());
         auto cols = operand(op, o.getCols());
-        if (!d || !a || failed(rows) || failed(cols))
-          return op->emitOpError() << "has an unplanned buffer operand";
-        sim::Instr &in = add(op, sim::Opcode::VecBroadcast, sim::Pipe::V);
-        in.dtype = *dtypeOf(o.getDst().getType().getElementType());
-        in.axis = o.getAxis();
-        in.dstSpace = d->space;
-        in.dstAddr = d->addr;
-        in.srcSpace = a->space;
-        in.src0Addr = a->addr;
-        in.a = *rows;
-        in.b = *cols;
+        if (failed(in) || failed(rows) || failed(cols))
+          return failure();
+        (*in)->axis = o.getAxis();
+        (*in)->a = *rows;
+        (*in)->b = *cols;
         return success();
       })
       .Case<GetValueOp>([&](GetValueOp o) -> LogicalResult {
@@ -625,16 +594,10 @@ LogicalResult Builder::emitOp(Operation *op) {
       .Case<SqrtOp>([&](SqrtOp o) { return vecUnary(sim::VecOp::Sqrt, o.getDst(), o.getSrc(), o.getCount()); })
       .Case<ReluOp>([&](ReluOp o) { return vecUnary(sim::VecOp::Relu, o.getDst(), o.getSrc(), o.getCount()); })
       .Case<DuplicateOp>([&](DuplicateOp d) -> LogicalResult {
-        const Local *dst = local(d.getDst());
-        auto n = operand(op, d.getCount());
-        if (!dst || failed(n))
-          return d.emitOpError() << "has an unplanned buffer operand";
-        sim::Instr &in = add(op, sim::Opcode::VecDup, sim::Pipe::V);
-        in.dtype = *dtypeOf(d.getDst().getType().getElementType());
-        in.dstSpace = dst->space;
-        in.dstAddr = dst->addr;
-        in.c = *n;
-        return scalarOperand(op, d.getValue(), in);
+        auto in = vectorInstr(op, sim::Opcode::VecDup, d.getDst(), {}, d.getCount());
+        if (failed(in))
+          return failure();
+        return scalarOperand(op, d.getValue(), **in);
       })
       .Case<SetFlagOp>([&](SetFlagOp s) {
         sim::Instr &in = add(op, sim::Opcode::SetFlag, pipeOf(s.getSrc()));
