@@ -189,6 +189,11 @@ TEST(Pipeline, PingPongOverlapsLoadsWithCompute) {
   ASSERT_TRUE(one.kernel && two.kernel);
   EXPECT_EQ(one.kernel->report()->buffers.size(), 3u);
   EXPECT_EQ(two.kernel->report()->buffers.size(), 6u);
+  // The report marks which copy (ping or pong) each buffer belongs to.
+  int pong = 0;
+  for (const BufferRecord &b : two.kernel->report()->buffers)
+    pong += b.slot == 1;
+  EXPECT_EQ(pong, 3);
   VaddRun a = runVadd(*one.kernel, 256 * 64 * 2 + 100, 2);
   VaddRun b = runVadd(*two.kernel, 256 * 64 * 2 + 100, 2);
   ASSERT_TRUE(a.launch.ok && b.launch.ok) << a.launch.error << b.launch.error;

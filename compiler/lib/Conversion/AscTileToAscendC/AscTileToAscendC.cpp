@@ -122,9 +122,15 @@ Value Lowering::newBuffer(Location loc, ArrayRef<int64_t> shape, Type elem,
   int n = nameCounts[base]++;
   std::string name = n == 0 ? base.str() : (base + "_" + Twine(n)).str();
   auto type = ac::LocalType::get(builder.getContext(), shape, elem, pos);
+  // The unrolled copy the tile belongs to is its ping/pong slot.
+  IntegerAttr slot;
+  if (Operation *at = builder.getInsertionBlock() && builder.getInsertionPoint() !=
+                              builder.getInsertionBlock()->end()
+                          ? &*builder.getInsertionPoint()
+                          : nullptr)
+    slot = at->getAttrOfType<IntegerAttr>("asctile.copy");
   auto alloc = builder.create<ac::AllocLocalOp>(
-      loc, type, /*offset=*/IntegerAttr(), builder.getStringAttr(name),
-      /*slot=*/IntegerAttr());
+      loc, type, /*offset=*/IntegerAttr(), builder.getStringAttr(name), slot);
   return alloc.getBuffer();
 }
 

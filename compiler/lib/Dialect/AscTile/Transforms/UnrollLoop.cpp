@@ -24,12 +24,19 @@ int64_t unrollFactorOf(scf::ForOp loop) {
 /// Clones the body of `loop` with induction variable `iv` and iter_args
 /// `iterValues` at the builder's insertion point; returns the yielded values.
 SmallVector<Value> cloneBody(OpBuilder &b, scf::ForOp loop, Value iv,
-                             ValueRange iterValues) {
+                             ValueRange iterValues, int64_t copy) {
   IRMapping map;
   map.map(loop.getInductionVar(), iv);
   map.map(loop.getRegionIterArgs(), iterValues);
-  for (Operation &op : loop.getBody()->without_terminator())
-    b.clone(op, map);
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    Operation *clone = b.clone(op, map);
+    // Which copy (ping/pong slot) each tile belongs to, for the memory plan.
+    clone->walk([&](Operation *nested) {
+      if (llvm::any_of(nested->getResultTypes(),
+                       [](Type t) { return isa<TileType>(t); }))
+        nested->setAttr("asctile.copy", b.getI64IntegerAttr(copy));
+    });
+  }
   SmallVector<Value> yielded;
   for (Value v : loop.getBody()->getTerminator()->getOperands())
     yielded.push_back(map.lookupOrDefault(v));
@@ -55,7 +62,7 @@ void unroll(scf::ForOp loop, int64_t factor) {
     body->back().erase(); // replaced below
   b.setInsertionPointToEnd(body);
   SmallVector<Value> carried(newLoop.getRegionIterArgs());
-  carried = cloneBody(b, loop, newLoop.getInductionVar(), carried);
+  carried = cloneBody(b, loop, newLoop.getInductionVar(), carried, 0);
   for (int64_t k = 1; k < factor; ++k) {
     Value offset = b.create<arith::MulIOp>(
         loc, step, b.create<arith::ConstantIndexOp>(loc, k));
@@ -70,7 +77,7 @@ void unroll(scf::ForOp loop, int64_t factor) {
       if (!guard.thenBlock()->empty() && isa<scf::YieldOp>(guard.thenBlock()->back()))
         guard.thenBlock()->back().erase();
       b.setInsertionPointToEnd(guard.thenBlock());
-      SmallVector<Value> out = cloneBody(b, loop, iv, carried);
+      SmallVector<Value> out = cloneBody(b, loop, iv, carried, k);
       b.create<scf::YieldOp>(loc, out);
       if (!guard.elseBlock()->empty() && isa<scf::YieldOp>(guard.elseBlock()->back()))
         guard.elseBlock()->back().erase();
