@@ -63,3 +63,15 @@ def test_sample_runs_headless(script, tmp_path):
         assert len(kernel["passes"]) >= 5
         assert all(launch["ok"] and launch["races"] == 0 for launch in kernel["launches"])
     json.loads((out / "trace.json").read_text())
+
+
+@requires_native
+@pytest.mark.skipif(not os.path.exists(PYTHON), reason="build/bin/asc2-python is not built")
+@pytest.mark.parametrize("script", sorted(SAMPLES))
+def test_sample_flags_verify(script, tmp_path):
+    """Every sample compiles with verify_sync (ascendc-verify-sync after insertion)."""
+    env = dict(os.environ, ASC2_CACHE_DIR=str(tmp_path / "cache"), ASC2_JIT_VERIFY_SYNC="1")
+    proc = subprocess.run([PYTHON, os.path.join(ROOT, "samples", script)], capture_output=True, text=True,
+                          timeout=600, env=env, cwd=tmp_path)
+    assert proc.returncode == 0, f"{script} failed:\n{proc.stdout}\n{proc.stderr[-3000:]}"
+    assert "MISMATCH" not in proc.stdout

@@ -489,6 +489,8 @@ static CompileResult compileOnce(const std::string &asctileIR,
     ascendc::AscendCInsertSyncOptions syncOptions;
     syncOptions.eventIds = arch->eventIdsPerPipePair;
     pm.addNestedPass<func::FuncOp>(ascendc::createAscendCInsertSync(syncOptions));
+    if (options.verifySync)
+      pm.addNestedPass<func::FuncOp>(ascendc::createAscendCVerifySync());
   }
   if (failed(pm.run(*module)))
     return firstError();

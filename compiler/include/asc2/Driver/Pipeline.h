@@ -21,6 +21,7 @@ struct CompileOptions {
   std::string platform = "Ascend910B1";
   std::string archDir;      // empty: the build's resources/arch
   bool insertSync = true;
+  bool verifySync = false;  // run ascendc-verify-sync after insertion
   /// 0: every buffer its own bytes; 1: dead buffers' bytes are reused and
   /// elementwise results go in place (default); 2: also the DMA buffers of
   /// unrolled copies share bytes (least UB, less overlap).

@@ -68,4 +68,17 @@ def AscendCInsertSync : Pass<"ascendc-insert-sync", "::mlir::func::FuncOp"> {
   ];
 }
 
+def AscendCVerifySync : Pass<"ascendc-verify-sync", "::mlir::func::FuncOp"> {
+  let summary = "Check the set_flag/wait_flag protocol statically";
+  let description = [{
+    Follows every (src, dst, event) flag through the function in program
+    order: a set_flag on a flag that is already set, or a wait_flag on one
+    that was never set, is an error (undefined behaviour / a hang on
+    hardware); a loop body must leave every flag as it found it, both arms of
+    an scf.if must agree, and the kernel must end with every flag clear.
+    PIPE_ALL barriers inside a loop body (outside a skipped-copy guard) are
+    reported as warnings: they serialise the steady state.
+  }];
+}
+
 #endif
