@@ -42,3 +42,19 @@ func.func @scalar(%x: f32) -> f32 {
   %y = math.tanh %x : f32
   return %y : f32
 }
+
+// 1 + tanh(x) becomes 2 / (1 + exp(-2x)) (the GELU shape).
+// CHECK-LABEL: func.func @one_plus_tanh
+// CHECK: arith.constant -2.000000e+00 : f32
+// CHECK: math.exp
+// CHECK: arith.addf
+// CHECK: arith.divf
+// CHECK-NOT: math.tanh
+// CHECK-NOT: arith.subf
+func.func @one_plus_tanh(%x: !asctile.tile<64xf32, UB>) -> !asctile.tile<64xf32, UB> {
+  %c1 = arith.constant 1.0 : f32
+  %one = asctile.splat %c1 : f32 -> !asctile.tile<64xf32, UB>
+  %t = math.tanh %x : !asctile.tile<64xf32, UB>
+  %y = arith.addf %one, %t : !asctile.tile<64xf32, UB>
+  return %y : !asctile.tile<64xf32, UB>
+}
