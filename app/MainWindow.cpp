@@ -2,6 +2,13 @@
 
 #include "AscendCView.h"
 #include "ConsoleView.h"
+#include "GraphView.h"
+#include "InspectorExport.h"
+#include "InspectorState.h"
+#include "PingPongView.h"
+#include "ProfileView.h"
+#include "SyncTimelineView.h"
+#include "UbMapView.h"
 #include "IrView.h"
 #include "KernelEditor.h"
 #include "PassesPanel.h"
@@ -9,6 +16,7 @@
 #include "asc2/Driver/Pipeline.h"
 
 #include <QAction>
+#include <QBuffer>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
@@ -90,13 +98,24 @@ std::optional<MainWindow::View> MainWindow::viewFromName(const QString &name)
         return View::AscendC;
     if (n == QLatin1String("console"))
         return View::Console;
+    if (n == QLatin1String("ub-map") || n == QLatin1String("ubmap") || n == QLatin1String("ub"))
+        return View::UbMap;
+    if (n == QLatin1String("sync") || n == QLatin1String("timeline"))
+        return View::Sync;
+    if (n == QLatin1String("pingpong") || n == QLatin1String("ping-pong"))
+        return View::PingPong;
+    if (n == QLatin1String("graph"))
+        return View::Graph;
+    if (n == QLatin1String("profile"))
+        return View::Profile;
     return std::nullopt;
 }
 
 QStringList MainWindow::viewNames()
 {
     return {QStringLiteral("editor"), QStringLiteral("passes"), QStringLiteral("diff"), QStringLiteral("ascendc"),
-            QStringLiteral("console")};
+            QStringLiteral("console"), QStringLiteral("ub-map"), QStringLiteral("sync"),
+            QStringLiteral("pingpong"), QStringLiteral("graph"), QStringLiteral("profile")};
 }
 
 QStringList MainWindow::platforms()
@@ -397,6 +416,202 @@ void MainWindow::createDocks()
     docks->addAction(m_consoleDock->toggleViewAction());
     view->addSeparator();
     view->addAction(m_darkThemeAction);
+    createInspectors();
+    for (QDockWidget *dock : std::as_const(m_inspectorDocks))
+        docks->addAction(dock->toggleViewAction());
+}
+
+void MainWindow::createInspectors()
+{
+    m_inspectorState = new InspectorState(this);
+    m_ubMap = new UbMapView(this);
+    m_syncPanel = new SyncTimelinePanel(this);
+    m_pingPongPanel = new PingPongPanel(this);
+    m_graphView = new GraphView(this);
+    m_profileView = new ProfileView(this);
+    m_ubMap->setState(m_inspectorState);
+    m_syncPanel->view()->setState(m_inspectorState);
+    m_pingPongPanel->view()->setState(m_inspectorState);
+    m_graphView->setState(m_inspectorState);
+
+    const struct {
+        View view;
+        QString title, name;
+        QWidget *widget;
+        const char *key;
+    } inspectors[] = {
+        {View::UbMap, tr("UB Map"), QStringLiteral("ubMapDock"), m_ubMap, "Alt+6"},
+        {View::Sync, tr("Sync Timeline"), QStringLiteral("syncDock"), m_syncPanel, "Alt+7"},
+        {View::PingPong, tr("Ping-pong"), QStringLiteral("pingPongDock"), m_pingPongPanel, "Alt+8"},
+        {View::Graph, tr("Graph"), QStringLiteral("graphDock"), m_graphView, "Alt+9"},
+        {View::Profile, tr("Profile"), QStringLiteral("profileDock"), m_profileView, "Alt+0"},
+    };
+    QMenu *menu = menuBar()->addMenu(tr("&Inspect"));
+    QMenu *exportMenu = new QMenu(tr("&Export View"), menu);
+    QDockWidget *previous = m_ascendcDock;
+    for (const auto &i : inspectors) {
+        auto *dock = new QDockWidget(i.title, this);
+        dock->setObjectName(i.name);
+        dock->setWidget(i.widget);
+        addDockWidget(Qt::RightDockWidgetArea, dock);
+        tabifyDockWidget(previous, dock);
+        previous = dock;
+        m_inspectorDocks.insert(i.view, dock);
+        const View v = i.view;
+        QAction *show = addAction(i.name + QStringLiteral("Show"), i.title, QKeySequence(QString::fromLatin1(i.key)));
+        connect(show, &QAction::triggered, this, [this, v] { showView(v); });
+        menu->addAction(show);
+        QAction *exportAction = exportMenu->addAction(tr("%1 as PNG/SVG...").arg(i.title));
+        connect(exportAction, &QAction::triggered, this, [this, v] { exportViewDialog(v); });
+    }
+    m_passesDock->raise();
+    menu->addSeparator();
+    menu->addMenu(exportMenu);
+    QAction *html = menu->addAction(tr("Export &HTML Report..."));
+    connect(html, &QAction::triggered, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export HTML Report"), QString(), tr("HTML (*.html)"));
+        QString error;
+        if (!path.isEmpty() && !exportHtmlReport(path, &error))
+            QMessageBox::warning(this, tr("Export HTML Report"), error);
+    });
+    QAction *trace = menu->addAction(tr("Export Simulated &Trace (Chrome JSON)..."));
+    connect(trace, &QAction::triggered, this, [this] {
+        if (!m_inspectedReport) {
+            statusBar()->showMessage(tr("Nothing ran yet"), 4000);
+            return;
+        }
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export Trace"), QStringLiteral("trace.json"),
+                                                          tr("Chrome trace (*.json)"));
+        QString error;
+        if (!path.isEmpty()
+            && !inspector::writeChromeTrace(*m_inspectedReport, int(m_inspectedReport->launches.size()) - 1, path, &error))
+            QMessageBox::warning(this, tr("Export Trace"), error);
+    });
+    QAction *import = menu->addAction(tr("&Import msprof Data..."));
+    connect(import, &QAction::triggered, this, [this] {
+        const QString path = QFileDialog::getExistingDirectory(this, tr("Import msprof Output Directory"));
+        QString message;
+        if (!path.isEmpty() && !m_profileView->importPath(path, &message))
+            QMessageBox::warning(this, tr("Import msprof Data"), message);
+        showView(View::Profile);
+    });
+
+    // One selection: a point, line, buffer or pipe chosen anywhere moves the rest.
+    connect(m_inspectorState, &InspectorState::sourceLineChanged, this, [this](int line) {
+        if (line <= 0 || line == m_editor->cursorLine())
+            return;
+        m_editor->setLinkedLine(line);
+        m_editor->goToLine(line);
+        m_passesPanel->highlightSourceLine(line);
+    });
+    connect(m_editor, &KernelEditor::cursorLineChanged, m_inspectorState, &InspectorState::selectSourceLine);
+    connect(m_passesPanel, &PassesPanel::sourceLineActivated, m_inspectorState, &InspectorState::selectSourceLine);
+    connect(m_profileView, &ProfileView::sourceLineActivated, m_inspectorState, &InspectorState::selectSourceLine);
+    connect(m_passesPanel, &PassesPanel::passShown, this, [this](const asc2::PassRecord *pass) {
+        if (pass && !pass->ir.empty())
+            m_graphView->setIr(QString::fromStdString(pass->ir), QVector<int>(pass->irLines.begin(), pass->irLines.end()));
+    });
+    connect(m_profileView, &ProfileView::lineHeatChanged, m_editor, &KernelEditor::setLineHeat);
+    connect(m_profileView, &ProfileView::traceSelected, this, [this](const inspector::SimTrace &trace) {
+        // Imported traces overlay the simulated views.
+        m_syncPanel->setTrace(trace);
+        m_pingPongPanel->setTrace(trace);
+    });
+}
+
+void MainWindow::showInspectorReport(const ReportPtr &report)
+{
+    const bool sameReport = report == m_inspectedReport;
+    const size_t launches = report ? report->launches.size() : 0;
+    if (sameReport && launches == m_inspectedLaunches)
+        return;
+    m_inspectedReport = report;
+    m_inspectedLaunches = launches;
+    m_ubMap->setReport(report);
+    m_syncPanel->setReport(report);
+    if (!report || report->launches.empty()) {
+        m_syncPanel->setTrace(inspector::SimTrace());
+        m_pingPongPanel->setTrace(inspector::SimTrace());
+        return;
+    }
+    const int last = int(report->launches.size()) - 1;
+    inspector::ProfileRun run = inspector::profileFromLaunch(*report, last);
+    m_syncPanel->setTrace(run.trace);
+    m_pingPongPanel->setTrace(run.trace);
+    if (!run.trace.isEmpty() && m_syncPanel->modeBox()->currentIndex() == 0)
+        m_syncPanel->modeBox()->setCurrentIndex(1);
+    m_profileView->setRun(run);
+}
+
+bool MainWindow::exportView(View view, const QString &path, QString *error)
+{
+    switch (view) {
+    case View::UbMap: return m_ubMap->exportTo(path, error);
+    case View::Sync: return m_syncPanel->view()->exportTo(path, error);
+    case View::PingPong: return m_pingPongPanel->view()->exportTo(path, error);
+    case View::Graph: return m_graphView->exportTo(path, error);
+    case View::Profile: return m_profileView->chart()->exportTo(path, error);
+    default: break;
+    }
+    if (error)
+        *error = tr("only inspector views can be exported");
+    return false;
+}
+
+void MainWindow::exportViewDialog(View view)
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export View"), QString(),
+                                                      tr("PNG image (*.png);;SVG drawing (*.svg)"));
+    QString error;
+    if (!path.isEmpty() && !exportView(view, path, &error))
+        QMessageBox::warning(this, tr("Export View"), error);
+}
+
+bool MainWindow::exportHtmlReport(const QString &path, QString *error)
+{
+    if (!m_inspectedReport) {
+        if (error)
+            *error = tr("Nothing compiled yet");
+        return false;
+    }
+    QVector<inspector::ReportImage> images;
+    const auto add = [&](const QString &title, InspectorCanvas *canvas, QSize size) {
+        if (!canvas->hasContent())
+            return;
+        QByteArray png;
+        QBuffer buffer(&png);
+        buffer.open(QIODevice::WriteOnly);
+        canvas->renderImage(size).save(&buffer, "PNG");
+        images.push_back({title, png});
+    };
+    add(tr("UB map"), m_ubMap, {1200, 420});
+    {
+        // The timeline in program order and, after a run, in simulated time.
+        SyncTimelineView *sync = m_syncPanel->view();
+        const auto mode = sync->mode();
+        sync->setMode(SyncTimelineView::Mode::Static);
+        add(tr("Sync timeline (program order)"), sync, {1200, 360});
+        sync->setMode(SyncTimelineView::Mode::Simulated);
+        add(tr("Sync timeline (simulated)"), sync, {1200, 360});
+        sync->setMode(mode);
+    }
+    add(tr("Ping-pong schedule"), m_pingPongPanel->view(), {1200, 420});
+    add(tr("Pipe utilization"), m_profileView->chart(), {900, 260});
+    const int a = m_profileView->runA();
+    const inspector::ProfileRun *profile = a >= 0 && a < m_profileView->runs().size() ? &m_profileView->runs()[a] : nullptr;
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Text)) {
+        if (error)
+            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    file.write(inspector::htmlReport(*m_inspectedReport, images, profile).toUtf8());
+    if (!file.commit()) {
+        if (error)
+            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
 }
 
 void MainWindow::showView(View view)
@@ -429,6 +644,18 @@ void MainWindow::showView(View view)
         resizeDocks({m_consoleDock}, {h * 3 / 5}, Qt::Vertical);
         m_console->setFocus();
         break;
+    case View::UbMap:
+    case View::Sync:
+    case View::PingPong:
+    case View::Graph:
+    case View::Profile: {
+        QDockWidget *dock = m_inspectorDocks.value(view);
+        dock->show();
+        dock->raise();
+        resizeDocks({dock}, {w * 7 / 10}, Qt::Horizontal);
+        dock->widget()->setFocus();
+        break;
+    }
     }
 }
 
@@ -440,6 +667,13 @@ void MainWindow::setTheme(Theme::Kind kind)
     m_passesPanel->setTheme(m_theme);
     m_ascendcView->setTheme(m_theme);
     m_console->setTheme(m_theme);
+    if (m_ubMap) {
+        m_ubMap->setTheme(m_theme);
+        m_syncPanel->view()->setTheme(m_theme);
+        m_pingPongPanel->view()->setTheme(m_theme);
+        m_graphView->setTheme(m_theme);
+        m_profileView->setTheme(m_theme);
+    }
     {
         const QSignalBlocker blocker(m_darkThemeAction);
         m_darkThemeAction->setChecked(kind == Theme::Kind::Dark);
@@ -471,6 +705,8 @@ bool MainWindow::openFile(const QString &path, QString *error)
     setFilePath(QFileInfo(path).absoluteFilePath());
     m_passesPanel->clear();
     m_ascendcView->setSource(QString());
+    showInspectorReport(nullptr);
+    m_inspectorState->clear();
     m_lastRunMode.reset();
     m_lastAutosavedText.clear();
     addRecentFile(m_filePath);
@@ -773,6 +1009,7 @@ void MainWindow::onReportsChanged(int index, asc2::ReportEvent event)
 
 void MainWindow::onCurrentReportChanged(const ReportPtr &report)
 {
+    showInspectorReport(report);
     m_ascendcView->setSource(report ? QString::fromStdString(report->ascendc) : QString());
     if (report) {
         const QVector<EditorDiagnostic> diagnostics = diagnosticsForFile(*report, m_filePath);

@@ -16,6 +16,12 @@
 #include <optional>
 
 class AscendCView;
+class GraphView;
+class InspectorState;
+class PingPongPanel;
+class ProfileView;
+class SyncTimelinePanel;
+class UbMapView;
 class ConsoleView;
 class KernelEditor;
 class PassesPanel;
@@ -38,7 +44,7 @@ class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    enum class View { Editor, Passes, Diff, AscendC, Console };
+    enum class View { Editor, Passes, Diff, AscendC, Console, UbMap, Sync, PingPong, Graph, Profile };
     enum class RunMode { Run, CompileOnly };
     static std::optional<View> viewFromName(const QString &name);
     static QStringList viewNames();
@@ -86,6 +92,16 @@ public:
     ConsoleView *console() const { return m_console; }
     PassesPanel *passesPanel() const { return m_passesPanel; }
     AscendCView *ascendcView() const { return m_ascendcView; }
+    InspectorState *inspectorState() const { return m_inspectorState; }
+    UbMapView *ubMap() const { return m_ubMap; }
+    SyncTimelinePanel *syncPanel() const { return m_syncPanel; }
+    PingPongPanel *pingPongPanel() const { return m_pingPongPanel; }
+    GraphView *graphView() const { return m_graphView; }
+    ProfileView *profileView() const { return m_profileView; }
+    /// Writes a self-contained HTML report of the current kernel's last run.
+    bool exportHtmlReport(const QString &path, QString *error = nullptr);
+    /// Writes inspector @p view as PNG or SVG (by suffix).
+    bool exportView(View view, const QString &path, QString *error = nullptr);
     JobRunner *jobRunner() const { return m_runner; }
     QString statusText() const;
     bool isBusy() const;
@@ -122,6 +138,9 @@ private:
     void onCurrentReportChanged(const ReportPtr &report);
     void onRunFinished(const RunSummary &summary);
     void onConsoleLocation(const QString &file, int line, int column);
+    void createInspectors();
+    void showInspectorReport(const ReportPtr &report);
+    void exportViewDialog(View view);
 
     JobRunner *m_runner;
     bool m_persistLayout;
@@ -138,6 +157,15 @@ private:
     QDockWidget *m_passesDock = nullptr;
     QDockWidget *m_ascendcDock = nullptr;
     QDockWidget *m_consoleDock = nullptr;
+    InspectorState *m_inspectorState = nullptr;
+    UbMapView *m_ubMap = nullptr;
+    SyncTimelinePanel *m_syncPanel = nullptr;
+    PingPongPanel *m_pingPongPanel = nullptr;
+    GraphView *m_graphView = nullptr;
+    ProfileView *m_profileView = nullptr;
+    QMap<View, QDockWidget *> m_inspectorDocks;
+    ReportPtr m_inspectedReport;
+    size_t m_inspectedLaunches = 0;
     QLabel *m_runStatus;
     QProgressBar *m_busy;
     QLabel *m_elapsedLabel;

@@ -2,6 +2,7 @@
 
 #include "AscendCView.h"
 #include "ConsoleView.h"
+#include "GraphView.h"
 #include "IrView.h"
 #include "PassesPanel.h"
 
@@ -76,6 +77,8 @@ void ScreenshotRunner::capture(int exitCode)
     m_window->showView(m_options.view);
     // Let the dock resize and the views lay out before grabbing.
     QTimer::singleShot(200, this, [this, exitCode] {
+        if (m_options.view == MainWindow::View::Graph)
+            m_window->graphView()->waitForLayout();
         noteTime(QStringLiteral("shown"));
         if (qEnvironmentVariableIsSet("ASC2_WORKBENCH_TIMINGS")) {
             QStringList parts;

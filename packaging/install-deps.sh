@@ -6,7 +6,7 @@ set -euo pipefail
 PACKAGES=(
   cmake ninja-build ccache g++ git
   libmlir-19-dev mlir-19-tools llvm-19-dev llvm-19-tools
-  qt6-base-dev libqscintilla2-qt6-dev libgraphviz-dev
+  qt6-base-dev qt6-svg-dev libqscintilla2-qt6-dev libgraphviz-dev
   pybind11-dev python3-dev python3-numpy python3-pytest
   libgtest-dev xvfb
 )

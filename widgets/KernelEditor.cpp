@@ -1,5 +1,8 @@
 #include "KernelEditor.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include <Qsci/qsciapis.h>
 #include <Qsci/qscilexerpython.h>
 
@@ -58,6 +61,19 @@ KernelEditor::KernelEditor(QWidget *parent)
     markerDefine(QsciScintilla::Background, ErrorLineMarker);
     markerDefine(QsciScintilla::Circle, WarningMarker);
     markerDefine(QsciScintilla::Background, LinkedLineMarker);
+    // Profile heat: a strip left of the line numbers, five shades of red.
+    setMargins(4);
+    setMarginType(HeatMargin, QsciScintilla::SymbolMargin);
+    setMarginWidth(HeatMargin, 0);
+    int heatMask = 0;
+    for (int level = 0; level < kHeatLevels; ++level) {
+        markerDefine(QsciScintilla::FullRectangle, HeatMarker0 + level);
+        const QColor c = QColor::fromHslF(0.0, 0.85, 0.9 - 0.12 * level);
+        setMarkerBackgroundColor(c, HeatMarker0 + level);
+        setMarkerForegroundColor(c, HeatMarker0 + level);
+        heatMask |= 1 << (HeatMarker0 + level);
+    }
+    setMarginMarkerMask(HeatMargin, heatMask);
 
     m_squiggle = indicatorDefine(QsciScintilla::SquiggleIndicator);
     setAnnotationDisplay(QsciScintilla::AnnotationBoxed);
@@ -241,4 +257,26 @@ void KernelEditor::setLinkedLine(int line)
 void KernelEditor::updateLineNumberMargin()
 {
     setMarginWidth(LineNumberMargin, QStringLiteral("00%1").arg(lines()));
+}
+
+void KernelEditor::setLineHeat(const QHash<int, double> &heat)
+{
+    for (int level = 0; level < kHeatLevels; ++level)
+        markerDeleteAll(HeatMarker0 + level);
+    for (auto it = heat.cbegin(); it != heat.cend(); ++it) {
+        if (it.key() <= 0 || it.value() <= 0)
+            continue;
+        const int level = std::clamp(int(std::ceil(it.value() * kHeatLevels)) - 1, 0, kHeatLevels - 1);
+        markerAdd(it.key() - 1, HeatMarker0 + level);
+    }
+    setMarginWidth(HeatMargin, heat.isEmpty() ? 0 : 6);
+}
+
+int KernelEditor::lineHeatLevel(int line) const
+{
+    const unsigned mask = markersAtLine(line - 1);
+    for (int level = kHeatLevels - 1; level >= 0; --level)
+        if (mask & (1u << (HeatMarker0 + level)))
+            return level + 1;
+    return 0;
 }

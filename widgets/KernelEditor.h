@@ -9,6 +9,7 @@
 #include <Qsci/qsciscintilla.h>
 #include <Qsci/qscistyle.h>
 
+#include <QHash>
 #include <QVector>
 
 class QsciAPIs;
@@ -56,6 +57,12 @@ public:
     void setTheme(const Theme &theme);
     const Theme &theme() const { return m_theme; }
 
+    /// Profile heat per 1-based line (0..1) in a gutter strip; empty: none.
+    void setLineHeat(const QHash<int, double> &heat);
+    /// Heat level (1..kHeatLevels) shown on 1-based @p line, 0 when none.
+    int lineHeatLevel(int line) const;
+    static constexpr int kHeatLevels = 5;
+
 signals:
     /// The cursor moved to another line (1-based).
     void cursorLineChanged(int line);
@@ -64,8 +71,8 @@ protected:
     bool viewportEvent(QEvent *event) override;
 
 private:
-    enum Markers { ErrorMarker = 1, ErrorLineMarker, WarningMarker, LinkedLineMarker };
-    enum Margins { LineNumberMargin = 0, SymbolMargin = 1, FoldMargin = 2 };
+    enum Markers { ErrorMarker = 1, ErrorLineMarker, WarningMarker, LinkedLineMarker, HeatMarker0 };
+    enum Margins { LineNumberMargin = 0, SymbolMargin = 1, FoldMargin = 2, HeatMargin = 3 };
 
     void updateLineNumberMargin();
     void loadApis();

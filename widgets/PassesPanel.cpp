@@ -233,6 +233,7 @@ void PassesPanel::showPass(int row)
     if (!pass) {
         m_irView->setIr(QString());
         updateDiff();
+        emit passShown(nullptr);
         return;
     }
     const QString name = QString::fromStdString(pass->name);
@@ -243,6 +244,7 @@ void PassesPanel::showPass(int row)
                     samePass);
     highlightSourceLine(m_sourceLine);
     updateDiff();
+    emit passShown(pass);
 }
 
 void PassesPanel::updateDiff()

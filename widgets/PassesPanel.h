@@ -75,6 +75,8 @@ signals:
     void currentReportChanged(ReportPtr report);
     /// The reader put the IR cursor on a line that came from Python line @p line.
     void sourceLineActivated(int line);
+    /// The IR of pass @p pass (null: none) is now shown.
+    void passShown(const asc2::PassRecord *pass);
 
 private:
     void showKernel(int index);

@@ -136,7 +136,9 @@ def test_headless_vadd_writes_the_full_report(tmp_path):
 
 @pytest.mark.skipif(not VADD.exists(), reason="samples/vadd.py is not there yet")
 @pytest.mark.parametrize("view,theme", [("passes", "light"), ("ascendc", "light"), ("diff", "light"),
-                                        ("diff", "dark"), ("editor", "dark")])
+                                        ("diff", "dark"), ("editor", "dark"), ("ub-map", "light"),
+                                        ("sync", "light"), ("pingpong", "dark"), ("graph", "light"),
+                                        ("profile", "light")])
 def test_screenshot_of_vadd(tmp_path, view, theme):
     out = tmp_path / f"vadd-{view}-{theme}.png"
     # One size is enough for a picture.

@@ -50,6 +50,15 @@ private slots:
         b.slot = 2;
         QCOMPARE(slotOf(b), 2);
         QCOMPARE(tileOf(b), QString("buf"));
+        // With the report's names: a suffix counts only next to its first copy.
+        const QSet<QString> names{"x", "x_1", "mulf_7"};
+        b.slot = 0;
+        b.name = "x_1";
+        QCOMPARE(slotOf(b, &names), 1);
+        QCOMPARE(tileOf(b, &names), QString("x"));
+        b.name = "mulf_7";
+        QCOMPARE(slotOf(b, &names), 0);
+        QCOMPARE(tileOf(b, &names), QString("mulf_7"));
     }
 
     void staticScheduleLinksSetToWait()
@@ -133,6 +142,13 @@ private slots:
         QCOMPARE(iterationAt(its, 0.5), 0);
         QCOMPARE(iterationAt(its, 2.0), 1);
         QCOMPARE(iterationAt(its, -1), -1);
+        // A prologue load (gamma, once) does not start the iterations.
+        QVector<TraceEvent> withPrologue = t.eventsOfCore(0);
+        TraceEvent gamma = withPrologue[1];
+        gamma.line = 7;
+        gamma.start = -1;
+        withPrologue.prepend(gamma);
+        QCOMPARE(iterationsOf(withPrologue).size(), 2);
     }
 
     void axisMapsZoomsAndPans()
@@ -208,7 +224,7 @@ private slots:
         QCOMPARE(g.nodes.size(), 5);
         QCOMPARE(g.nodes[0].op, QString("arg"));
         QCOMPARE(g.nodes[2].op, QString("ascendc.data_copy_in"));
-        QCOMPARE(g.edges.size(), 4); // %0 -> copy, %arg0 -> copy,, %2 -> add, %0 -> add
+        QCOMPARE(g.edges.size(), 4); // %0 -> copy, %arg0 -> copy, %2 -> add, copy (wrote %0) -> add
         QCOMPARE(toDot(g),
                  QString("digraph dataflow {\n"
                          "  rankdir=TB;\n  node [shape=box, fontsize=10, height=0.3];\n"
@@ -217,7 +233,7 @@ private slots:
                          "  n2 [label=\"ascendc.data_copy_in\"];\n"
                          "  n3 [label=\"%2 = ascendc.alloc_local\"];\n"
                          "  n4 [label=\"ascendc.add\"];\n"
-                         "  n1 -> n2;\n  n0 -> n2;\n  n3 -> n4;\n  n1 -> n4;\n}\n"));
+                         "  n1 -> n2;\n  n0 -> n2;\n  n3 -> n4;\n  n2 -> n4;\n}\n")); // the add reads what the copy wrote
     }
 
     void dataflowGraphRegionsAndQuotes()

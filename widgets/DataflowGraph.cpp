@@ -1,0 +1,214 @@
+#include "DataflowGraph.h"
+
+#include <QHash>
+#include <QMutex>
+#include <QRegularExpression>
+#include <QStringList>
+
+#include <graphviz/cgraph.h>
+#include <graphviz/gvc.h>
+
+namespace inspector {
+
+DataflowGraph DataflowGraph::parse(const QString &ir)
+{
+    DataflowGraph g;
+    QHash<QString, int> definer;
+    static const QRegularExpression value(QStringLiteral("%[\\w.$#-]+"));
+    static const QRegularExpression funcArgs(QStringLiteral("^\\s*func\\.func\\s+(?:\\w+\\s+)?@([\\w.$-]+)\\(([^)]*)\\)"));
+    static const QRegularExpression regionArg(QStringLiteral("^\\s*(?:%[\\w.#:, ]+=\\s*)?scf\\.for\\s+(%[\\w.$-]+)\\s*="));
+    static const QRegularExpression iterArgs(QStringLiteral("iter_args\\(([^)]*)\\)"));
+    static const QRegularExpression opHead(QStringLiteral("^\\s*(?:((?:%[\\w.$#:-]+(?:\\s*,\\s*)?)+)\\s*=\\s*)?\"?([A-Za-z_][\\w.]*)\"?"));
+    const QStringList lines = ir.split(QLatin1Char('\n'));
+    int depth = 0;
+    for (int i = 0; i < lines.size(); ++i) {
+        const QString line = lines[i].trimmed();
+        const int opens = int(line.count(QLatin1Char('{'))), closes = int(line.count(QLatin1Char('}')));
+        if (line.isEmpty() || line.startsWith(QLatin1String("//")) || line == QLatin1String("}") || line.startsWith(QLatin1String("module"))
+            || line.startsWith(QLatin1String("^")) || line.startsWith(QLatin1String("} "))) {
+            depth += opens - closes;
+            continue;
+        }
+        const QRegularExpressionMatch fn = funcArgs.match(line);
+        if (fn.hasMatch()) {
+            // Each argument is a source node.
+            const QStringList args = fn.captured(2).split(QLatin1Char(','), Qt::SkipEmptyParts);
+            for (const QString &arg : args) {
+                const QString name = arg.section(QLatin1Char(':'), 0, 0).trimmed();
+                if (!name.startsWith(QLatin1Char('%')))
+                    continue;
+                GraphNode n;
+                n.op = QStringLiteral("arg");
+                n.results = name;
+                n.text = arg.trimmed();
+                n.irLine = i;
+                definer.insert(name, int(g.nodes.size()));
+                g.nodes.push_back(n);
+            }
+            depth += opens - closes;
+            continue;
+        }
+        const QRegularExpressionMatch head = opHead.match(line);
+        if (!head.hasMatch()) {
+            depth += opens - closes;
+            continue;
+        }
+        GraphNode n;
+        n.results = head.captured(1).trimmed();
+        n.op = head.captured(2);
+        // Flags order pipes, they carry no data; terminators neither.
+        static const QStringList skipped = {QStringLiteral("ascendc.set_flag"), QStringLiteral("ascendc.wait_flag"),
+                                            QStringLiteral("ascendc.pipe_barrier"), QStringLiteral("scf.yield"),
+                                            QStringLiteral("func.return"), QStringLiteral("return")};
+        if (skipped.contains(n.op)) {
+            depth += opens - closes;
+            continue;
+        }
+        n.text = line;
+        n.irLine = i;
+        n.depth = depth;
+        const int self = int(g.nodes.size());
+        // Uses: every %value after the op name that something defined.
+        const QString operands = line.mid(head.capturedEnd(2));
+        QSet<QString> seen;
+        auto it = value.globalMatch(operands);
+        while (it.hasNext()) {
+            const QString v = it.next().captured(0);
+            const auto d = definer.constFind(v.section(QLatin1Char('#'), 0, 0));
+            if (d != definer.cend() && *d != self && !seen.contains(v)) {
+                seen.insert(v);
+                g.edges.push_back({*d, self, v});
+            }
+        }
+        g.nodes.push_back(n);
+        // An ascendc op writes its first operand (a local buffer or GM) in
+        // place: later readers of that buffer depend on this op.
+        if (n.results.isEmpty() && n.op.startsWith(QLatin1String("ascendc."))) {
+            const QRegularExpressionMatch dst = value.match(operands);
+            if (dst.hasMatch())
+                definer.insert(dst.captured(0), self);
+        }
+        auto defs = value.globalMatch(n.results);
+        while (defs.hasNext()) {
+            const QString r = defs.next().captured(0);
+            definer.insert(r.section(QLatin1Char(':'), 0, 0), self);
+        }
+        const QRegularExpressionMatch loop = regionArg.match(line);
+        if (loop.hasMatch())
+            definer.insert(loop.captured(1), self);
+        const QRegularExpressionMatch iters = iterArgs.match(line);
+        if (iters.hasMatch()) {
+            for (const QString &binding : iters.captured(1).split(QLatin1Char(',')))
+                definer.insert(binding.section(QLatin1Char('='), 0, 0).trimmed(), self);
+        }
+        depth += opens - closes;
+    }
+    return g;
+}
+
+namespace {
+QString dotEscape(QString s)
+{
+    s.replace(QLatin1Char('\\'), QLatin1String("\\\\"));
+    s.replace(QLatin1Char('"'), QLatin1String("\\\""));
+    return s;
+}
+
+QString nodeLabel(const GraphNode &n)
+{
+    return n.results.isEmpty() ? n.op : QStringLiteral("%1 = %2").arg(n.results, n.op);
+}
+} // namespace
+
+QString toDot(const DataflowGraph &graph)
+{
+    QString dot;
+    dot += QLatin1String("digraph dataflow {\n");
+    dot += QLatin1String("  rankdir=TB;\n  node [shape=box, fontsize=10, height=0.3];\n");
+    for (int i = 0; i < graph.nodes.size(); ++i)
+        dot += QStringLiteral("  n%1 [label=\"%2\"];\n").arg(i).arg(dotEscape(nodeLabel(graph.nodes[i])));
+    for (const GraphEdge &e : graph.edges)
+        dot += QStringLiteral("  n%1 -> n%2;\n").arg(e.from).arg(e.to);
+    dot += QLatin1String("}\n");
+    return dot;
+}
+
+namespace {
+// Longest-path layering: fast enough for any size, and readable.
+GraphLayout layeredLayout(const DataflowGraph &graph)
+{
+    GraphLayout out;
+    out.engine = QStringLiteral("layered");
+    const int n = int(graph.nodes.size());
+    QVector<int> rank(n, 0);
+    // Edges go from an earlier line to a later one (SSA dominance in
+    // straight-line order), so one pass in node order ranks them.
+    QVector<QVector<int>> preds(n);
+    for (const GraphEdge &e : graph.edges)
+        if (e.from < e.to)
+            preds[e.to].push_back(e.from);
+    for (int i = 0; i < n; ++i)
+        for (int p : preds[i])
+            rank[i] = std::max(rank[i], rank[p] + 1);
+    QHash<int, int> column;
+    out.centers.resize(n);
+    out.sizes.resize(n);
+    double maxX = 0, maxY = 0;
+    for (int i = 0; i < n; ++i) {
+        const int c = column[rank[i]]++;
+        const double w = 30 + 6.0 * (graph.nodes[i].op.size() + graph.nodes[i].results.size());
+        out.sizes[i] = QSizeF(w, 22);
+        out.centers[i] = QPointF(20 + c * 190 + w / 2, 20 + rank[i] * 60);
+        maxX = std::max(maxX, out.centers[i].x() + w / 2);
+        maxY = std::max(maxY, out.centers[i].y() + 11);
+    }
+    out.bounds = QSizeF(maxX + 20, maxY + 20);
+    return out;
+}
+} // namespace
+
+GraphLayout layoutGraph(const DataflowGraph &graph, int graphvizLimit)
+{
+    if (graph.nodes.size() > graphvizLimit || graph.nodes.isEmpty())
+        return layeredLayout(graph);
+    // Graphviz keeps global state: one layout at a time.
+    static QMutex mutex;
+    QMutexLocker lock(&mutex);
+    GraphLayout out;
+    out.engine = QStringLiteral("dot");
+    const QByteArray dot = toDot(graph).toUtf8();
+    GVC_t *gvc = gvContext();
+    Agraph_t *g = agmemread(dot.constData());
+    if (!g) {
+        gvFreeContext(gvc);
+        GraphLayout fallback = layeredLayout(graph);
+        fallback.error = QStringLiteral("Graphviz could not read the graph");
+        return fallback;
+    }
+    if (gvLayout(gvc, g, "dot") != 0) {
+        agclose(g);
+        gvFreeContext(gvc);
+        GraphLayout fallback = layeredLayout(graph);
+        fallback.error = QStringLiteral("Graphviz dot layout failed");
+        return fallback;
+    }
+    const boxf bb = GD_bb(g);
+    const double height = bb.UR.y;
+    out.bounds = QSizeF(bb.UR.x + 10, bb.UR.y + 10);
+    out.centers.resize(graph.nodes.size());
+    out.sizes.resize(graph.nodes.size());
+    for (int i = 0; i < graph.nodes.size(); ++i) {
+        Agnode_t *node = agnode(g, QStringLiteral("n%1").arg(i).toUtf8().data(), 0);
+        if (!node)
+            continue;
+        const pointf c = ND_coord(node);
+        out.centers[i] = QPointF(c.x + 5, height - c.y + 5); // Graphviz's y grows upwards
+        out.sizes[i] = QSizeF(ND_width(node) * 72, ND_height(node) * 72);
+    }
+    gvFreeLayout(gvc, g);
+    agclose(g);
+    gvFreeContext(gvc);
+    return out;
+}
+
+} // namespace inspector

@@ -1,0 +1,50 @@
+// The dataflow graph of a function's IR text: one node per op, an edge from
+// the op defining an SSA value to each op using it. Parsed from the printed
+// IR (SSA def/use, `%x = op %a, %b`), turned into Graphviz DOT by a pure
+// function, and laid out by Graphviz's dot (or, past a size Graphviz takes
+// too long on, by a simple layered layout).
+#pragma once
+
+#include <QPointF>
+#include <QSizeF>
+#include <QString>
+#include <QVector>
+
+namespace inspector {
+
+struct GraphNode {
+    QString op;      // "ascendc.add"
+    QString results; // "%3" or "%a, %b"
+    QString text;    // the whole line
+    int irLine = 0;  // 0-based line in the IR text
+    int depth = 0;   // region nesting
+};
+
+struct GraphEdge {
+    int from = 0, to = 0;
+    QString value; // the SSA name carried
+};
+
+struct DataflowGraph {
+    QVector<GraphNode> nodes;
+    QVector<GraphEdge> edges;
+    /// Parses the ops of @p ir (all functions). Region-defining ops (scf.for)
+    /// define their block arguments; function arguments become source nodes.
+    static DataflowGraph parse(const QString &ir);
+};
+
+/// DOT text: `digraph dataflow { ... n0 [label="..."]; n0 -> n1; }`.
+QString toDot(const DataflowGraph &graph);
+
+struct GraphLayout {
+    QVector<QPointF> centers; // per node, top-left origin, points
+    QVector<QSizeF> sizes;
+    QSizeF bounds;
+    QString engine; // "dot" or "layered"
+    QString error;
+};
+/// Lays @p graph out with Graphviz dot when it has at most @p graphvizLimit
+/// nodes, else with the built-in layered layout. Thread-safe: no Qt GUI.
+GraphLayout layoutGraph(const DataflowGraph &graph, int graphvizLimit = 1500);
+
+} // namespace inspector

@@ -1,0 +1,57 @@
+// Graph: the dataflow graph of the selected pass's IR, laid out off the GUI
+// thread (Graphviz dot) and drawn in a QGraphicsView. Zoomed out, nodes drop
+// their labels (level of detail) so graphs of 10,000 ops stay responsive.
+#pragma once
+
+#include "DataflowGraph.h"
+#include "Theme.h"
+
+#include <QGraphicsView>
+
+class InspectorState;
+class QGraphicsScene;
+
+class GraphView : public QGraphicsView
+{
+    Q_OBJECT
+public:
+    explicit GraphView(QWidget *parent = nullptr);
+    ~GraphView() override;
+
+    /// Parses @p ir and lays it out in the background; @p irLines maps IR
+    /// lines to source lines (PassRecord::irLines).
+    void setIr(const QString &ir, const QVector<int> &irLines = {});
+    /// Blocks until the pending layout is shown (tests, screenshots).
+    bool waitForLayout(int timeoutMs = 30000);
+    const inspector::DataflowGraph &graph() const { return m_graph; }
+    const inspector::GraphLayout &graphLayout() const { return m_layout; }
+    bool isLayingOut() const { return m_pending; }
+    void setState(InspectorState *state);
+    void setTheme(const Theme &theme);
+    void fit();
+    /// Node whose source line is @p line gets selected and centred.
+    void showSourceLine(int line);
+    bool exportTo(const QString &path, QString *error = nullptr);
+
+signals:
+    void layoutReady();
+    void sourceLineActivated(int line);
+
+protected:
+    void wheelEvent(QWheelEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void drawBackground(QPainter *painter, const QRectF &rect) override;
+
+private:
+    void showLayout(int generation, const inspector::GraphLayout &layout);
+
+    QGraphicsScene *m_scene;
+    inspector::DataflowGraph m_graph;
+    inspector::GraphLayout m_layout;
+    QVector<int> m_irLines;
+    int m_generation = 0;
+    bool m_pending = false;
+    Theme m_theme;
+    InspectorState *m_state = nullptr;
+    QList<class QThread *> m_threads;
+};

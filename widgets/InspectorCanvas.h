@@ -1,0 +1,85 @@
+// Base of the painted inspectors (UB map, sync timeline, ping-pong): a
+// horizontal Axis zoomed with the wheel and panned by dragging, tooltips
+// and clicks resolved by the subclass, and painting that targets any
+// QPaintDevice so the same code draws the widget, PNG/SVG exports and the
+// offscreen benchmark.
+#pragma once
+
+#include "InspectorGeometry.h"
+#include "InspectorState.h"
+#include "Theme.h"
+
+#include <QColor>
+#include <QPointer>
+#include <QWidget>
+
+class QPainter;
+
+namespace inspector {
+enum class Pipe;
+QColor pipeColor(Pipe pipe);
+/// A stable, distinct colour per index (tiles, iterations).
+QColor categoryColor(int index);
+}
+
+class InspectorCanvas : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit InspectorCanvas(QWidget *parent = nullptr);
+
+    void setState(InspectorState *state);
+    InspectorState *state() const { return m_state; }
+    void setTheme(const Theme &theme);
+    const Theme &theme() const { return m_theme; }
+
+    /// Draws the whole view into @p size on @p painter (widget, image, SVG).
+    virtual void paintCanvas(QPainter &painter, const QSize &size) = 0;
+    /// What the view says about the place under @p pos ("" : nothing).
+    virtual QString toolTipAt(const QPointF &pos) const = 0;
+    /// A click at @p pos: select what is there in the shared state.
+    virtual void activateAt(const QPointF &pos) = 0;
+    /// Whether there is something to draw.
+    virtual bool hasContent() const = 0;
+
+    inspector::Axis &xAxis() { return m_x; }
+    const inspector::Axis &xAxis() const { return m_x; }
+    void zoomBy(double factor, double atPixel);
+    void panBy(double pixels);
+    void resetZoom();
+
+    QImage renderImage(const QSize &size);
+    /// Writes the view to a .png or .svg file (by suffix).
+    bool exportTo(const QString &path, QString *error = nullptr);
+
+    QSize sizeHint() const override { return {800, 360}; }
+
+signals:
+    void viewChanged();
+
+protected:
+    /// Left edge of the plotting area (lanes' header column).
+    virtual double plotLeft() const { return 72; }
+    /// Called after zoom/pan changed the window (views sharing it push it).
+    virtual void onWindowChanged() {}
+    void updateAxisPixels(double width);
+    void drawTimeAxis(QPainter &p, double y, double width, const QString &unit) const;
+    void drawEmpty(QPainter &p, const QSize &size, const QString &message) const;
+
+    void paintEvent(QPaintEvent *event) override;
+    void wheelEvent(QWheelEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void mouseDoubleClickEvent(QMouseEvent *event) override;
+    bool event(QEvent *event) override;
+
+    QPointer<InspectorState> m_state;
+    Theme m_theme;
+    inspector::Axis m_x;
+
+private:
+    QPoint m_pressPos;
+    QPoint m_lastDragPos;
+    bool m_dragging = false;
+};

@@ -1,0 +1,397 @@
+#include "InspectorData.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+#include <QMap>
+#include <QRegularExpression>
+
+#include <algorithm>
+
+namespace inspector {
+
+QString pipeName(Pipe pipe)
+{
+    static const char *const names[kPipeCount] = {"S", "MTE2", "V", "MTE3", "MTE1", "M", "FIX"};
+    return QString::fromLatin1(names[int(pipe)]);
+}
+
+int pipeIndex(const QString &name)
+{
+    const QString n = name.trimmed().toUpper();
+    if (n == QLatin1String("S") || n == QLatin1String("SCALAR") || n == QLatin1String("PIPE_S"))
+        return int(Pipe::S);
+    if (n == QLatin1String("MTE2") || n == QLatin1String("PIPE_MTE2"))
+        return int(Pipe::MTE2);
+    if (n == QLatin1String("V") || n == QLatin1String("VECTOR") || n == QLatin1String("VEC") || n == QLatin1String("PIPE_V"))
+        return int(Pipe::V);
+    if (n == QLatin1String("MTE3") || n == QLatin1String("PIPE_MTE3"))
+        return int(Pipe::MTE3);
+    if (n == QLatin1String("MTE1") || n == QLatin1String("PIPE_MTE1"))
+        return int(Pipe::MTE1);
+    if (n == QLatin1String("M") || n == QLatin1String("CUBE") || n == QLatin1String("PIPE_M"))
+        return int(Pipe::M);
+    if (n == QLatin1String("FIX") || n == QLatin1String("FIXP") || n == QLatin1String("FIXPIPE") || n == QLatin1String("PIPE_FIX"))
+        return int(Pipe::FIX);
+    return -1;
+}
+
+QString mnemonic(const QString &opText)
+{
+    static const QRegularExpression re(QStringLiteral("^\\s*(?:[%\\w#:, ]+=\\s*)?\"?([A-Za-z_][\\w.]*)"));
+    const QRegularExpressionMatch m = re.match(opText);
+    return m.hasMatch() ? m.captured(1) : QString();
+}
+
+Pipe pipeOfOp(const QString &opText)
+{
+    const QString op = mnemonic(opText);
+    if (!op.startsWith(QLatin1String("ascendc.")))
+        return Pipe::S; // arith, scf, func: the scalar unit
+    const QString name = op.mid(8);
+    if (name == QLatin1String("data_copy_in") || name == QLatin1String("data_copy_gm_to_l1"))
+        return Pipe::MTE2;
+    if (name == QLatin1String("data_copy_out") || name.startsWith(QLatin1String("atomic")))
+        return Pipe::MTE3;
+    if (name.startsWith(QLatin1String("load_data")))
+        return Pipe::MTE1;
+    if (name.startsWith(QLatin1String("mmad")))
+        return Pipe::M;
+    if (name.startsWith(QLatin1String("fixpipe")))
+        return Pipe::FIX;
+    if (name == QLatin1String("data_copy")) {
+        // Direction from the operand spaces: GM source -> MTE2, GM destination -> MTE3.
+        const int gm = int(opText.indexOf(QLatin1String("!ascendc.gm")));
+        const int local = int(opText.indexOf(QLatin1String("!ascendc.local")));
+        if (gm >= 0 && local >= 0)
+            return gm < local ? Pipe::MTE3 : Pipe::MTE2;
+        return Pipe::MTE2;
+    }
+    static const QStringList scalar = {QStringLiteral("alloc_local"), QStringLiteral("set_flag"),
+                                       QStringLiteral("wait_flag"), QStringLiteral("pipe_barrier"), QStringLiteral("get_value"),
+                                       QStringLiteral("set_value"), QStringLiteral("get_block_idx"),
+                                       QStringLiteral("get_block_num"), QStringLiteral("tpipe"),
+                                       QStringLiteral("get_sys_cnt")};
+    for (const QString &s : scalar)
+        if (name.startsWith(s))
+            return Pipe::S;
+    return Pipe::V;
+}
+
+int slotOf(const asc2::BufferRecord &buffer, const QSet<QString> *names)
+{
+    if (buffer.slot != 0)
+        return buffer.slot;
+    static const QRegularExpression suffix(QStringLiteral("_(\\d+)$"));
+    const QString name = QString::fromStdString(buffer.name);
+    const QRegularExpressionMatch m = suffix.match(name);
+    if (!m.hasMatch() || (names && !names->contains(name.left(m.capturedStart()))))
+        return 0;
+    return m.captured(1).toInt();
+}
+
+QString tileOf(const asc2::BufferRecord &buffer, const QSet<QString> *names)
+{
+    const QString name = QString::fromStdString(buffer.name);
+    static const QRegularExpression suffix(QStringLiteral("_(\\d+)$"));
+    const QRegularExpressionMatch m = suffix.match(name);
+    if (m.hasMatch() && (!names || names->contains(name.left(m.capturedStart()))))
+        return name.left(m.capturedStart());
+    return name;
+}
+
+// --- static schedule
+
+namespace {
+StaticOp::Kind syncKind(const std::string &kind)
+{
+    if (kind == "set_flag")
+        return StaticOp::Kind::SetFlag;
+    if (kind == "wait_flag")
+        return StaticOp::Kind::WaitFlag;
+    return StaticOp::Kind::Barrier;
+}
+
+Pipe toPipe(const std::string &name, Pipe fallback)
+{
+    const int i = pipeIndex(QString::fromStdString(name));
+    return i < 0 ? fallback : Pipe(i);
+}
+} // namespace
+
+StaticSchedule StaticSchedule::fromReport(const asc2::CompileReport &report)
+{
+    StaticSchedule s;
+    s.ops.reserve(int(report.programPoints.size()));
+    for (size_t i = 0; i < report.programPoints.size(); ++i) {
+        StaticOp op;
+        op.point = int(i);
+        op.text = QString::fromStdString(report.programPoints[i]);
+        op.pipe = pipeOfOp(op.text);
+        op.line = i < report.pointLocs.size() ? report.pointLocs[i].line : 0;
+        s.ops.push_back(op);
+    }
+    for (const asc2::SyncRecord &r : report.sync) {
+        if (r.point < 0 || r.point >= s.ops.size())
+            continue;
+        StaticOp &op = s.ops[r.point];
+        op.kind = syncKind(r.kind);
+        op.srcPipe = toPipe(r.srcPipe, Pipe::S);
+        op.dstPipe = toPipe(r.dstPipe, op.srcPipe);
+        op.eventId = r.eventId;
+        op.reason = QString::fromStdString(r.reason);
+        op.role = QString::fromStdString(r.role);
+        // A set_flag runs on its source pipe, a wait_flag on its destination.
+        op.pipe = op.kind == StaticOp::Kind::WaitFlag ? op.dstPipe : op.srcPipe;
+    }
+    // Each set_flag is consumed by the next wait_flag of its (src, dst, id) in
+    // program order; a loop-carried one by the first wait of the loop.
+    for (const StaticOp &set : s.ops) {
+        if (set.kind != StaticOp::Kind::SetFlag)
+            continue;
+        const auto sameFlag = [&](const StaticOp &o) {
+            return o.kind == StaticOp::Kind::WaitFlag && o.srcPipe == set.srcPipe && o.dstPipe == set.dstPipe
+                   && o.eventId == set.eventId;
+        };
+        const auto after = std::find_if(s.ops.cbegin() + set.point + 1, s.ops.cend(), sameFlag);
+        SyncEdge edge;
+        edge.setPoint = set.point;
+        edge.src = set.srcPipe;
+        edge.dst = set.dstPipe;
+        edge.eventId = set.eventId;
+        edge.reason = set.reason;
+        if (after != s.ops.cend()) {
+            edge.waitPoint = after->point;
+        } else {
+            const auto before = std::find_if(s.ops.cbegin(), s.ops.cbegin() + set.point, sameFlag);
+            if (before == s.ops.cbegin() + set.point)
+                continue;
+            edge.waitPoint = before->point;
+            edge.wraps = true;
+        }
+        s.edges.push_back(edge);
+    }
+    return s;
+}
+
+// --- simulated trace
+
+namespace {
+QString jsonString(const QJsonValue &v)
+{
+    return v.isString() ? v.toString() : v.isDouble() ? QString::number(v.toDouble()) : QString();
+}
+} // namespace
+
+SimTrace SimTrace::parse(const QByteArray &json)
+{
+    SimTrace trace;
+    if (json.trimmed().isEmpty()) {
+        trace.error = QStringLiteral("the trace is empty");
+        return trace;
+    }
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
+    if (error.error != QJsonParseError::NoError) {
+        trace.error = QStringLiteral("not valid JSON at offset %1: %2").arg(error.offset).arg(error.errorString());
+        return trace;
+    }
+    QJsonArray events;
+    if (doc.isObject()) {
+        const QJsonValue v = doc.object().value(QLatin1String("traceEvents"));
+        if (!v.isArray()) {
+            trace.error = QStringLiteral("no \"traceEvents\" array: not a Chrome trace");
+            return trace;
+        }
+        events = v.toArray();
+    } else if (doc.isArray()) {
+        events = doc.array(); // the bare-array form of the Chrome trace format
+    } else {
+        trace.error = QStringLiteral("not a Chrome trace");
+        return trace;
+    }
+
+    QHash<QString, int> coreOf;
+    const auto core = [&](const QJsonValue &pid) {
+        const QString name = jsonString(pid);
+        auto it = coreOf.find(name);
+        if (it == coreOf.end()) {
+            it = coreOf.insert(name, int(trace.cores.size()));
+            trace.cores << name;
+        }
+        return it.value();
+    };
+    // Lane names: tids may be numbers named by thread_name metadata.
+    QHash<QString, QString> laneName;
+    for (const QJsonValue &v : events) {
+        const QJsonObject e = v.toObject();
+        if (e.value(QLatin1String("ph")).toString() == QLatin1String("M")
+            && e.value(QLatin1String("name")).toString() == QLatin1String("thread_name"))
+            laneName.insert(jsonString(e.value(QLatin1String("pid"))) + QLatin1Char('/') + jsonString(e.value(QLatin1String("tid"))),
+                            e.value(QLatin1String("args")).toObject().value(QLatin1String("name")).toString());
+    }
+    const auto pipeOf = [&](const QJsonObject &e) {
+        const QString tid = jsonString(e.value(QLatin1String("tid")));
+        const QString named = laneName.value(jsonString(e.value(QLatin1String("pid"))) + QLatin1Char('/') + tid, tid);
+        return pipeIndex(named);
+    };
+
+    QHash<QString, QJsonObject> flowStart; // pid/id -> 's' event
+    QHash<QString, QJsonObject> openB;     // pid/tid/name -> 'B' event
+    int skipped = 0;
+    for (const QJsonValue &v : events) {
+        if (!v.isObject()) {
+            ++skipped;
+            continue;
+        }
+        QJsonObject e = v.toObject();
+        const QString ph = e.value(QLatin1String("ph")).toString();
+        if (ph == QLatin1String("B")) {
+            openB.insert(jsonString(e.value(QLatin1String("pid"))) + jsonString(e.value(QLatin1String("tid")))
+                             + e.value(QLatin1String("name")).toString(), e);
+            continue;
+        }
+        if (ph == QLatin1String("E")) {
+            const QString key = jsonString(e.value(QLatin1String("pid"))) + jsonString(e.value(QLatin1String("tid")))
+                                + e.value(QLatin1String("name")).toString();
+            if (!openB.contains(key))
+                continue;
+            QJsonObject b = openB.take(key);
+            b.insert(QLatin1String("dur"), e.value(QLatin1String("ts")).toDouble() - b.value(QLatin1String("ts")).toDouble());
+            e = b;
+        } else if (ph == QLatin1String("s")) {
+            flowStart.insert(jsonString(e.value(QLatin1String("pid"))) + QLatin1Char('/') + jsonString(e.value(QLatin1String("id"))), e);
+            continue;
+        } else if (ph == QLatin1String("f") || ph == QLatin1String("t")) {
+            const QString key = jsonString(e.value(QLatin1String("pid"))) + QLatin1Char('/') + jsonString(e.value(QLatin1String("id")));
+            const auto it = flowStart.constFind(key);
+            if (it == flowStart.cend())
+                continue;
+            const int src = pipeOf(*it), dst = pipeOf(e);
+            if (src < 0 || dst < 0)
+                continue;
+            TraceFlow flow;
+            flow.core = core(e.value(QLatin1String("pid")));
+            flow.src = Pipe(src);
+            flow.dst = Pipe(dst);
+            flow.srcTime = it->value(QLatin1String("ts")).toDouble();
+            flow.dstTime = e.value(QLatin1String("ts")).toDouble();
+            flow.category = e.value(QLatin1String("cat")).toString();
+            trace.flows.push_back(flow);
+            continue;
+        } else if (ph != QLatin1String("X")) {
+            continue; // metadata, counters
+        }
+        const int pipe = pipeOf(e);
+        if (pipe < 0)
+            continue; // lanes that are no pipe (cache_time, USERMARK, ...)
+        if (!e.value(QLatin1String("ts")).isDouble() || !e.value(QLatin1String("dur")).isDouble()) {
+            ++skipped;
+            continue;
+        }
+        TraceEvent ev;
+        ev.core = core(e.value(QLatin1String("pid")));
+        ev.pipe = Pipe(pipe);
+        ev.name = e.value(QLatin1String("name")).toString();
+        ev.start = e.value(QLatin1String("ts")).toDouble();
+        ev.duration = qMax(0.0, e.value(QLatin1String("dur")).toDouble());
+        const QJsonObject args = e.value(QLatin1String("args")).toObject();
+        const QString code = args.value(QLatin1String("code")).toString();
+        const int colon = int(code.lastIndexOf(QLatin1Char(':')));
+        if (colon > 0) {
+            ev.file = code.left(colon);
+            ev.line = code.mid(colon + 1).toInt();
+        }
+        ev.detail = args.value(QLatin1String("detail")).toString();
+        trace.endTime = qMax(trace.endTime, ev.end());
+        trace.events.push_back(ev);
+    }
+    std::stable_sort(trace.events.begin(), trace.events.end(), [](const TraceEvent &a, const TraceEvent &b) {
+        return a.core != b.core ? a.core < b.core : a.start < b.start;
+    });
+    if (trace.events.isEmpty() && skipped > 0)
+        trace.error = QStringLiteral("%1 trace events without numeric ts/dur").arg(skipped);
+    return trace;
+}
+
+QVector<TraceEvent> SimTrace::eventsOfCore(int core) const
+{
+    QVector<TraceEvent> out;
+    for (const TraceEvent &e : events)
+        if (e.core == core)
+            out.push_back(e);
+    return out;
+}
+
+QVector<TraceFlow> SimTrace::flowsOfCore(int core) const
+{
+    QVector<TraceFlow> out;
+    for (const TraceFlow &f : flows)
+        if (f.core == core)
+            out.push_back(f);
+    return out;
+}
+
+QHash<int, double> SimTrace::lineTime(int core) const
+{
+    QHash<int, double> out;
+    for (const TraceEvent &e : events)
+        if ((core < 0 || e.core == core) && e.line > 0 && !e.isWait())
+            out[e.line] += e.duration;
+    return out;
+}
+
+QVector<double> SimTrace::pipeBusy(int core) const
+{
+    QVector<double> out(kPipeCount, 0.0);
+    for (const TraceEvent &e : events)
+        if ((core < 0 || e.core == core) && !e.isWait())
+            out[int(e.pipe)] += e.duration;
+    return out;
+}
+
+QVector<Iteration> iterationsOf(const QVector<TraceEvent> &coreEvents)
+{
+    QVector<Iteration> out;
+    const auto isLoad = [](const TraceEvent &e) { return e.pipe == Pipe::MTE2 && !e.isWait() && !e.isSet(); };
+    // The loop's load is the one issued most often (prologue loads of
+    // constants like gamma run once); ties go to the earliest.
+    QHash<QString, int> count;
+    for (const TraceEvent &e : coreEvents)
+        if (isLoad(e))
+            ++count[e.name + QLatin1Char('@') + QString::number(e.line)];
+    auto first = coreEvents.cend();
+    int best = 0;
+    for (auto it = coreEvents.cbegin(); it != coreEvents.cend(); ++it) {
+        if (!isLoad(*it))
+            continue;
+        const int n = count.value(it->name + QLatin1Char('@') + QString::number(it->line));
+        if (n > best) {
+            best = n;
+            first = it;
+        }
+    }
+    if (first == coreEvents.cend())
+        return out;
+    double end = 0;
+    for (const TraceEvent &e : coreEvents) {
+        end = qMax(end, e.end());
+        if (isLoad(e) && e.line == first->line && e.name == first->name) {
+            if (!out.isEmpty())
+                out.back().end = e.start;
+            out.push_back({int(out.size()), e.start, e.start});
+        }
+    }
+    out.back().end = end;
+    return out;
+}
+
+int iterationAt(const QVector<Iteration> &iterations, double t)
+{
+    const auto it = std::upper_bound(iterations.cbegin(), iterations.cend(), t,
+                                     [](double v, const Iteration &i) { return v < i.start; });
+    return int(it - iterations.cbegin()) - 1;
+}
+
+} // namespace inspector

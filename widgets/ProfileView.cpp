@@ -1,0 +1,419 @@
+#include "ProfileView.h"
+
+#include "InspectorState.h"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPainter>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+using namespace inspector;
+
+namespace {
+constexpr int kFixedRows = 2; // duration, cycles
+QString number(double v, int decimals)
+{
+    return std::isnan(v) ? QStringLiteral("\u2014") : QString::number(v, 'f', decimals);
+}
+} // namespace
+
+// --- comparison model
+
+void ProfileComparisonModel::setRuns(const ProfileRun *a, const ProfileRun *b)
+{
+    beginResetModel();
+    m_hasA = a;
+    m_hasB = b;
+    m_a = a ? *a : ProfileRun();
+    m_b = b ? *b : ProfileRun();
+    m_a.trace = m_b.trace = SimTrace(); // the table needs no trace copy
+    endResetModel();
+}
+
+int ProfileComparisonModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() || !m_hasA ? 0 : kFixedRows + kPipeCount;
+}
+
+int ProfileComparisonModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+double ProfileComparisonModel::value(const ProfileRun *run, int row) const
+{
+    double v = -1;
+    if (row == 0)
+        v = run->durationUs;
+    else if (row == 1)
+        v = run->cycles;
+    else
+        v = run->pipeRatio[row - kFixedRows] < 0 ? -1 : 100 * run->pipeRatio[row - kFixedRows];
+    return v < 0 ? std::nan("") : v;
+}
+
+QVariant ProfileComparisonModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    const int row = index.row();
+    double v = std::nan("");
+    switch (index.column()) {
+    case AColumn: v = value(&m_a, row); break;
+    case BColumn: v = m_hasB ? value(&m_b, row) : std::nan(""); break;
+    case DeltaColumn: v = m_hasB ? value(&m_b, row) - value(&m_a, row) : std::nan(""); break;
+    default: break;
+    }
+    if (role == ValueRole)
+        return index.column() == MetricColumn ? QVariant() : QVariant(v);
+    if (role == Qt::TextAlignmentRole)
+        return index.column() == MetricColumn ? int(Qt::AlignLeft | Qt::AlignVCenter) : int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::ToolTipRole && index.column() == DeltaColumn && m_hasB) {
+        const double a = value(&m_a, row);
+        return a > 0 && !std::isnan(v) ? QStringLiteral("%1%2%").arg(v >= 0 ? "+" : "").arg(100 * v / a, 0, 'f', 1) : QVariant();
+    }
+    if (role != Qt::DisplayRole)
+        return {};
+    if (index.column() == MetricColumn)
+        return row == 0 ? tr("Duration (\u00b5s)") : row == 1 ? tr("Cycles") : tr("%1 busy (%)").arg(pipeName(Pipe(row - kFixedRows)));
+    if (index.column() != AColumn && !m_hasB)
+        return {};
+    QString text = number(v, row == 1 ? 0 : row == 0 ? 3 : 1);
+    if (index.column() == DeltaColumn && !std::isnan(v) && v > 0)
+        text.prepend(QLatin1Char('+'));
+    return text;
+}
+
+QVariant ProfileComparisonModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case MetricColumn: return tr("Metric");
+    case AColumn: return tr("A");
+    case BColumn: return tr("B");
+    case DeltaColumn: return tr("B \u2212 A");
+    }
+    return {};
+}
+
+// --- hot lines
+
+void HotLineModel::setRuns(const ProfileRun *a, const ProfileRun *b)
+{
+    beginResetModel();
+    m_a = a ? a->lineUs : QHash<int, double>();
+    m_b = b ? b->lineUs : QHash<int, double>();
+    m_hasB = b;
+    m_lines = m_a.keys().toVector();
+    for (int line : m_b.keys())
+        if (!m_a.contains(line))
+            m_lines.push_back(line);
+    std::sort(m_lines.begin(), m_lines.end(), [this](int x, int y) {
+        const double tx = m_a.value(x), ty = m_a.value(y);
+        return tx != ty ? tx > ty : x < y;
+    });
+    m_total = 0;
+    for (double v : m_a)
+        m_total += v;
+    endResetModel();
+}
+
+int HotLineModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_lines.size());
+}
+
+int HotLineModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant HotLineModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    const int line = m_lines[index.row()];
+    const double a = m_a.value(line), b = m_b.value(line);
+    if (role == LineRole)
+        return line;
+    double v = 0;
+    switch (index.column()) {
+    case LineColumn: v = line; break;
+    case TimeColumn: v = a; break;
+    case ShareColumn: v = m_total > 0 ? 100 * a / m_total : 0; break;
+    case BTimeColumn: v = b; break;
+    case DeltaColumn: v = b - a; break;
+    }
+    if (role == ValueRole)
+        return v;
+    if (role == Qt::TextAlignmentRole)
+        return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role != Qt::DisplayRole)
+        return {};
+    if (index.column() == LineColumn)
+        return line;
+    if ((index.column() == BTimeColumn || index.column() == DeltaColumn) && !m_hasB)
+        return {};
+    return index.column() == ShareColumn ? QString::number(v, 'f', 1) : QString::number(v, 'f', 4);
+}
+
+QVariant HotLineModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case LineColumn: return tr("Line");
+    case TimeColumn: return tr("A (\u00b5s)");
+    case ShareColumn: return tr("A share (%)");
+    case BTimeColumn: return tr("B (\u00b5s)");
+    case DeltaColumn: return tr("B \u2212 A");
+    }
+    return {};
+}
+
+// --- chart
+
+ProfileChart::ProfileChart(QWidget *parent)
+    : InspectorCanvas(parent)
+{
+    setObjectName(QStringLiteral("profileChart"));
+    setWindowTitle(tr("Pipe utilization"));
+}
+
+void ProfileChart::setRuns(const ProfileRun *a, const ProfileRun *b)
+{
+    m_hasA = a;
+    m_hasB = b;
+    m_a = a ? *a : ProfileRun();
+    m_b = b ? *b : ProfileRun();
+    m_a.trace = m_b.trace = SimTrace();
+    update();
+}
+
+void ProfileChart::activateAt(const QPointF &) {}
+
+void ProfileChart::paintCanvas(QPainter &p, const QSize &size)
+{
+    if (!m_hasA) {
+        drawEmpty(p, size, tr("Profile: run a kernel, or import msprof data"));
+        return;
+    }
+    const QFontMetrics fm(p.font());
+    p.setPen(m_theme.text);
+    QString title = tr("A: %1 \u2014 %2 \u00b5s").arg(m_a.label).arg(m_a.durationUs, 0, 'f', 3);
+    p.drawText(QPointF(8, 15), title);
+    if (m_hasB) {
+        QString line = tr("B: %1 \u2014 %2 \u00b5s").arg(m_b.label).arg(m_b.durationUs, 0, 'f', 3);
+        if (m_a.durationUs > 0 && m_b.durationUs > 0)
+            line += tr("  (%1%2%)").arg(m_b.durationUs >= m_a.durationUs ? "+" : "").arg(100 * (m_b.durationUs / m_a.durationUs - 1), 0, 'f', 1);
+        p.drawText(QPointF(8, 15 + fm.height()), line);
+    }
+    const double top = 22 + fm.height() * (m_hasB ? 2 : 1);
+    const double left = 60, right = size.width() - 60;
+    const double rowH = std::clamp((size.height() - top - 8) / kPipeCount, 10.0, 40.0);
+    for (int i = 0; i < kPipeCount; ++i) {
+        const double y = top + i * rowH;
+        p.setPen(m_theme.text);
+        p.drawText(QRectF(4, y, left - 8, rowH), Qt::AlignVCenter | Qt::AlignRight, pipeName(Pipe(i)));
+        const auto bar = [&](double ratio, double y0, double h, bool hatched) {
+            if (ratio < 0)
+                return;
+            const QRectF r(left, y0, (right - left) * std::min(1.0, ratio), h);
+            p.fillRect(r, pipeColor(Pipe(i)));
+            if (hatched)
+                p.fillRect(r, QBrush(pipeColor(Pipe(i)).darker(170), Qt::BDiagPattern));
+            p.setPen(m_theme.text);
+            p.drawText(QPointF(r.right() + 4, y0 + h / 2 + fm.ascent() / 2.0 - 1), QStringLiteral("%1%").arg(100 * ratio, 0, 'f', 1));
+        };
+        if (m_hasB) {
+            bar(m_a.pipeRatio[i], y + 2, rowH / 2 - 2, false);
+            bar(m_b.pipeRatio[i], y + rowH / 2, rowH / 2 - 2, true);
+        } else {
+            bar(m_a.pipeRatio[i], y + 3, rowH - 6, false);
+        }
+    }
+    p.setPen(QPen(m_theme.edge, 1, Qt::DashLine));
+    p.drawLine(QPointF(right, top), QPointF(right, top + kPipeCount * rowH));
+}
+
+// --- view
+
+ProfileView::ProfileView(QWidget *parent)
+    : QWidget(parent)
+    , m_a(new QComboBox(this))
+    , m_b(new QComboBox(this))
+    , m_message(new QLabel(this))
+    , m_comparison(new ProfileComparisonModel(this))
+    , m_hotLines(new HotLineModel(this))
+    , m_chart(new ProfileChart(this))
+    , m_table(new QTableView(this))
+    , m_lineTable(new QTableView(this))
+{
+    setObjectName(QStringLiteral("profile"));
+    auto *import = new QPushButton(tr("Import msprof..."), this);
+    import->setToolTip(tr("An msprof op output directory (OpBasicInfo.csv, PipeUtilization.csv), "
+                          "op_summary_*.csv, or an msprof op simulator trace.json"));
+    connect(import, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getExistingDirectory(this, tr("Import msprof Output Directory"));
+        QString message;
+        if (!path.isEmpty())
+            importPath(path, &message);
+    });
+    auto *importFile = new QPushButton(tr("Import file..."), this);
+    connect(importFile, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Import msprof File"), QString(),
+                                                          tr("msprof files (*.csv *.json);;All files (*)"));
+        QString message;
+        if (!path.isEmpty())
+            importPath(path, &message);
+    });
+    m_a->setMinimumContentsLength(24);
+    m_b->setMinimumContentsLength(24);
+    m_a->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_b->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    auto *bar = new QHBoxLayout;
+    bar->setContentsMargins(4, 2, 4, 2);
+    bar->addWidget(new QLabel(tr("A:"), this));
+    bar->addWidget(m_a, 1);
+    bar->addWidget(new QLabel(tr("B:"), this));
+    bar->addWidget(m_b, 1);
+    bar->addWidget(import);
+    bar->addWidget(importFile);
+
+    m_table->setModel(m_comparison);
+    m_lineTable->setModel(m_hotLines);
+    for (QTableView *t : {m_table, m_lineTable}) {
+        t->verticalHeader()->hide();
+        t->horizontalHeader()->setStretchLastSection(true);
+        t->setSelectionBehavior(QAbstractItemView::SelectRows);
+        t->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 4);
+    }
+    connect(m_lineTable, &QTableView::activated, this,
+            [this](const QModelIndex &index) { emit sourceLineActivated(index.data(HotLineModel::LineRole).toInt()); });
+    connect(m_lineTable, &QTableView::clicked, this,
+            [this](const QModelIndex &index) { emit sourceLineActivated(index.data(HotLineModel::LineRole).toInt()); });
+
+    auto *tables = new QSplitter(Qt::Horizontal, this);
+    tables->addWidget(m_table);
+    tables->addWidget(m_lineTable);
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_chart);
+    split->addWidget(tables);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+
+    m_message->setWordWrap(true);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addLayout(bar);
+    layout->addWidget(m_message);
+    layout->addWidget(split, 1);
+
+    m_b->addItem(tr("(no comparison)"), -1);
+    connect(m_a, &QComboBox::currentIndexChanged, this, &ProfileView::refresh);
+    connect(m_b, &QComboBox::currentIndexChanged, this, &ProfileView::refresh);
+    refresh();
+}
+
+void ProfileView::setTheme(const Theme &theme)
+{
+    m_chart->setTheme(theme);
+}
+
+int ProfileView::addRun(const ProfileRun &run, bool makeCurrent)
+{
+    m_runs.push_back(run);
+    const int index = int(m_runs.size()) - 1;
+    {
+        const QSignalBlocker b1(m_a), b2(m_b);
+        m_a->addItem(run.label, index);
+        m_b->addItem(run.label, index);
+        if (makeCurrent)
+            m_a->setCurrentIndex(index);
+    }
+    refresh();
+    return index;
+}
+
+int ProfileView::setRun(const ProfileRun &run)
+{
+    for (int i = 0; i < m_runs.size(); ++i) {
+        if (m_runs[i].label == run.label) {
+            m_runs[i] = run;
+            const QSignalBlocker b1(m_a);
+            m_a->setCurrentIndex(i);
+            refresh();
+            return i;
+        }
+    }
+    return addRun(run);
+}
+
+void ProfileView::setComparison(int a, int b)
+{
+    const QSignalBlocker b1(m_a), b2(m_b);
+    m_a->setCurrentIndex(a);
+    m_b->setCurrentIndex(b < 0 ? 0 : b + 1);
+    refresh();
+}
+
+int ProfileView::runA() const
+{
+    return m_a->currentIndex();
+}
+
+int ProfileView::runB() const
+{
+    return m_b->currentIndex() <= 0 ? -1 : m_b->currentData().toInt();
+}
+
+bool ProfileView::importPath(const QString &path, QString *message)
+{
+    const ImportResult r = importProfilePath(path);
+    if (!r.ok) {
+        m_message->setText(tr("Import failed: %1").arg(r.error));
+        if (message)
+            *message = r.error;
+        return false;
+    }
+    const int index = addRun(r.run, false);
+    // Imported data is compared against what A showed.
+    setComparison(std::max(0, runA()), index);
+    m_message->setText(tr("Imported %1%2").arg(r.run.label, r.notes.isEmpty() ? QString() : QStringLiteral(" \u2014 ") + r.notes.join(QStringLiteral("; "))));
+    if (!r.run.trace.isEmpty())
+        emit traceSelected(r.run.trace, r.run.label);
+    if (message)
+        *message = m_message->text();
+    return true;
+}
+
+void ProfileView::refresh()
+{
+    const int a = runA(), b = runB();
+    const ProfileRun *ra = a >= 0 && a < m_runs.size() ? &m_runs[a] : nullptr;
+    const ProfileRun *rb = b >= 0 && b < m_runs.size() ? &m_runs[b] : nullptr;
+    m_comparison->setRuns(ra, rb);
+    m_hotLines->setRuns(ra, rb);
+    m_chart->setRuns(ra, rb);
+    m_table->resizeColumnsToContents();
+    m_lineTable->resizeColumnsToContents();
+    QHash<int, double> heat;
+    if (ra) {
+        double peak = 0;
+        for (double v : ra->lineUs)
+            peak = std::max(peak, v);
+        for (auto it = ra->lineUs.cbegin(); it != ra->lineUs.cend(); ++it)
+            heat.insert(it.key(), peak > 0 ? it.value() / peak : 0);
+    }
+    emit lineHeatChanged(heat);
+}

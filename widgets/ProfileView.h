@@ -1,0 +1,115 @@
+// Profile: per-pipe utilization and hot source lines of a run (simulated or
+// imported from msprof), and an A/B comparison of two runs with deltas.
+#pragma once
+
+#include "InspectorCanvas.h"
+#include "ProfileData.h"
+
+#include <QAbstractTableModel>
+
+class QComboBox;
+class QLabel;
+class QTableView;
+
+/// Rows: duration, cycles, then one utilization row per pipe. Columns:
+/// metric, A, B, B - A.
+class ProfileComparisonModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Columns { MetricColumn, AColumn, BColumn, DeltaColumn, ColumnCount };
+    enum Roles { ValueRole = Qt::UserRole + 1 }; // double, NaN when unknown
+    using QAbstractTableModel::QAbstractTableModel;
+    void setRuns(const inspector::ProfileRun *a, const inspector::ProfileRun *b);
+    int rowCount(const QModelIndex &parent = QModelIndex()) const override;
+    int columnCount(const QModelIndex &parent = QModelIndex()) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    double value(const inspector::ProfileRun *run, int row) const;
+    inspector::ProfileRun m_a, m_b;
+    bool m_hasA = false, m_hasB = false;
+};
+
+/// Source lines by time spent (A), with B and the delta when comparing.
+class HotLineModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Columns { LineColumn, TimeColumn, ShareColumn, BTimeColumn, DeltaColumn, ColumnCount };
+    enum Roles { LineRole = Qt::UserRole + 1, ValueRole };
+    using QAbstractTableModel::QAbstractTableModel;
+    void setRuns(const inspector::ProfileRun *a, const inspector::ProfileRun *b);
+    int rowCount(const QModelIndex &parent = QModelIndex()) const override;
+    int columnCount(const QModelIndex &parent = QModelIndex()) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    QVector<int> m_lines;
+    QHash<int, double> m_a, m_b;
+    double m_total = 0;
+    bool m_hasB = false;
+};
+
+/// Bars of pipe utilization, A above B.
+class ProfileChart : public InspectorCanvas
+{
+    Q_OBJECT
+public:
+    explicit ProfileChart(QWidget *parent = nullptr);
+    void setRuns(const inspector::ProfileRun *a, const inspector::ProfileRun *b);
+    void paintCanvas(QPainter &painter, const QSize &size) override;
+    QString toolTipAt(const QPointF &) const override { return {}; }
+    void activateAt(const QPointF &pos) override;
+    bool hasContent() const override { return m_hasA; }
+    QSize sizeHint() const override { return {600, 220}; }
+
+private:
+    inspector::ProfileRun m_a, m_b;
+    bool m_hasA = false, m_hasB = false;
+};
+
+class ProfileView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ProfileView(QWidget *parent = nullptr);
+
+    /// Adds a run (simulated or imported) and shows it as A; returns its index.
+    int addRun(const inspector::ProfileRun &run, bool makeCurrent = true);
+    /// Replaces a run with the same label, else adds it.
+    int setRun(const inspector::ProfileRun &run);
+    const QVector<inspector::ProfileRun> &runs() const { return m_runs; }
+    void setComparison(int a, int b); // b = -1: no comparison
+    int runA() const;
+    int runB() const;
+    /// Imports @p path; the message says what happened (error or what was read).
+    bool importPath(const QString &path, QString *message = nullptr);
+
+    ProfileComparisonModel *comparisonModel() const { return m_comparison; }
+    HotLineModel *hotLineModel() const { return m_hotLines; }
+    ProfileChart *chart() const { return m_chart; }
+    QLabel *messageLabel() const { return m_message; }
+    void setTheme(const Theme &theme);
+
+signals:
+    /// Heat per source line (0..1) of run A, for the editor gutter.
+    void lineHeatChanged(const QHash<int, double> &heat);
+    /// Run A's trace changed (an import overlays the timelines).
+    void traceSelected(const inspector::SimTrace &trace, const QString &label);
+    void sourceLineActivated(int line);
+
+private:
+    void refresh();
+    QVector<inspector::ProfileRun> m_runs;
+    QComboBox *m_a;
+    QComboBox *m_b;
+    QLabel *m_message;
+    ProfileComparisonModel *m_comparison;
+    HotLineModel *m_hotLines;
+    ProfileChart *m_chart;
+    QTableView *m_table;
+    QTableView *m_lineTable;
+};

@@ -1,0 +1,304 @@
+#include "UbMapView.h"
+
+#include "InspectorData.h"
+#include "InspectorState.h"
+
+#include <QPainter>
+#include <QPainterPath>
+
+#include <set>
+
+using namespace inspector;
+
+namespace {
+QString bytes(int64_t n)
+{
+    if (n >= 1024 * 1024)
+        return QStringLiteral("%1 MB").arg(n / 1048576.0, 0, 'f', 1);
+    if (n >= 1024)
+        return QStringLiteral("%1 KB").arg(n / 1024.0, 0, 'f', n % 1024 ? 1 : 0);
+    return QStringLiteral("%1 B").arg(n);
+}
+} // namespace
+
+UbMapView::UbMapView(QWidget *parent)
+    : InspectorCanvas(parent)
+{
+    setObjectName(QStringLiteral("ubMap"));
+    setWindowTitle(tr("UB map"));
+}
+
+void UbMapView::setReport(const ReportPtr &report)
+{
+    m_report = report;
+    m_tileIndex.clear();
+    m_names.clear();
+    int points = 1;
+    if (report) {
+        for (const asc2::BufferRecord &b : report->buffers)
+            m_names.insert(QString::fromStdString(b.name));
+        std::set<QString> tiles;
+        for (const asc2::BufferRecord &b : report->buffers) {
+            tiles.insert(tileOf(b, &m_names));
+            points = std::max(points, b.liveEnd + 1);
+        }
+        for (const QString &t : tiles)
+            m_tileIndex.insert(t, int(m_tileIndex.size()));
+        points = std::max(points, int(report->programPoints.size()));
+    }
+    m_x.setExtent(0, points);
+    followState();
+    update();
+}
+
+void UbMapView::followState()
+{
+    if (!m_state)
+        return;
+    connect(m_state, &InspectorState::pointWindowChanged, this, &UbMapView::followWindow, Qt::UniqueConnection);
+}
+
+void UbMapView::followWindow(double first, double last)
+{
+    if (m_syncingWindow)
+        return;
+    if (first < last) {
+        m_x.first = first;
+        m_x.last = last;
+        m_x.clamp();
+    } else {
+        m_x.reset();
+    }
+    update();
+}
+
+void UbMapView::onWindowChanged()
+{
+    if (!m_state)
+        return;
+    m_syncingWindow = true;
+    if (m_x.isZoomed())
+        m_state->setPointWindow(m_x.first, m_x.last);
+    else
+        m_state->setPointWindow(0, 0);
+    m_syncingWindow = false;
+}
+
+bool UbMapView::hasContent() const
+{
+    return m_report && !m_report->buffers.empty();
+}
+
+QVector<UbMapView::Band> UbMapView::layout(const QSize &size) const
+{
+    QVector<Band> bands;
+    if (!m_report)
+        return bands;
+    QStringList order;
+    for (const asc2::SpaceUsage &s : m_report->spaces)
+        order << QString::fromStdString(s.space);
+    for (const asc2::BufferRecord &b : m_report->buffers)
+        if (!order.contains(QString::fromStdString(b.space)))
+            order << QString::fromStdString(b.space);
+    for (const QString &space : order) {
+        Band band;
+        band.space = space;
+        int64_t used = 0;
+        for (size_t i = 0; i < m_report->buffers.size(); ++i) {
+            const asc2::BufferRecord &b = m_report->buffers[i];
+            if (QString::fromStdString(b.space) == space) {
+                band.buffers.push_back(int(i));
+                used = std::max(used, b.offset + b.size);
+            }
+        }
+        for (const asc2::SpaceUsage &s : m_report->spaces)
+            if (QString::fromStdString(s.space) == space) {
+                band.capacity = s.capacity;
+                band.peak = s.peak;
+                band.lowerBound = s.lowerBound;
+            }
+        if (band.buffers.isEmpty() && band.peak == 0)
+            continue; // a space the kernel does not use
+        band.scale.maxAddress = AddressScale::visibleMax(double(std::max(used, band.peak)), double(band.capacity));
+        bands.push_back(band);
+    }
+    const double top = 22, bottom = size.height() - 28, gap = 18;
+    const double h = bands.isEmpty() ? 0 : (bottom - top - gap * (bands.size() - 1)) / bands.size();
+    for (int i = 0; i < bands.size(); ++i) {
+        Band &band = bands[i];
+        band.rect = QRectF(plotLeft(), top + i * (h + gap), size.width() - 12 - plotLeft(), h);
+        band.scale.top = band.rect.top();
+        band.scale.bottom = band.rect.bottom();
+    }
+    return bands;
+}
+
+QRectF UbMapView::bufferRect(const Band &band, const asc2::BufferRecord &b) const
+{
+    const double x0 = m_x.toPixel(b.liveStart), x1 = m_x.toPixel(b.liveEnd + 1);
+    const double y0 = band.scale.toPixel(double(b.offset + b.size)), y1 = band.scale.toPixel(double(b.offset));
+    return QRectF(QPointF(x0, y0), QPointF(x1, y1));
+}
+
+void UbMapView::paintCanvas(QPainter &p, const QSize &size)
+{
+    updateAxisPixels(size.width());
+    if (!hasContent()) {
+        drawEmpty(p, size, m_report ? tr("%1 has no local buffers").arg(QString::fromStdString(m_report->kernel))
+                                    : tr("UB map: run or compile a kernel"));
+        return;
+    }
+    const QVector<Band> bands = layout(size);
+    const QFontMetrics fm(p.font());
+    const int selectedLine = m_state ? m_state->sourceLine() : 0;
+    const QString selectedBuffer = m_state ? m_state->buffer() : QString();
+    const int selectedPoint = m_state ? m_state->point() : -1;
+    p.setPen(m_theme.text);
+    p.drawText(QPointF(8, 15), tr("%1 \u2014 buffers over program points").arg(QString::fromStdString(m_report->kernel)));
+
+    for (const Band &band : bands) {
+        p.setClipping(false);
+        p.setPen(m_theme.edge);
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(band.rect);
+        // Address ticks on the left.
+        p.setPen(m_theme.marginText);
+        p.drawText(QPointF(6, band.rect.top() + fm.ascent()), band.space);
+        const double step = niceStep(band.scale.maxAddress, std::max(1, int(band.rect.height() / 40)));
+        for (double a = 0; a <= band.scale.maxAddress; a += step) {
+            const double y = band.scale.toPixel(a);
+            p.drawLine(QPointF(band.rect.left() - 4, y), QPointF(band.rect.left(), y));
+            if (y > band.rect.top() + fm.height())
+                p.drawText(QRectF(0, y - fm.height() / 2.0, band.rect.left() - 6, fm.height()),
+                           Qt::AlignRight | Qt::AlignVCenter, bytes(int64_t(a)));
+        }
+        p.setClipRect(band.rect.adjusted(0, -1, 1, 1));
+        // Buffers; tiny ones (thousands zoomed out) collapse into 1-px marks.
+        for (int index : band.buffers) {
+            const asc2::BufferRecord &b = m_report->buffers[index];
+            if (b.liveEnd + 1 < m_x.first || b.liveStart > m_x.last)
+                continue;
+            QRectF r = bufferRect(band, b);
+            if (r.width() < 1)
+                r.setWidth(1);
+            if (r.height() < 1)
+                r.setHeight(1);
+            const QString tile = tileOf(b, &m_names);
+            QColor fill = categoryColor(m_tileIndex.value(tile));
+            const bool linked = selectedLine > 0 && b.loc.line == selectedLine;
+            const bool selected = QString::fromStdString(b.name) == selectedBuffer;
+            if ((selectedLine > 0 || !selectedBuffer.isEmpty()) && !linked && !selected)
+                fill.setAlpha(110);
+            p.setPen(Qt::NoPen);
+            p.setBrush(fill);
+            p.drawRect(r);
+            const int slot = slotOf(b, &m_names);
+            if (slot > 0 && r.width() > 3 && r.height() > 3) {
+                p.setBrush(QBrush(fill.darker(170), slot % 2 ? Qt::BDiagPattern : Qt::FDiagPattern));
+                p.drawRect(r);
+            }
+            if (r.width() > 3 && r.height() > 3) {
+                p.setPen(QPen(selected ? m_theme.text : fill.darker(150), selected ? 2.5 : linked ? 1.8 : 0.8));
+                p.setBrush(Qt::NoBrush);
+                p.drawRect(r);
+            }
+            const QString label = QString::fromStdString(b.name);
+            if (r.height() >= fm.height() && r.width() > fm.horizontalAdvance(label) + 6) {
+                p.setPen(fill.lightnessF() > 0.55 ? Qt::black : Qt::white);
+                p.drawText(r.adjusted(3, 0, -3, 0), Qt::AlignLeft | Qt::AlignVCenter, label);
+            }
+        }
+        // Capacity, peak and lower bound.
+        const auto hline = [&](double address, const QColor &color, Qt::PenStyle style, const QString &text) {
+            if (address <= 0 || address > band.scale.maxAddress * 1.0001)
+                return false;
+            const double y = band.scale.toPixel(address);
+            p.setPen(QPen(color, 1.4, style));
+            p.drawLine(QPointF(band.rect.left(), y), QPointF(band.rect.right(), y));
+            p.setPen(color);
+            p.drawText(QPointF(band.rect.right() - fm.horizontalAdvance(text) - 4, y - 3), text);
+            return true;
+        };
+        hline(double(band.peak), m_theme.error, Qt::DashLine, tr("peak %1").arg(bytes(band.peak)));
+        if (band.lowerBound != band.peak)
+            hline(double(band.lowerBound), m_theme.warning, Qt::DotLine, tr("lower bound %1").arg(bytes(band.lowerBound)));
+        p.setClipping(false);
+        if (!hline(double(band.capacity), m_theme.text, Qt::SolidLine, tr("capacity %1").arg(bytes(band.capacity)))
+            && band.capacity > 0) {
+            const QString note = tr("capacity %1 (peak uses %2%)")
+                                     .arg(bytes(band.capacity))
+                                     .arg(100.0 * band.peak / band.capacity, 0, 'f', 1);
+            p.setPen(m_theme.marginText);
+            p.drawText(QPointF(band.rect.right() - fm.horizontalAdvance(note), band.rect.top() - 4), note);
+        }
+    }
+    p.setClipping(false);
+    if (selectedPoint >= 0 && selectedPoint >= m_x.first && selectedPoint <= m_x.last && !bands.isEmpty()) {
+        const double x = m_x.toPixel(selectedPoint + 0.5);
+        p.setPen(QPen(m_theme.text, 1, Qt::DashDotLine));
+        p.drawLine(QPointF(x, bands.first().rect.top()), QPointF(x, bands.last().rect.bottom()));
+    }
+    drawTimeAxis(p, size.height() - 24, size.width(), QString());
+}
+
+int UbMapView::bufferAt(const QPointF &pos) const
+{
+    if (!hasContent())
+        return -1;
+    const QVector<Band> bands = layout(size());
+    int best = -1;
+    double bestArea = 0;
+    for (const Band &band : bands) {
+        if (!band.rect.contains(pos))
+            continue;
+        for (int index : band.buffers) {
+            QRectF r = bufferRect(band, m_report->buffers[index]);
+            r = r.adjusted(-1, -1, 1, 1);
+            const double area = r.width() * r.height();
+            if (r.contains(pos) && (best < 0 || area < bestArea)) {
+                best = index;
+                bestArea = area;
+            }
+        }
+    }
+    return best;
+}
+
+QString UbMapView::describeBuffer(int index) const
+{
+    if (!m_report || index < 0 || index >= int(m_report->buffers.size()))
+        return {};
+    const asc2::BufferRecord &b = m_report->buffers[index];
+    const int slot = slotOf(b, &m_names);
+    QString text = tr("<b>%1</b> (tile %2%3)<br>%4: %5 at offset %6 (0x%7)<br>live: points %8\u2013%9")
+                       .arg(QString::fromStdString(b.name).toHtmlEscaped(), tileOf(b, &m_names).toHtmlEscaped(),
+                            slot > 0 ? tr(", slot %1 \u2014 %2").arg(slot).arg(slot % 2 ? tr("pong") : tr("ping"))
+                                     : QString(),
+                            QString::fromStdString(b.space), bytes(b.size))
+                       .arg(b.offset)
+                       .arg(b.offset, 0, 16)
+                       .arg(b.liveStart)
+                       .arg(b.liveEnd);
+    if (b.loc.line > 0)
+        text += tr("<br>source line %1").arg(b.loc.line);
+    return text;
+}
+
+QString UbMapView::toolTipAt(const QPointF &pos) const
+{
+    return describeBuffer(bufferAt(pos));
+}
+
+void UbMapView::activateAt(const QPointF &pos)
+{
+    const_cast<UbMapView *>(this)->updateAxisPixels(width());
+    const int index = bufferAt(pos);
+    if (!m_state)
+        return;
+    if (index < 0) {
+        m_state->selectBuffer(QString());
+        return;
+    }
+    const asc2::BufferRecord &b = m_report->buffers[index];
+    m_state->selectBuffer(QString::fromStdString(b.name), b.liveStart, b.loc.line);
+}
