@@ -85,6 +85,11 @@ private:
   DenseMap<Value, GlobalView> tensors;
   DenseMap<Value, Value> buffers; // tile value -> local buffer
   DenseMap<Value, Value> splats;  // splat tile -> its scalar
+  /// A scalar that a full reduction left in a one-element buffer, and splats
+  /// of it: those fill their tile from the buffer on the vector pipe instead
+  /// of a round trip through the scalar unit.
+  DenseMap<Value, Value> reducedScalars;
+  DenseMap<Value, Value> bufferSplats; // splat tile -> one-element buffer
   SmallVector<Operation *> dead;
   llvm::StringMap<int> nameCounts;
 };
@@ -142,6 +147,19 @@ Value Lowering::newBuffer(Location loc, at::TileType tile, ac::Position pos,
 FailureOr<Value> Lowering::bufferOf(Operation *user, Value tile) {
   if (Value b = buffers.lookup(tile))
     return b;
+  if (Value one = bufferSplats.lookup(tile)) {
+    OpBuilder::InsertionGuard guard(builder);
+    Operation *def = tile.getDefiningOp();
+    builder.setInsertionPoint(def);
+    auto type = cast<at::TileType>(tile.getType());
+    Value b = newBuffer(def->getLoc(), type, positionFor(type.getLocation()),
+                        "splat");
+    builder.create<ac::BroadcastOp>(def->getLoc(), b, one,
+                                    indexConst(def->getLoc(), 1),
+                                    countOf(def->getLoc(), type), 1);
+    buffers[tile] = b;
+    return b;
+  }
   if (Value scalar = splats.lookup(tile)) {
     OpBuilder::InsertionGuard guard(builder);
     Operation *def = tile.getDefiningOp();
@@ -414,8 +432,18 @@ LogicalResult Lowering::lowerReduce(at::ReduceOp op) {
   if (isTile(op.getResult().getType())) {
     buffers[op.getResult()] = current;
   } else {
-    auto get = builder.create<ac::GetValueOp>(loc, elem, current, indexConst(loc, 0));
-    op.getResult().replaceAllUsesWith(get.getResult());
+    reducedScalars[op.getResult()] = current;
+    // The scalar unit reads the value only when something besides splats
+    // (which refill a tile from the buffer) needs it as a scalar.
+    bool scalarUse = llvm::any_of(op.getResult().getUsers(), [](Operation *u) {
+      return !isa<at::SplatOp>(u);
+    });
+    if (scalarUse) {
+      auto get = builder.create<ac::GetValueOp>(loc, elem, current, indexConst(loc, 0));
+      op.getResult().replaceUsesWithIf(get.getResult(), [](OpOperand &use) {
+        return !isa<at::SplatOp>(use.getOwner());
+      });
+    }
   }
   return success();
 }
@@ -437,9 +465,8 @@ LogicalResult Lowering::lowerBroadcast(at::BroadcastOp op) {
   auto [rows, cols] = rowsCols(dst);
   auto [srows, scols] = rowsCols(src);
   if (src.getNumElements() == 1) {
-    Value v = builder.create<ac::GetValueOp>(loc, src.getElementType(), *in,
-                                             indexConst(loc, 0));
-    builder.create<ac::DuplicateOp>(loc, result, v, count);
+    // One value to every element, on the vector pipe (no scalar round trip).
+    builder.create<ac::BroadcastOp>(loc, result, *in, indexConst(loc, 1), count, 1);
   } else if (scols == 1 && srows == rows) {
     builder.create<ac::BroadcastOp>(loc, result, *in, indexConst(loc, rows),
                                     indexConst(loc, cols), 1);
@@ -584,7 +611,10 @@ LogicalResult Lowering::lowerOp(Operation *op) {
             return lowerStore(a, a.getValue(), a.getTensor(), a.getOffsets(), kind);
           })
           .Case<at::SplatOp>([&](at::SplatOp s) {
-            splats[s.getResult()] = s.getValue();
+            if (Value one = reducedScalars.lookup(s.getValue()))
+              bufferSplats[s.getResult()] = one;
+            else
+              splats[s.getResult()] = s.getValue();
             return success();
           })
           .Case<at::CastOp>([&](at::CastOp c) -> LogicalResult {
