@@ -79,6 +79,17 @@ private:
   /// Copies buffer `src` into `dst` on the vector pipe (x * 1 is exact).
   void copyBuffer(Location loc, Value dst, Value src, at::TileType t);
   std::string argName(Value gm);
+  /// Element offset of `offsets` in the row-major tensor `view`.
+  Value linearOffset(Location loc, const GlobalView &view, ValueRange offsets) {
+    Value linear = offsets.back();
+    Value stride = view.dims.back();
+    for (int d = (int)offsets.size() - 2; d >= 0; --d) {
+      Value term = builder.create<arith::MulIOp>(loc, offsets[d], stride);
+      linear = builder.create<arith::AddIOp>(loc, linear, term);
+      stride = builder.create<arith::MulIOp>(loc, stride, view.dims[d]);
+    }
+    return linear;
+  }
 
   func::FuncOp func;
   OpBuilder builder;
@@ -195,15 +206,7 @@ LogicalResult Lowering::planAccess(Operation *op, const GlobalView &view,
       return op->emitOpError()
              << "tile of shape " << tile << " has more than two non-unit "
              << "dimensions; only rows x columns tiles are supported yet";
-  // Element offset = sum(offsets[d] * stride[d]).
-  Value linear = offsets[rank - 1];
-  Value stride = view.dims[rank - 1];
-  for (int d = rank - 2; d >= 0; --d) {
-    Value term = builder.create<arith::MulIOp>(loc, offsets[d], stride);
-    linear = builder.create<arith::AddIOp>(loc, linear, term);
-    stride = builder.create<arith::MulIOp>(loc, stride, view.dims[d]);
-  }
-  plan.offset = linear;
+  plan.offset = linearOffset(loc, view, offsets);
   auto clamp = [&](Value extent, Value off, int64_t size) {
     Value remaining = builder.create<arith::SubIOp>(loc, extent, off);
     Value n = builder.create<arith::MinSIOp>(loc, remaining, indexConst(loc, size));
@@ -687,14 +690,7 @@ LogicalResult Lowering::lowerOp(Operation *op) {
             if (it == tensors.end())
               return g.emitOpError() << "unknown tensor";
             builder.setInsertionPoint(g);
-            Value linear = g.getOffsets().back();
-            Value stride = it->second.dims.back();
-            for (int d = (int)g.getOffsets().size() - 2; d >= 0; --d) {
-              linear = builder.create<arith::AddIOp>(
-                  g.getLoc(), linear,
-                  builder.create<arith::MulIOp>(g.getLoc(), g.getOffsets()[d], stride));
-              stride = builder.create<arith::MulIOp>(g.getLoc(), stride, it->second.dims[d]);
-            }
+            Value linear = linearOffset(g.getLoc(), it->second, g.getOffsets());
             auto v = builder.create<ac::GmGetValueOp>(g.getLoc(), g.getType(),
                                                       it->second.gm, linear);
             g.getResult().replaceAllUsesWith(v.getResult());
@@ -705,14 +701,7 @@ LogicalResult Lowering::lowerOp(Operation *op) {
             if (it == tensors.end())
               return s.emitOpError() << "unknown tensor";
             builder.setInsertionPoint(s);
-            Value linear = s.getOffsets().back();
-            Value stride = it->second.dims.back();
-            for (int d = (int)s.getOffsets().size() - 2; d >= 0; --d) {
-              linear = builder.create<arith::AddIOp>(
-                  s.getLoc(), linear,
-                  builder.create<arith::MulIOp>(s.getLoc(), s.getOffsets()[d], stride));
-              stride = builder.create<arith::MulIOp>(s.getLoc(), stride, it->second.dims[d]);
-            }
+            Value linear = linearOffset(s.getLoc(), it->second, s.getOffsets());
             builder.create<ac::GmSetValueOp>(s.getLoc(), s.getValue(),
                                              it->second.gm, linear);
             return success();
