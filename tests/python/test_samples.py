@@ -75,3 +75,18 @@ def test_sample_flags_verify(script, tmp_path):
                           timeout=600, env=env, cwd=tmp_path)
     assert proc.returncode == 0, f"{script} failed:\n{proc.stdout}\n{proc.stderr[-3000:]}"
     assert "MISMATCH" not in proc.stdout
+
+
+@requires_native
+@pytest.mark.skipif(not os.path.exists(PYTHON), reason="build/bin/asc2-python is not built")
+@pytest.mark.parametrize("platform", ["Ascend910B1", "Ascend950"])
+@pytest.mark.parametrize("static_alloc", ["0", "1"])
+def test_samples_on_both_targets_and_allocation_modes(platform, static_alloc, tmp_path):
+    """Every sample, race-free and correct, on A2 and A5, with static and TPipe-managed buffers."""
+    env = dict(os.environ, ASC2_CACHE_DIR=str(tmp_path / "cache"), ASC2_PLATFORM=platform,
+               ASC2_JIT_STATIC_ALLOC=static_alloc)
+    for script in sorted(SAMPLES):
+        proc = subprocess.run([PYTHON, os.path.join(ROOT, "samples", script)], capture_output=True,
+                              text=True, timeout=600, env=env, cwd=tmp_path)
+        assert proc.returncode == 0, f"{script} on {platform} static_alloc={static_alloc}:\n{proc.stderr[-2000:]}"
+        assert "MISMATCH" not in proc.stdout

@@ -73,12 +73,12 @@ def validate_options(options):
 # Workbench toolbar overrides: ASC2_JIT_<OPTION>=value replaces the kernel's
 # own option for every kernel of the run.
 ENV_OVERRIDES = {"insert_sync": "ASC2_JIT_INSERT_SYNC", "reuse_alloc": "ASC2_JIT_REUSE_ALLOC",
-                 "verify_sync": "ASC2_JIT_VERIFY_SYNC"}
+                 "verify_sync": "ASC2_JIT_VERIFY_SYNC", "static_alloc": "ASC2_JIT_STATIC_ALLOC"}
 
 
 def _env_value(name, text):
     text = text.strip()
-    if name in ("insert_sync", "verify_sync"):
+    if name in ("insert_sync", "verify_sync", "static_alloc"):
         if text.lower() in ("1", "true", "yes", "on"):
             return True
         if text.lower() in ("0", "false", "no", "off"):
