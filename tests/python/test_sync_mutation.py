@@ -38,11 +38,6 @@ LEAK = "flag left set at the end of the kernel"
 # Each entry claims the wait is redundant (a compiler inefficiency, reported on the tracker): the
 # test asserts it is still there and still not caught, so once the compiler stops emitting the
 # flag (or the detector starts catching it) the entry fails as stale and must be deleted.
-_LOOP_INVARIANT_LOAD = (
-    "pre-loop pair for a tile loaded once before the loop: the wait sits before the loop, but every "
-    "read of the tile is inside the loop after the MTE2->V wait of the per-iteration x load, whose "
-    "set_flag is issued after this load on the in-order MTE2 pipe (SetFlag waits for all prior MTE2 "
-    "work), so the x flag already orders it")
 _SHARED_WITH_PRE_LOOP = (
     "the planner puts a loop buffer in the bytes of a pre-loop buffer (gamma, its broadcast), so "
     "InsertSync orders the pre-loop access before the loop with a pair; the order already holds "
@@ -51,12 +46,6 @@ _SHARED_WITH_PRE_LOOP = (
 KNOWN_REDUNDANT = {
     ("rms_norm", "WAR on x_ptr: ascendc.broadcast (V"): _SHARED_WITH_PRE_LOOP,
     ("rms_norm_fused", "WAR on x_ptr: ascendc.broadcast (V"): _SHARED_WITH_PRE_LOOP,
-    ("rms_norm[num_stages=1]", "ascendc.data_copy_in (MTE2, line 22) -> ascendc.data_copy_out (MTE3"):
-        _SHARED_WITH_PRE_LOOP,
-    ("rms_norm_fused[num_stages=1]", "ascendc.data_copy_in (MTE2, line 36) -> ascendc.data_copy_out (MTE3"):
-        _SHARED_WITH_PRE_LOOP,
-    ("layer_norm", "RAW on beta_ptr: ascendc.data_copy_in (MTE2"): _LOOP_INVARIANT_LOAD,
-    ("layer_norm_fused", "RAW on beta_ptr: ascendc.data_copy_in (MTE2"): _LOOP_INVARIANT_LOAD,
 }
 
 

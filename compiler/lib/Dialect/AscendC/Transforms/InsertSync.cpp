@@ -21,10 +21,12 @@
 #include "asc2/Dialect/AscendC/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallBitVector.h"
 
 #include <array>
 #include <climits>
+#include <optional>
 
 #define DEBUG_TYPE "ascendc-insert-sync"
 
@@ -141,6 +143,7 @@ private:
                          Operation *before, const std::string &reason);
   void insertBarrier(Pipe pipe, Operation *before, const std::string &reason);
   void guardSkippedCopies(Block &body);
+  bool loopEntryOrders(Operation *op, Pipe q, Pipe p);
   int carriedPairs = 0;
   int pickEventId(Pipe src, Pipe dst, Block &block, Operation *from,
                   Operation *to);
@@ -357,7 +360,11 @@ void SyncInserter::walkBlock(Block &block, bool isLoopBody) {
           // iteration's q work up to r, not the rest of that iteration.
           known[p][q] = std::max(known[p][q], r->seq);
         } else {
-          insertPair((Pipe)q, (Pipe)p, r->access.op, op, reasons[q * kPipes + p]);
+          // A loop whose body starts its p work behind a loop-carried q->p
+          // wait is already ordered after everything q did before the loop:
+          // the flag's prime is set right before the loop.
+          if (!loopEntryOrders(op, (Pipe)q, (Pipe)p))
+            insertPair((Pipe)q, (Pipe)p, r->access.op, op, reasons[q * kPipes + p]);
           // p now waits for q at that record, and for all q had waited for.
           for (int x = 0; x < kPipes; ++x)
             known[p][x] = std::max(known[p][x], r->known[x]);
@@ -376,6 +383,49 @@ void SyncInserter::walkBlock(Block &block, bool isLoopBody) {
 
   if (isLoopBody && carriedPairs)
     guardSkippedCopies(block);
+}
+
+/// Whether `op` is a loop whose p work all comes after a q->p wait at the top
+/// of its body whose set follows every earlier q op: a loop-carried flag
+/// primed right before the loop, or a flag set earlier in the body (q is in
+/// order, so it is set after the q work before the loop). The first
+/// iteration's wait then orders that work before all of the loop's p work.
+bool SyncInserter::loopEntryOrders(Operation *op, Pipe q, Pipe p) {
+  auto loop = dyn_cast<scf::ForOp>(op);
+  if (!loop)
+    return false;
+  std::optional<int64_t> event;
+  llvm::SmallDenseSet<int64_t> bodySets;
+  for (Operation &bodyOp : *loop.getBody()) {
+    if (auto set = dyn_cast<SetFlagOp>(bodyOp)) {
+      if (set.getSrc() == q && set.getDst() == p)
+        bodySets.insert(set.getEvent());
+      continue;
+    }
+    if (auto wait = dyn_cast<WaitFlagOp>(bodyOp)) {
+      if (wait.getSrc() != q || wait.getDst() != p)
+        continue;
+      // Set earlier in the body: on the in-order q pipe, after the loop's
+      // q work of this iteration, hence after everything q did before it.
+      if (bodySets.contains(wait.getEvent()))
+        return true;
+      if (!event && wait.getReason().value_or("").ends_with("(loop-carried)"))
+        event = wait.getEvent();
+      continue;
+    }
+    SmallVector<Access> accesses;
+    collectAccesses(&bodyOp, &bodyOp, accesses);
+    if (llvm::any_of(accesses, [&](const Access &a) { return a.pipe == p; }))
+      break;
+  }
+  if (!event)
+    return false;
+  for (Operation *o = loop->getPrevNode(); o && isa<SetFlagOp, WaitFlagOp>(o);
+       o = o->getPrevNode())
+    if (auto set = dyn_cast<SetFlagOp>(o))
+      if (set.getSrc() == q && set.getDst() == p && set.getEvent() == *event)
+        return true;
+  return false;
 }
 
 /// A loop-carried flag's wait (before op X) is ordered before its set (after
