@@ -323,7 +323,7 @@ def k_unsupported(x_ptr, WHICH: asc2.ConstExpr[int]):
         with asc2.mask(count=32):  # ERR
             y = x + 1.0
     elif WHICH == 1:
-        y = asc2.concat(x, x)  # ERR
+        y = asc2.concat(x, x.to(asc2.float16), axis=1)  # ERR
     elif WHICH == 2:
         y = x.T  # ERR
     elif WHICH == 3:
@@ -338,7 +338,6 @@ def k_unsupported(x_ptr, WHICH: asc2.ConstExpr[int]):
 
 @pytest.mark.parametrize("which,needle", [
     (0, "'with asc2.mask(...)' is not supported yet"),
-    (1, "asc2.concat is not supported yet"),
     (2, "asc2.transpose (and .T) is not supported yet"),
     (3, "asc2.matmul (and '@') is not supported yet"),
     (4, "asc2.copy_in: L1 tiles are not supported yet (only UB)"),
@@ -351,6 +350,13 @@ def test_not_supported_yet(which, needle):
     assert needle in info.value.message
     base = line_of(k_unsupported, "with asc2.mask(count=32)")
     assert info.value.line == base + (0 if which == 0 else 1 + 2 * which)
+
+
+def test_concat_of_mixed_dtypes_is_a_type_error():
+    with pytest.raises(asc2.CompilationTypeError) as info:
+        k_unsupported.ir(np.zeros((64, 64), np.float32), WHICH=1)
+    assert "asc2.concat: tiles of float32 and float16" in info.value.message
+    assert info.value.line == line_of(k_unsupported, "asc2.concat(x, x.to")
 
 
 @asc2.jit

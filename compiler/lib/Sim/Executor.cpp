@@ -454,7 +454,19 @@ bool CoreRunner::vector(const Instr &in, int32_t pc) {
   const DType t = in.dtype;
   const int64_t w = byteWidth(t);
   int64_t n = 0, rows = 0, cols = 0;
-  if (in.op == Opcode::VecReduce || in.op == Opcode::VecBroadcast) {
+  if (in.op == Opcode::VecCopy) {
+    rows = val(in.a), cols = val(in.b);
+    if (rows < 0 || cols < 0)
+      return fail(in, "negative tile shape",
+                  std::to_string(rows) + " x " + std::to_string(cols));
+    auto span = [&](int64_t stride) {
+      return rows == 0 || cols == 0 ? 0 : ((rows - 1) * stride + cols) * w;
+    };
+    reads[numReads++] = {in.src0Addr, span(in.srcRowStride)};
+    write = {in.dstAddr, span(in.dstRowStride)};
+    repeatBytes = rows * cols * w;
+    cost = arch.vecDefault;
+  } else if (in.op == Opcode::VecReduce || in.op == Opcode::VecBroadcast) {
     rows = val(in.a), cols = val(in.b);
     if (rows < 0 || cols < 0)
       return fail(in, "negative tile shape",
@@ -565,6 +577,11 @@ bool CoreRunner::vector(const Instr &in, int32_t pc) {
     break;
   case Opcode::VecBroadcast:
     broadcastKernel(t, in.axis, dst, a, rows, cols);
+    break;
+  case Opcode::VecCopy:
+    for (int64_t r = 0; r < rows; ++r)
+      std::memmove(dst + r * in.dstRowStride * w, a + r * in.srcRowStride * w,
+                   size_t(cols * w));
     break;
   default:
     break;
@@ -932,6 +949,7 @@ void CoreRunner::run(int blockIndex, BlockOutcome &outcome) {
     case Opcode::VecSelect:
     case Opcode::VecReduce:
     case Opcode::VecBroadcast:
+    case Opcode::VecCopy:
       ok = vector(in, pc);
       break;
     case Opcode::ScalarLoadLocal:
@@ -1085,7 +1103,8 @@ std::string validate(const Program &program, const ArchModel &arch,
     case Opcode::VecCompare:
     case Opcode::VecSelect:
     case Opcode::VecReduce:
-    case Opcode::VecBroadcast: {
+    case Opcode::VecBroadcast:
+    case Opcode::VecCopy: {
       if (in.dstSpace == Space::GM)
         return where + "vector operands must be in local memory";
       if (in.pipe != Pipe::V)

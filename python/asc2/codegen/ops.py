@@ -654,7 +654,6 @@ for _name in (*UNARY_OPS, "relu", "negative", "bitwise_not"):
 # Not lowered by the compiler yet: a clear error at the call instead of a C++ diagnostic.
 _NOT_SUPPORTED_YET = {
     "transpose": "asc2.transpose (and .T) is not supported yet",
-    "concat": "asc2.concat is not supported yet",
     "matmul": "asc2.matmul (and '@') is not supported yet: the cube unit (L0A/L0B/L0C) has no lowering",
     "matmul_acc": "asc2.matmul_acc is not supported yet: the cube unit (L0A/L0B/L0C) has no lowering",
     "zeros_acc": "asc2.zeros_acc is not supported yet: L0C accumulators have no lowering",
@@ -792,6 +791,40 @@ def _reshape(gen, x, shape):
         fail(errors.CompilationValueError, f"asc2.reshape: cannot reshape a tile of {count} elements "
                                            f"{list(x.shape)} into {shape}")
     return reshape_tile(gen, x, shape)
+
+
+@emitter("concat")
+def _concat(gen, tiles=(), axis=0):
+    """numpy.concatenate: ``asc2.concat([a, b], axis)`` or ``asc2.concat(a, b, axis=...)``."""
+    tiles = tuple(tiles)
+    if len(tiles) == 1 and isinstance(tiles[0], (list, tuple)):
+        tiles = tuple(tiles[0])
+    elif len(tiles) >= 2 and isinstance(tiles[0], (list, tuple)):
+        tiles, axis = tuple(tiles[0]), tiles[1]
+    if not tiles:
+        fail(errors.CompilationValueError, "asc2.concat needs at least one tile")
+    tiles = [expect_tile(t, "asc2.concat") for t in tiles]
+    first = tiles[0]
+    rank = len(first.shape)
+    axis = normalize_axis(axis, rank, "asc2.concat")
+    for t in tiles[1:]:
+        if t.dtype != first.dtype:
+            fail(errors.CompilationTypeError, f"asc2.concat: tiles of {first.dtype.name} and {t.dtype.name}; "
+                                              "cast them to one dtype first")
+        if len(t.shape) != rank or any(a != b for d, (a, b) in enumerate(zip(t.shape, first.shape)) if d != axis):
+            fail(errors.ShapeError, f"asc2.concat: shapes {list(first.shape)} and {list(t.shape)} differ "
+                                    f"outside dimension {axis}")
+    if axis not in (0, rank - 1) and any(d != 1 for d in first.shape[:axis]):
+        fail(errors.UnsupportedError, "asc2.concat along a middle dimension is not supported yet")
+    shape = list(first.shape)
+    shape[axis] = sum(t.shape[axis] for t in tiles)
+    check_ub_alignment(tuple(shape), first.dtype, first.location)
+    if len(tiles) == 1:
+        return first
+    ssas = ", ".join(t.ssa for t in tiles)
+    types = ", ".join(t.type for t in tiles)
+    return new_tile(gen, f"asctile.concat {ssas} dim {axis} : {types} -> ", tuple(shape), first.dtype,
+                    first.location)
 
 
 @emitter("ravel")

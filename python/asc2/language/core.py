@@ -305,7 +305,7 @@ def transpose(x, *axes):
 
 @builtin
 def concat(*tiles, axis=0):
-    """Concatenate tiles along the first dimension (not supported by the compiler yet)."""
+    """Join tiles along ``axis`` (numpy.concatenate): ``concat([a, b], 1)`` or ``concat(a, b, axis=1)``."""
 
 
 # Creation and conversion

@@ -99,6 +99,9 @@ enum class Opcode : uint8_t {
                // axis 0: dst[c] = reduce(src[*][c]) (cols elems).
   VecBroadcast,// a = rows, b = cols of the row-major destination.
                // axis 1: dst[r][c] = src[r]; axis 0: dst[r][c] = src[c].
+  VecCopy,     // local->local on V: a = rows, b = cols; row r of src starts
+               // at src0Addr + r*srcRowStride elements, of dst at
+               // dstAddr + r*dstRowStride elements (concat, sub-tiles)
   ScalarLoadLocal,  // pipe S: r[dst] = local[srcSpace][src0Addr + a*width]
                     // (float dtypes load as double bits)
   ScalarStoreLocal, // pipe S: local[dstSpace][dstAddr + a*width] = scalar
@@ -171,6 +174,7 @@ struct Instr {
   int64_t localRowStride = 0;   // 0 => tileElems (one row)
   int64_t tileRows = 1;
   AtomicKind atomic = AtomicKind::None; // CopyLocalToGm: GM = op(GM, local)
+  int64_t srcRowStride = 0, dstRowStride = 0; // VecCopy, in elements
 
   int32_t point = -1;      // program point in the final IR (stable across views)
   int32_t loc = -1;        // index into Program::locs, -1 if unknown

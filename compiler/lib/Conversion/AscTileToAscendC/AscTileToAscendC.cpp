@@ -672,6 +672,36 @@ LogicalResult Lowering::lowerOp(Operation *op) {
             buffers[s.getResult()] = dst;
             return success();
           })
+          .Case<at::ConcatOp>([&](at::ConcatOp c) -> LogicalResult {
+            builder.setInsertionPoint(c);
+            at::TileType type = c.getResult().getType();
+            ArrayRef<int64_t> shape = type.getShape();
+            int64_t rank = shape.size(), dim = c.getDim();
+            for (int64_t d = 0; d < dim; ++d)
+              if (shape[d] != 1 && dim != rank - 1)
+                return c.emitOpError() << "along a middle dimension is not supported yet";
+            Value dst = newBuffer(c.getLoc(), type, positionFor(type.getLocation()), "concat");
+            // Along the last dimension: each input fills its columns of every
+            // row. Along an outer one: each input is one contiguous block.
+            int64_t inner = 1;
+            for (int64_t d = dim + 1; d < rank; ++d)
+              inner *= shape[d];
+            int64_t rows = type.getNumElements() / (shape[dim] * inner);
+            int64_t offset = 0;
+            for (Value input : c.getInputs()) {
+              auto src = bufferOf(c, input);
+              if (failed(src))
+                return failure();
+              int64_t cols = cast<at::TileType>(input.getType()).getShape()[dim] * inner;
+              builder.create<ac::CopyOp>(c.getLoc(), dst, *src,
+                                         indexConst(c.getLoc(), rows),
+                                         indexConst(c.getLoc(), cols), cols,
+                                         shape[dim] * inner, offset);
+              offset += cols;
+            }
+            buffers[c.getResult()] = dst;
+            return success();
+          })
           .Case<at::ReduceOp>([&](at::ReduceOp r) { return lowerReduce(r); })
           .Case<at::BroadcastOp>([&](at::BroadcastOp b) { return lowerBroadcast(b); })
           .Case<at::ReshapeOp>([&](at::ReshapeOp r) -> LogicalResult {

@@ -330,6 +330,18 @@ LogicalResult Emitter::emitOp(Operation *op) {
                  << name(o.getCols()) << ");  // one result per column" << srcLine(o) << "\n";
         return success();
       })
+      .Case<CopyOp>([&](CopyOp o) {
+        std::string elem = cType(o.getDst().getType().getElementType());
+        line() << "AscendC::DataCopy(" << name(o.getDst()) << "[" << o.getDstOffset()
+               << "], " << name(o.getSrc()) << ", AscendC::DataCopyParams{static_cast<uint16_t>("
+               << name(o.getRows()) << "), static_cast<uint16_t>(" << name(o.getCols())
+               << " * sizeof(" << elem << ") / 32), static_cast<uint16_t>(("
+               << o.getSrcStride() << " - " << name(o.getCols()) << ") * sizeof(" << elem
+               << ") / 32), static_cast<uint16_t>((" << o.getDstStride() << " - "
+               << name(o.getCols()) << ") * sizeof(" << elem << ") / 32)});"
+               << srcLine(o) << "\n";
+        return success();
+      })
       .Case<BroadcastOp>([&](BroadcastOp o) {
         line() << "AscendC::Broadcast(" << name(o.getDst()) << ", " << name(o.getSrc())
                << ", {" << name(o.getRows()) << ", " << name(o.getCols()) << "}, "

@@ -529,6 +529,20 @@ LogicalResult Builder::emitOp(Operation *op) {
         (*in)->b = *cols;
         return success();
       })
+      .Case<CopyOp>([&](CopyOp o) -> LogicalResult {
+        auto in = vectorInstr(op, sim::Opcode::VecCopy, o.getDst(), o.getSrc(), {});
+        auto rows = operand(op, o.getRows());
+        auto cols = operand(op, o.getCols());
+        if (failed(in) || failed(rows) || failed(cols))
+          return failure();
+        int64_t width = (*in)->dtype == sim::DType::Bool ? 1 : sim::byteWidth((*in)->dtype);
+        (*in)->dstAddr += o.getDstOffset() * width;
+        (*in)->srcRowStride = o.getSrcStride();
+        (*in)->dstRowStride = o.getDstStride();
+        (*in)->a = *rows;
+        (*in)->b = *cols;
+        return success();
+      })
       .Case<BroadcastOp>([&](BroadcastOp o) -> LogicalResult {
         auto in = vectorInstr(op, sim::Opcode::VecBroadcast, o.getDst(), o.getSrc(), {});
         auto rows = operand(op, o.getRows());

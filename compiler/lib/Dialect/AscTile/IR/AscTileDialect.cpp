@@ -323,6 +323,34 @@ LogicalResult SetValueOp::verify() {
   return success();
 }
 
+LogicalResult ConcatOp::verify() {
+  TileType result = getResult().getType();
+  int64_t rank = result.getShape().size();
+  int64_t dim = getDim();
+  if (getInputs().empty())
+    return emitOpError() << "needs at least one tile";
+  if (dim < 0 || dim >= rank)
+    return emitOpError() << "dimension " << dim << " is out of range for rank "
+                         << rank;
+  int64_t total = 0;
+  for (Value v : getInputs()) {
+    auto t = cast<TileType>(v.getType());
+    if ((int64_t)t.getShape().size() != rank ||
+        t.getElementType() != result.getElementType())
+      return emitOpError() << "input " << t << " differs from the result "
+                           << result << " in rank or element type";
+    for (int64_t d = 0; d < rank; ++d)
+      if (d != dim && t.getShape()[d] != result.getShape()[d])
+        return emitOpError() << "input " << t << " differs from the result "
+                             << result << " outside dimension " << dim;
+    total += t.getShape()[dim];
+  }
+  if (total != result.getShape()[dim])
+    return emitOpError() << "inputs add up to " << total << " along dimension "
+                         << dim << ", the result has " << result.getShape()[dim];
+  return success();
+}
+
 LogicalResult AtomicRMWOp::verify() {
   return verifyAccess(*this, getTensor().getType(), getValue().getType(),
                       getOffsets().size());

@@ -248,6 +248,21 @@ def AscTile_AtomicRMWOp : AscTile_Op<"atomic_rmw", [MemoryEffects<[MemRead, MemW
   let hasVerifier = 1;
 }
 
+def AscTile_ConcatOp : AscTile_Op<"concat", [Pure]> {
+  let summary = "tiles joined along one dimension";
+  let description = [{
+    ```mlir
+    %c = asctile.concat %a, %b dim 1 : !asctile.tile<4x64xf32, UB>, !asctile.tile<4x32xf32, UB> -> !asctile.tile<4x96xf32, UB>
+    ```
+  }];
+  let arguments = (ins Variadic<AscTile_TileType>:$inputs, I64Attr:$dim);
+  let results = (outs AscTile_TileType:$result);
+  let assemblyFormat = [{
+    $inputs `dim` $dim attr-dict `:` qualified(type($inputs)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 def AscTile_SoftmaxOp : AscTile_Op<"softmax", [Pure, AllTypesMatch<["source", "result"]>]> {
   let summary = "softmax along the last dimension";
   let description = [{

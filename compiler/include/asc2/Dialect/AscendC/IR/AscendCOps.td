@@ -387,6 +387,33 @@ def AscendC_BroadcastOp : AscendC_Op<"broadcast",
   }];
 }
 
+def AscendC_CopyOp : AscendC_Op<"copy",
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AscendC_SameElementType]> {
+  let summary = "DataCopy local -> local of rows x cols elements (vector pipe)";
+  let description = [{
+    Row r of `src` starts `src_stride * r` elements into it; it lands at
+    `dst_offset + dst_stride * r` elements into `dst`. Concatenation writes
+    each input into its columns (or rows) of the result this way.
+
+    ```mlir
+    ascendc.copy %d, %s, %r, %c {dst_offset = 64, dst_stride = 128, src_stride = 64} : !ascendc.local<4x128xf32, VECCALC>, !ascendc.local<4x64xf32, VECIN>
+    ```
+  }];
+  let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src,
+                       Index:$rows, Index:$cols, I64Attr:$src_stride,
+                       I64Attr:$dst_stride, I64Attr:$dst_offset);
+  let assemblyFormat = [{
+    $dst `,` $src `,` $rows `,` $cols attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
+  }];
+  let extraClassDeclaration = [{
+    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::V; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getSrc(), false});
+      a.push_back({getDst(), true});
+    }
+  }];
+}
+
 def AscendC_GetValueOp : AscendC_Op<"get_value",
     [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface]> {
   let summary = "LocalTensor::GetValue (scalar read of local memory)";
