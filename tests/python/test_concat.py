@@ -1,4 +1,4 @@
-"""asc2.concat along the last and the first dimension, vs numpy."""
+"""asc2.concat along the last and the first dimension, and 2-D transpose, vs numpy."""
 
 import numpy as np
 import pytest
@@ -50,3 +50,21 @@ def test_concat_along_rows():
     expected = np.empty_like(out)
     expected[0::2], expected[1::2] = a, a + 1
     np.testing.assert_array_equal(out, expected)
+
+
+@asc2.jit
+def transpose_tiles(x_ptr, out_ptr, R: asc2.ConstExpr[int], C: asc2.ConstExpr[int]):
+    x_gm = asc2.global_tensor(x_ptr, [R, C])
+    out_gm = asc2.global_tensor(out_ptr, [C, R])
+    x = asc2.copy_in(x_gm, [0, 0], [R, C])
+    asc2.copy_out(x.T * 2.0, out_gm, [0, 0])
+
+
+@requires_native
+@pytest.mark.parametrize("dtype", [np.float32, np.float16])
+def test_transpose(dtype):
+    r, c = 16, 64
+    x = np.random.default_rng(2).standard_normal((r, c)).astype(dtype)
+    out = np.zeros((c, r), dtype)
+    transpose_tiles[1](x, out, R=r, C=c)
+    np.testing.assert_array_equal(out, (x.T * 2).astype(dtype))

@@ -454,7 +454,16 @@ bool CoreRunner::vector(const Instr &in, int32_t pc) {
   const DType t = in.dtype;
   const int64_t w = byteWidth(t);
   int64_t n = 0, rows = 0, cols = 0;
-  if (in.op == Opcode::VecCopy) {
+  if (in.op == Opcode::VecTranspose) {
+    rows = val(in.a), cols = val(in.b);
+    if (rows < 0 || cols < 0)
+      return fail(in, "negative tile shape",
+                  std::to_string(rows) + " x " + std::to_string(cols));
+    reads[numReads++] = {in.src0Addr, rows * cols * w};
+    write = {in.dstAddr, rows * cols * w};
+    repeatBytes = rows * cols * w;
+    cost = arch.vecDefault;
+  } else if (in.op == Opcode::VecCopy) {
     rows = val(in.a), cols = val(in.b);
     if (rows < 0 || cols < 0)
       return fail(in, "negative tile shape",
@@ -577,6 +586,14 @@ bool CoreRunner::vector(const Instr &in, int32_t pc) {
     break;
   case Opcode::VecBroadcast:
     broadcastKernel(t, in.axis, dst, a, rows, cols);
+    break;
+  case Opcode::VecTranspose:
+    if (in.src0Addr < in.dstAddr + rows * cols * w &&
+        in.dstAddr < in.src0Addr + rows * cols * w)
+      return fail(in, "transpose in place is not supported");
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t c = 0; c < cols; ++c)
+        std::memcpy(dst + (c * rows + r) * w, a + (r * cols + c) * w, size_t(w));
     break;
   case Opcode::VecCopy:
     for (int64_t r = 0; r < rows; ++r)
@@ -950,6 +967,7 @@ void CoreRunner::run(int blockIndex, BlockOutcome &outcome) {
     case Opcode::VecReduce:
     case Opcode::VecBroadcast:
     case Opcode::VecCopy:
+    case Opcode::VecTranspose:
       ok = vector(in, pc);
       break;
     case Opcode::ScalarLoadLocal:
@@ -1104,7 +1122,8 @@ std::string validate(const Program &program, const ArchModel &arch,
     case Opcode::VecSelect:
     case Opcode::VecReduce:
     case Opcode::VecBroadcast:
-    case Opcode::VecCopy: {
+    case Opcode::VecCopy:
+    case Opcode::VecTranspose: {
       if (in.dstSpace == Space::GM)
         return where + "vector operands must be in local memory";
       if (in.pipe != Pipe::V)

@@ -653,7 +653,6 @@ for _name in (*UNARY_OPS, "relu", "negative", "bitwise_not"):
 
 # Not lowered by the compiler yet: a clear error at the call instead of a C++ diagnostic.
 _NOT_SUPPORTED_YET = {
-    "transpose": "asc2.transpose (and .T) is not supported yet",
     "matmul": "asc2.matmul (and '@') is not supported yet: the cube unit (L0A/L0B/L0C) has no lowering",
     "matmul_acc": "asc2.matmul_acc is not supported yet: the cube unit (L0A/L0B/L0C) has no lowering",
     "zeros_acc": "asc2.zeros_acc is not supported yet: L0C accumulators have no lowering",
@@ -791,6 +790,27 @@ def _reshape(gen, x, shape):
         fail(errors.CompilationValueError, f"asc2.reshape: cannot reshape a tile of {count} elements "
                                            f"{list(x.shape)} into {shape}")
     return reshape_tile(gen, x, shape)
+
+
+@emitter("transpose")
+def _transpose(gen, x, axes=()):
+    """2-D transpose (``asc2.transpose(x)``, ``x.T``, or axes ``(1, 0)``)."""
+    x = expect_tile(x, "asc2.transpose")
+    axes = tuple(axes)
+    if len(axes) == 1 and isinstance(axes[0], (list, tuple)):
+        axes = tuple(axes[0])
+    if len(x.shape) == 1:
+        return x  # numpy: transposing a 1-D array is a no-op
+    if len(x.shape) != 2:
+        fail(errors.UnsupportedError, f"asc2.transpose of a rank-{len(x.shape)} tile is not supported yet "
+                                      "(2-D tiles only)")
+    if axes not in ((), (1, 0)):
+        if axes == (0, 1):
+            return x
+        fail(errors.CompilationValueError, f"asc2.transpose: axes {list(axes)} are not a permutation of [0, 1]")
+    shape = (x.shape[1], x.shape[0])
+    check_ub_alignment(shape, x.dtype, x.location)
+    return new_tile(gen, f"asctile.transpose {x.ssa} : {x.type} -> ", shape, x.dtype, x.location)
 
 
 @emitter("concat")

@@ -300,7 +300,7 @@ def squeeze(x, axis=None):
 
 @builtin
 def transpose(x, *axes):
-    """Permute the dimensions (not supported by the compiler yet)."""
+    """Swap the two dimensions of a 2-D tile (also ``x.T``)."""
 
 
 @builtin

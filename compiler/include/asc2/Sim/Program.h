@@ -102,6 +102,8 @@ enum class Opcode : uint8_t {
   VecCopy,     // local->local on V: a = rows, b = cols; row r of src starts
                // at src0Addr + r*srcRowStride elements, of dst at
                // dstAddr + r*dstRowStride elements (concat, sub-tiles)
+  VecTranspose,// local->local on V: a = rows, b = cols of the row-major src;
+               // dst (cols x rows) [c][r] = src[r][c]
   ScalarLoadLocal,  // pipe S: r[dst] = local[srcSpace][src0Addr + a*width]
                     // (float dtypes load as double bits)
   ScalarStoreLocal, // pipe S: local[dstSpace][dstAddr + a*width] = scalar

@@ -672,6 +672,20 @@ LogicalResult Lowering::lowerOp(Operation *op) {
             buffers[s.getResult()] = dst;
             return success();
           })
+          .Case<at::TransposeOp>([&](at::TransposeOp t) -> LogicalResult {
+            builder.setInsertionPoint(t);
+            auto src = bufferOf(t, t.getSource());
+            if (failed(src))
+              return failure();
+            at::TileType type = t.getResult().getType();
+            ArrayRef<int64_t> in = t.getSource().getType().getShape();
+            Value dst = newBuffer(t.getLoc(), type, positionFor(type.getLocation()), "transpose");
+            builder.create<ac::TransposeOp>(t.getLoc(), dst, *src,
+                                            indexConst(t.getLoc(), in[0]),
+                                            indexConst(t.getLoc(), in[1]));
+            buffers[t.getResult()] = dst;
+            return success();
+          })
           .Case<at::ConcatOp>([&](at::ConcatOp c) -> LogicalResult {
             builder.setInsertionPoint(c);
             at::TileType type = c.getResult().getType();

@@ -330,6 +330,12 @@ LogicalResult Emitter::emitOp(Operation *op) {
                  << name(o.getCols()) << ");  // one result per column" << srcLine(o) << "\n";
         return success();
       })
+      .Case<TransposeOp>([&](TransposeOp o) {
+        line() << "AscendC::Transpose(" << name(o.getDst()) << ", " << name(o.getSrc())
+               << ", {" << name(o.getRows()) << ", " << name(o.getCols())
+               << "});  // rows x cols -> cols x rows" << srcLine(o) << "\n";
+        return success();
+      })
       .Case<CopyOp>([&](CopyOp o) {
         std::string elem = cType(o.getDst().getType().getElementType());
         line() << "AscendC::DataCopy(" << name(o.getDst()) << "[" << o.getDstOffset()

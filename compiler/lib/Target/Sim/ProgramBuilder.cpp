@@ -529,6 +529,16 @@ LogicalResult Builder::emitOp(Operation *op) {
         (*in)->b = *cols;
         return success();
       })
+      .Case<TransposeOp>([&](TransposeOp o) -> LogicalResult {
+        auto in = vectorInstr(op, sim::Opcode::VecTranspose, o.getDst(), o.getSrc(), {});
+        auto rows = operand(op, o.getRows());
+        auto cols = operand(op, o.getCols());
+        if (failed(in) || failed(rows) || failed(cols))
+          return failure();
+        (*in)->a = *rows;
+        (*in)->b = *cols;
+        return success();
+      })
       .Case<CopyOp>([&](CopyOp o) -> LogicalResult {
         auto in = vectorInstr(op, sim::Opcode::VecCopy, o.getDst(), o.getSrc(), {});
         auto rows = operand(op, o.getRows());

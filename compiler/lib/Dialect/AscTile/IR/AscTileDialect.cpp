@@ -323,6 +323,17 @@ LogicalResult SetValueOp::verify() {
   return success();
 }
 
+LogicalResult TransposeOp::verify() {
+  TileType src = getSource().getType(), dst = getResult().getType();
+  if (src.getShape().size() != 2 || dst.getShape().size() != 2 ||
+      src.getShape()[0] != dst.getShape()[1] ||
+      src.getShape()[1] != dst.getShape()[0] ||
+      src.getElementType() != dst.getElementType())
+    return emitOpError() << "transposes 2-D tiles: " << src << " cannot become "
+                         << dst;
+  return success();
+}
+
 LogicalResult ConcatOp::verify() {
   TileType result = getResult().getType();
   int64_t rank = result.getShape().size();

@@ -263,6 +263,19 @@ def AscTile_ConcatOp : AscTile_Op<"concat", [Pure]> {
   let hasVerifier = 1;
 }
 
+def AscTile_TransposeOp : AscTile_Op<"transpose", [Pure]> {
+  let summary = "swap the two dimensions of a 2-D tile";
+  let description = [{
+    ```mlir
+    %t = asctile.transpose %x : !asctile.tile<16x64xf32, UB> -> !asctile.tile<64x16xf32, UB>
+    ```
+  }];
+  let arguments = (ins AscTile_TileType:$source);
+  let results = (outs AscTile_TileType:$result);
+  let assemblyFormat = "$source attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
 def AscTile_SoftmaxOp : AscTile_Op<"softmax", [Pure, AllTypesMatch<["source", "result"]>]> {
   let summary = "softmax along the last dimension";
   let description = [{

@@ -414,6 +414,28 @@ def AscendC_CopyOp : AscendC_Op<"copy",
   }];
 }
 
+def AscendC_TransposeOp : AscendC_Op<"transpose",
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AscendC_SameElementType]> {
+  let summary = "2-D transpose of a rows x cols buffer (vector pipe)";
+  let description = [{
+    ```mlir
+    ascendc.transpose %d, %s, %r, %c : !ascendc.local<64x16xf32, VECCALC>, !ascendc.local<16x64xf32, VECIN>
+    ```
+  }];
+  let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src,
+                       Index:$rows, Index:$cols);
+  let assemblyFormat = [{
+    $dst `,` $src `,` $rows `,` $cols attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
+  }];
+  let extraClassDeclaration = [{
+    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::V; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getSrc(), false});
+      a.push_back({getDst(), true});
+    }
+  }];
+}
+
 def AscendC_GetValueOp : AscendC_Op<"get_value",
     [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface]> {
   let summary = "LocalTensor::GetValue (scalar read of local memory)";
