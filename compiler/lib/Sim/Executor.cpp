@@ -454,20 +454,20 @@ bool CoreRunner::vector(const Instr &in, int32_t pc) {
   const DType t = in.dtype;
   const int64_t w = byteWidth(t);
   int64_t n = 0, rows = 0, cols = 0;
-  if (in.op == Opcode::VecTranspose) {
+  const bool shaped = in.op == Opcode::VecTranspose || in.op == Opcode::VecCopy ||
+                      in.op == Opcode::VecReduce || in.op == Opcode::VecBroadcast;
+  if (shaped) {
     rows = val(in.a), cols = val(in.b);
     if (rows < 0 || cols < 0)
       return fail(in, "negative tile shape",
                   std::to_string(rows) + " x " + std::to_string(cols));
+  }
+  if (in.op == Opcode::VecTranspose) {
     reads[numReads++] = {in.src0Addr, rows * cols * w};
     write = {in.dstAddr, rows * cols * w};
     repeatBytes = rows * cols * w;
     cost = arch.vecDefault;
   } else if (in.op == Opcode::VecCopy) {
-    rows = val(in.a), cols = val(in.b);
-    if (rows < 0 || cols < 0)
-      return fail(in, "negative tile shape",
-                  std::to_string(rows) + " x " + std::to_string(cols));
     auto span = [&](int64_t stride) {
       return rows == 0 || cols == 0 ? 0 : ((rows - 1) * stride + cols) * w;
     };
@@ -476,10 +476,6 @@ bool CoreRunner::vector(const Instr &in, int32_t pc) {
     repeatBytes = rows * cols * w;
     cost = arch.vecDefault;
   } else if (in.op == Opcode::VecReduce || in.op == Opcode::VecBroadcast) {
-    rows = val(in.a), cols = val(in.b);
-    if (rows < 0 || cols < 0)
-      return fail(in, "negative tile shape",
-                  std::to_string(rows) + " x " + std::to_string(cols));
     int64_t vecElems = (in.axis == 1 ? rows : cols) * w;
     repeatBytes = rows * cols * w;
     if (in.op == Opcode::VecReduce) {
@@ -1076,6 +1072,7 @@ std::string validate(const Program &program, const ArchModel &arch,
         return where + "missing destination register";
       break;
     case Opcode::ArgI:
+    case Opcode::ArgF:
       if (in.dst < 0)
         return where + "missing destination register";
       if (in.argIndex < 0 || size_t(in.argIndex) >= args.size() ||
@@ -1105,14 +1102,6 @@ std::string validate(const Program &program, const ArchModel &arch,
       usedSpaces[int(local)] = true;
       break;
     }
-    case Opcode::ArgF:
-      if (in.dst < 0)
-        return where + "missing destination register";
-      if (in.argIndex < 0 || size_t(in.argIndex) >= args.size() ||
-          args[in.argIndex].kind == ArgSpec::Kind::Gm)
-        return where + "argument " + std::to_string(in.argIndex) +
-               " is not a scalar argument";
-      break;
     case Opcode::VecBinary:
     case Opcode::VecUnary:
     case Opcode::VecDup:

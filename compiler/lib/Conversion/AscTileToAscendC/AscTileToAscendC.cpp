@@ -158,28 +158,21 @@ Value Lowering::newBuffer(Location loc, at::TileType tile, ac::Position pos,
 FailureOr<Value> Lowering::bufferOf(Operation *user, Value tile) {
   if (Value b = buffers.lookup(tile))
     return b;
-  if (Value one = bufferSplats.lookup(tile)) {
+  Value one = bufferSplats.lookup(tile), scalar = splats.lookup(tile);
+  if (one || scalar) {
+    // A splat gets a buffer only when an op needs one: filled from the
+    // one-element buffer of a reduction on the vector pipe, or from a scalar.
     OpBuilder::InsertionGuard guard(builder);
     Operation *def = tile.getDefiningOp();
     builder.setInsertionPoint(def);
     auto type = cast<at::TileType>(tile.getType());
-    Value b = newBuffer(def->getLoc(), type, positionFor(type.getLocation()),
-                        "splat");
-    builder.create<ac::BroadcastOp>(def->getLoc(), b, one,
-                                    indexConst(def->getLoc(), 1),
-                                    countOf(def->getLoc(), type), 1);
-    buffers[tile] = b;
-    return b;
-  }
-  if (Value scalar = splats.lookup(tile)) {
-    OpBuilder::InsertionGuard guard(builder);
-    Operation *def = tile.getDefiningOp();
-    builder.setInsertionPoint(def);
-    auto type = cast<at::TileType>(tile.getType());
-    Value b = newBuffer(def->getLoc(), type, positionFor(type.getLocation()),
-                        "splat");
-    builder.create<ac::DuplicateOp>(def->getLoc(), b, scalar,
-                                    countOf(def->getLoc(), type));
+    Location loc = def->getLoc();
+    Value b = newBuffer(loc, type, positionFor(type.getLocation()), "splat");
+    if (one)
+      builder.create<ac::BroadcastOp>(loc, b, one, indexConst(loc, 1),
+                                      countOf(loc, type), 1);
+    else
+      builder.create<ac::DuplicateOp>(loc, b, scalar, countOf(loc, type));
     buffers[tile] = b;
     return b;
   }

@@ -96,6 +96,10 @@ private:
   FailureOr<sim::Instr *> vectorInstr(Operation *op, sim::Opcode code,
                                       Value dst, Value src, Value count,
                                       Type elem = {});
+  /// vectorInstr for ops over a rows x cols shape (operands a and b).
+  FailureOr<sim::Instr *> shapedVectorInstr(Operation *op, sim::Opcode code,
+                                            Value dst, Value src, Value rows,
+                                            Value cols);
   /// 2-D copy fields from the optional rows/stride operands.
   LogicalResult rowsOf(Operation *user, Value rows, Value stride,
                        LocalType buffer, sim::Instr &in);
@@ -193,6 +197,20 @@ FailureOr<sim::Instr *> Builder::vectorInstr(Operation *op, sim::Opcode code,
   }
   in.c = *n;
   return &in;
+}
+
+FailureOr<sim::Instr *> Builder::shapedVectorInstr(Operation *op,
+                                                   sim::Opcode code, Value dst,
+                                                   Value src, Value rows,
+                                                   Value cols) {
+  auto in = vectorInstr(op, code, dst, src, {});
+  auto r = operand(op, rows);
+  auto c = operand(op, cols);
+  if (failed(in) || failed(r) || failed(c))
+    return failure();
+  (*in)->a = *r;
+  (*in)->b = *c;
+  return in;
 }
 
 LogicalResult Builder::rowsOf(Operation *user, Value rows, Value stride,
@@ -518,50 +536,34 @@ LogicalResult Builder::emitOp(Operation *op) {
         return scalarOperand(op, o.getFalseValue(), **in);
       })
       .Case<ReduceOp>([&](ReduceOp o) -> LogicalResult {
-        auto in = vectorInstr(op, sim::Opcode::VecReduce, o.getDst(), o.getSrc(), {});
-        auto rows = operand(op, o.getRows());
-        auto cols = operand(op, o.getCols());
-        if (failed(in) || failed(rows) || failed(cols))
+        auto in = shapedVectorInstr(op, sim::Opcode::VecReduce, o.getDst(),
+                                    o.getSrc(), o.getRows(), o.getCols());
+        if (failed(in))
           return failure();
         (*in)->reduceKind = static_cast<sim::ReduceKind>(o.getKind());
         (*in)->axis = o.getAxis();
-        (*in)->a = *rows;
-        (*in)->b = *cols;
         return success();
       })
       .Case<TransposeOp>([&](TransposeOp o) -> LogicalResult {
-        auto in = vectorInstr(op, sim::Opcode::VecTranspose, o.getDst(), o.getSrc(), {});
-        auto rows = operand(op, o.getRows());
-        auto cols = operand(op, o.getCols());
-        if (failed(in) || failed(rows) || failed(cols))
-          return failure();
-        (*in)->a = *rows;
-        (*in)->b = *cols;
-        return success();
+        return shapedVectorInstr(op, sim::Opcode::VecTranspose, o.getDst(),
+                                 o.getSrc(), o.getRows(), o.getCols());
       })
       .Case<CopyOp>([&](CopyOp o) -> LogicalResult {
-        auto in = vectorInstr(op, sim::Opcode::VecCopy, o.getDst(), o.getSrc(), {});
-        auto rows = operand(op, o.getRows());
-        auto cols = operand(op, o.getCols());
-        if (failed(in) || failed(rows) || failed(cols))
+        auto in = shapedVectorInstr(op, sim::Opcode::VecCopy, o.getDst(),
+                                    o.getSrc(), o.getRows(), o.getCols());
+        if (failed(in))
           return failure();
-        int64_t width = (*in)->dtype == sim::DType::Bool ? 1 : sim::byteWidth((*in)->dtype);
-        (*in)->dstAddr += o.getDstOffset() * width;
+        (*in)->dstAddr += o.getDstOffset() * sim::byteWidth((*in)->dtype);
         (*in)->srcRowStride = o.getSrcStride();
         (*in)->dstRowStride = o.getDstStride();
-        (*in)->a = *rows;
-        (*in)->b = *cols;
         return success();
       })
       .Case<BroadcastOp>([&](BroadcastOp o) -> LogicalResult {
-        auto in = vectorInstr(op, sim::Opcode::VecBroadcast, o.getDst(), o.getSrc(), {});
-        auto rows = operand(op, o.getRows());
-        auto cols = operand(op, o.getCols());
-        if (failed(in) || failed(rows) || failed(cols))
+        auto in = shapedVectorInstr(op, sim::Opcode::VecBroadcast, o.getDst(),
+                                    o.getSrc(), o.getRows(), o.getCols());
+        if (failed(in))
           return failure();
         (*in)->axis = o.getAxis();
-        (*in)->a = *rows;
-        (*in)->b = *cols;
         return success();
       })
       .Case<GetValueOp>([&](GetValueOp o) -> LogicalResult {
