@@ -142,15 +142,30 @@ def test_runtime_tile_shape():
 
 
 @asc2.jit
-def k_not_yet(x_ptr):
+def k_matmul_ub(x_ptr):
     t = asc2.copy_in(asc2.global_tensor(x_ptr, [256]), [0], [256])
     s = t @ t  # ERR
+
+
+def test_matmul_of_ub_tiles_is_a_clear_error():
+    err = compile_error(k_matmul_ub, X)
+    assert isinstance(err, asc2.UnsupportedError)
+    assert "operand is a UB tile" in err.message
+    assert "location=asc2.TensorLocation.L0A" in err.message
+    assert err.line == line_of(k_matmul_ub, "# ERR")
+
+
+@asc2.jit
+def k_not_yet(x_ptr):
+    t = asc2.copy_in(asc2.global_tensor(x_ptr, [256]), [0], [256])
+    with asc2.mask(count=16):  # ERR
+        t = t + 1.0
 
 
 def test_planned_op_is_a_clear_error():
     err = compile_error(k_not_yet, X)
     assert isinstance(err, asc2.UnsupportedError)
-    assert "asc2.matmul (and '@') is not supported yet" in err.message
+    assert "'with asc2.mask(...)' is not supported yet" in err.message
     assert err.line == line_of(k_not_yet, "# ERR")
 
 

@@ -329,9 +329,9 @@ def k_unsupported(x_ptr, WHICH: asc2.ConstExpr[int]):
     elif WHICH == 3:
         y = x @ x  # ERR
     elif WHICH == 4:
-        y = asc2.copy_in(x_gm, [0, 0], [64, 64], asc2.TensorLocation.L1)  # ERR
+        y = asc2.copy_in(x_gm, [0, 0], [64, 64], asc2.TensorLocation.L0C)  # ERR
     elif WHICH == 5:
-        y = asc2.zeros_acc([16, 16])  # ERR
+        asc2.copy_out(asc2.copy_in(x_gm, [0, 0], [64, 64], "L1"), x_gm, [0, 0])  # ERR
     else:
         y = x.to("L0A")  # ERR
 
@@ -339,10 +339,10 @@ def k_unsupported(x_ptr, WHICH: asc2.ConstExpr[int]):
 @pytest.mark.parametrize("which,needle", [
     (0, "'with asc2.mask(...)' is not supported yet"),
     (2, "asc2.transpose of a rank-3 tile is not supported yet"),
-    (3, "asc2.matmul (and '@') is not supported yet"),
-    (4, "asc2.copy_in: L1 tiles are not supported yet (only UB)"),
-    (5, "asc2.zeros_acc is not supported yet"),
-    (6, "moving tiles between locations (UB -> L0A) is not supported yet"),
+    (3, "asc2.matmul (left operand): operand is a UB tile"),
+    (4, "asc2.copy_in: L0C tiles are not supported here (supported: UB, L1, L0A, L0B)"),
+    (5, "asc2.copy_out: cannot store from location L1"),
+    (6, "copying a tile from UB to L0A is not supported"),
 ])
 def test_not_supported_yet(which, needle):
     with pytest.raises(asc2.UnsupportedError) as info:

@@ -72,6 +72,18 @@ std::vector<std::string> availablePlatforms(const std::string &archDir) {
 // Pass capture
 //===----------------------------------------------------------------------===//
 
+/// Per-space capacities of `arch` for the memory-consumption check.
+static ascendc::AscendCComputeMemoryConsumptionOptions
+memoryLimitsOf(const sim::ArchModel &arch) {
+  ascendc::AscendCComputeMemoryConsumptionOptions o;
+  o.ubCapacity = arch.capacity[(int)sim::Space::UB];
+  o.l1Capacity = arch.capacity[(int)sim::Space::L1];
+  o.l0aCapacity = arch.capacity[(int)sim::Space::L0A];
+  o.l0bCapacity = arch.capacity[(int)sim::Space::L0B];
+  o.l0cCapacity = arch.capacity[(int)sim::Space::L0C];
+  return o;
+}
+
 namespace {
 
 /// Index just past the `)` that closes the `(` at `open`, skipping strings.
@@ -480,11 +492,9 @@ static CompileResult compileOnce(const std::string &asctileIR,
   planOptions.reuse = options.reuseAlloc != 0;
   planOptions.shareCopies = options.reuseAlloc >= 2;
   pm.addNestedPass<func::FuncOp>(ascendc::createAscendCPlanMemory(planOptions));
-  ascendc::AscendCComputeMemoryConsumptionOptions memOptions;
-  memOptions.ubCapacity = arch->capacity[(int)sim::Space::UB];
-  memOptions.l1Capacity = arch->capacity[(int)sim::Space::L1];
   pm.addNestedPass<func::FuncOp>(
-      ascendc::createAscendCComputeMemoryConsumption(memOptions));
+      ascendc::createAscendCComputeMemoryConsumption(memoryLimitsOf(*arch)));
+  pm.addNestedPass<func::FuncOp>(ascendc::createAscendCDetectKernelType());
   if (options.insertSync) {
     ascendc::AscendCInsertSyncOptions syncOptions;
     syncOptions.eventIds = arch->eventIdsPerPipePair;
@@ -607,11 +617,9 @@ CompileResult compileBaseline(const std::string &ascendcIR,
   report->passes.push_back(std::move(input));
 
   PassManager pm(&context);
-  ascendc::AscendCComputeMemoryConsumptionOptions memOptions;
-  memOptions.ubCapacity = arch->capacity[(int)sim::Space::UB];
-  memOptions.l1Capacity = arch->capacity[(int)sim::Space::L1];
   pm.addNestedPass<func::FuncOp>(
-      ascendc::createAscendCComputeMemoryConsumption(memOptions));
+      ascendc::createAscendCComputeMemoryConsumption(memoryLimitsOf(*arch)));
+  pm.addNestedPass<func::FuncOp>(ascendc::createAscendCDetectKernelType());
   if (failed(pm.run(*module)))
     return fail();
   describeFinalIR(kernel, *arch, *report);

@@ -83,13 +83,14 @@ class Scalar(Value):
 class Tile(Value):
     """A value-semantics tile in an on-chip location (LocalTensor)."""
 
-    __slots__ = ("shape", "dtype", "location")
+    __slots__ = ("shape", "dtype", "location", "matmul_of")
 
     def __init__(self, ssa, shape, dt, location):
         super().__init__(ssa, tile_type(shape, dt, location))
         self.shape = tuple(shape)
         self.dtype = dt
         self.location = location
+        self.matmul_of = None  # (a, b) when this L0C tile is a @ b: acc + a @ b fuses
 
     def like(self, ssa, dt=None):
         return Tile(ssa, self.shape, dt or self.dtype, self.location)

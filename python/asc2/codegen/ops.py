@@ -385,6 +385,9 @@ def binary(gen, name, a, b):
     if not is_value(a) and not is_value(b):
         return fold(a, b)
     if isinstance(a, Tile) or isinstance(b, Tile):
+        fused = cube.fuse_accumulate(gen, name, a, b)
+        if fused is not None:
+            return fused
         ta, tb = tile_operands(gen, name, a, b)
         op = _kind_op(name, ta.dtype, float_op, int_op, bool_op)
         if op == _FLOOR_DIV:
@@ -653,19 +656,17 @@ for _name in (*UNARY_OPS, "relu", "negative", "bitwise_not"):
 
 # Not lowered by the compiler yet: a clear error at the call instead of a C++ diagnostic.
 _NOT_SUPPORTED_YET = {
-    "matmul": "asc2.matmul (and '@') is not supported yet: the cube unit (L0A/L0B/L0C) has no lowering",
-    "matmul_acc": "asc2.matmul_acc is not supported yet: the cube unit (L0A/L0B/L0C) has no lowering",
-    "zeros_acc": "asc2.zeros_acc is not supported yet: L0C accumulators have no lowering",
     "mask": "asc2.mask is not supported yet (masked vector lanes have no lowering)",
 }
 for _name, _message in _NOT_SUPPORTED_YET.items():
     emitter(_name)(lambda gen, _m=_message, **_: fail(errors.UnsupportedError, _m))
 
 
-def check_supported_location(location, what):
+def check_supported_location(location, what, allowed=(core.TensorLocation.UB,)):
     location = core.TensorLocation.parse(location)
-    if location != core.TensorLocation.UB:
-        fail(errors.UnsupportedError, f"{what}: {location.value} tiles are not supported yet (only UB)")
+    if location not in allowed:
+        fail(errors.UnsupportedError, f"{what}: {location.value} tiles are not supported here (supported: "
+                                      + ", ".join(a.value for a in allowed) + ")")
     return location
 
 
@@ -1013,7 +1014,8 @@ def _copy_in(gen, src, offsets, shape, location, real_shape, pad_value):
         ty = scalar_type_of(src.dtype)
         return Scalar(gen.b.op(f"asctile.get_value {src.ssa}[{', '.join(offs)}] : {src.type} -> {ty}"), ty)
     shape = static_shape(shape, "asc2.copy_in: shape")
-    location = check_supported_location(location, "asc2.copy_in")
+    location = check_supported_location(location, "asc2.copy_in", cube.LOAD_LOCATIONS)
+    cube.check_cube_shape(shape, location, "asc2.copy_in")
     if len(shape) != rank:
         fail(errors.CompilationValueError,
              f"asc2.copy_in: a rank-{len(shape)} tile shape for a rank-{rank} tensor")
@@ -1049,6 +1051,7 @@ def _copy_out(gen, src, dst, offsets, real_shape):
         value = _number(gen, src, dst.dtype)
         gen.b.emit(f"asctile.set_value {value.ssa}, {dst.ssa}[{', '.join(offs)}] : {value.type}, {dst.type}")
         return None
+    src = cube.storable(gen, src, dst, "asc2.copy_out")
     _check_tile_into(src, dst, "asc2.copy_out")
     _check_real_shape(real_shape, src.shape, src.location, "asc2.copy_out")
     offs = offsets_of(gen, offsets, len(dst.shape), "asc2.copy_out")
@@ -1056,9 +1059,9 @@ def _copy_out(gen, src, dst, offsets, real_shape):
 
 
 def _check_tile_into(src, dst, what):
-    if src.location != core.TensorLocation.UB:
+    if src.location not in (core.TensorLocation.UB, core.TensorLocation.L0C):
         fail(errors.UnsupportedError, f"{what}: cannot store from location {src.location.value} "
-                                      "(only UB tiles go to global memory)")
+                                      "(UB tiles and L0C matmul results go to global memory)")
     if src.dtype != dst.dtype:
         fail(errors.CompilationTypeError,
              f"{what}: {src.dtype.name} tile into a {dst.dtype.name} tensor (convert with .to())")
@@ -1134,11 +1137,7 @@ def call_method(gen, method, args, kwargs):
         target = args[0]
         if isinstance(target, core.dtype):
             return convert_tile(gen, value, target)
-        location = core.TensorLocation.parse(target)
-        if location == value.location:
-            return value
-        fail(errors.UnsupportedError,
-             f"moving tiles between locations ({value.location.value} -> {location.value}) is not supported yet")
+        return cube.move(gen, value, None, None, core.TensorLocation.parse(target), f".{name}()")
     return emit_builtin(gen, TILE_METHODS[name], [value, *args], kwargs)
 
 
@@ -1163,3 +1162,7 @@ def python_builtin(gen, fn, args, kwargs):
     if fn in (builtins.print, builtins.isinstance, builtins.type, builtins.len, builtins.tuple, builtins.list):
         return fn(*args, **kwargs)
     fail(errors.CompilationTypeError, f"{getattr(fn, '__name__', fn)}() cannot take runtime values in a kernel")
+
+
+# The cube unit's builtins (matmul, zeros_acc, copies between locations) register themselves.
+from . import cube  # noqa: E402

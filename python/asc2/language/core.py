@@ -331,7 +331,7 @@ def zeros_like(x, dtype=None):
 
 @builtin
 def zeros_acc(shape, dtype=float32):
-    """A zero matmul accumulator in L0C (not supported by the compiler yet)."""
+    """A zero matmul accumulator in L0C (the first matmul_acc into it overwrites)."""
 
 
 @builtin
@@ -357,12 +357,12 @@ def mask(count=None, bits=None, other=None):
 
 @builtin
 def matmul(a, b):
-    """a @ b on the cube unit (not supported by the compiler yet)."""
+    """a @ b on the cube unit: L0A (M x K) x L0B (K x N) -> float32 L0C (M x N); L1 operands move to L0A/L0B."""
 
 
 @builtin
 def matmul_acc(acc, a, b):
-    """acc + a @ b (not supported by the compiler yet)."""
+    """acc + a @ b, accumulated in place in the L0C tile ``acc`` (``acc + a @ b`` is the same)."""
 
 
 @builtin

@@ -34,6 +34,16 @@ struct ArchModel {
   // Per-core data-movement bandwidth in bytes per cycle.
   double gmToUbBytesPerCycle = 0, ubToGmBytesPerCycle = 0;
   double mteFixedCycles = 0;     // per-transfer latency
+  // Cube path, bytes per cycle per AIC: GM->L1 (MTE2), L1->L0A / L1->L0B
+  // (MTE1), L0C->GM (FIX).
+  double gmToL1BytesPerCycle = 0, l1ToL0aBytesPerCycle = 0,
+         l1ToL0bBytesPerCycle = 0, l0cToGmBytesPerCycle = 0;
+  double mmadFixedCycles = 0;       // per mmad instruction
+  double mmadCyclesPerFractal = 1;  // per 16x16x16 f16 fractal (f32: 16x8x16
+                                    // fractals, int8: 16x32x16)
+  double mmadF32FractalFactor = 2;  // cycles of an f32 16x8x16 fractal relative
+                                    // to an f16 one
+  double crossCoreFlagCycles = 0;   // latency of a cross-core flag (set -> wait)
   double hbmBytesPerCycle = 0;   // chip-wide cap shared by all cores
   double scalarCycles = 1;       // per scalar instruction
   double flagCycles = 1;         // set/wait bookkeeping

@@ -109,6 +109,53 @@ enum class Opcode : uint8_t {
   ScalarStoreLocal, // pipe S: local[dstSpace][dstAddr + a*width] = scalar
   ScalarLoadGm,     // pipe S: r[dst] = gm[gmArg][a]
   ScalarStoreGm,    // pipe S: gm[gmArg][a] = scalar
+  // --- cube path (AIC cores). Fractal layouts, C0 = 32 / element bytes
+  // (16 for f16/bf16, 8 for f32, 32 for int8); a tile of R x C elements has
+  // R and C padded to multiples of 16 (Rp, Cp) -- for int8 the dimension
+  // split into C0-wide blocks (C in L1/L0A, R in L0B) pads to a multiple of
+  // 32; index of element (r, c):
+  //   L1  "NZ"  (any R x C):     (c / C0) * (Rp * C0) + r * C0 + c % C0
+  //   L0A "ZZ"  (A, M x K):      (r / 16) * (Cp * 16) + (c / C0) * (16 * C0)
+  //                               + (r % 16) * C0 + c % C0
+  //   L0B "ZN"  (B, K x N):      (r / C0) * (Cp * C0) + (c / 16) * (16 * C0)
+  //                               + (c % 16) * C0 + r % C0
+  //   L0C "NZ"  (C, M x N, f32): (c / 16) * (Rp * 16) + r * 16 + c % 16
+  //   (L0C uses the L1 formula with C0 = 16.)
+  CopyGmToL1Nz, // MTE2: GM ND -> L1 NZ at dstAddr. rows (Operand) valid rows
+                // of b valid elements each, starting at GM element a of
+                // gm[gmArg], rows gmRowStride elements apart; the local tile
+                // is tileRows x tileCols; elements outside the valid region
+                // are zero. dtype = element type (F16, BF16, F32, I8).
+                // rows <= tileRows and b <= tileCols, else an error.
+  LoadL1ToL0,   // MTE1: the tileRows x tileCols sub-tile at row a, column b
+                // (immediates, multiples of 16) of the L1 NZ tile of
+                // srcTileRows x srcTileCols elements (dtype) at src0Addr
+                // -> dstSpace (L0A: ZZ, L0B: ZN) at dstAddr. srcTileRows/Cols
+                // = 0 => the source is exactly tileRows x tileCols.
+  Mmad,         // M: L0C[dstAddr] (NZ, dtype F32, or I32 for int8 inputs) =
+                // (init ? 0 : L0C) + L0A[src0Addr] (ZZ, a x b, srcDtype) *
+                // L0B[src1Addr] (ZN, b x c, srcDtype); a = m, b = k, c = n
+                // (immediates, or registers checked at run time; multiples
+                // of 16, k of 32 for int8); init = Instr::init (register
+                // or immediate; nonzero => overwrite). Products accumulate in
+                // f32 in k order (int8: int32, wrapping). srcDtype F16, BF16
+                // or F32 => dtype F32; I8 => I32.
+  FixpipeToGm,  // FIX: L0C NZ tile (tileRows x tileCols, srcDtype F32/I32) at
+                // src0Addr -> gm[gmArg] ND: rows (Operand) valid rows of b
+                // valid columns to GM element a, rows gmRowStride apart;
+                // converted to dtype (rint); relu => max(x, 0) first; atomic
+                // combines with GM like CopyLocalToGm. F32 -> F32/F16/BF16,
+                // I32 -> I32. rows <= tileRows and b <= tileCols.
+  CrossCoreSetFlag,  // on `pipe`: MIX kernels: raise cross-core flag eventId
+                     // (0..15) towards the other side of the block's group
+                     // (AIC -> its AIV, AIV -> its AIC); counting semaphore.
+                     // Fires once the earlier work of `pipe` is done (not S:
+                     // hardware needs a real pipe); `cores` must name one
+                     // side. The counter may not exceed 15 (checked).
+  CrossCoreWaitFlag, // on `pipe`: wait until the counter of eventId set by
+                     // the other side is > 0, then decrement it; completes
+                     // at max(issue, set + crossCoreFlagCycles). A wait that
+                     // can never be satisfied is a deadlock error.
   // --- synchronisation ---
   SetFlag,     // on pipe flagSrc: flag(flagSrc -> flagDst, eventId) = 1
   WaitFlag,    // on pipe flagDst: wait for the flag, then clear it
@@ -178,9 +225,34 @@ struct Instr {
   AtomicKind atomic = AtomicKind::None; // CopyLocalToGm: GM = op(GM, local)
   int64_t srcRowStride = 0, dstRowStride = 0; // VecCopy, in elements
 
+  // --- cube path ---
+  int64_t tileCols = 0;         // CopyGmToL1Nz/LoadL1ToL0/FixpipeToGm: tile
+                                // is tileRows x tileCols elements
+  int64_t srcTileRows = 0, srcTileCols = 0; // LoadL1ToL0 source tile dims
+  Operand init = Operand::ofImm(1); // Mmad: nonzero => C = A*B (no accumulate)
+  bool relu = false;            // FixpipeToGm
+  /// Which cores of a MIX group execute this instruction: bit 0 = AIC (cube
+  /// core), bit 1 = AIV (vector core). Scalar control flow runs on both.
+  /// Ignored by AIV_ONLY / AIC_ONLY kernels (every instruction runs).
+  uint8_t cores = kBothCores;
+  static constexpr uint8_t kAicCore = 1, kAivCore = 2, kBothCores = 3;
+
   int32_t point = -1;      // program point in the final IR (stable across views)
   int32_t loc = -1;        // index into Program::locs, -1 if unknown
 };
+
+/// Where a kernel runs (Ascend C KERNEL_TYPE_*): vector cores only, cube
+/// cores only, or MIX: each block is a group of one AIC and one AIV that run
+/// the same control flow, each executing the instructions whose `cores` bit
+/// it has, and exchange data through GM (workspace) with cross-core flags.
+enum class KernelType : uint8_t { AivOnly, AicOnly, Mix };
+const char *kernelTypeName(KernelType t); // "AIV_ONLY", "AIC_ONLY", "MIX"
+
+/// gmArg of copies (and scalar GM loads/stores) that address the per-block
+/// GM workspace (Program::workspaceBytesPerBlock > 0): offsets are relative
+/// to the block's own workspace slice, in elements of the instruction's
+/// dtype.
+constexpr int32_t kWorkspaceArg = -2;
 
 struct ArgSpec {
   enum class Kind : uint8_t { Gm, Int, Float } kind = Kind::Gm;
@@ -197,6 +269,10 @@ struct Program {
   /// Mnemonic of the op at each program point ("ascendc.data_copy", ...),
   /// indexed by Instr::point; used for error messages and traces.
   std::vector<std::string> pointNames;
+  KernelType kernelType = KernelType::AivOnly;
+  /// Bytes of GM workspace per block (MIX kernels); the simulator allocates
+  /// blockNum slices (zero-filled) for each launch.
+  int64_t workspaceBytesPerBlock = 0;
 };
 
 } // namespace asc2::sim

@@ -12,6 +12,7 @@
 
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -58,6 +59,20 @@ private:
   LogicalResult lowerReduce(at::ReduceOp op);
   LogicalResult lowerBroadcast(at::BroadcastOp op);
   LogicalResult lowerFor(scf::ForOp op);
+  LogicalResult lowerIf(scf::IfOp op);
+  // --- cube unit ---
+  LogicalResult lowerCubeLoad(at::LoadOp op, const GlobalView &view);
+  LogicalResult lowerMove(at::MoveOp op);
+  LogicalResult lowerMatmul(Operation *op, Value acc, Value lhs, Value rhs);
+  LogicalResult lowerL0CStore(Operation *op, Value tile, const GlobalView &view,
+                              ValueRange offsets, ac::AtomicKind atomic);
+  LogicalResult foldL0CElementwise(Operation *op);
+  /// An L0C tile the fixpipe can store: its buffer and whether ReLU applies
+  /// (relu and casts of L0C tiles fold into the store).
+  struct L0CView {
+    Value tile;   // the tile holding the accumulated values
+    bool relu = false;
+  };
   LogicalResult planAccess(Operation *op, const GlobalView &view,
                            at::TileType tile, ValueRange offsets,
                            AccessPlan &plan);
@@ -103,6 +118,12 @@ private:
   DenseMap<Value, Value> bufferSplats; // splat tile -> one-element buffer
   SmallVector<Operation *> dead;
   llvm::StringMap<int> nameCounts;
+  /// Cube unit: zero accumulators (never materialised), L0C buffers carried
+  /// by a loop from a zero accumulator (the first trip overwrites: the mmad's
+  /// init flag is iv == lower bound), and relu/cast views of L0C tiles.
+  DenseSet<Value> zeroAccumulators;
+  DenseMap<Value, scf::ForOp> zeroCarried; // carried L0C buffer -> its loop
+  DenseMap<Value, L0CView> l0cViews;
 };
 
 } // namespace
@@ -176,6 +197,11 @@ FailureOr<Value> Lowering::bufferOf(Operation *user, Value tile) {
     buffers[tile] = b;
     return b;
   }
+  if (l0cViews.count(tile))
+    return user->emitOpError()
+           << "uses a relu/cast of an L0C tile; those only fold into copy_out "
+              "(fixpipe): copy_out the matmul result and copy_in it to UB for "
+              "vector work";
   return user->emitOpError() << "uses a tile that has no buffer";
 }
 
@@ -247,6 +273,8 @@ LogicalResult Lowering::lowerLoad(at::LoadOp op) {
     return op.emitOpError() << "loads from a tensor not made by asctile.tensor";
   builder.setInsertionPoint(op);
   at::TileType tile = op.getResult().getType();
+  if (tile.getLocation() != at::TileLocation::UB)
+    return lowerCubeLoad(op, it->second);
   AccessPlan plan;
   if (failed(planAccess(op, it->second, tile, op.getOffsets(), plan)))
     return failure();
@@ -269,6 +297,8 @@ LogicalResult Lowering::lowerStore(Operation *op, Value tile, Value tensor,
   if (it == tensors.end())
     return op->emitOpError() << "stores to a tensor not made by asctile.tensor";
   builder.setInsertionPoint(op);
+  if (cast<at::TileType>(tile.getType()).getLocation() == at::TileLocation::L0C)
+    return lowerL0CStore(op, tile, it->second, offsets, atomic);
   auto src = bufferOf(op, tile);
   if (failed(src))
     return failure();
@@ -487,6 +517,27 @@ LogicalResult Lowering::lowerFor(scf::ForOp op) {
       continue;
     auto t = cast<at::TileType>(init.getType());
     builder.setInsertionPoint(op);
+    if (t.getLocation() == at::TileLocation::L0C) {
+      // Accumulators stay in place in L0C (there is no L0C -> L0C copy): a
+      // zero accumulator gets a fresh buffer whose first mmad overwrites it.
+      Value buf;
+      if (zeroAccumulators.contains(init)) {
+        buf = newBuffer(op.getLoc(), t, ac::Position::CO1, "acc");
+        zeroCarried[buf] = op;
+      } else {
+        if (!init.hasOneUse())
+          return op.emitOpError() << "carries an L0C accumulator that is also "
+                                     "used elsewhere; L0C tiles are updated in place";
+        auto initBuf = bufferOf(op, init);
+        if (failed(initBuf))
+          return failure();
+        buf = *initBuf;
+      }
+      buffers[op.getRegionIterArgs()[i]] = buf;
+      buffers[op.getResult(i)] = buf;
+      carried.push_back({(unsigned)i, buf});
+      continue;
+    }
     auto initBuf = bufferOf(op, init);
     if (failed(initBuf))
       return failure();
@@ -507,6 +558,11 @@ LogicalResult Lowering::lowerFor(scf::ForOp op) {
     auto ybuf = bufferOf(yield, yielded);
     if (failed(ybuf))
       return failure();
+    if (*ybuf != buf &&
+        cast<at::TileType>(yielded.getType()).getLocation() == at::TileLocation::L0C)
+      return yield.emitOpError()
+             << "yields an L0C tile that is not the loop's accumulator updated "
+                "in place (accumulate with acc = asc2.matmul_acc(acc, a, b))";
     if (*ybuf != buf)
       copyBuffer(yield.getLoc(), buf, *ybuf, cast<at::TileType>(yielded.getType()));
   }
@@ -544,6 +600,59 @@ LogicalResult Lowering::lowerFor(scf::ForOp op) {
   yield.erase();
   // Tile results of the old loop are read through `buffers`. Dead ops of the
   // moved body still use its block arguments: erase the old loop last.
+  dead.insert(dead.begin(), op);
+  return success();
+}
+
+/// An scf.if whose tile results both branches yield in the same buffer (the
+/// guarded copies of an unrolled loop carrying an L0C accumulator, updated in
+/// place): the result is that buffer and the if keeps its scalar results.
+LogicalResult Lowering::lowerIf(scf::IfOp op) {
+  for (Region *r : {&op.getThenRegion(), &op.getElseRegion()})
+    for (Block &b : *r)
+      if (failed(lowerBlockOps(b)))
+        return failure();
+  if (!llvm::any_of(op.getResultTypes(), isTile))
+    return success();
+  if (op.getElseRegion().empty())
+    return op.emitOpError() << "yields tiles without an else branch";
+  auto thenYield = cast<scf::YieldOp>(op.thenBlock()->getTerminator());
+  auto elseYield = cast<scf::YieldOp>(op.elseBlock()->getTerminator());
+  SmallVector<Type> keptTypes;
+  SmallVector<unsigned> keptIdx;
+  for (auto [idx, type] : llvm::enumerate(op.getResultTypes())) {
+    if (!isTile(type)) {
+      keptTypes.push_back(type);
+      keptIdx.push_back(idx);
+      continue;
+    }
+    auto tb = bufferOf(thenYield, thenYield.getOperand(idx));
+    auto eb = bufferOf(elseYield, elseYield.getOperand(idx));
+    if (failed(tb) || failed(eb))
+      return failure();
+    if (*tb != *eb)
+      return op.emitOpError() << "branches yield tile #" << idx
+                              << " in different buffers; only accumulators "
+                                 "updated in place may leave an scf.if";
+    buffers[op.getResult(idx)] = *tb;
+  }
+  builder.setInsertionPoint(op);
+  auto newIf = builder.create<scf::IfOp>(op.getLoc(), keptTypes, op.getCondition(),
+                                         /*withElseRegion=*/true);
+  newIf->setAttrs(op->getAttrs());
+  newIf.getThenRegion().takeBody(op.getThenRegion());
+  newIf.getElseRegion().takeBody(op.getElseRegion());
+  for (Region *r : {&newIf.getThenRegion(), &newIf.getElseRegion()}) {
+    auto y = cast<scf::YieldOp>(r->front().getTerminator());
+    SmallVector<Value> kept;
+    for (unsigned i : keptIdx)
+      kept.push_back(y.getOperand(i));
+    builder.setInsertionPoint(y);
+    builder.create<scf::YieldOp>(y.getLoc(), kept);
+    y.erase();
+  }
+  for (auto [n, i] : llvm::enumerate(keptIdx))
+    op.getResult(i).replaceAllUsesWith(newIf.getResult(n));
   dead.insert(dead.begin(), op);
   return success();
 }
@@ -596,6 +705,17 @@ LogicalResult Lowering::lowerOp(Operation *op) {
             return success();
           })
           .Case<at::LoadOp>([&](at::LoadOp l) { return lowerLoad(l); })
+          .Case<at::MoveOp>([&](at::MoveOp m) { return lowerMove(m); })
+          .Case<at::AccumulatorOp>([&](at::AccumulatorOp a) {
+            zeroAccumulators.insert(a.getResult());
+            return success();
+          })
+          .Case<at::MatmulOp>([&](at::MatmulOp m) {
+            return lowerMatmul(m, Value(), m.getLhs(), m.getRhs());
+          })
+          .Case<at::MatmulAccOp>([&](at::MatmulAccOp m) {
+            return lowerMatmul(m, m.getAcc(), m.getLhs(), m.getRhs());
+          })
           .Case<at::StoreOp>([&](at::StoreOp s) {
             return lowerStore(s, s.getValue(), s.getTensor(), s.getOffsets(),
                               ac::AtomicKind::NONE);
@@ -614,6 +734,8 @@ LogicalResult Lowering::lowerOp(Operation *op) {
             return success();
           })
           .Case<at::CastOp>([&](at::CastOp c) -> LogicalResult {
+            if (c.getSource().getType().getLocation() == at::TileLocation::L0C)
+              return foldL0CElementwise(c);
             builder.setInsertionPoint(c);
             auto src = bufferOf(c, c.getSource());
             if (failed(src))
@@ -744,10 +866,15 @@ LogicalResult Lowering::lowerOp(Operation *op) {
             return success();
           })
           .Case<scf::ForOp>([&](scf::ForOp f) { return lowerFor(f); })
+          .Case<scf::IfOp>([&](scf::IfOp i) { return lowerIf(i); })
           .Case<scf::YieldOp>([&](auto) { return success(); })
           .Default([&](Operation *o) -> LogicalResult {
-            if (producesTile && o->getNumResults() == 1 && o->getNumRegions() == 0)
+            if (producesTile && o->getNumResults() == 1 && o->getNumRegions() == 0) {
+              auto t = cast<at::TileType>(o->getResult(0).getType());
+              if (t.getLocation() == at::TileLocation::L0C)
+                return foldL0CElementwise(o);
               return lowerElementwise(o);
+            }
             if (producesTile || llvm::any_of(o->getOperandTypes(), isTile))
               return o->emitOpError()
                      << "with tile operands or results is not supported by "
@@ -760,7 +887,7 @@ LogicalResult Lowering::lowerOp(Operation *op) {
           });
   if (failed(status))
     return failure();
-  if (isAscTile || (producesTile && !isa<scf::ForOp>(op)))
+  if (isAscTile || (producesTile && !isa<scf::ForOp, scf::IfOp>(op)))
     dead.push_back(op);
   return success();
 }
@@ -802,3 +929,220 @@ struct ConvertAscTileToAscendCPass
   }
 };
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// Cube unit: GM -> L1 (ND -> NZ) -> L0A/L0B, mmad into L0C, fixpipe to GM.
+//===----------------------------------------------------------------------===//
+
+static ac::Position cubePosition(at::TileLocation loc, bool rightOperand) {
+  switch (loc) {
+  case at::TileLocation::L1:
+    return rightOperand ? ac::Position::B1 : ac::Position::A1;
+  case at::TileLocation::L0A:
+    return ac::Position::A2;
+  case at::TileLocation::L0B:
+    return ac::Position::B2;
+  default:
+    return ac::Position::CO1;
+  }
+}
+
+/// rows x cols of a 2-D cube access: element offset of the first element and
+/// the part inside the tensor (clamped like every other access).
+static LogicalResult cubeAccessPlan(Operation *op, OpBuilder &builder,
+                                    ArrayRef<Value> dims, ValueRange offsets,
+                                    at::TileType tile, Value linear,
+                                    AccessPlan &plan) {
+  Location loc = op->getLoc();
+  if (tile.getShape().size() != 2 || dims.size() != 2)
+    return op->emitOpError() << "cube tiles are 2-D (rows x columns), got " << tile;
+  auto clamp = [&](Value extent, Value off, int64_t size) {
+    Value remaining = builder.create<arith::SubIOp>(loc, extent, off);
+    Value n = builder.create<arith::MinSIOp>(
+        loc, remaining, builder.create<arith::ConstantIndexOp>(loc, size));
+    return builder
+        .create<arith::MaxSIOp>(loc, n, builder.create<arith::ConstantIndexOp>(loc, 0))
+        .getResult();
+  };
+  plan.offset = linear;
+  plan.rowCount = clamp(dims[0], offsets[0], tile.getShape()[0]);
+  plan.colCount = clamp(dims[1], offsets[1], tile.getShape()[1]);
+  plan.rowStride = dims[1];
+  plan.twoD = true;
+  return success();
+}
+
+LogicalResult Lowering::lowerCubeLoad(at::LoadOp op, const GlobalView &view) {
+  Location loc = op.getLoc();
+  at::TileType tile = op.getResult().getType();
+  at::TileLocation where = tile.getLocation();
+  if (where != at::TileLocation::L1 && where != at::TileLocation::L0A &&
+      where != at::TileLocation::L0B)
+    return op.emitOpError() << "copy_in to "
+                            << at::stringifyTileLocation(where)
+                            << " is not supported: load into UB, L1, L0A or L0B";
+  if (tile.getShape().size() != 2 || tile.getShape()[0] % 16 ||
+      tile.getShape()[1] % 16)
+    return op.emitOpError() << "cube tiles must be 2-D with both dimensions "
+                               "multiples of 16 (whole fractals), got "
+                            << tile;
+  AccessPlan plan;
+  if (failed(cubeAccessPlan(op, builder, view.dims, op.getOffsets(), tile,
+                            linearOffset(loc, view, op.getOffsets()), plan)))
+    return failure();
+  // GM only reaches L1 (MTE2, ND -> NZ); L0A/L0B are filled from L1 (MTE1).
+  // L0B operands stage through B1, everything else through A1.
+  bool right = where == at::TileLocation::L0B;
+  std::string name = argName(view.gm);
+  Value l1 = newBuffer(loc, tile.getShape(), tile.getElementType(),
+                       cubePosition(at::TileLocation::L1, right), name);
+  builder.create<ac::DataCopyInOp>(loc, l1, view.gm, plan.offset, plan.colCount,
+                                   plan.rowCount, plan.rowStride,
+                                   builder.getZeroAttr(tile.getElementType()));
+  if (where == at::TileLocation::L1) {
+    buffers[op.getResult()] = l1;
+    return success();
+  }
+  Value l0 = newBuffer(loc, tile, cubePosition(where, right), name);
+  builder.create<ac::LoadDataOp>(loc, l0, l1, 0, 0);
+  buffers[op.getResult()] = l0;
+  return success();
+}
+
+LogicalResult Lowering::lowerMove(at::MoveOp op) {
+  builder.setInsertionPoint(op);
+  at::TileType src = op.getSource().getType(), dst = op.getResult().getType();
+  if (src.getLocation() == at::TileLocation::L1 &&
+      (dst.getLocation() == at::TileLocation::L0A ||
+       dst.getLocation() == at::TileLocation::L0B)) {
+    auto in = bufferOf(op, op.getSource());
+    if (failed(in))
+      return failure();
+    ArrayRef<int64_t> offs = op.getOffsets();
+    if (dst.getShape().size() != 2 || offs[0] % 16 || offs[1] % 16 ||
+        dst.getShape()[0] % 16 || dst.getShape()[1] % 16)
+      return op.emitOpError() << "L1 -> " << at::stringifyTileLocation(dst.getLocation())
+                              << " moves whole 16x16 fractals: offsets and shape "
+                                 "must be multiples of 16";
+    Value l0 = newBuffer(op.getLoc(), dst,
+                         cubePosition(dst.getLocation(), false), "l0");
+    builder.create<ac::LoadDataOp>(op.getLoc(), l0, *in, offs[0], offs[1]);
+    buffers[op.getResult()] = l0;
+    return success();
+  }
+  if (src.getLocation() == at::TileLocation::L0C)
+    return op.emitOpError()
+           << "L0C -> " << at::stringifyTileLocation(dst.getLocation())
+           << " has no data path on this target: store the accumulator with "
+              "copy_out (fixpipe) and copy_in the result where you need it";
+  return op.emitOpError() << "moving a tile from "
+                          << at::stringifyTileLocation(src.getLocation()) << " to "
+                          << at::stringifyTileLocation(dst.getLocation())
+                          << " is not supported (supported: L1 -> L0A/L0B)";
+}
+
+LogicalResult Lowering::lowerMatmul(Operation *op, Value acc, Value lhs, Value rhs) {
+  builder.setInsertionPoint(op);
+  Location loc = op->getLoc();
+  auto a = bufferOf(op, lhs);
+  auto b = bufferOf(op, rhs);
+  if (failed(a) || failed(b))
+    return failure();
+  auto tile = cast<at::TileType>(op->getResult(0).getType());
+  Value dst, init;
+  if (!acc || zeroAccumulators.contains(acc)) {
+    dst = newBuffer(loc, tile, ac::Position::CO1, acc ? "acc" : "matmul");
+    init = builder.create<arith::ConstantIntOp>(loc, 1, 1);
+  } else {
+    // matmul_acc updates the accumulator in place, so the accumulator must
+    // not be read after it (value semantics would need an L0C copy).
+    auto readAfter = [&](Operation *user) {
+      // Walk out from `op` to the first block that also holds `user`; a use
+      // in another branch of an enclosing scf.if never runs after `op`.
+      for (Operation *cur = op; cur; cur = cur->getParentOp()) {
+        if (!cur->getBlock())
+          return false;
+        if (Operation *u = cur->getBlock()->findAncestorOpInBlock(*user))
+          return u != cur && cur->isBeforeInBlock(u);
+      }
+      return false;
+    };
+    for (Operation *user : acc.getUsers()) {
+      if (user == op)
+        continue;
+      if (readAfter(user))
+        return op->emitOpError()
+               << "updates its accumulator in place, but the accumulator is "
+                  "used again afterwards; use the result of matmul_acc instead";
+    }
+    if (l0cViews.count(acc))
+      return op->emitOpError() << "accumulates into a relu/cast of an L0C tile; "
+                                  "those only fold into copy_out";
+    auto ab = bufferOf(op, acc);
+    if (failed(ab))
+      return failure();
+    dst = *ab;
+    auto arg = dyn_cast<BlockArgument>(acc);
+    auto loop = arg ? dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp()) : scf::ForOp();
+    if (loop && zeroCarried.lookup(dst) == loop) {
+      // The loop carries a zero accumulator: its first trip overwrites.
+      init = builder.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
+                                           loop.getInductionVar(),
+                                           loop.getLowerBound());
+    } else {
+      init = builder.create<arith::ConstantIntOp>(loc, 0, 1);
+    }
+  }
+  builder.create<ac::MmadOp>(loc, dst, *a, *b, init);
+  buffers[op->getResult(0)] = dst;
+  return success();
+}
+
+LogicalResult Lowering::foldL0CElementwise(Operation *op) {
+  Value result = op->getResult(0);
+  auto base = [&](Value v) {
+    auto it = l0cViews.find(v);
+    return it == l0cViews.end() ? L0CView{v, false} : it->second;
+  };
+  if (auto c = dyn_cast<at::CastOp>(op)) {
+    l0cViews[result] = base(c.getSource());
+    return success();
+  }
+  if (isa<arith::MaximumFOp, arith::MaxNumFOp, arith::MaxSIOp>(op)) {
+    for (unsigned i = 0; i < 2; ++i) {
+      Value s = splatScalar(op->getOperand(i));
+      if (s && (matchPattern(s, m_AnyZeroFloat()) || matchPattern(s, m_Zero()))) {
+        L0CView v = base(op->getOperand(1 - i));
+        v.relu = true;
+        l0cViews[result] = v;
+        return success();
+      }
+    }
+  }
+  return op->emitOpError()
+         << "on an L0C tile: only relu and dtype casts apply to matmul results "
+            "(the fixpipe does them on copy_out); for other vector work, "
+            "copy_out the result and copy_in it to UB";
+}
+
+LogicalResult Lowering::lowerL0CStore(Operation *op, Value tile,
+                                      const GlobalView &view, ValueRange offsets,
+                                      ac::AtomicKind atomic) {
+  Location loc = op->getLoc();
+  auto it = l0cViews.find(tile);
+  L0CView v = it == l0cViews.end() ? L0CView{tile, false} : it->second;
+  if (zeroAccumulators.contains(v.tile))
+    return op->emitOpError() << "stores a zero accumulator that no matmul_acc "
+                                "wrote; store asc2.zeros from UB instead";
+  auto src = bufferOf(op, v.tile);
+  if (failed(src))
+    return failure();
+  AccessPlan plan;
+  at::TileType type = cast<at::TileType>(tile.getType());
+  if (failed(cubeAccessPlan(op, builder, view.dims, offsets, type,
+                            linearOffset(loc, view, offsets), plan)))
+    return failure();
+  builder.create<ac::FixpipeOp>(loc, view.gm, plan.offset, *src, plan.colCount,
+                                plan.rowCount, plan.rowStride, v.relu, atomic);
+  return success();
+}

@@ -2,6 +2,7 @@
 #include "asc2/Target/AscendC/EmitAscendC.h"
 
 #include "asc2/Dialect/AscendC/IR/AscendC.h"
+#include "asc2/Dialect/AscendC/Transforms/Passes.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -193,6 +194,29 @@ LogicalResult Emitter::emitOp(Operation *op) {
       .Case<DataCopyInOp>([&](DataCopyInOp o) {
         auto type = o.getDst().getType();
         std::string elem = cType(type.getElementType());
+        if (type.getSpaceName() == "L1") {
+          // GM (ND) -> L1 (NZ) on MTE2; missing rows/cols are zeroed first.
+          int64_t rows = type.getShape()[0];
+          int64_t c0 = 32 / std::max<int64_t>(1, type.getSizeInBytes() / type.getNumElements());
+          line() << "{\n";
+          indent += 2;
+          line() << "uint16_t r = static_cast<uint16_t>(" << name(o.getRows()) << ");\n";
+          line() << "uint16_t c = static_cast<uint16_t>(" << name(o.getCount()) << ");\n";
+          line() << "if (r < " << rows << " || c < " << type.getShape()[1] << ") {\n";
+          line() << "  AscendC::InitConstValue(" << name(o.getDst())
+                 << ", AscendC::InitConstValueParams<" << elem << ">{1, static_cast<uint16_t>("
+                 << type.getSizeInBytes() / 32 << "), 0, static_cast<" << elem << ">(0)});\n";
+          line() << "  AscendC::PipeBarrier<PIPE_ALL>();\n";
+          line() << "}\n";
+          line() << "AscendC::Nd2NzParams nd2nz{1, r, c, 0, static_cast<uint16_t>("
+                 << name(o.getRowStride()) << "), " << rows << ", 1, 0}; // C0 = "
+                 << c0 << "\n";
+          line() << "AscendC::DataCopy(" << name(o.getDst()) << ", " << name(o.getSrc())
+                 << "[" << name(o.getOffset()) << "], nd2nz);" << srcLine(o) << "\n";
+          indent -= 2;
+          line() << "}\n";
+          return success();
+        }
         std::string pad = "0";
         if (auto p = o.getPadValueAttr()) {
           if (auto f = dyn_cast<FloatAttr>(p))
@@ -235,6 +259,62 @@ LogicalResult Emitter::emitOp(Operation *op) {
         line() << "}\n";
         indent -= 2;
         line() << "}\n";
+        return success();
+      })
+      .Case<LoadDataOp>([&](LoadDataOp o) {
+        // One LoadData2D per 16-row band of fractals: L1 NZ -> L0A ZZ / L0B ZN.
+        auto dst = o.getDst().getType(), src = o.getSrc().getType();
+        int64_t c0 = 32 / std::max<int64_t>(1, dst.getSizeInBytes() / dst.getNumElements());
+        int64_t bands = dst.getShape()[0] / 16;
+        int64_t perBand = dst.getShape()[1] / c0;
+        int64_t srcBand = src.getShape()[0] / 16;
+        bool right = dst.getSpaceName() == "L0B";
+        line() << "for (int band = 0; band < " << bands << "; ++band) {\n";
+        line() << "  AscendC::LoadData2DParams p;\n";
+        line() << "  p.startIndex = static_cast<uint16_t>((" << o.getCol() / c0 << ") * "
+               << srcBand << " + " << o.getRow() / 16 << " + band);\n";
+        line() << "  p.repeatTimes = " << perBand << ";\n";
+        line() << "  p.srcStride = " << srcBand << ";\n";
+        line() << "  p.ifTranspose = " << (right ? "true" : "false") << ";\n";
+        line() << "  AscendC::LoadData(" << name(o.getDst()) << "[band * " << perBand * 16 * c0
+               << "], " << name(o.getSrc()) << ", p);" << srcLine(o) << "\n";
+        line() << "}\n";
+        return success();
+      })
+      .Case<MmadOp>([&](MmadOp o) {
+        auto a = o.getLhs().getType(), b = o.getRhs().getType();
+        line() << "AscendC::Mmad(" << name(o.getDst()) << ", " << name(o.getLhs()) << ", "
+               << name(o.getRhs()) << ", AscendC::MmadParams{" << a.getShape()[0] << ", "
+               << b.getShape()[1] << ", " << a.getShape()[1] << ", 0, false, "
+               << name(o.getInit()) << "});" << srcLine(o) << "\n";
+        return success();
+      })
+      .Case<FixpipeOp>([&](FixpipeOp o) {
+        auto src = o.getSrc().getType();
+        std::string out = cType(o.getDst().getType().getElementType());
+        std::string in = cType(src.getElementType());
+        std::string quant = out == in ? "NoQuant" : out == "half" ? "F322F16" : "F322BF16";
+        auto atomic = o.getAtomic();
+        if (atomic != AtomicKind::NONE)
+          line() << "AscendC::SetAtomic"
+                 << (atomic == AtomicKind::ADD ? "Add" : atomic == AtomicKind::MAX ? "Max" : "Min")
+                 << "<" << out << ">();\n";
+        line() << "{\n";
+        indent += 2;
+        line() << "AscendC::FixpipeParamsV220 p;\n";
+        line() << "p.nSize = static_cast<uint16_t>(" << name(o.getCount()) << ");\n";
+        line() << "p.mSize = static_cast<uint16_t>(" << name(o.getRows()) << ");\n";
+        line() << "p.srcStride = " << src.getShape()[0] << ";\n";
+        line() << "p.dstStride = static_cast<uint32_t>(" << name(o.getRowStride()) << ");\n";
+        line() << "p.quantPre = QuantMode_t::" << quant << ";\n";
+        line() << "p.reluEn = " << (o.getRelu() ? "true" : "false") << ";\n";
+        line() << "AscendC::Fixpipe<" << out << ", " << in << ", AscendC::CFG_ROW_MAJOR>("
+               << name(o.getDst()) << "[" << name(o.getOffset()) << "], " << name(o.getSrc())
+               << ", p);" << srcLine(o) << "\n";
+        indent -= 2;
+        line() << "}\n";
+        if (atomic != AtomicKind::NONE)
+          line() << "AscendC::SetAtomicNone();\n";
         return success();
       })
       .Case<DataCopyOutOp>([&](DataCopyOutOp o) {
@@ -506,7 +586,11 @@ LogicalResult Emitter::emitFunc(func::FuncOp func) {
       os << cType(arg.getType()) << " " << name(arg);
   }
   os << ")\n{\n";
-  os << "  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);\n";
+  StringRef kernelType = detectKernelType(func);
+  if (auto attr = func->getAttrOfType<StringAttr>("ascendc.kernel_type"))
+    kernelType = attr.getValue();
+  os << "  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_" << kernelType
+     << (kernelType == "MIX" ? "_AIC_1_1" : "") << ");\n";
   if (!staticAlloc) {
     // One TBuf per memory space, as large as the planned peak.
     std::map<std::string, std::pair<int64_t, std::string>> spaces;

@@ -3,6 +3,7 @@
 
 #include "asc2/Analysis/ProgramPoints.h"
 #include "asc2/Dialect/AscendC/IR/AscendC.h"
+#include "asc2/Dialect/AscendC/Transforms/Passes.h"
 
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -433,6 +434,27 @@ LogicalResult Builder::emitOp(Operation *op) {
         auto gm = gmArgs.find(c.getSrc());
         if (!d || failed(off) || failed(n) || gm == gmArgs.end())
           return c.emitOpError() << "has operands the simulator cannot resolve";
+        if (d->space == sim::Space::L1) {
+          // GM (ND) -> L1 (NZ): always rows x cols.
+          auto rows = operand(op, c.getRows());
+          auto stride = operand(op, c.getRowStride());
+          if (!c.getRows() || failed(rows) || failed(stride))
+            return c.emitOpError() << "copies to L1 need rows and a row stride";
+          sim::Instr &in = add(op, sim::Opcode::CopyGmToL1Nz, sim::Pipe::MTE2);
+          in.dtype = *dtypeOf(c.getDst().getType().getElementType());
+          in.dstSpace = d->space;
+          in.dstAddr = d->addr;
+          in.gmArg = gm->second;
+          in.a = *off;
+          in.b = *n;
+          in.rows = *rows;
+          in.gmRowStride = *stride;
+          in.tileRows = c.getDst().getType().getShape()[0];
+          in.tileCols = c.getDst().getType().getShape()[1];
+          in.tileElems = d->elems;
+          in.cores = sim::Instr::kAicCore;
+          return success();
+        }
         sim::Instr &in = add(op, sim::Opcode::CopyGmToLocal, sim::Pipe::MTE2);
         in.dtype = *dtypeOf(c.getDst().getType().getElementType());
         in.dstSpace = d->space;
@@ -470,6 +492,78 @@ LogicalResult Builder::emitOp(Operation *op) {
         in.tileElems = s->elems;
         in.atomic = static_cast<sim::AtomicKind>(c.getAtomic());
         return rowsOf(op, c.getRows(), c.getRowStride(), c.getSrc().getType(), in);
+      })
+      .Case<LoadDataOp>([&](LoadDataOp l) -> LogicalResult {
+        const Local *d = local(l.getDst()), *src = local(l.getSrc());
+        if (!d || !src)
+          return l.emitOpError() << "has an unplanned buffer operand";
+        LocalType st = l.getSrc().getType(), dt = l.getDst().getType();
+        int64_t srcRows = st.getShape()[0], srcCols = st.getShape()[1];
+        sim::Instr &in = add(op, sim::Opcode::LoadL1ToL0, sim::Pipe::MTE1);
+        in.dtype = *dtypeOf(dt.getElementType());
+        in.srcSpace = src->space;
+        in.src0Addr = src->addr;
+        in.dstSpace = d->space;
+        in.dstAddr = d->addr;
+        in.tileRows = dt.getShape()[0];
+        in.tileCols = dt.getShape()[1];
+        // Sub-tile of the L1 tile: its (row, col) origin and the L1 tile's
+        // dims (an NZ sub-tile is not contiguous).
+        in.a = sim::Operand::ofImm(l.getRow());
+        in.b = sim::Operand::ofImm(l.getCol());
+        in.srcTileRows = srcRows;
+        in.srcTileCols = srcCols;
+        in.cores = sim::Instr::kAicCore;
+        return success();
+      })
+      .Case<MmadOp>([&](MmadOp m) -> LogicalResult {
+        const Local *c = local(m.getDst()), *a = local(m.getLhs()), *b = local(m.getRhs());
+        auto init = operand(op, m.getInit());
+        if (!c || !a || !b || failed(init))
+          return m.emitOpError() << "has operands the simulator cannot resolve";
+        LocalType at = m.getLhs().getType(), bt = m.getRhs().getType();
+        sim::Instr &in = add(op, sim::Opcode::Mmad, sim::Pipe::M);
+        in.dtype = *dtypeOf(m.getDst().getType().getElementType());
+        in.srcDtype = *dtypeOf(at.getElementType());
+        in.dstSpace = c->space;
+        in.dstAddr = c->addr;
+        in.srcSpace = a->space;
+        in.src0Addr = a->addr;
+        in.src1Addr = b->addr;
+        in.a = sim::Operand::ofImm(at.getShape()[0]);
+        in.b = sim::Operand::ofImm(at.getShape()[1]);
+        in.c = sim::Operand::ofImm(bt.getShape()[1]);
+        in.init = *init;
+        in.cores = sim::Instr::kAicCore;
+        return success();
+      })
+      .Case<FixpipeOp>([&](FixpipeOp f) -> LogicalResult {
+        const Local *src = local(f.getSrc());
+        auto off = operand(op, f.getOffset());
+        auto n = operand(op, f.getCount());
+        auto rows = operand(op, f.getRows());
+        auto stride = operand(op, f.getRowStride());
+        auto gm = gmArgs.find(f.getDst());
+        if (!src || failed(off) || failed(n) || failed(rows) || failed(stride) ||
+            gm == gmArgs.end())
+          return f.emitOpError() << "has operands the simulator cannot resolve";
+        LocalType st = f.getSrc().getType();
+        sim::Instr &in = add(op, sim::Opcode::FixpipeToGm, sim::Pipe::FIX);
+        in.dtype = *dtypeOf(f.getDst().getType().getElementType());
+        in.srcDtype = *dtypeOf(st.getElementType());
+        in.srcSpace = src->space;
+        in.src0Addr = src->addr;
+        in.gmArg = gm->second;
+        in.a = *off;
+        in.b = *n;
+        in.rows = *rows;
+        in.gmRowStride = *stride;
+        in.tileRows = st.getShape()[0];
+        in.tileCols = st.getShape()[1];
+        in.relu = f.getRelu();
+        in.atomic = static_cast<sim::AtomicKind>(f.getAtomic());
+        in.cores = sim::Instr::kAicCore;
+        return success();
       })
       .Case<AddOp>([&](AddOp o) { return vecBinary(sim::VecOp::Add, o.getDst(), o.getSrc0(), o.getSrc1(), o.getCount()); })
       .Case<SubOp>([&](SubOp o) { return vecBinary(sim::VecOp::Sub, o.getDst(), o.getSrc0(), o.getSrc1(), o.getCount()); })
@@ -758,6 +852,12 @@ FailureOr<sim::Program> Builder::build() {
   }
   if (failed(emitBlock(entry)))
     return failure();
+  StringRef kind = detectKernelType(func);
+  if (auto attr = func->getAttrOfType<StringAttr>("ascendc.kernel_type"))
+    kind = attr.getValue();
+  program.kernelType = kind == "AIC_ONLY" ? sim::KernelType::AicOnly
+                       : kind == "MIX"    ? sim::KernelType::Mix
+                                          : sim::KernelType::AivOnly;
   if (program.code.empty() || program.code.back().op != sim::Opcode::End)
     add(nullptr, sim::Opcode::End);
   return std::move(program);

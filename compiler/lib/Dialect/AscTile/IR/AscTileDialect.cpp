@@ -367,4 +367,90 @@ LogicalResult AtomicRMWOp::verify() {
                       getOffsets().size());
 }
 
+//===----------------------------------------------------------------------===//
+// Cube unit
+//===----------------------------------------------------------------------===//
+
+/// Cube tiles are whole fractals: both dimensions multiples of 16.
+static LogicalResult verifyFractalTile(Operation *op, TileType t, StringRef what) {
+  if (t.getShape().size() != 2)
+    return op->emitOpError() << what << " must be a 2-D tile, got " << t;
+  if (t.getShape()[0] % 16 != 0 || t.getShape()[1] % 16 != 0)
+    return op->emitOpError() << what << " " << t
+                             << " must have both dimensions multiples of 16 "
+                                "(whole 16x16 fractals)";
+  return success();
+}
+
+static LogicalResult verifyCubeOperands(Operation *op, TileType a, TileType b,
+                                        TileType c) {
+  if (a.getLocation() != TileLocation::L0A || b.getLocation() != TileLocation::L0B)
+    return op->emitOpError() << "expects an L0A left operand and an L0B right "
+                                "operand, got "
+                             << stringifyTileLocation(a.getLocation()) << " and "
+                             << stringifyTileLocation(b.getLocation());
+  if (c.getLocation() != TileLocation::L0C)
+    return op->emitOpError() << "result must be an L0C tile";
+  if (failed(verifyFractalTile(op, a, "left operand")) ||
+      failed(verifyFractalTile(op, b, "right operand")) ||
+      failed(verifyFractalTile(op, c, "result")))
+    return failure();
+  if (a.getElementType() != b.getElementType())
+    return op->emitOpError() << "operand element types differ: "
+                             << a.getElementType() << " vs " << b.getElementType();
+  Type in = a.getElementType();
+  Type out = c.getElementType();
+  bool floatIn = in.isF16() || in.isBF16() || in.isF32();
+  bool intIn = in.isInteger(8);
+  if (!floatIn && !intIn)
+    return op->emitOpError() << "the cube unit multiplies f16, bf16, f32 or i8, not " << in;
+  if ((floatIn && !out.isF32()) || (intIn && !out.isInteger(32)))
+    return op->emitOpError() << "accumulates in " << (floatIn ? "f32" : "i32")
+                             << ", not " << out;
+  int64_t m = a.getShape()[0], k = a.getShape()[1];
+  if (b.getShape()[0] != k || c.getShape()[0] != m || c.getShape()[1] != b.getShape()[1])
+    return op->emitOpError() << "shapes do not chain: " << a << " x " << b
+                             << " -> " << c;
+  return success();
+}
+
+LogicalResult MoveOp::verify() {
+  TileType src = getSource().getType(), dst = getResult().getType();
+  if (src.getElementType() != dst.getElementType())
+    return emitOpError() << "changes the element type (" << src.getElementType()
+                         << " -> " << dst.getElementType() << ")";
+  if (src.getShape().size() != dst.getShape().size() ||
+      (int64_t)getOffsets().size() != (int64_t)src.getShape().size())
+    return emitOpError() << "ranks of source, result and offsets differ";
+  for (size_t d = 0; d < src.getShape().size(); ++d)
+    if (getOffsets()[d] < 0 ||
+        getOffsets()[d] + dst.getShape()[d] > src.getShape()[d])
+      return emitOpError() << "sub-tile " << dst << " at offsets ["
+                           << llvm::make_range(getOffsets().begin(), getOffsets().end())
+                           << "] is outside " << src;
+  return verifyTileAlignment(*this, dst);
+}
+
+LogicalResult AccumulatorOp::verify() {
+  TileType t = getResult().getType();
+  if (t.getLocation() != TileLocation::L0C)
+    return emitOpError() << "accumulators live in L0C, not "
+                         << stringifyTileLocation(t.getLocation());
+  if (!t.getElementType().isF32() && !t.getElementType().isInteger(32))
+    return emitOpError() << "accumulators are f32 (or i32), not " << t.getElementType();
+  return verifyFractalTile(*this, t, "accumulator");
+}
+
+LogicalResult MatmulOp::verify() {
+  return verifyCubeOperands(*this, getLhs().getType(), getRhs().getType(),
+                            getResult().getType());
+}
+
+LogicalResult MatmulAccOp::verify() {
+  if (getAcc().getType() != getResult().getType())
+    return emitOpError() << "accumulator and result types differ";
+  return verifyCubeOperands(*this, getLhs().getType(), getRhs().getType(),
+                            getResult().getType());
+}
+
 } // namespace asc2::asctile

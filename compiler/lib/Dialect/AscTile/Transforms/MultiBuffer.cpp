@@ -36,6 +36,9 @@ struct MultiBufferPass
           loads = true;
         for (Type t : op->getResultTypes())
           if (auto tile = dyn_cast<TileType>(t)) {
+            // Cube tiles (L1/L0) are checked by planning; fall back on overflow.
+            if (tile.getLocation() != TileLocation::UB)
+              continue;
             int64_t bytes = (tile.getSizeInBytes() + 31) / 32 * 32;
             if (isa<LoadOp>(op))
               loadedBytes += bytes;
@@ -44,9 +47,13 @@ struct MultiBufferPass
           }
       });
       int64_t tileBytes = loadedBytes + largestWorking;
+      // L0C accumulators carried by the loop are updated in place (a K loop
+      // of matmul_acc): they do not stop multi-buffering its loads.
       if (!innermost || !loads ||
-          llvm::any_of(loop.getInitArgs(),
-                       [](Value v) { return isa<TileType>(v.getType()); }))
+          llvm::any_of(loop.getInitArgs(), [](Value v) {
+            auto t = dyn_cast<TileType>(v.getType());
+            return t && t.getLocation() != TileLocation::L0C;
+          }))
         return;
       // An estimate: when planning finds the copies do not fit after all,
       // the driver compiles again with one buffer per tile.

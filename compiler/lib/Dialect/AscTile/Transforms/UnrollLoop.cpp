@@ -100,9 +100,12 @@ struct UnrollLoopPass
         loops.push_back(loop);
     });
     for (scf::ForOp loop : loops) {
-      // Tiles carried around a loop would need tile-valued scf.if results.
-      if (llvm::any_of(loop.getInitArgs(),
-                       [](Value v) { return isa<TileType>(v.getType()); }))
+      // Tiles carried around a loop flow through the guards' scf.if results;
+      // the lowering supports that only for L0C accumulators updated in place.
+      if (llvm::any_of(loop.getInitArgs(), [](Value v) {
+            auto t = dyn_cast<TileType>(v.getType());
+            return t && t.getLocation() != TileLocation::L0C;
+          }))
         continue;
       unroll(loop, unrollFactorOf(loop));
       ++numUnrolled;

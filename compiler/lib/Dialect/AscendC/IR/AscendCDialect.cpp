@@ -153,4 +153,43 @@ LogicalResult PipeBarrierOp::verify() {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Cube unit
+//===----------------------------------------------------------------------===//
+
+LogicalResult LoadDataOp::verify() {
+  LocalType src = getSrc().getType(), dst = getDst().getType();
+  if (src.getSpaceName() != "L1")
+    return emitOpError() << "loads from L1, not " << src.getSpaceName();
+  if (dst.getSpaceName() != "L0A" && dst.getSpaceName() != "L0B")
+    return emitOpError() << "loads into L0A or L0B, not " << dst.getSpaceName();
+  if (src.getShape().size() != 2 || dst.getShape().size() != 2)
+    return emitOpError() << "expects 2-D buffers";
+  int64_t row = getRow(), col = getCol();
+  if (row % 16 || col % 16 || row < 0 || col < 0 ||
+      row + dst.getShape()[0] > src.getShape()[0] ||
+      col + dst.getShape()[1] > src.getShape()[1])
+    return emitOpError() << "sub-tile at (" << row << ", " << col
+                         << ") is not a whole-fractal part of the source";
+  return success();
+}
+
+LogicalResult MmadOp::verify() {
+  LocalType c = getDst().getType(), a = getLhs().getType(), b = getRhs().getType();
+  if (a.getSpaceName() != "L0A" || b.getSpaceName() != "L0B" || c.getSpaceName() != "L0C")
+    return emitOpError() << "expects L0C = L0A x L0B, got " << c.getSpaceName()
+                         << " = " << a.getSpaceName() << " x " << b.getSpaceName();
+  if (a.getShape().size() != 2 || b.getShape().size() != 2 || c.getShape().size() != 2 ||
+      a.getShape()[1] != b.getShape()[0] || c.getShape()[0] != a.getShape()[0] ||
+      c.getShape()[1] != b.getShape()[1])
+    return emitOpError() << "shapes do not chain (m x k, k x n -> m x n)";
+  return success();
+}
+
+LogicalResult FixpipeOp::verify() {
+  if (getSrc().getType().getSpaceName() != "L0C")
+    return emitOpError() << "reads L0C, not " << getSrc().getType().getSpaceName();
+  return success();
+}
+
 } // namespace asc2::ascendc

@@ -23,7 +23,11 @@ struct ComputeMemoryConsumptionPass
 
   void runOnOperation() override {
     BufferLiveness liveness(getOperation());
-    llvm::StringMap<int64_t> capacity{{"UB", ubCapacity}, {"L1", l1Capacity}};
+    llvm::StringMap<int64_t> capacity{{"UB", ubCapacity},
+                                      {"L1", l1Capacity},
+                                      {"L0A", l0aCapacity},
+                                      {"L0B", l0bCapacity},
+                                      {"L0C", l0cCapacity}};
     llvm::StringMap<int64_t> peak;
     for (const BufferInterval &iv : liveness.getIntervals()) {
       auto type = iv.alloc.getBuffer().getType();

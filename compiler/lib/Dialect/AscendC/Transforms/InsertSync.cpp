@@ -240,9 +240,16 @@ void SyncInserter::insertPair(Pipe src, Pipe dst, Operation *after,
 void SyncInserter::insertCarriedPair(Pipe src, Pipe dst, Block &body,
                                      Operation *after, Operation *before,
                                      const std::string &reason) {
+  // Prime before the loop and drain after it; for a loop nested in loops,
+  // before and after the outermost one. A drain after an inner loop and the
+  // prime before its next run would be unordered: the prime's pipe can run
+  // ahead of the drain's and set the flag again before the wait consumed it.
+  // Kept set across the outer iterations, the flag orders the last `after` of
+  // one run before the first `before` of the next, which that hazard needs.
   Operation *loop = body.getParentOp();
-  // Live from the prime before the loop to the drain after it: free around
-  // the loop and unused inside it.
+  while (isa_and_nonnull<scf::ForOp>(loop->getParentOp()))
+    loop = loop->getParentOp();
+  // Live from the prime to the drain: free around the loop and unused inside.
   int id = pickEventId(src, dst, *loop->getBlock(), loop, loop);
   if (id < 0) {
     insertBarrier(Pipe::ALL, before, reason + " (no free event id)");

@@ -322,4 +322,72 @@ def AscTile_LayerNormOp : AscTile_Op<"layer_norm", [Pure, AllTypesMatch<["source
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Cube unit
+//===----------------------------------------------------------------------===//
+
+def AscTile_MoveOp : AscTile_Op<"move", [Pure]> {
+  let summary = "copy a tile to another on-chip location (L1 -> L0A/L0B)";
+  let description = [{
+    `asc2.copy(t, location=...)` / `t.to(location)`. With `offsets`, moves
+    the sub-tile of the result's shape whose first element is at `offsets`
+    (static, multiples of 16) of the source.
+
+    ```mlir
+    %a0 = asctile.move %a offsets [0, 64] : !asctile.tile<128x256xf16, L1> -> !asctile.tile<128x64xf16, L0A>
+    ```
+  }];
+  let arguments = (ins AscTile_TileType:$source, DenseI64ArrayAttr:$offsets);
+  let results = (outs AscTile_TileType:$result);
+  let assemblyFormat = [{
+    $source `offsets` $offsets attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def AscTile_AccumulatorOp : AscTile_Op<"accumulator", [Pure]> {
+  let summary = "a zero matmul accumulator in L0C (zeros_acc)";
+  let description = [{
+    Never materialised: the first matmul_acc into it overwrites instead of
+    accumulating (mmad with its init flag).
+
+    ```mlir
+    %acc = asctile.accumulator : !asctile.tile<128x128xf32, L0C>
+    ```
+  }];
+  let results = (outs AscTile_TileType:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def AscTile_MatmulOp : AscTile_Op<"matmul", [Pure]> {
+  let summary = "C = A x B on the cube unit (L0A x L0B -> f32 L0C)";
+  let description = [{
+    ```mlir
+    %c = asctile.matmul %a, %b : !asctile.tile<64x32xf16, L0A>, !asctile.tile<32x48xf16, L0B> -> !asctile.tile<64x48xf32, L0C>
+    ```
+  }];
+  let arguments = (ins AscTile_TileType:$lhs, AscTile_TileType:$rhs);
+  let results = (outs AscTile_TileType:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def AscTile_MatmulAccOp : AscTile_Op<"matmul_acc", [Pure, AllTypesMatch<["acc", "result"]>]> {
+  let summary = "C = acc + A x B on the cube unit, in place in L0C";
+  let description = [{
+    ```mlir
+    %c = asctile.matmul_acc %acc, %a, %b : !asctile.tile<64x48xf32, L0C>, !asctile.tile<64x32xf16, L0A>, !asctile.tile<32x48xf16, L0B>
+    ```
+  }];
+  let arguments = (ins AscTile_TileType:$acc, AscTile_TileType:$lhs, AscTile_TileType:$rhs);
+  let results = (outs AscTile_TileType:$result);
+  let assemblyFormat = [{
+    $acc `,` $lhs `,` $rhs attr-dict `:` qualified(type($acc)) `,` qualified(type($lhs)) `,` qualified(type($rhs))
+  }];
+  let hasVerifier = 1;
+}
+
 #endif

@@ -436,6 +436,95 @@ def AscendC_TransposeOp : AscendC_Op<"transpose",
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Cube unit: L1 -> L0A/L0B (MTE1), mmad (M), L0C -> GM (FIX)
+//===----------------------------------------------------------------------===//
+
+def AscendC_LoadDataOp : AscendC_Op<"load_data",
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AscendC_SameElementType]> {
+  let summary = "LoadData L1 (NZ) -> L0A (ZZ) / L0B (ZN) (MTE1)";
+  let description = [{
+    Moves the `dst`-shaped sub-tile of the L1 tile `src` whose first element
+    is at (`row`, `col`) (multiples of 16) into `dst`, converting between the
+    fractal layouts of L1 and L0A/L0B.
+
+    ```mlir
+    ascendc.load_data %a0, %a1 {row = 0 : i64, col = 64 : i64} : !ascendc.local<128x64xf16, A2>, !ascendc.local<128x256xf16, A1>
+    ```
+  }];
+  let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src,
+                       DefaultValuedAttr<I64Attr, "0">:$row,
+                       DefaultValuedAttr<I64Attr, "0">:$col);
+  let assemblyFormat = [{
+    $dst `,` $src attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::MTE1; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getSrc(), false});
+      a.push_back({getDst(), true});
+    }
+  }];
+}
+
+def AscendC_MmadOp : AscendC_Op<"mmad",
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface]> {
+  let summary = "Mmad: C (L0C) = [C +] A (L0A) x B (L0B) (cube pipe M)";
+  let description = [{
+    m x k times k x n from the operand shapes. `init` (i1) true overwrites C
+    (cmatrixInitVal), false accumulates into it.
+
+    ```mlir
+    ascendc.mmad %c, %a, %b, %init : !ascendc.local<64x48xf32, CO1>, !ascendc.local<64x32xf16, A2>, !ascendc.local<32x48xf16, B2>
+    ```
+  }];
+  let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$lhs,
+                       AscendC_LocalType:$rhs, I1:$init);
+  let assemblyFormat = [{
+    $dst `,` $lhs `,` $rhs `,` $init attr-dict `:` qualified(type($dst)) `,` qualified(type($lhs)) `,` qualified(type($rhs))
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::M; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getLhs(), false});
+      a.push_back({getRhs(), false});
+      a.push_back({getDst(), false}); // accumulates (read) unless init
+      a.push_back({getDst(), true});
+    }
+  }];
+}
+
+def AscendC_FixpipeOp : AscendC_Op<"fixpipe",
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface]> {
+  let summary = "Fixpipe L0C (NZ) -> GM (ND) with conversion and ReLU (FIX)";
+  let description = [{
+    Writes `rows` x `count` elements of the L0C tile `src` to `dst` at element
+    `offset`, rows `rowStride` elements apart, converting to the element type
+    of `dst` (f32 -> f16/bf16 quantisation) and applying ReLU when `relu`.
+
+    ```mlir
+    ascendc.fixpipe %c_gm[%off], %c, %n rows %r stride %s {relu} : !ascendc.gm<f16>, !ascendc.local<64x48xf32, CO1>
+    ```
+  }];
+  let arguments = (ins AscendC_GlobalType:$dst, Index:$offset,
+                       AscendC_LocalType:$src, Index:$count,
+                       Index:$rows, Index:$rowStride, UnitAttr:$relu,
+                       DefaultValuedAttr<AscendC_AtomicKind, "::asc2::ascendc::AtomicKind::NONE">:$atomic);
+  let assemblyFormat = [{
+    $dst `[` $offset `]` `,` $src `,` $count `rows` $rows `stride` $rowStride (`atomic` $atomic^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::FIX; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getSrc(), false});
+      a.push_back({getDst(), true});
+    }
+  }];
+}
+
 def AscendC_GetValueOp : AscendC_Op<"get_value",
     [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface]> {
   let summary = "LocalTensor::GetValue (scalar read of local memory)";

@@ -9,6 +9,14 @@ namespace asc2::ascendc {
 #define GEN_PASS_DECL
 #include "asc2/Dialect/AscendC/Transforms/Passes.h.inc"
 
+/// Which cores an op needs: the vector core (PIPE_V, UB), the cube core
+/// (L1/L0, MTE1/M/FIX), or either (scalar work, GM-only ops).
+enum class CoreKind { Either, Vector, Cube };
+CoreKind coreKindOf(mlir::Operation *op);
+/// "AIV_ONLY", "AIC_ONLY" or "MIX" (also set as `ascendc.kernel_type` by
+/// the ascendc-detect-kernel-type pass).
+llvm::StringRef detectKernelType(mlir::func::FuncOp func);
+
 #define GEN_PASS_REGISTRATION
 #include "asc2/Dialect/AscendC/Transforms/Passes.h.inc"
 } // namespace asc2::ascendc

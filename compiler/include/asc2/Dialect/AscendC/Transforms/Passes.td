@@ -46,8 +46,22 @@ def AscendCComputeMemoryConsumption : Pass<"ascendc-compute-memory-consumption",
   }];
   let options = [
     Option<"ubCapacity", "ub-capacity", "int64_t", "196608", "UB bytes per core">,
-    Option<"l1Capacity", "l1-capacity", "int64_t", "524288", "L1 bytes per core">
+    Option<"l1Capacity", "l1-capacity", "int64_t", "524288", "L1 bytes per core">,
+    Option<"l0aCapacity", "l0a-capacity", "int64_t", "65536", "L0A bytes per core">,
+    Option<"l0bCapacity", "l0b-capacity", "int64_t", "65536", "L0B bytes per core">,
+    Option<"l0cCapacity", "l0c-capacity", "int64_t", "131072", "L0C bytes per core">
   ];
+}
+
+def AscendCDetectKernelType : Pass<"ascendc-detect-kernel-type", "::mlir::func::FuncOp"> {
+  let summary = "Classify the kernel as AIV_ONLY, AIC_ONLY or MIX";
+  let description = [{
+    Sets `ascendc.kernel_type` on the function from the pipes and memory
+    spaces its ops use: vector work (PIPE_V, UB copies) runs on the vector
+    cores (AIV), cube work (L1/L0 buffers, MTE1, M, FIX) on the cube cores
+    (AIC); a kernel with both is MIX. The emitter writes the matching
+    KERNEL_TYPE_* and the simulator runs the blocks on the matching cores.
+  }];
 }
 
 def AscendCInsertSync : Pass<"ascendc-insert-sync", "::mlir::func::FuncOp"> {

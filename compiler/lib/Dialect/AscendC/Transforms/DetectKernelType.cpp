@@ -1,0 +1,64 @@
+//===- DetectKernelType.cpp - AIV_ONLY, AIC_ONLY or MIX --------------------===//
+//
+// The cores a kernel needs follow from what its ops touch: the vector pipe and
+// UB belong to the vector cores, L1/L0 buffers and the MTE1/M/FIX pipes to the
+// cube cores. Scalar work (PIPE_S) and GM-only ops run on either.
+//
+//===----------------------------------------------------------------------===//
+#include "asc2/Dialect/AscendC/Transforms/Passes.h"
+
+#define DEBUG_TYPE "ascendc-detect-kernel-type"
+
+namespace asc2::ascendc {
+#define GEN_PASS_DEF_ASCENDCDETECTKERNELTYPE
+#include "asc2/Dialect/AscendC/Transforms/Passes.h.inc"
+} // namespace asc2::ascendc
+
+using namespace mlir;
+using namespace asc2::ascendc;
+
+namespace asc2::ascendc {
+
+CoreKind coreKindOf(Operation *op) {
+  auto pipeOp = dyn_cast<PipeOpInterface>(op);
+  if (!pipeOp)
+    return CoreKind::Either;
+  Pipe pipe = pipeOp.getPipe();
+  if (pipe == Pipe::M || pipe == Pipe::MTE1 || pipe == Pipe::FIX)
+    return CoreKind::Cube;
+  if (pipe == Pipe::V)
+    return CoreKind::Vector;
+  if (auto access = dyn_cast<BufferAccessOpInterface>(op)) {
+    SmallVector<BufferAccess> accesses;
+    access.getBufferAccesses(accesses);
+    for (const BufferAccess &a : accesses)
+      if (auto local = dyn_cast<LocalType>(a.buffer.getType()))
+        return local.getSpaceName() == "UB" ? CoreKind::Vector : CoreKind::Cube;
+  }
+  return CoreKind::Either;
+}
+
+StringRef detectKernelType(func::FuncOp func) {
+  bool cube = false, vector = false;
+  func.walk([&](Operation *op) {
+    CoreKind k = coreKindOf(op);
+    cube |= k == CoreKind::Cube;
+    vector |= k == CoreKind::Vector;
+  });
+  if (cube && vector)
+    return "MIX";
+  return cube ? "AIC_ONLY" : "AIV_ONLY";
+}
+
+} // namespace asc2::ascendc
+
+namespace {
+struct DetectKernelTypePass
+    : public asc2::ascendc::impl::AscendCDetectKernelTypeBase<DetectKernelTypePass> {
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    func->setAttr("ascendc.kernel_type",
+                  StringAttr::get(&getContext(), detectKernelType(func)));
+  }
+};
+} // namespace
