@@ -17,6 +17,10 @@ SAMPLES = {  # script -> the result lines it prints ("<name>: OK ...")
     "reduce_sum.py": ["reduce_sum"],
     "where.py": ["where"],
     "cast.py": ["cast"],
+    "matmul.py": ["matmul"],
+    "matmul_mnblock.py": ["matmul_mnblock"],
+    "matmul_ktiled.py": ["matmul_ktiled"],
+    "matmul_leaky_relu.py": ["matmul_leaky_relu"],
 }
 PYTHON = os.path.join(ROOT, "build", "bin", "asc2-python")
 

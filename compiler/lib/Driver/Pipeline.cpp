@@ -506,6 +506,8 @@ static CompileResult compileOnce(const std::string &asctileIR,
     return firstError();
 
   describeFinalIR(kernel, *arch, *report);
+  if (auto kind = kernel->getAttrOfType<StringAttr>("ascendc.kernel_type"))
+    report->options["kernel_type"] = kind.getValue().str();
 
   std::string source;
   llvm::raw_string_ostream os(source);

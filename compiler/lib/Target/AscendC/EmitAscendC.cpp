@@ -43,6 +43,7 @@ private:
 
   raw_ostream &os;
   bool staticAlloc;
+  bool mix = false; // MIX kernel: core-specific ops run under ASCEND_IS_AIC/AIV
   unsigned indent = 2;
   llvm::DenseMap<Value, std::string> names;
   unsigned counter = 0;
@@ -109,10 +110,31 @@ static std::string srcLine(Operation *op) {
   return "";
 }
 
+/// In a MIX kernel, the core an op runs on ("" = both: scalar work).
+static StringRef mixGuard(Operation *op) {
+  CoreKind kind = coreKindOf(op);
+  if (auto core = op->getAttrOfType<StringAttr>("core"))
+    kind = core.getValue() == "cube" ? CoreKind::Cube : CoreKind::Vector;
+  return kind == CoreKind::Cube     ? "ASCEND_IS_AIC"
+         : kind == CoreKind::Vector ? "ASCEND_IS_AIV"
+                                    : "";
+}
+
 LogicalResult Emitter::emitBlock(Block &block) {
-  for (Operation &op : block)
-    if (failed(emitOp(&op)))
+  for (Operation &op : block) {
+    StringRef guard = mix ? mixGuard(&op) : "";
+    if (!guard.empty()) {
+      line() << "if " << guard << " {\n";
+      indent += 2;
+    }
+    LogicalResult status = emitOp(&op);
+    if (!guard.empty()) {
+      indent -= 2;
+      line() << "}\n";
+    }
+    if (failed(status))
       return failure();
+  }
   return success();
 }
 
@@ -527,11 +549,21 @@ LogicalResult Emitter::emitOp(Operation *op) {
         return success();
       })
       .Case<SetFlagOp>([&](SetFlagOp o) {
+        if (o->hasAttr("cross_core")) {
+          // Mode 2: the AIC and the AIV of a group signal each other.
+          line() << "AscendC::CrossCoreSetFlag<0x2, " << pipeName(o.getSrc())
+                 << ">(" << o.getEvent() << ");\n";
+          return success();
+        }
         line() << "AscendC::SetFlag<" << hardEvent(o.getSrc(), o.getDst())
                << ">(" << o.getEvent() << ");\n";
         return success();
       })
       .Case<WaitFlagOp>([&](WaitFlagOp o) {
+        if (o->hasAttr("cross_core")) {
+          line() << "AscendC::CrossCoreWaitFlag(" << o.getEvent() << ");\n";
+          return success();
+        }
         line() << "AscendC::WaitFlag<" << hardEvent(o.getSrc(), o.getDst())
                << ">(" << o.getEvent() << ");\n";
         return success();
@@ -589,6 +621,7 @@ LogicalResult Emitter::emitFunc(func::FuncOp func) {
   StringRef kernelType = detectKernelType(func);
   if (auto attr = func->getAttrOfType<StringAttr>("ascendc.kernel_type"))
     kernelType = attr.getValue();
+  mix = kernelType == "MIX";
   os << "  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_" << kernelType
      << (kernelType == "MIX" ? "_AIC_1_1" : "") << ");\n";
   if (!staticAlloc) {

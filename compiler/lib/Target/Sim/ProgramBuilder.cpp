@@ -116,6 +116,24 @@ private:
   std::map<std::tuple<std::string, int, int>, int32_t> locIds;
 };
 
+/// The cores of a MIX group that execute `op`: sync ops carry the core
+/// InsertSync chose; other ops follow the pipe and memory they use.
+static uint8_t coresOf(Operation *op) {
+  if (op->getNumRegions()) // control flow runs on both cores of a group
+    return sim::Instr::kBothCores;
+  if (auto core = op->getAttrOfType<StringAttr>("core"))
+    return core.getValue() == "cube" ? sim::Instr::kAicCore : sim::Instr::kAivCore;
+  switch (coreKindOf(op)) {
+  case CoreKind::Cube:
+    return sim::Instr::kAicCore;
+  case CoreKind::Vector:
+    return sim::Instr::kAivCore;
+  case CoreKind::Either:
+    break;
+  }
+  return sim::Instr::kBothCores;
+}
+
 int32_t Builder::locIndex(Location loc) {
   auto s = sourceLocOf(loc);
   if (!s)
@@ -136,6 +154,7 @@ sim::Instr &Builder::add(Operation *op, sim::Opcode code, sim::Pipe pipe) {
   in.pipe = pipe;
   in.point = op ? points.pointOf(op) : -1;
   in.loc = op ? locIndex(op->getLoc()) : -1;
+  in.cores = op ? coresOf(op) : sim::Instr::kBothCores;
   program.code.push_back(in);
   return program.code.back();
 }
@@ -452,7 +471,6 @@ LogicalResult Builder::emitOp(Operation *op) {
           in.tileRows = c.getDst().getType().getShape()[0];
           in.tileCols = c.getDst().getType().getShape()[1];
           in.tileElems = d->elems;
-          in.cores = sim::Instr::kAicCore;
           return success();
         }
         sim::Instr &in = add(op, sim::Opcode::CopyGmToLocal, sim::Pipe::MTE2);
@@ -513,7 +531,6 @@ LogicalResult Builder::emitOp(Operation *op) {
         in.b = sim::Operand::ofImm(l.getCol());
         in.srcTileRows = srcRows;
         in.srcTileCols = srcCols;
-        in.cores = sim::Instr::kAicCore;
         return success();
       })
       .Case<MmadOp>([&](MmadOp m) -> LogicalResult {
@@ -534,7 +551,6 @@ LogicalResult Builder::emitOp(Operation *op) {
         in.b = sim::Operand::ofImm(at.getShape()[1]);
         in.c = sim::Operand::ofImm(bt.getShape()[1]);
         in.init = *init;
-        in.cores = sim::Instr::kAicCore;
         return success();
       })
       .Case<FixpipeOp>([&](FixpipeOp f) -> LogicalResult {
@@ -562,7 +578,6 @@ LogicalResult Builder::emitOp(Operation *op) {
         in.tileCols = st.getShape()[1];
         in.relu = f.getRelu();
         in.atomic = static_cast<sim::AtomicKind>(f.getAtomic());
-        in.cores = sim::Instr::kAicCore;
         return success();
       })
       .Case<AddOp>([&](AddOp o) { return vecBinary(sim::VecOp::Add, o.getDst(), o.getSrc0(), o.getSrc1(), o.getCount()); })
@@ -720,14 +735,18 @@ LogicalResult Builder::emitOp(Operation *op) {
         return scalarOperand(op, d.getValue(), **in);
       })
       .Case<SetFlagOp>([&](SetFlagOp s) {
-        sim::Instr &in = add(op, sim::Opcode::SetFlag, pipeOf(s.getSrc()));
+        bool cross = s->hasAttr("cross_core");
+        sim::Instr &in = add(op, cross ? sim::Opcode::CrossCoreSetFlag : sim::Opcode::SetFlag,
+                             pipeOf(s.getSrc()));
         in.flagSrc = pipeOf(s.getSrc());
         in.flagDst = pipeOf(s.getDst());
         in.eventId = s.getEvent();
         return success();
       })
       .Case<WaitFlagOp>([&](WaitFlagOp w) {
-        sim::Instr &in = add(op, sim::Opcode::WaitFlag, pipeOf(w.getDst()));
+        bool cross = w->hasAttr("cross_core");
+        sim::Instr &in = add(op, cross ? sim::Opcode::CrossCoreWaitFlag : sim::Opcode::WaitFlag,
+                             pipeOf(w.getDst()));
         in.flagSrc = pipeOf(w.getSrc());
         in.flagDst = pipeOf(w.getDst());
         in.eventId = w.getEvent();

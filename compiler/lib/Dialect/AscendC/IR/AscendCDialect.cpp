@@ -130,7 +130,7 @@ static LogicalResult verifyFlag(Operation *op, Pipe src, Pipe dst,
                                 int64_t event) {
   if (src == Pipe::ALL || dst == Pipe::ALL)
     return op->emitOpError() << "flags connect two pipes; use pipe_barrier ALL";
-  if (src == dst)
+  if (src == dst && !op->hasAttr("cross_core"))
     return op->emitOpError()
            << "a flag from a pipe to itself is not allowed; use pipe_barrier";
   if (event < 0 || event > 7)

@@ -20,6 +20,21 @@ using namespace asc2::ascendc;
 namespace asc2::ascendc {
 
 CoreKind coreKindOf(Operation *op) {
+  if (op->getNumRegions()) {
+    // A structured op (a guard, a loop) runs where all its core work runs.
+    bool cube = false, vector = false;
+    op->walk([&](Operation *nested) {
+      if (nested == op || nested->getNumRegions())
+        return;
+      CoreKind k = coreKindOf(nested);
+      cube |= k == CoreKind::Cube;
+      vector |= k == CoreKind::Vector;
+    });
+    return cube == vector ? CoreKind::Either
+                          : cube ? CoreKind::Cube : CoreKind::Vector;
+  }
+  if (auto core = op->getAttrOfType<StringAttr>("core"))
+    return core.getValue() == "cube" ? CoreKind::Cube : CoreKind::Vector;
   auto pipeOp = dyn_cast<PipeOpInterface>(op);
   if (!pipeOp)
     return CoreKind::Either;

@@ -142,6 +142,11 @@ private:
   void insertCarriedPair(Pipe src, Pipe dst, Block &body, Operation *after,
                          Operation *before, const std::string &reason);
   void insertBarrier(Pipe pipe, Operation *before, const std::string &reason);
+  void tagCores(Operation *set, Operation *wait, Operation *after,
+                Operation *before);
+  static StringRef coreName(CoreKind k) {
+    return k == CoreKind::Cube ? "cube" : k == CoreKind::Vector ? "vector" : "";
+  }
   void guardSkippedCopies(Block &body);
   bool loopEntryOrders(Operation *op, Pipe q, Pipe p);
   int carriedPairs = 0;
@@ -226,9 +231,10 @@ void SyncInserter::insertPair(Pipe src, Pipe dst, Operation *after,
   }
   builder.setInsertionPointAfter(after);
   auto reasonAttr = builder.getStringAttr(reason);
-  builder.create<SetFlagOp>(after->getLoc(), src, dst, id, reasonAttr);
+  auto set = builder.create<SetFlagOp>(after->getLoc(), src, dst, id, reasonAttr);
   builder.setInsertionPoint(before);
-  builder.create<WaitFlagOp>(before->getLoc(), src, dst, id, reasonAttr);
+  auto wait = builder.create<WaitFlagOp>(before->getLoc(), src, dst, id, reasonAttr);
+  tagCores(set, wait, after, before);
   ++numPairs;
 }
 
@@ -258,22 +264,48 @@ void SyncInserter::insertCarriedPair(Pipe src, Pipe dst, Block &body,
   auto reasonAttr = builder.getStringAttr(reason + " (loop-carried)");
   ++carriedPairs;
   builder.setInsertionPoint(loop);
-  builder.create<SetFlagOp>(loop->getLoc(), src, dst, id, reasonAttr);
+  auto prime = builder.create<SetFlagOp>(loop->getLoc(), src, dst, id, reasonAttr);
   builder.setInsertionPointAfter(loop);
-  builder.create<WaitFlagOp>(loop->getLoc(), src, dst, id, reasonAttr);
+  auto drain = builder.create<WaitFlagOp>(loop->getLoc(), src, dst, id, reasonAttr);
   builder.setInsertionPoint(before);
-  builder.create<WaitFlagOp>(before->getLoc(), src, dst, id, reasonAttr);
+  auto wait = builder.create<WaitFlagOp>(before->getLoc(), src, dst, id, reasonAttr);
   builder.setInsertionPointAfter(after);
-  builder.create<SetFlagOp>(after->getLoc(), src, dst, id, reasonAttr);
+  auto set = builder.create<SetFlagOp>(after->getLoc(), src, dst, id, reasonAttr);
+  tagCores(set, wait, after, before);
+  tagCores(prime, drain, after, before);
   ++numPairs;
 }
 
 void SyncInserter::insertBarrier(Pipe pipe, Operation *before,
                                  const std::string &reason) {
   builder.setInsertionPoint(before);
-  builder.create<PipeBarrierOp>(before->getLoc(), pipe,
-                                builder.getStringAttr(reason));
+  auto barrier = builder.create<PipeBarrierOp>(before->getLoc(), pipe,
+                                               builder.getStringAttr(reason));
+  if (pipe != Pipe::ALL)
+    if (StringRef core = coreName(coreKindOf(before)); !core.empty())
+      barrier->setAttr("core", builder.getStringAttr(core));
   ++numBarriers;
+}
+
+/// In a MIX kernel each sync op runs on one core: the set on the core of the
+/// op it follows, the wait on the core of the op it guards (scalar ops run on
+/// both, so the other side decides). A pair between the cube and the vector
+/// core (through GM) becomes a cross-core flag.
+void SyncInserter::tagCores(Operation *set, Operation *wait, Operation *after,
+                            Operation *before) {
+  CoreKind a = coreKindOf(after), b = coreKindOf(before);
+  if (a == CoreKind::Either)
+    a = b;
+  if (b == CoreKind::Either)
+    b = a;
+  if (!coreName(a).empty())
+    set->setAttr("core", builder.getStringAttr(coreName(a)));
+  if (!coreName(b).empty())
+    wait->setAttr("core", builder.getStringAttr(coreName(b)));
+  if (a != b) {
+    set->setAttr("cross_core", builder.getUnitAttr());
+    wait->setAttr("cross_core", builder.getUnitAttr());
+  }
 }
 
 void SyncInserter::walkBlock(Block &block, bool isLoopBody) {

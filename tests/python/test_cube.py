@@ -1,0 +1,293 @@
+"""The cube path end to end: L1/L0A/L0B/L0C tiles, matmul, matmul_acc, fixpipe stores, MIX kernels.
+
+Every numeric test compares the simulator against numpy (float32 accumulation) and checks the run
+is race-free; every error case checks the message and the kernel line it points at.
+"""
+
+import numpy as np
+import pytest
+
+import asc2
+from conftest import line_of, requires_native
+
+L = asc2.TensorLocation
+
+
+@asc2.jit
+def mm_upstream(a_ptr, b_ptr, c_ptr, M: asc2.ConstExpr[int], N: asc2.ConstExpr[int], K: asc2.ConstExpr[int]):
+    a_gm = asc2.global_tensor(a_ptr, [M, K])
+    b_gm = asc2.global_tensor(b_ptr, [K, N])
+    c_gm = asc2.global_tensor(c_ptr, [M, N])
+    a = asc2.copy_in(a_gm, [0, 0], [M, K], location=asc2.TensorLocation.L0A)
+    b = asc2.copy_in(b_gm, [0, 0], [K, N], location=asc2.TensorLocation.L0B)
+    asc2.copy_out(a @ b, c_gm, [0, 0])
+
+
+@asc2.jit
+def mm_tiled(a_ptr, b_ptr, c_ptr, M: asc2.ConstExpr[int], N: asc2.ConstExpr[int], K: asc2.ConstExpr[int],
+             BM: asc2.ConstExpr[int], BN: asc2.ConstExpr[int], BK: asc2.ConstExpr[int],
+             FORM: asc2.ConstExpr[int], RELU: asc2.ConstExpr[bool]):
+    a_gm = asc2.global_tensor(a_ptr, [M, K])
+    b_gm = asc2.global_tensor(b_ptr, [K, N])
+    c_gm = asc2.global_tensor(c_ptr, [M, N])
+    blocks_n = asc2.ceildiv(N, BN)
+    for blk in asc2.range(asc2.block_idx(), asc2.ceildiv(M, BM) * blocks_n, asc2.block_num()):
+        m0 = (blk // blocks_n) * BM
+        n0 = (blk % blocks_n) * BN
+        acc = asc2.zeros_acc([BM, BN])
+        for k in asc2.range(0, K, BK):
+            if FORM == 0:    # matmul_acc with operands loaded straight to L0A/L0B
+                a = asc2.copy_in(a_gm, [m0, k], [BM, BK], location=L.L0A)
+                b = asc2.copy_in(b_gm, [k, n0], [BK, BN], location=L.L0B)
+                acc = asc2.matmul_acc(acc, a, b)
+            else:            # acc + a @ b with L1 operands (moved to L0A/L0B by matmul)
+                a = asc2.copy_in(a_gm, [m0, k], [BM, BK], location="L1")
+                b = asc2.copy_in(b_gm, [k, n0], [BK, BN], location="L1")
+                acc = acc + a @ b
+        if RELU:
+            acc = asc2.relu(acc)
+        asc2.copy_out(acc, c_gm, [m0, n0])
+
+
+def _operands(m, n, k, dtype, seed=0):
+    rng = np.random.default_rng(seed)
+    if np.dtype(dtype) == np.int8:
+        return (rng.integers(-8, 8, (m, k)).astype(np.int8), rng.integers(-8, 8, (k, n)).astype(np.int8))
+    return rng.standard_normal((m, k)).astype(dtype), rng.standard_normal((k, n)).astype(dtype)
+
+
+def _check(out, a, b, relu=False):
+    ref = a.astype(np.float64) @ b.astype(np.float64)
+    if relu:
+        ref = np.maximum(ref, 0)
+    ref = ref.astype(out.dtype).astype(np.float64)
+    scale = max(1.0, float(np.max(np.abs(ref))))
+    tol = 1e-3 if out.dtype == np.float16 else 1e-5
+    err = float(np.max(np.abs(out.astype(np.float64) - ref))) / scale
+    assert err <= tol, f"relative error {err}"
+
+
+def _launch(kernel):
+    launch = kernel.last_report["launch"]
+    assert launch["ok"] and launch["races"] == [], launch
+    return launch
+
+
+@requires_native
+@pytest.mark.parametrize("dtype", [np.float16, np.float32])
+@pytest.mark.parametrize("shape", [(16, 16, 16), (32, 48, 64), (64, 16, 128)])
+def test_upstream_matmul_form(dtype, shape):
+    m, n, k = shape
+    a, b = _operands(m, n, k, dtype)
+    c = np.zeros((m, n), np.float32)
+    mm_upstream[1](a, b, c, m, n, k)
+    _check(c, a, b)
+    assert mm_upstream.last_report["options"]["kernel_type"] == "AIC_ONLY"
+    _launch(mm_upstream)
+
+
+SWEEP = [  # (M, N, K), (BM, BN, BK), cores
+    ((64, 64, 128), (32, 32, 32), 2),
+    ((128, 96, 256), (64, 32, 64), 3),
+    ((100, 70, 90), (32, 32, 32), 4),      # partial blocks on every edge (loads pad, stores clamp)
+    ((480, 224, 1344), (96, 112, 64), 10),  # the upstream mnblock shape, K-tiled
+    ((256, 128, 96), (128, 128, 32), 1),    # one core, many blocks
+]
+
+
+@requires_native
+@pytest.mark.parametrize("dims,blocks,cores", SWEEP)
+@pytest.mark.parametrize("form", [0, 1])
+def test_tiled_matmul_sweep(dims, blocks, cores, form):
+    m, n, k = dims
+    a, b = _operands(m, n, k, np.float16, seed=m + n + k)
+    c = np.zeros((m, n), np.float32)
+    mm_tiled[cores](a, b, c, m, n, k, *blocks, FORM=form, RELU=False)
+    _check(c, a, b)
+    _launch(mm_tiled)
+
+
+@requires_native
+@pytest.mark.parametrize("out_dtype", [np.float32, np.float16])
+def test_fixpipe_relu_and_conversion(out_dtype):
+    m, n, k = 64, 64, 96
+    a, b = _operands(m, n, k, np.float16, seed=3)
+    c = np.zeros((m, n), out_dtype)
+    mm_tiled[2](a, b, c, m, n, k, 32, 32, 32, FORM=0, RELU=True)
+    _check(c, a, b, relu=True)
+    ir = mm_tiled.last_report["passes"][-1]["ir"]
+    assert "{relu}" in ir and "ascendc.fixpipe" in ir
+    assert "ascendc.max" not in ir  # relu happens in the fixpipe, not on a vector unit
+    _launch(mm_tiled)
+
+
+@requires_native
+def test_float32_inputs_and_multibuffered_k_loop():
+    m, n, k = 64, 64, 256
+    a, b = _operands(m, n, k, np.float32, seed=5)
+    c = np.zeros((m, n), np.float32)
+    mm_tiled[2](a, b, c, m, n, k, 32, 32, 32, FORM=0, RELU=False)
+    _check(c, a, b)
+    report = mm_tiled.last_report
+    slots = {buf.get("slot") for buf in report["memory"]["buffers"] if buf["space"] in ("L0A", "L0B")}
+    assert {0, 1} <= slots, "the K loop's L0A/L0B loads should be ping-ponged"
+    spaces = {s["space"] for s in report["memory"]["spaces"]}
+    assert {"L1", "L0A", "L0B", "L0C"} <= set(spaces)
+    pipes = {entry["src_pipe"] for entry in report["sync"] if "src_pipe" in entry} | \
+            {entry["dst_pipe"] for entry in report["sync"] if "dst_pipe" in entry}
+    assert {"MTE2", "MTE1", "M", "FIX"} <= pipes
+
+
+@asc2.jit
+def mm_int8(a_ptr, b_ptr, c_ptr, M: asc2.ConstExpr[int], N: asc2.ConstExpr[int], K: asc2.ConstExpr[int]):
+    a_gm = asc2.global_tensor(a_ptr, [M, K])
+    b_gm = asc2.global_tensor(b_ptr, [K, N])
+    c_gm = asc2.global_tensor(c_ptr, [M, N])
+    acc = asc2.zeros_acc([M, N], asc2.int32)
+    a = asc2.copy_in(a_gm, [0, 0], [M, K], location=L.L0A)
+    b = asc2.copy_in(b_gm, [0, 0], [K, N], location=L.L0B)
+    asc2.copy_out(asc2.matmul_acc(acc, a, b), c_gm, [0, 0])
+
+
+@requires_native
+def test_int8_accumulates_in_int32():
+    m, n, k = 32, 32, 64
+    a, b = _operands(m, n, k, np.int8)
+    c = np.zeros((m, n), np.int32)
+    mm_int8[1](a, b, c, m, n, k)
+    np.testing.assert_array_equal(c, a.astype(np.int32) @ b.astype(np.int32))
+    _launch(mm_int8)
+
+
+@asc2.jit
+def mm_sub_tiles(a_ptr, b_ptr, c_ptr, M: asc2.ConstExpr[int], N: asc2.ConstExpr[int], K: asc2.ConstExpr[int],
+                 BK: asc2.ConstExpr[int]):
+    """A and B staged once in L1; the K loop moves BK-wide sub-tiles to L0A/L0B."""
+    a_gm = asc2.global_tensor(a_ptr, [M, K])
+    b_gm = asc2.global_tensor(b_ptr, [K, N])
+    c_gm = asc2.global_tensor(c_ptr, [M, N])
+    a1 = asc2.copy_in(a_gm, [0, 0], [M, K], location=L.L1)
+    b1 = asc2.copy_in(b_gm, [0, 0], [K, N], location=L.L1)
+    acc = asc2.zeros_acc([M, N])
+    for kk in asc2.static_range(K // BK):
+        a0 = asc2.copy(a1, [0, kk * BK], [M, BK], location=L.L0A)
+        b0 = b1.to(L.L0B) if K == BK else asc2.copy(b1, [kk * BK, 0], [BK, N], location="L0B")
+        acc = asc2.matmul_acc(acc, a0, b0)
+    asc2.copy_out(acc, c_gm, [0, 0])
+
+
+@requires_native
+@pytest.mark.parametrize("bk", [32, 64, 128])
+def test_l1_sub_tiles_moved_to_l0(bk):
+    m, n, k = 48, 64, 128
+    a, b = _operands(m, n, k, np.float16, seed=bk)
+    c = np.zeros((m, n), np.float32)
+    mm_sub_tiles[1](a, b, c, m, n, k, bk)
+    _check(c, a, b)
+    _launch(mm_sub_tiles)
+
+
+@requires_native
+def test_mix_kernel_sample_runs_on_cube_and_vector_cores():
+    import matmul_leaky_relu as sample
+
+    err, report = sample.run(128, 96, 128, cores=3, bm=32, bn=32, bk=64, alpha=0.2)
+    assert err <= 1e-5
+    assert report["options"]["kernel_type"] == "MIX"
+    assert report["launch"]["races"] == []
+    ir = report["passes"][-1]["ir"]
+    assert "cross_core" in ir
+
+
+@requires_native
+def test_mnblock_sample_upstream_shape():
+    import matmul_mnblock as sample
+
+    err, launch = sample.run(480, 224, 1344, cores=30)
+    assert err <= 1e-5 and launch["races"] == []
+
+
+# ---------------------------------------------------------------------------
+# Errors: message and line
+
+
+def _compile_error(kernel, *args, **kwargs):
+    with pytest.raises(asc2.CompilationError) as info:
+        kernel.compile(*args, **kwargs)
+    return info.value
+
+
+@asc2.jit
+def k_bad(a_ptr, b_ptr, c_ptr, WHICH: asc2.ConstExpr[int]):
+    a_gm = asc2.global_tensor(a_ptr, [64, 64])
+    b_gm = asc2.global_tensor(b_ptr, [64, 64])
+    c_gm = asc2.global_tensor(c_ptr, [64, 64])
+    if WHICH == 0:
+        a = asc2.copy_in(a_gm, [0, 0], [64, 24], location=L.L0A)  # ERR0
+    elif WHICH == 1:
+        a = asc2.copy_in(a_gm, [0, 0], [32, 32], location=L.L0A)
+        b = asc2.copy_in(b_gm, [0, 0], [48, 32], location=L.L0B)
+        c = a @ b  # ERR1
+    elif WHICH == 2:
+        a = asc2.copy_in(a_gm, [0, 0], [32, 32], location=L.L0A)
+        b = asc2.copy_in(b_gm, [0, 0], [32, 32], location=L.L0B)
+        c = a @ b
+        d = c * 2.0  # ERR2
+        asc2.copy_out(d, c_gm, [0, 0])
+    elif WHICH == 3:
+        acc = asc2.zeros_acc([32, 32])
+        a = asc2.copy_in(a_gm, [0, 0], [32, 32], location=L.L0A)
+        b = asc2.copy_in(b_gm, [0, 0], [32, 32], location=L.L0B)
+        acc2 = asc2.matmul_acc(acc, a, b)
+        acc3 = asc2.matmul_acc(acc2, a, b)  # ERR3
+        asc2.copy_out(acc2, c_gm, [0, 0])
+        asc2.copy_out(acc3, c_gm, [32, 0])
+    elif WHICH == 4:
+        a = asc2.copy_in(a_gm, [0, 0], [64, 64], location=L.L0A)
+        b = asc2.copy_in(b_gm, [0, 0], [64, 64], location=L.L0B)
+        c = a @ b
+        x = asc2.copy(c, location=L.UB)  # ERR4
+
+
+@pytest.mark.parametrize("which,kind,needle", [
+    (0, asc2.AlignmentError, "not made of whole 16 x 16 fractals"),
+    (1, asc2.ShapeError, "do not chain"),
+])
+def test_frontend_cube_errors(which, kind, needle):
+    with pytest.raises(kind) as info:
+        k_bad.ir(np.zeros((64, 64), np.float16), np.zeros((64, 64), np.float16), np.zeros((64, 64), np.float32),
+                 WHICH=which)
+    assert needle in info.value.message
+    assert info.value.line == line_of(k_bad, f"# ERR{which}")
+
+
+@requires_native
+@pytest.mark.parametrize("which,needle", [
+    (2, "only relu and dtype casts apply to matmul results"),
+    (3, "updates its accumulator in place, but the accumulator is used again afterwards"),
+    (4, "L0C -> UB has no data path on this target"),
+])
+def test_compiler_cube_errors(which, needle):
+    err = _compile_error(k_bad, np.zeros((64, 64), np.float16), np.zeros((64, 64), np.float16),
+                         np.zeros((64, 64), np.float32), WHICH=which)
+    assert needle in err.message
+    assert err.line == line_of(k_bad, f"# ERR{which}")
+
+
+@asc2.jit
+def k_l0a_overflow(a_ptr, b_ptr, c_ptr):
+    a_gm = asc2.global_tensor(a_ptr, [256, 256])
+    b_gm = asc2.global_tensor(b_ptr, [256, 64])
+    c_gm = asc2.global_tensor(c_ptr, [256, 64])
+    a = asc2.copy_in(a_gm, [0, 0], [256, 256], location=L.L0A)  # 128 KB of f16 > 64 KB of L0A
+    b = asc2.copy_in(b_gm, [0, 0], [256, 64], location=L.L0B)
+    asc2.copy_out(a @ b, c_gm, [0, 0])
+
+
+@requires_native
+def test_l0a_overflow_names_the_space_and_the_tile():
+    err = _compile_error(k_l0a_overflow, np.zeros((256, 256), np.float16), np.zeros((256, 64), np.float16),
+                         np.zeros((256, 64), np.float32))
+    assert isinstance(err, asc2.MemoryError)
+    assert "L0A overflow" in err.message
+    assert "a_ptr" in err.message
