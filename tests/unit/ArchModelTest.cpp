@@ -35,6 +35,47 @@ TEST(ArchModel, EveryPlatformLoads) {
     EXPECT_GT(arch->gmToUbBytesPerCycle, arch->ubToGmBytesPerCycle);
     EXPECT_GT(arch->hbmBytesPerCycle, arch->gmToUbBytesPerCycle);
     EXPECT_EQ(arch->vecCost.size(), 21u) << platform;
+    // Cube path: L1->L0A is faster than GM->L1, every move is below the HBM
+    // cap, and one fp16 fractal costs a cycle after a small fixed latency.
+    EXPECT_GT(arch->gmToL1BytesPerCycle, 0) << platform;
+    EXPECT_GT(arch->l1ToL0aBytesPerCycle, arch->gmToL1BytesPerCycle) << platform;
+    EXPECT_GT(arch->l1ToL0bBytesPerCycle, 0) << platform;
+    EXPECT_GT(arch->l0cToGmBytesPerCycle, 0) << platform;
+    EXPECT_LT(arch->gmToL1BytesPerCycle, arch->hbmBytesPerCycle) << platform;
+    EXPECT_DOUBLE_EQ(arch->mmadFixedCycles, 6) << platform;
+    EXPECT_DOUBLE_EQ(arch->mmadCyclesPerFractal, 1) << platform;
+    EXPECT_DOUBLE_EQ(arch->mmadF32FractalFactor, 2) << platform;
+    EXPECT_GT(arch->crossCoreFlagCycles, 0) << platform;
+  }
+}
+
+TEST(ArchModel, CubeBandwidthsPerChip) {
+  struct Row {
+    const char *platform;
+    double mhz, gmToL1, l0a, l0b, l0cToGm; // GB/s, ascend-hw-model.md §1.5
+  } rows[] = {
+      {"Ascend910B1", 1850, 264, 437.5, 210.5, 209.32},
+      {"Ascend910B2", 1800, 256.86, 425.68, 204.81, 203.66},
+      {"Ascend910B3", 1800, 256.86, 425.68, 204.81, 203.66},
+      {"Ascend910B4", 1650, 222, 368.2, 173.81, 190.7},
+      {"Ascend910_93", 1800, 256.86, 425.68, 204.81, 203.66},
+      {"Ascend950", 1650, 177.57, 412.10, 412.11, 142.05},
+  };
+  for (const Row &row : rows) {
+    std::string error;
+    auto arch = ArchModel::load(ASC2_RESOURCES_DIR "/arch", row.platform, error);
+    ASSERT_TRUE(arch) << error;
+    double perCycle = 1e9 / (row.mhz * 1e6);
+    EXPECT_DOUBLE_EQ(arch->clockMHz, row.mhz) << row.platform;
+    EXPECT_NEAR(arch->gmToL1BytesPerCycle, row.gmToL1 * perCycle, 1e-9)
+        << row.platform;
+    EXPECT_NEAR(arch->l1ToL0aBytesPerCycle, row.l0a * perCycle, 1e-9)
+        << row.platform;
+    EXPECT_NEAR(arch->l1ToL0bBytesPerCycle, row.l0b * perCycle, 1e-9)
+        << row.platform;
+    EXPECT_NEAR(arch->l0cToGmBytesPerCycle, row.l0cToGm * perCycle, 1e-9)
+        << row.platform;
+    EXPECT_DOUBLE_EQ(arch->crossCoreFlagCycles, 50) << row.platform;
   }
 }
 
@@ -81,6 +122,29 @@ TEST(ArchModel, MalformedJsonNamesTheProblem) {
   badOp.replace(badOp.find("\"relu\": {"), 6, "\"reluu\"");
   EXPECT_FALSE(ArchModel::fromJson(badOp, error));
   EXPECT_NE(error.find("vector_cost.reluu"), std::string::npos) << error;
+
+  for (const char *field :
+       {"gm_to_l1_gbps", "l1_to_l0a_gbps", "l1_to_l0b_gbps", "l0c_to_gm_gbps",
+        "mmad_fixed_cycles", "mmad_cycles_per_fractal",
+        "mmad_f32_fractal_factor", "cross_core_flag_cycles"}) {
+    std::string missing = text;
+    std::string key = std::string("\"") + field + "\":";
+    // The value, not its "_sources" entry.
+    size_t at = missing.find(key, missing.find("\"name\": \""));
+    ASSERT_NE(at, std::string::npos) << field;
+    missing.replace(at, key.size(), std::string("\"") + field + "_x\":");
+    EXPECT_FALSE(ArchModel::fromJson(missing, error)) << field;
+    EXPECT_NE(error.find(std::string("'") + field + "'"), std::string::npos)
+        << error;
+  }
+  std::string zeroPerFractal = text;
+  const std::string one = "\"mmad_cycles_per_fractal\": 1";
+  zeroPerFractal.replace(zeroPerFractal.find(one), one.size(),
+                         "\"mmad_cycles_per_fractal\": 0");
+  EXPECT_FALSE(ArchModel::fromJson(zeroPerFractal, error));
+  EXPECT_NE(error.find("'mmad_cycles_per_fractal': must be > 0"),
+            std::string::npos)
+      << error;
 
   std::string badUb = text;
   badUb.replace(badUb.find("\"UB\": 196608"), 12, "\"UB\": -1");

@@ -25,11 +25,14 @@ inline ArchModel loadArch(const std::string &platform = "Ascend910B1") {
 class ProgramBuilder {
 public:
   Program program;
+  /// Instr::cores of the instructions emitted next (MIX kernels).
+  uint8_t cores = Instr::kBothCores;
 
   int reg() { return program.numRegs++; }
   int32_t pc() const { return int32_t(program.code.size()); }
 
   Instr &emit(Instr in, const std::string &name, int line) {
+    in.cores = cores;
     in.point = int32_t(program.pointNames.size());
     program.pointNames.push_back(name);
     in.loc = int32_t(program.locs.size());
@@ -337,7 +340,100 @@ public:
   void end() {
     Instr in;
     in.op = Opcode::End;
+    uint8_t saved = cores;
+    cores = Instr::kBothCores;
     emit(in, "func.return", 99);
+    cores = saved;
+  }
+
+  // --- cube path ---
+  /// GM ND rows x cols (rows gmStride apart) -> L1 NZ tile tileRows x
+  /// tileCols at l1Addr.
+  void copyToL1(int gmArg, DType t, Operand offset, Operand rows, Operand cols,
+                Operand gmStride, int64_t l1Addr, int64_t tileRows,
+                int64_t tileCols, int line) {
+    Instr in;
+    in.op = Opcode::CopyGmToL1Nz;
+    in.pipe = Pipe::MTE2;
+    in.dtype = t;
+    in.gmArg = gmArg;
+    in.a = offset;
+    in.b = cols;
+    in.rows = rows;
+    in.gmRowStride = gmStride;
+    in.dstSpace = Space::L1;
+    in.dstAddr = l1Addr;
+    in.tileRows = tileRows;
+    in.tileCols = tileCols;
+    emit(in, "ascendc.data_copy_nd2nz", line);
+  }
+  /// L1 NZ tile -> L0A (ZZ) or L0B (ZN).
+  void loadL0(Space dst, DType t, int64_t l1Addr, int64_t dstAddr,
+              int64_t tileRows, int64_t tileCols, int line) {
+    Instr in;
+    in.op = Opcode::LoadL1ToL0;
+    in.pipe = Pipe::MTE1;
+    in.dtype = t;
+    in.srcSpace = Space::L1;
+    in.src0Addr = l1Addr;
+    in.dstSpace = dst;
+    in.dstAddr = dstAddr;
+    in.tileRows = tileRows;
+    in.tileCols = tileCols;
+    emit(in, "ascendc.load_data", line);
+  }
+  /// L0C[l0c] (m x n) = (init ? 0 : L0C) + L0A[a] (m x k) * L0B[b] (k x n).
+  void mmad(DType input, int64_t l0c, int64_t a, int64_t b, int64_t m,
+            int64_t k, int64_t n, Operand init, int line) {
+    Instr in;
+    in.op = Opcode::Mmad;
+    in.pipe = Pipe::M;
+    in.srcDtype = input;
+    in.dtype = input == DType::I8 ? DType::I32 : DType::F32;
+    in.dstAddr = l0c;
+    in.src0Addr = a;
+    in.src1Addr = b;
+    in.a = Operand::ofImm(m);
+    in.b = Operand::ofImm(k);
+    in.c = Operand::ofImm(n);
+    in.init = init;
+    emit(in, "ascendc.mmad", line);
+  }
+  /// L0C NZ tile (tileRows x tileCols of srcT) -> GM rows x cols of gmT.
+  void fixpipe(int gmArg, DType gmT, DType srcT, Operand offset, Operand rows,
+               Operand cols, Operand gmStride, int64_t l0cAddr,
+               int64_t tileRows, int64_t tileCols, int line, bool relu = false,
+               AtomicKind atomic = AtomicKind::None) {
+    Instr in;
+    in.op = Opcode::FixpipeToGm;
+    in.pipe = Pipe::FIX;
+    in.dtype = gmT;
+    in.srcDtype = srcT;
+    in.gmArg = gmArg;
+    in.a = offset;
+    in.b = cols;
+    in.rows = rows;
+    in.gmRowStride = gmStride;
+    in.srcSpace = Space::L0C;
+    in.src0Addr = l0cAddr;
+    in.tileRows = tileRows;
+    in.tileCols = tileCols;
+    in.relu = relu;
+    in.atomic = atomic;
+    emit(in, "ascendc.fixpipe", line);
+  }
+  /// Cross-core flag on `pipe`, run by `side` (Instr::kAicCore / kAivCore).
+  void crossCore(Opcode op, Pipe pipe, int id, uint8_t side, int line) {
+    Instr in;
+    in.op = op;
+    in.pipe = pipe;
+    in.eventId = uint8_t(id);
+    uint8_t saved = cores;
+    cores = side;
+    emit(in, op == Opcode::CrossCoreSetFlag ? "ascendc.cross_core_set_flag"
+                                            : "ascendc.cross_core_wait_flag",
+         line);
+    cores = saved;
   }
 };
 

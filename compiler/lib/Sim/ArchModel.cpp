@@ -160,6 +160,15 @@ std::optional<ArchModel> ArchModel::fromJson(const std::string &text,
   m.ubToGmBytesPerCycle = r.number("ub_to_gm_gbps") * 1e9 / cyclesPerSecond;
   m.hbmBytesPerCycle = r.number("hbm_gbps") * 1e9 / cyclesPerSecond;
   m.mteFixedCycles = r.number("mte_fixed_cycles", /*positive=*/false);
+  m.gmToL1BytesPerCycle = r.number("gm_to_l1_gbps") * 1e9 / cyclesPerSecond;
+  m.l1ToL0aBytesPerCycle = r.number("l1_to_l0a_gbps") * 1e9 / cyclesPerSecond;
+  m.l1ToL0bBytesPerCycle = r.number("l1_to_l0b_gbps") * 1e9 / cyclesPerSecond;
+  m.l0cToGmBytesPerCycle = r.number("l0c_to_gm_gbps") * 1e9 / cyclesPerSecond;
+  m.mmadFixedCycles = r.number("mmad_fixed_cycles", /*positive=*/false);
+  m.mmadCyclesPerFractal = r.number("mmad_cycles_per_fractal");
+  m.mmadF32FractalFactor = r.number("mmad_f32_fractal_factor");
+  m.crossCoreFlagCycles =
+      r.number("cross_core_flag_cycles", /*positive=*/false);
   m.scalarCycles = r.number("scalar_cycles");
   m.flagCycles = r.number("flag_cycles", /*positive=*/false);
   if (!error.empty())

@@ -19,6 +19,13 @@
 //                widest operand (casts); reductions and broadcasts count the
 //                repeats of the whole rows x cols tile (their source and
 //                destination respectively)
+//       cube:    GM->L1 (MTE2) like a copy at gm_to_l1 (HBM-capped), rows x
+//                cols valid elements; L1->L0A/L0B (MTE1) padded tile bytes /
+//                l1_to_l0a|b, no fixed latency; mmad (M) mmadFixedCycles +
+//                fractals * mmadCyclesPerFractal (16x16x16 f16/bf16, 16x8x16
+//                f32 at mmadF32FractalFactor each, 16x32x16 int8); fixpipe
+//                (FIX) mteFixedCycles + rows * cols * 4 L0C bytes /
+//                l0c_to_gm (HBM-capped)
 //   * scalar loads/stores hold the scalar unit for scalar_local_cycles (UB,
 //     L1) or scalar_gm_load/store_cycles (GM) instead of one issue slot;
 //   * set_flag fires once all earlier work of its source pipe is done (it
@@ -29,10 +36,20 @@
 // Blocks beyond the number of physical cores run in waves: a block starts on
 // the first core that becomes free.
 //
+// MIX kernels: a block is a group of one AIC and one AIV CoreRunner on the
+// same worker thread, each executing the instructions whose Instr::cores bit
+// it has. They run interleaved: a core runs until it ends or reaches a
+// cross-core wait whose counter is zero, then the other one runs. Cross-core
+// flags are counting semaphores per (group, direction, id); a set arrives
+// crossCoreFlagCycles after it fires and a wait completes at max(its issue
+// time, the arrival of the earliest pending set). When neither core can move
+// the launch stops with a deadlock error.
+//
 //===----------------------------------------------------------------------===//
 
 #include "asc2/Sim/Simulator.h"
 
+#include "CubeKernels.h"
 #include "Elements.h"
 #include "RaceDetector.h"
 #include "SimSupport.h"
@@ -49,6 +66,7 @@
 #include <queue>
 #include <set>
 #include <thread>
+#include <tuple>
 
 namespace asc2::sim {
 
@@ -86,8 +104,12 @@ struct Launch {
   const std::vector<LaunchArg> &args;
   const SimOptions &options;
   int blockNum;
-  std::array<bool, kNumSpaces> usedSpaces{};
+  /// Local spaces the program touches on vector cores [0] and cube cores [1].
+  std::array<std::array<bool, kNumSpaces>, 2> usedSpaces{};
   double gmToLocalBytesPerCycle = 1, localToGmBytesPerCycle = 1;
+  double gmToL1BytesPerCycle = 1, l0cToGmBytesPerCycle = 1;
+  /// blockNum slices of program.workspaceBytesPerBlock bytes, zero-filled.
+  std::vector<uint8_t> workspace;
   std::atomic<bool> abort{false};
   std::atomic<int64_t> traceBudget{0};
   /// Serialises atomic stores to GM across the worker threads: each atomic
@@ -103,6 +125,40 @@ struct BlockOutcome {
   std::vector<TraceEvent> trace;
   bool traceTruncated = false;
   std::vector<Race> races;
+};
+
+/// Cross-core flags of one MIX group. Side 0 is the AIC, side 1 the AIV;
+/// pending[side][id] are the sets raised towards `side` and not yet consumed.
+struct CrossCoreGroup {
+  static constexpr int kIds = 16;
+  static constexpr int kMaxCount = 15; // hardware counter limit (§2.4)
+  struct Pending {
+    uint64_t arrive = 0; // set fire time + crossCoreFlagCycles
+    uint64_t flowId = 0;
+    int32_t setPc = -1;
+  };
+  /// Counter changes for the limit check: +1 at a set's arrival, -1 when a
+  /// wait completes.
+  struct Change {
+    uint64_t time;
+    int delta;
+    int32_t setPc;
+  };
+  std::array<std::array<std::vector<Pending>, kIds>, 2> pending;
+  std::array<std::array<std::vector<Change>, kIds>, 2> history;
+  uint64_t sets = 0; // progress counter: sets raised so far
+  uint64_t nextFlowId = 0;
+
+  void reset() {
+    for (auto &side : pending)
+      for (auto &v : side)
+        v.clear();
+    for (auto &side : history)
+      for (auto &v : side)
+        v.clear();
+    sets = 0;
+    nextFlowId = 0;
+  }
 };
 
 /// Flag state per (src, dst, id), tracked in program order.
@@ -121,12 +177,16 @@ struct FlagState {
 
 class CoreRunner {
 public:
-  explicit CoreRunner(Launch &launch)
+  /// `isAic`: an AIC (cube core) rather than an AIV.
+  CoreRunner(Launch &launch, bool isAic)
       : l(launch), program(launch.program), arch(launch.arch),
         queueDepth(std::max(1, launch.arch.pipeQueueDepth)),
-        eventIds(std::max(1, launch.arch.eventIdsPerPipePair)) {
+        eventIds(std::max(1, launch.arch.eventIdsPerPipePair)), isAic(isAic),
+        mix(launch.program.kernelType == KernelType::Mix),
+        coreBit(!mix ? 0 : isAic ? Instr::kAicCore : Instr::kAivCore) {
+    const std::array<bool, kNumSpaces> &used = l.usedSpaces[isAic ? 1 : 0];
     for (int s = 1; s < kNumSpaces; ++s)
-      if (l.usedSpaces[s])
+      if (used[s])
         memory[s].resize(size_t(arch.capacity[s]));
     regs.resize(size_t(std::max(0, program.numRegs)));
     flags.resize(size_t(kNumPipes) * kNumPipes * eventIds);
@@ -135,10 +195,40 @@ public:
     scalarCycles = std::max<uint64_t>(1, uint64_t(std::llround(arch.scalarCycles)));
     flagCycles = uint64_t(std::llround(arch.flagCycles));
     if (l.options.detectRaces)
-      races = std::make_unique<RaceDetector>(program, arch, l.usedSpaces);
+      races = std::make_unique<RaceDetector>(program, arch, used);
   }
 
-  void run(int block, BlockOutcome &out);
+  enum class Status { Done, Blocked };
+  /// Starts block `block`; `group` holds the cross-core flags (MIX only).
+  void begin(int block, BlockOutcome &out, CrossCoreGroup *group);
+  /// Runs until the kernel ends, fails, is aborted or cancelled (Done), or
+  /// reaches a cross-core wait with no pending set (Blocked; resume() again
+  /// after the other core of the group raised a set).
+  Status resume();
+  /// End-of-kernel checks and statistics, after resume() returned Done (or
+  /// the group stopped).
+  void finish();
+  /// Runs a whole block of an AIV_ONLY / AIC_ONLY kernel.
+  void run(int block, BlockOutcome &out) {
+    begin(block, out, nullptr);
+    resume();
+    finish();
+  }
+  /// The cross-core wait the core is blocked on.
+  const Instr &blockedOn() const { return program.code[cursor]; }
+  const char *sideName() const { return isAic ? "AIC" : "AIV"; }
+  /// Stops the block with an error at `in` (see fail()).
+  void failAt(const Instr &in, const std::string &what,
+              const std::string &detail) {
+    fail(in, what, detail);
+  }
+  bool ok() const { return out->ok && !out->aborted; }
+  /// Stops a core whose group partner failed: no end-of-kernel checks.
+  void abortRun() {
+    out->aborted = true;
+    stopped = true;
+  }
+  const Program &programRef() const { return program; }
 
 private:
   // --- errors ---
@@ -153,7 +243,7 @@ private:
     out->error = what + " in " + opName(program, in) + " (" + pipeName(p) +
                  ") at " + locText(program, in.loc) +
                  (detail.empty() ? "" : ": " + detail) + " on core " +
-                 std::to_string(block);
+                 std::to_string(block) + (mix ? isAic ? " (AIC)" : " (AIV)" : "");
     return false;
   }
   bool checkLocal(const Instr &in, Space s, int64_t addr, int64_t bytes) {
@@ -219,6 +309,7 @@ private:
     --traceGranted;
     TraceEvent e;
     e.core = block;
+    e.cube = isAic;
     e.pipe = p;
     e.point = in.point;
     e.start = start;
@@ -235,6 +326,27 @@ private:
   // --- instructions ---
   bool copyIn(const Instr &in, int32_t pc);
   bool copyOut(const Instr &in, int32_t pc);
+  bool copyGmToL1Nz(const Instr &in, int32_t pc);
+  bool loadL1ToL0(const Instr &in, int32_t pc);
+  bool mmad(const Instr &in, int32_t pc);
+  bool fixpipe(const Instr &in, int32_t pc);
+  bool crossCoreSet(const Instr &in, int32_t pc);
+  /// False when no set is pending (the core blocks; nothing happened).
+  bool crossCoreWait(const Instr &in);
+  /// The GM buffer a GM access of `in` addresses: a kernel argument or the
+  /// block's workspace slice.
+  struct GmBuffer {
+    uint8_t *data;
+    int64_t bytes;
+  };
+  GmBuffer gmBuffer(const Instr &in) const {
+    if (in.gmArg == kWorkspaceArg) {
+      int64_t slice = program.workspaceBytesPerBlock;
+      return {l.workspace.data() + int64_t(block) * slice, slice};
+    }
+    const LaunchArg &arg = l.args[in.gmArg];
+    return {static_cast<uint8_t *>(arg.data), arg.bytes};
+  }
   bool gmRange(const Instr &in, int64_t offset, int64_t count, uint8_t *&ptr);
   /// Checks the rows [offset + r * stride, + count) of a 2-D copy.
   bool gmRows(const Instr &in, int64_t offset, int64_t count, int64_t rows,
@@ -271,10 +383,19 @@ private:
   std::vector<int64_t> regs;
   std::vector<FlagState> flags;
   std::unique_ptr<RaceDetector> races;
+  const bool isAic, mix;
+  /// MIX: the Instr::cores bit of this core (instructions without it are
+  /// not in this core's stream); 0 otherwise (every instruction runs).
+  const uint8_t coreBit;
+  cube::MmadScratch mmadScratch;
+  std::vector<uint8_t> fixRow; // atomic fixpipe: one converted row
 
   // Per-block state.
   int block = 0;
   BlockOutcome *out = nullptr;
+  CrossCoreGroup *group = nullptr;
+  int32_t cursor = 0;   // the next instruction (resume() continues there)
+  bool stopped = false; // failed, aborted or cancelled
   bool traceOn = false;
   int64_t traceGranted = 0;
   uint64_t nextFlowId = 0;
@@ -286,25 +407,27 @@ private:
 
 bool CoreRunner::gmRange(const Instr &in, int64_t offset, int64_t count,
                          uint8_t *&ptr) {
-  const LaunchArg &arg = l.args[in.gmArg];
+  const GmBuffer buf = gmBuffer(in);
   int64_t w = byteWidth(in.dtype);
-  int64_t elems = arg.bytes / w;
+  int64_t elems = buf.bytes / w;
   if (count < 0)
     return fail(in, "negative element count",
                           std::to_string(count) + " elements");
   // A zero-length copy is a no-op on hardware (blockLen 0), wherever it points.
   if (count == 0) {
-    ptr = static_cast<uint8_t *>(arg.data);
+    ptr = buf.data;
     return true;
   }
   if (offset < 0 || offset > elems || count > elems - offset)
     return fail(
         in, "GM out-of-bounds",
         "elements [" + std::to_string(offset) + ", " +
-            std::to_string(offset + count) + ") of argument " +
-            std::to_string(in.gmArg) + " (" + std::to_string(elems) +
-            " elements)");
-  ptr = static_cast<uint8_t *>(arg.data) + offset * w;
+            std::to_string(offset + count) + ") of " +
+            (in.gmArg == kWorkspaceArg
+                 ? std::string("the block's workspace")
+                 : "argument " + std::to_string(in.gmArg)) +
+            " (" + std::to_string(elems) + " elements)");
+  ptr = buf.data + offset * w;
   return true;
 }
 
@@ -313,7 +436,7 @@ bool CoreRunner::gmRows(const Instr &in, int64_t offset, int64_t count,
   if (rows < 0)
     return fail(in, "negative row count", std::to_string(rows) + " rows");
   if (rows == 0 || count == 0) { // nothing moves: a no-op wherever it points
-    ptr = static_cast<uint8_t *>(l.args[in.gmArg].data);
+    ptr = gmBuffer(in).data;
     return true;
   }
   // The rows are evenly spaced, so the first and the last bound them all.
@@ -391,7 +514,9 @@ bool CoreRunner::copyIn(const Instr &in, int32_t pc) {
                stride * w);
   }
   int64_t bytes = rows * count * w;
-  uint64_t dur = copyCycles(bytes, l.gmToLocalBytesPerCycle);
+  uint64_t dur = copyCycles(bytes, in.dstSpace == Space::L1
+                                       ? l.gmToL1BytesPerCycle
+                                       : l.gmToLocalBytesPerCycle);
   uint64_t start = execute(in.pipe, enqueue(in.pipe), dur);
   out->stats.bytes[int(in.pipe)] += uint64_t(bytes);
   if (traceOn)
@@ -437,6 +562,247 @@ bool CoreRunner::copyOut(const Instr &in, int32_t pc) {
   out->stats.bytes[int(in.pipe)] += uint64_t(bytes);
   if (traceOn)
     emit(in, in.pipe, start, start + dur, bytes);
+  return true;
+}
+
+bool CoreRunner::copyGmToL1Nz(const Instr &in, int32_t pc) {
+  int64_t offset = val(in.a), cols = val(in.b), rows = val(in.rows);
+  if (rows < 0 || cols < 0)
+    return fail(in, "negative copy shape",
+                std::to_string(rows) + " x " + std::to_string(cols));
+  if (rows > in.tileRows || cols > in.tileCols)
+    return fail(in, "copy larger than its tile",
+                std::to_string(rows) + " x " + std::to_string(cols) +
+                    " elements into a tile of " + std::to_string(in.tileRows) +
+                    " x " + std::to_string(in.tileCols));
+  uint8_t *src;
+  const int64_t gmStride = val(in.gmRowStride);
+  if (!gmRows(in, offset, cols, rows, gmStride, src))
+    return false;
+  const int64_t tile =
+      cube::tileBytes(cube::Layout::NZ, in.dtype, in.tileRows, in.tileCols);
+  if (!checkLocal(in, Space::L1, in.dstAddr, tile))
+    return false;
+  cube::ndToNz(in.dtype, memory[int(Space::L1)].data() + in.dstAddr,
+               in.tileRows, in.tileCols, src, rows, cols, gmStride);
+  if (races) {
+    races->beginAccesses(in.pipe, pc);
+    races->write(Space::L1, in.dstAddr, in.dstAddr + tile);
+  }
+  int64_t bytes = rows * cols * int64_t(byteWidth(in.dtype));
+  uint64_t dur = copyCycles(bytes, l.gmToL1BytesPerCycle);
+  uint64_t start = execute(in.pipe, enqueue(in.pipe), dur);
+  out->stats.bytes[int(in.pipe)] += uint64_t(bytes);
+  if (traceOn)
+    emit(in, in.pipe, start, start + dur, bytes);
+  return true;
+}
+
+bool CoreRunner::loadL1ToL0(const Instr &in, int32_t pc) {
+  const bool toL0b = in.dstSpace == Space::L0B;
+  const DType t = in.dtype;
+  // The source: the whole L1 tile, or the tile the sub-tile is cut from.
+  const bool sub = in.srcTileRows > 0 || in.srcTileCols > 0;
+  const int64_t srcRows = sub ? in.srcTileRows : in.tileRows;
+  const int64_t srcCols = sub ? in.srcTileCols : in.tileCols;
+  const int64_t row0 = val(in.a), col0 = val(in.b);
+  const int64_t srp = cube::padRows(cube::Layout::NZ, t, srcRows);
+  const int64_t scp = cube::padCols(cube::Layout::NZ, t, srcCols);
+  if (row0 < 0 || col0 < 0 || row0 % 16 || col0 % 16 ||
+      row0 + in.tileRows > srp || col0 + in.tileCols > scp)
+    return fail(in, "sub-tile outside its L1 tile",
+                std::to_string(in.tileRows) + " x " +
+                    std::to_string(in.tileCols) + " at (" +
+                    std::to_string(row0) + ", " + std::to_string(col0) +
+                    ") of a " + std::to_string(srcRows) + " x " +
+                    std::to_string(srcCols) +
+                    " tile (origin a multiple of 16, inside the padded tile)");
+  const int64_t w = byteWidth(t), c0 = cube::c0Of(t);
+  const int64_t srcBytes = srp * scp * w;
+  const int64_t dstBytes = cube::tileBytes(
+      toL0b ? cube::Layout::ZN : cube::Layout::ZZ, t, in.tileRows, in.tileCols);
+  if (!checkLocal(in, Space::L1, in.src0Addr, srcBytes) ||
+      !checkLocal(in, in.dstSpace, in.dstAddr, dstBytes))
+    return false;
+  cube::nzToL0(t, toL0b, memory[int(in.dstSpace)].data() + in.dstAddr,
+               memory[int(Space::L1)].data() + in.src0Addr, in.tileRows,
+               in.tileCols, srcRows, srcCols, row0, col0);
+  if (races) {
+    // The sub-tile's rows of each C0-wide column block of the NZ tile.
+    races->beginAccesses(in.pipe, pc);
+    const cube::Layout layout = toL0b ? cube::Layout::ZN : cube::Layout::ZZ;
+    const int64_t firstBlock = col0 / c0;
+    const int64_t endBlock = std::min(
+        scp / c0,
+        (col0 + cube::padCols(layout, t, in.tileCols) + c0 - 1) / c0);
+    const int64_t rows =
+        std::min(srp - row0, cube::padRows(layout, t, in.tileRows));
+    accessRows(false, Space::L1,
+               in.src0Addr + (firstBlock * srp + row0) * c0 * w,
+               endBlock - firstBlock, rows * c0 * w, srp * c0 * w);
+    races->write(in.dstSpace, in.dstAddr, in.dstAddr + dstBytes);
+  }
+  double bw = toL0b ? arch.l1ToL0bBytesPerCycle : arch.l1ToL0aBytesPerCycle;
+  uint64_t dur = uint64_t(std::ceil(double(dstBytes) / std::max(1e-9, bw)));
+  uint64_t start = execute(in.pipe, enqueue(in.pipe), dur);
+  out->stats.bytes[int(in.pipe)] += uint64_t(dstBytes);
+  if (traceOn)
+    emit(in, in.pipe, start, start + dur, dstBytes);
+  return true;
+}
+
+bool CoreRunner::mmad(const Instr &in, int32_t pc) {
+  const int64_t m = val(in.a), k = val(in.b), n = val(in.c);
+  const bool int8 = in.srcDtype == DType::I8;
+  const int64_t kStep = int8 ? 32 : 16;
+  if (m <= 0 || k <= 0 || n <= 0 || m % 16 || n % 16 || k % kStep)
+    return fail(in, "invalid mmad shape",
+                "m x k x n = " + std::to_string(m) + " x " + std::to_string(k) +
+                    " x " + std::to_string(n) +
+                    " (each a positive multiple of 16" +
+                    (int8 ? ", k of 32 for int8)" : ")"));
+  const int64_t w = byteWidth(in.srcDtype);
+  const int64_t aBytes = m * k * w, bBytes = k * n * w, cBytes = m * n * 4;
+  if (!checkLocal(in, Space::L0A, in.src0Addr, aBytes) ||
+      !checkLocal(in, Space::L0B, in.src1Addr, bBytes) ||
+      !checkLocal(in, Space::L0C, in.dstAddr, cBytes))
+    return false;
+  const bool init = val(in.init) != 0;
+  cube::mmadKernel(in.srcDtype, memory[int(Space::L0C)].data() + in.dstAddr,
+                   memory[int(Space::L0A)].data() + in.src0Addr,
+                   memory[int(Space::L0B)].data() + in.src1Addr, m, k, n, init,
+                   mmadScratch);
+  if (races) {
+    races->beginAccesses(in.pipe, pc);
+    races->read(Space::L0A, in.src0Addr, in.src0Addr + aBytes);
+    races->read(Space::L0B, in.src1Addr, in.src1Addr + bBytes);
+    if (!init)
+      races->read(Space::L0C, in.dstAddr, in.dstAddr + cBytes);
+    races->write(Space::L0C, in.dstAddr, in.dstAddr + cBytes);
+  }
+  // Fractals of the cube unit: 16 x K0 x 16 with K0 = 16 (f16/bf16), 8 (f32,
+  // each costing mmadF32FractalFactor) or 32 (int8).
+  const int64_t k0 = in.srcDtype == DType::F32 ? 8 : kStep;
+  double fractals = double(m / 16) * double(k / k0) * double(n / 16);
+  if (in.srcDtype == DType::F32)
+    fractals *= arch.mmadF32FractalFactor;
+  uint64_t dur = uint64_t(
+      std::ceil(arch.mmadFixedCycles + fractals * arch.mmadCyclesPerFractal));
+  uint64_t start = execute(in.pipe, enqueue(in.pipe), dur);
+  if (traceOn)
+    emit(in, in.pipe, start, start + dur, 0);
+  return true;
+}
+
+bool CoreRunner::fixpipe(const Instr &in, int32_t pc) {
+  int64_t offset = val(in.a), cols = val(in.b), rows = val(in.rows);
+  if (rows < 0 || cols < 0)
+    return fail(in, "negative copy shape",
+                std::to_string(rows) + " x " + std::to_string(cols));
+  if (rows > in.tileRows || cols > in.tileCols)
+    return fail(in, "copy larger than its tile",
+                std::to_string(rows) + " x " + std::to_string(cols) +
+                    " elements from a tile of " + std::to_string(in.tileRows) +
+                    " x " + std::to_string(in.tileCols));
+  uint8_t *dst;
+  const int64_t gmStride = val(in.gmRowStride);
+  if (!gmRows(in, offset, cols, rows, gmStride, dst))
+    return false;
+  const int64_t rp = cube::pad16(in.tileRows);
+  const int64_t tile =
+      cube::tileBytes(cube::Layout::L0C, in.srcDtype, in.tileRows, in.tileCols);
+  if (!checkLocal(in, Space::L0C, in.src0Addr, tile))
+    return false;
+  const uint8_t *src = memory[int(Space::L0C)].data() + in.src0Addr;
+  const int64_t w = byteWidth(in.dtype);
+  if (rows > 0 && cols > 0) {
+    if (in.atomic != AtomicKind::None) {
+      fixRow.resize(size_t(cols * w));
+      std::lock_guard<std::mutex> lock(l.atomicMutex);
+      for (int64_t r = 0; r < rows; ++r) {
+        cube::fixpipeRow(in.dtype, in.srcDtype, in.relu, fixRow.data(), src,
+                         rp, r, cols);
+        atomicKernel(in.atomic, in.dtype, dst + r * gmStride * w,
+                     fixRow.data(), cols);
+      }
+    } else {
+      for (int64_t r = 0; r < rows; ++r)
+        cube::fixpipeRow(in.dtype, in.srcDtype, in.relu,
+                         dst + r * gmStride * w, src, rp, r, cols);
+    }
+  }
+  if (races && rows > 0 && cols > 0) {
+    // The valid rows of each 16-column block of the NZ tile.
+    races->beginAccesses(in.pipe, pc);
+    accessRows(false, Space::L0C, in.src0Addr, (cols + 15) / 16, rows * 64,
+               rp * 64);
+  }
+  int64_t bytes = rows * cols * 4; // read from L0C
+  uint64_t dur = copyCycles(bytes, l.l0cToGmBytesPerCycle);
+  uint64_t start = execute(in.pipe, enqueue(in.pipe), dur);
+  out->stats.bytes[int(in.pipe)] += uint64_t(bytes);
+  if (traceOn)
+    emit(in, in.pipe, start, start + dur, bytes);
+  return true;
+}
+
+bool CoreRunner::crossCoreSet(const Instr &in, int32_t pc) {
+  Pipe p = in.pipe;
+  uint64_t start;
+  if (p == Pipe::S) {
+    start = issueTime;
+    issueTime += scalarCycles;
+  } else {
+    // Fires once the earlier work of its pipe is done; does not hold it.
+    uint64_t enter = enqueue(p);
+    start = std::max(enter, pipeFree[int(p)]);
+    startRing[int(p)][size_t((issued[int(p)] - 1) % uint64_t(queueDepth))] = start;
+  }
+  out->stats.instrs[int(p)]++;
+  CrossCoreGroup::Pending set;
+  set.arrive = start + uint64_t(std::llround(arch.crossCoreFlagCycles));
+  set.flowId = (uint64_t(block) << 32) | (uint64_t(1) << 31) |
+               ++group->nextFlowId;
+  set.setPc = pc;
+  const int to = isAic ? 1 : 0;
+  group->pending[to][in.eventId].push_back(set);
+  group->history[to][in.eventId].push_back({set.arrive, +1, pc});
+  ++group->sets;
+  if (traceOn)
+    emit(in, p, start, start + flagCycles, 0, p, p, set.flowId);
+  return true;
+}
+
+bool CoreRunner::crossCoreWait(const Instr &in) {
+  const int me = isAic ? 0 : 1;
+  std::vector<CrossCoreGroup::Pending> &pending = group->pending[me][in.eventId];
+  if (pending.empty())
+    return false;
+  // The counter is > 0 from the earliest arrival on.
+  auto first = std::min_element(
+      pending.begin(), pending.end(),
+      [](const CrossCoreGroup::Pending &a, const CrossCoreGroup::Pending &b) {
+        return a.arrive < b.arrive;
+      });
+  CrossCoreGroup::Pending set = *first;
+  pending.erase(first);
+  Pipe p = in.pipe;
+  uint64_t start, end;
+  if (p == Pipe::S) {
+    start = issueTime;
+    end = std::max(start, set.arrive);
+    issueTime = std::max(issueTime + scalarCycles, end);
+  } else {
+    uint64_t enter = enqueue(p);
+    start = std::max(enter, pipeFree[int(p)]);
+    startRing[int(p)][size_t((issued[int(p)] - 1) % uint64_t(queueDepth))] = start;
+    end = std::max(start, set.arrive);
+    pipeFree[int(p)] = end;
+  }
+  out->stats.instrs[int(p)]++;
+  group->history[me][in.eventId].push_back({end, -1, set.setPc});
+  if (traceOn)
+    emit(in, p, start, end, 0, p, p, set.flowId);
   return true;
 }
 
@@ -680,7 +1046,8 @@ bool CoreRunner::setFlag(const Instr &in) {
   f.pending = true;
   f.fireTime = fire;
   f.setPc = int32_t(&in - program.code.data());
-  f.flowId = (uint64_t(block) << 32) | ++nextFlowId;
+  f.flowId = (uint64_t(block) << 32) | (isAic ? uint64_t(1) << 30 : 0) |
+             ++nextFlowId;
   if (races)
     races->onSetFlag(in.flagSrc, in.flagDst, in.eventId);
   if (traceOn)
@@ -867,9 +1234,13 @@ bool CoreRunner::scalarOp(const Instr &in) {
   return true;
 }
 
-void CoreRunner::run(int blockIndex, BlockOutcome &outcome) {
+void CoreRunner::begin(int blockIndex, BlockOutcome &outcome,
+                       CrossCoreGroup *crossCore) {
   block = blockIndex;
   out = &outcome;
+  group = crossCore;
+  cursor = 0;
+  stopped = false;
   traceOn = l.options.collectTrace && l.options.maxTraceEvents > 0;
   traceGranted = 0;
   nextFlowId = 0;
@@ -881,28 +1252,42 @@ void CoreRunner::run(int blockIndex, BlockOutcome &outcome) {
   for (auto &m : memory)
     std::fill(m.begin(), m.end(), 0);
   if (races)
-    races->reset(block);
+    races->reset(block, isAic, mix ? isAic ? " (AIC)" : " (AIV)" : "");
+  out->stats.block = block;
+  out->stats.cube = isAic;
+}
 
+CoreRunner::Status CoreRunner::resume() {
+  if (stopped)
+    return Status::Done;
   const std::vector<Instr> &code = program.code;
   const int32_t size = int32_t(code.size());
   const std::atomic<bool> *cancel = l.options.cancel;
   uint32_t sincePoll = 0;
-  int32_t pc = 0;
   bool ok = true;
+  int32_t pc = cursor; // a local in the hot loop; saved when blocking
+  const uint8_t bit = coreBit;
   while (ok && pc < size) {
     if (++sincePoll == (1u << 16)) {
       sincePoll = 0;
       if (l.abort.load(std::memory_order_relaxed)) {
         out->aborted = true;
-        break;
+        stopped = true;
+        return Status::Done;
       }
       if (cancel && cancel->load(std::memory_order_relaxed)) {
         out->ok = false;
         out->error = "cancelled";
-        break;
+        stopped = true;
+        return Status::Done;
       }
     }
     const Instr &in = code[pc];
+    // MIX: instructions of the other core are not in this core's stream.
+    if (bit && !(in.cores & bit)) {
+      ++pc;
+      continue;
+    }
     int32_t next = pc + 1;
     switch (in.op) {
     case Opcode::ConstI:
@@ -972,6 +1357,27 @@ void CoreRunner::run(int blockIndex, BlockOutcome &outcome) {
     case Opcode::ScalarStoreGm:
       ok = scalarMemory(in, pc);
       break;
+    case Opcode::CopyGmToL1Nz:
+      ok = copyGmToL1Nz(in, pc);
+      break;
+    case Opcode::LoadL1ToL0:
+      ok = loadL1ToL0(in, pc);
+      break;
+    case Opcode::Mmad:
+      ok = mmad(in, pc);
+      break;
+    case Opcode::FixpipeToGm:
+      ok = fixpipe(in, pc);
+      break;
+    case Opcode::CrossCoreSetFlag:
+      ok = crossCoreSet(in, pc);
+      break;
+    case Opcode::CrossCoreWaitFlag:
+      if (!crossCoreWait(in)) {
+        cursor = pc; // resume at the wait
+        return Status::Blocked;
+      }
+      break;
     case Opcode::SetFlag:
       ok = setFlag(in);
       break;
@@ -987,9 +1393,17 @@ void CoreRunner::run(int blockIndex, BlockOutcome &outcome) {
     }
     pc = next;
   }
+  cursor = pc;
+  if (!ok)
+    stopped = true;
+  return Status::Done;
+}
+
+void CoreRunner::finish() {
+  const std::vector<Instr> &code = program.code;
   // A flag still set when the kernel ends stays set for the next kernel on
   // this core (a hang or a race there): report the set that leaked.
-  if (ok && out->ok && !out->aborted)
+  if (out->ok && !out->aborted)
     for (const FlagState &f : flags)
       if (f.pending && f.setPc >= 0) {
         fail(code[f.setPc], "flag left set at the end of the kernel",
@@ -1007,6 +1421,101 @@ void CoreRunner::run(int blockIndex, BlockOutcome &outcome) {
                    [](const TraceEvent &a, const TraceEvent &b) {
                      return a.start < b.start;
                    });
+}
+
+/// Runs the AIC and the AIV of MIX block `block` interleaved (see the file
+/// comment), then checks the group's cross-core flags.
+void runGroup(int block, CoreRunner &aic, CoreRunner &aiv, CrossCoreGroup &group,
+              BlockOutcome &aicOut, BlockOutcome &aivOut) {
+  group.reset();
+  aic.begin(block, aicOut, &group);
+  aiv.begin(block, aivOut, &group);
+  using Status = CoreRunner::Status;
+  Status a = Status::Blocked, v = Status::Blocked;
+  for (;;) {
+    uint64_t before = group.sets;
+    if (a != Status::Done)
+      a = aic.resume();
+    if (!aic.ok())
+      break;
+    if (v != Status::Done)
+      v = aiv.resume();
+    if (!aic.ok() || !aiv.ok() || (a == Status::Done && v == Status::Done))
+      break;
+    if (group.sets != before)
+      continue; // a set may unblock a wait
+    // Neither core can move: name the wait(s) that never complete.
+    CoreRunner &w = a == Status::Blocked ? aic : aiv;
+    CoreRunner &other = a == Status::Blocked ? aiv : aic;
+    const Instr &in = w.blockedOn();
+    std::string detail = std::string("the ") + w.sideName() +
+                         " waits for cross-core flag " +
+                         std::to_string(in.eventId) + " from the " +
+                         other.sideName();
+    if ((a == Status::Blocked) == (v == Status::Blocked)) {
+      const Instr &oin = other.blockedOn();
+      detail += ", which itself waits for cross-core flag " +
+                std::to_string(oin.eventId) + " in " +
+                opName(aic.programRef(), oin) + " at " +
+                locText(aic.programRef(), oin.loc) +
+                "; neither core can proceed";
+    } else {
+      detail += std::string(", which ended without raising it");
+    }
+    w.failAt(in, "deadlock", detail);
+    break;
+  }
+  // A core stopped mid-kernel because of its partner is not checked further.
+  if (!aic.ok() || !aiv.ok()) {
+    if (aic.ok() && a != Status::Done)
+      aic.abortRun();
+    if (aiv.ok() && v != Status::Done)
+      aiv.abortRun();
+  }
+  aic.finish();
+  aiv.finish();
+  if (!aic.ok() || !aiv.ok())
+    return;
+  // Sets nobody consumed stay in the counter for the next kernel; a counter
+  // that would pass 15 hangs or misbehaves on hardware.
+  for (int to = 0; to < 2; ++to) {
+    CoreRunner &setter = to == 0 ? aiv : aic;
+    for (int id = 0; id < CrossCoreGroup::kIds; ++id) {
+      const auto &left = group.pending[to][id];
+      if (!left.empty()) {
+        const Instr &in = aic.programRef().code[left.front().setPc];
+        setter.failAt(in, "cross-core flag left set at the end of the kernel",
+                      "no CrossCoreWaitFlag on the " +
+                          std::string(to == 0 ? "AIC" : "AIV") +
+                          " consumed flag " + std::to_string(id) +
+                          "; the next kernel would see a stale count");
+        return;
+      }
+      auto changes = group.history[to][id];
+      std::stable_sort(changes.begin(), changes.end(),
+                       [](const CrossCoreGroup::Change &x,
+                          const CrossCoreGroup::Change &y) {
+                         return x.time != y.time ? x.time < y.time
+                                                 : x.delta < y.delta;
+                       });
+      int count = 0;
+      for (const CrossCoreGroup::Change &c : changes) {
+        count += c.delta;
+        if (count > CrossCoreGroup::kMaxCount) {
+          const Instr &in = aic.programRef().code[c.setPc];
+          setter.failAt(
+              in, "cross-core flag counter overflow",
+              "flag " + std::to_string(id) + " towards the " +
+                  (to == 0 ? "AIC" : "AIV") + " would count " +
+                  std::to_string(count) + " unconsumed sets at cycle " +
+                  std::to_string(c.time) + " (the hardware counter holds " +
+                  std::to_string(CrossCoreGroup::kMaxCount) +
+                  "); make the setter wait for the consumer");
+          return;
+        }
+      }
+    }
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -1028,15 +1537,74 @@ std::string vecOpTypeError(VecOp op, DType t) {
   return {};
 }
 
+/// Why a core of the given kind cannot execute `in` (its local spaces and
+/// pipes), or empty. Vector cores (AIV) have UB and the pipes S, V, MTE2,
+/// MTE3; cube cores (AIC) have L1, L0A, L0B, L0C, BT and every pipe but V
+/// (shared/reference §2.1).
+std::string coreKindError(const Instr &in, bool aic,
+                          const std::vector<Space> &spaces) {
+  for (Space s : spaces)
+    if (s != Space::GM && (s == Space::UB) == aic)
+      return std::string(aic ? "cube cores (AIC)" : "vector cores (AIV)") +
+             " have no " + spaceName(s);
+  auto pipeOk = [&](Pipe p) {
+    return aic ? p != Pipe::V
+               : p == Pipe::S || p == Pipe::V || p == Pipe::MTE2 ||
+                     p == Pipe::MTE3;
+  };
+  Pipe pipes[2];
+  int numPipes = 0;
+  switch (in.op) {
+  case Opcode::ConstI:
+  case Opcode::ArgI:
+  case Opcode::ArgF:
+  case Opcode::BlockIdx:
+  case Opcode::BlockNum:
+  case Opcode::Scalar:
+  case Opcode::Select:
+  case Opcode::Jump:
+  case Opcode::BranchIfZero:
+  case Opcode::End:
+    break;
+  case Opcode::SetFlag:
+  case Opcode::WaitFlag:
+    pipes[numPipes++] = in.flagSrc;
+    pipes[numPipes++] = in.flagDst;
+    break;
+  case Opcode::PipeBarrier:
+    if (!in.allPipes)
+      pipes[numPipes++] = in.pipe;
+    break;
+  default:
+    pipes[numPipes++] = in.pipe;
+    break;
+  }
+  for (int i = 0; i < numPipes; ++i)
+    if (!pipeOk(pipes[i]))
+      return std::string("pipe ") + pipeName(pipes[i]) +
+             " does not exist on " +
+             (aic ? "cube cores (AIC)" : "vector cores (AIV)");
+  return {};
+}
+
+/// Element types the cube path moves and multiplies.
+bool isCubeInput(DType t) {
+  return t == DType::F16 || t == DType::BF16 || t == DType::F32 ||
+         t == DType::I8;
+}
+
 std::string validate(const Program &program, const ArchModel &arch,
                      int blockNum, const std::vector<LaunchArg> &args,
-                     std::array<bool, kNumSpaces> &usedSpaces) {
+                     std::array<std::array<bool, kNumSpaces>, 2> &usedSpaces) {
   if (blockNum <= 0)
     return "block count must be positive, got " + std::to_string(blockNum);
   if (args.size() != program.args.size())
     return "kernel " + program.kernelName + " takes " +
            std::to_string(program.args.size()) + " arguments, got " +
            std::to_string(args.size());
+  if (program.workspaceBytesPerBlock < 0)
+    return "negative workspace size " +
+           std::to_string(program.workspaceBytesPerBlock);
   for (size_t i = 0; i < args.size(); ++i) {
     const ArgSpec &spec = program.args[i];
     const LaunchArg &arg = args[i];
@@ -1054,14 +1622,45 @@ std::string validate(const Program &program, const ArchModel &arch,
   auto regOk = [&](const Operand &o) {
     return o.reg < 0 || o.reg < program.numRegs;
   };
+  /// Why the GM operand of `in` is not a GM buffer, or empty.
+  auto gmArgError = [&](const Instr &in) -> std::string {
+    if (in.gmArg == kWorkspaceArg)
+      return program.workspaceBytesPerBlock > 0
+                 ? std::string()
+                 : "the workspace is addressed but the program has none "
+                   "(workspaceBytesPerBlock is 0)";
+    if (in.gmArg < 0 || size_t(in.gmArg) >= args.size() ||
+        program.args[in.gmArg].kind != ArgSpec::Kind::Gm)
+      return "argument " + std::to_string(in.gmArg) + " is not a GM buffer";
+    return {};
+  };
+  /// Why `addr` is not aligned for `s`, or empty.
+  auto alignError = [&](Space s, int64_t addr) -> std::string {
+    int64_t a = arch.alignment[int(s)];
+    if (a > 0 && addr % a != 0)
+      return std::string(spaceName(s)) + " address " + std::to_string(addr) +
+             " is not " + std::to_string(a) + "-byte aligned";
+    return {};
+  };
+  auto tileError = [&](const Instr &in) -> std::string {
+    if (in.tileRows <= 0 || in.tileCols <= 0)
+      return "tile shape " + std::to_string(in.tileRows) + " x " +
+             std::to_string(in.tileCols) + " must be positive";
+    return {};
+  };
+  const bool mix = program.kernelType == KernelType::Mix;
+  std::vector<Space> spaces; // local spaces the instruction touches
   for (size_t pc = 0; pc < program.code.size(); ++pc) {
     const Instr &in = program.code[pc];
     std::string where = "instruction " + std::to_string(pc) + " (" +
                         opName(program, in) + " at " +
                         locText(program, in.loc) + "): ";
     if (!regOk(in.a) || !regOk(in.b) || !regOk(in.c) || !regOk(in.scalar) ||
-        !regOk(in.rows) || !regOk(in.gmRowStride) || in.dst >= program.numRegs)
+        !regOk(in.rows) || !regOk(in.gmRowStride) || !regOk(in.init) ||
+        in.dst >= program.numRegs)
       return where + "register out of range";
+    spaces.clear();
+    std::string why;
     switch (in.op) {
     case Opcode::ConstI:
     case Opcode::BlockIdx:
@@ -1087,10 +1686,9 @@ std::string validate(const Program &program, const ArchModel &arch,
       break;
     case Opcode::CopyGmToLocal:
     case Opcode::CopyLocalToGm: {
-      if (in.gmArg < 0 || size_t(in.gmArg) >= args.size() ||
-          program.args[in.gmArg].kind != ArgSpec::Kind::Gm)
-        return where + "argument " + std::to_string(in.gmArg) +
-               " is not a GM buffer";
+      why = gmArgError(in);
+      if (!why.empty())
+        return where + why;
       Space local = in.op == Opcode::CopyGmToLocal ? in.dstSpace : in.srcSpace;
       if (local == Space::GM)
         return where + "copy needs a local space";
@@ -1099,7 +1697,7 @@ std::string validate(const Program &program, const ArchModel &arch,
                pipeName(in.pipe);
       if (in.atomic != AtomicKind::None && in.op != Opcode::CopyLocalToGm)
         return where + "atomic copies only write GM";
-      usedSpaces[int(local)] = true;
+      spaces.push_back(local);
       break;
     }
     case Opcode::VecBinary:
@@ -1138,7 +1736,7 @@ std::string validate(const Program &program, const ArchModel &arch,
       if ((in.op == Opcode::VecReduce || in.op == Opcode::VecBroadcast) &&
           in.axis != 0 && in.axis != 1)
         return where + "axis must be 0 or 1, got " + std::to_string(in.axis);
-      usedSpaces[int(in.dstSpace)] = true;
+      spaces.push_back(in.dstSpace);
       break;
     }
     case Opcode::ScalarLoadLocal:
@@ -1152,18 +1750,132 @@ std::string validate(const Program &program, const ArchModel &arch,
         return where + "scalar loads and stores run on pipe S, not " +
                pipeName(in.pipe);
       if (in.op == Opcode::ScalarLoadGm || in.op == Opcode::ScalarStoreGm) {
-        if (in.gmArg < 0 || size_t(in.gmArg) >= args.size() ||
-            program.args[in.gmArg].kind != ArgSpec::Kind::Gm)
-          return where + "argument " + std::to_string(in.gmArg) +
-                 " is not a GM buffer";
+        why = gmArgError(in);
+        if (!why.empty())
+          return where + why;
         break;
       }
       Space local = load ? in.srcSpace : in.dstSpace;
       if (local == Space::GM)
         return where + "local scalar access needs a local space";
-      usedSpaces[int(local)] = true;
+      spaces.push_back(local);
       break;
     }
+    case Opcode::CopyGmToL1Nz:
+      why = gmArgError(in);
+      if (!why.empty())
+        return where + why;
+      if (in.pipe != Pipe::MTE2)
+        return where + "GM -> L1 copies run on MTE2, not " + pipeName(in.pipe);
+      if (!isCubeInput(in.dtype))
+        return where + "the cube path moves float16, bfloat16, float32 or "
+                       "int8, not " +
+               dtypeName(in.dtype);
+      why = tileError(in);
+      if (why.empty())
+        why = alignError(Space::L1, in.dstAddr);
+      if (in.atomic != AtomicKind::None)
+        why = "atomic copies only write GM";
+      if (!why.empty())
+        return where + why;
+      spaces.push_back(Space::L1);
+      break;
+    case Opcode::LoadL1ToL0:
+      if (in.pipe != Pipe::MTE1)
+        return where + "L1 -> L0A/L0B loads run on MTE1, not " +
+               pipeName(in.pipe);
+      if (in.dstSpace != Space::L0A && in.dstSpace != Space::L0B)
+        return where + "loads from L1 go to L0A or L0B, not " +
+               spaceName(in.dstSpace);
+      if (!isCubeInput(in.dtype))
+        return where + "the cube path moves float16, bfloat16, float32 or "
+                       "int8, not " +
+               dtypeName(in.dtype);
+      why = tileError(in);
+      if (why.empty())
+        why = alignError(Space::L1, in.src0Addr);
+      if (why.empty())
+        why = alignError(in.dstSpace, in.dstAddr);
+      if (why.empty() && (in.srcTileRows < 0 || in.srcTileCols < 0 ||
+                          (in.srcTileRows > 0) != (in.srcTileCols > 0)))
+        why = "source tile " + std::to_string(in.srcTileRows) + " x " +
+              std::to_string(in.srcTileCols) +
+              " must be positive (or both 0 for the whole tile)";
+      for (const Operand *o : {&in.a, &in.b})
+        if (why.empty() && !o->isReg() && (o->imm < 0 || o->imm % 16 != 0))
+          why = "sub-tile origin " + std::to_string(o->imm) +
+                " must be a non-negative multiple of 16";
+      if (!why.empty())
+        return where + why;
+      spaces.push_back(Space::L1);
+      spaces.push_back(in.dstSpace);
+      break;
+    case Opcode::Mmad: {
+      if (in.pipe != Pipe::M)
+        return where + "mmad runs on pipe M, not " + pipeName(in.pipe);
+      if (!isCubeInput(in.srcDtype))
+        return where + "mmad multiplies float16, bfloat16, float32 or int8, "
+                       "not " +
+               dtypeName(in.srcDtype);
+      DType acc = in.srcDtype == DType::I8 ? DType::I32 : DType::F32;
+      if (in.dtype != acc)
+        return where + "mmad of " + dtypeName(in.srcDtype) +
+               " accumulates in " + dtypeName(acc) + ", not " +
+               dtypeName(in.dtype);
+      const int64_t kStep = in.srcDtype == DType::I8 ? 32 : 16;
+      for (auto [o, name, step] : {std::tuple{&in.a, "m", int64_t(16)},
+                                   std::tuple{&in.b, "k", kStep},
+                                   std::tuple{&in.c, "n", int64_t(16)}})
+        if (!o->isReg() && (o->imm <= 0 || o->imm % step != 0))
+          return where + "mmad " + name + " = " + std::to_string(o->imm) +
+                 " must be a positive multiple of " + std::to_string(step);
+      why = alignError(Space::L0A, in.src0Addr);
+      if (why.empty())
+        why = alignError(Space::L0B, in.src1Addr);
+      if (why.empty())
+        why = alignError(Space::L0C, in.dstAddr);
+      if (!why.empty())
+        return where + why;
+      spaces.push_back(Space::L0A);
+      spaces.push_back(Space::L0B);
+      spaces.push_back(Space::L0C);
+      break;
+    }
+    case Opcode::FixpipeToGm:
+      why = gmArgError(in);
+      if (!why.empty())
+        return where + why;
+      if (in.pipe != Pipe::FIX)
+        return where + "fixpipe runs on pipe FIX, not " + pipeName(in.pipe);
+      if (in.srcDtype == DType::F32
+              ? !(in.dtype == DType::F32 || in.dtype == DType::F16 ||
+                  in.dtype == DType::BF16)
+              : !(in.srcDtype == DType::I32 && in.dtype == DType::I32))
+        return where + "fixpipe converts float32 to float32/float16/bfloat16 "
+                       "or int32 to int32, not " +
+               dtypeName(in.srcDtype) + " to " + dtypeName(in.dtype);
+      why = tileError(in);
+      if (why.empty())
+        why = alignError(Space::L0C, in.src0Addr);
+      if (!why.empty())
+        return where + why;
+      spaces.push_back(Space::L0C);
+      break;
+    case Opcode::CrossCoreSetFlag:
+    case Opcode::CrossCoreWaitFlag:
+      if (!mix)
+        return where + "cross-core flags need a MIX kernel, this one is " +
+               kernelTypeName(program.kernelType);
+      if (in.eventId >= CrossCoreGroup::kIds)
+        return where + "cross-core flag id " + std::to_string(in.eventId) +
+               " out of range (0-15)";
+      if (in.cores != Instr::kAicCore && in.cores != Instr::kAivCore)
+        return where + "a cross-core flag must run on exactly one core of "
+                       "the group (Instr::cores = AIC or AIV)";
+      if (in.op == Opcode::CrossCoreSetFlag && in.pipe == Pipe::S)
+        return where + "CrossCoreSetFlag needs a pipe other than S (it fires "
+                       "after that pipe's earlier work)";
+      break;
     case Opcode::SetFlag:
     case Opcode::WaitFlag:
       if (in.eventId >= arch.eventIdsPerPipePair)
@@ -1175,11 +1887,33 @@ std::string validate(const Program &program, const ArchModel &arch,
     case Opcode::End:
       break;
     }
+    // Which cores execute it, and can they?
+    uint8_t cores = program.kernelType == KernelType::AivOnly ? Instr::kAivCore
+                    : program.kernelType == KernelType::AicOnly
+                        ? Instr::kAicCore
+                        : in.cores;
+    if (mix && (cores & ~Instr::kBothCores))
+      return where + "Instr::cores has bits other than AIC (1) and AIV (2)";
+    for (bool aic : {false, true}) {
+      if (!(cores & (aic ? Instr::kAicCore : Instr::kAivCore)))
+        continue;
+      why = coreKindError(in, aic, spaces);
+      if (!why.empty())
+        return where +
+               (mix ? std::string("MIX kernel, ") +
+                          (aic ? "AIC" : "AIV") + " instruction"
+                    : std::string(kernelTypeName(program.kernelType)) +
+                          " kernel") +
+               ": " + why;
+      for (Space s : spaces)
+        usedSpaces[aic ? 1 : 0][int(s)] = true;
+    }
   }
-  for (int s = 1; s < kNumSpaces; ++s)
-    if (usedSpaces[s] && arch.capacity[s] <= 0)
-      return std::string("the program uses ") + spaceName(Space(s)) +
-             " but " + arch.name + " has none";
+  for (const auto &used : usedSpaces)
+    for (int s = 1; s < kNumSpaces; ++s)
+      if (used[s] && arch.capacity[s] <= 0)
+        return std::string("the program uses ") + spaceName(Space(s)) +
+               " but " + arch.name + " has none";
   return {};
 }
 
@@ -1193,35 +1927,58 @@ LaunchResult simulate(const Program &program, const ArchModel &arch,
   result.error = validate(program, arch, blockNum, args, launch.usedSpaces);
   if (!result.error.empty())
     return result;
+  const KernelType kind = program.kernelType;
+  const bool mix = kind == KernelType::Mix;
+  if (program.workspaceBytesPerBlock > 0)
+    launch.workspace.assign(
+        size_t(program.workspaceBytesPerBlock) * size_t(blockNum), 0);
 
   // Chip-wide HBM cap: the active cores share it evenly, each direction
-  // limited to min(per-core MTE bandwidth, hbm / active cores).
-  int physical = std::max(1, usesCubeCore(program) ? arch.aicCores : arch.aivCores);
-  int active = std::min(blockNum, physical);
+  // limited to min(per-core MTE bandwidth, hbm / active cores). Physical
+  // units: vector cores, cube cores, or AIC+AIV groups (both cores of a
+  // group draw on HBM).
+  int physical = std::max(1, kind == KernelType::AivOnly   ? arch.aivCores
+                             : kind == KernelType::AicOnly ? arch.aicCores
+                                 : std::min(arch.aicCores, arch.aivCores));
+  int active = std::min(blockNum, physical) * (mix ? 2 : 1);
   double hbmShare = arch.hbmBytesPerCycle > 0
                         ? arch.hbmBytesPerCycle / active
                         : std::numeric_limits<double>::infinity();
-  launch.gmToLocalBytesPerCycle =
-      std::max(1e-9, std::min(arch.gmToUbBytesPerCycle, hbmShare));
-  launch.localToGmBytesPerCycle =
-      std::max(1e-9, std::min(arch.ubToGmBytesPerCycle, hbmShare));
+  auto capped = [&](double bw) { return std::max(1e-9, std::min(bw, hbmShare)); };
+  launch.gmToLocalBytesPerCycle = capped(arch.gmToUbBytesPerCycle);
+  launch.localToGmBytesPerCycle = capped(arch.ubToGmBytesPerCycle);
+  launch.gmToL1BytesPerCycle = capped(arch.gmToL1BytesPerCycle);
+  launch.l0cToGmBytesPerCycle = capped(arch.l0cToGmBytesPerCycle);
   launch.traceBudget = options.collectTrace ? options.maxTraceEvents : 0;
 
-  std::vector<BlockOutcome> outcomes(static_cast<size_t>(blockNum));
+  // One outcome per core: per block, or (MIX) the AIC then the AIV of each.
+  const int perBlock = mix ? 2 : 1;
+  std::vector<BlockOutcome> outcomes(static_cast<size_t>(blockNum) * perBlock);
   std::atomic<int> nextBlock{0};
   auto worker = [&] {
-    CoreRunner runner(launch);
+    std::unique_ptr<CoreRunner> aic, aiv;
+    if (kind != KernelType::AivOnly)
+      aic = std::make_unique<CoreRunner>(launch, true);
+    if (kind != KernelType::AicOnly)
+      aiv = std::make_unique<CoreRunner>(launch, false);
+    CrossCoreGroup group;
     for (;;) {
       int b = nextBlock.fetch_add(1);
       if (b >= blockNum)
         return;
+      BlockOutcome *o = &outcomes[size_t(b) * perBlock];
       if (launch.abort.load()) {
-        outcomes[b].aborted = true;
+        for (int i = 0; i < perBlock; ++i)
+          o[i].aborted = true;
         continue;
       }
-      runner.run(b, outcomes[b]);
-      if (!outcomes[b].ok)
-        launch.abort = true;
+      if (mix)
+        runGroup(b, *aic, *aiv, group, o[0], o[1]);
+      else
+        (aic ? *aic : *aiv).run(b, o[0]);
+      for (int i = 0; i < perBlock; ++i)
+        if (!o[i].ok)
+          launch.abort = true;
     }
   };
   int threads = options.threads > 0
@@ -1247,33 +2004,41 @@ LaunchResult simulate(const Program &program, const ArchModel &arch,
     }
   }
 
-  // Waves: each block starts on the physical core that frees up first.
+  // Waves: each block (group) starts on the physical core (pair) that frees
+  // up first.
   std::priority_queue<uint64_t, std::vector<uint64_t>, std::greater<>> freeAt;
   for (int i = 0; i < std::min(blockNum, physical); ++i)
     freeAt.push(0);
-  result.cores.resize(size_t(blockNum));
+  result.cores.resize(outcomes.size());
   std::set<std::pair<int32_t, int32_t>> seenRaces;
   for (int b = 0; b < blockNum; ++b) {
-    BlockOutcome &o = outcomes[b];
     uint64_t start = freeAt.top();
     freeAt.pop();
-    CoreStats &stats = result.cores[b];
-    stats = o.stats;
-    stats.start = start;
-    stats.cycles = start + o.stats.cycles;
-    freeAt.push(stats.cycles);
-    result.totalCycles = std::max(result.totalCycles, stats.cycles);
-    for (TraceEvent &e : o.trace) {
-      e.start += start;
-      e.end += start;
+    uint64_t groupEnd = start;
+    for (int i = 0; i < perBlock; ++i) {
+      size_t index = size_t(b) * perBlock + i;
+      BlockOutcome &o = outcomes[index];
+      CoreStats &stats = result.cores[index];
+      stats = o.stats;
+      stats.block = b;
+      stats.cube = kind == KernelType::AicOnly || (mix && i == 0);
+      stats.start = start;
+      stats.cycles = start + o.stats.cycles;
+      groupEnd = std::max(groupEnd, stats.cycles);
+      for (TraceEvent &e : o.trace) {
+        e.start += start;
+        e.end += start;
+      }
+      result.trace.insert(result.trace.end(), o.trace.begin(), o.trace.end());
+      result.traceTruncated |= o.traceTruncated;
+      for (Race &r : o.races)
+        if (result.races.size() < RaceDetector::kMaxRaces &&
+            seenRaces.insert({r.firstPoint, r.secondPoint}).second)
+          result.races.push_back(std::move(r));
+      o = BlockOutcome{};
     }
-    result.trace.insert(result.trace.end(), o.trace.begin(), o.trace.end());
-    result.traceTruncated |= o.traceTruncated;
-    for (Race &r : o.races)
-      if (result.races.size() < RaceDetector::kMaxRaces &&
-          seenRaces.insert({r.firstPoint, r.secondPoint}).second)
-        result.races.push_back(std::move(r));
-    o = BlockOutcome{};
+    freeAt.push(groupEnd);
+    result.totalCycles = std::max(result.totalCycles, groupEnd);
   }
   if (result.trace.size() > size_t(std::max<int64_t>(0, options.maxTraceEvents))) {
     result.trace.resize(size_t(options.maxTraceEvents));

@@ -87,4 +87,16 @@ const char *dtypeName(DType t) {
   return "?";
 }
 
+const char *kernelTypeName(KernelType t) {
+  switch (t) {
+  case KernelType::AivOnly:
+    return "AIV_ONLY";
+  case KernelType::AicOnly:
+    return "AIC_ONLY";
+  case KernelType::Mix:
+    return "MIX";
+  }
+  return "?";
+}
+
 } // namespace asc2::sim

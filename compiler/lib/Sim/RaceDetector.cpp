@@ -16,8 +16,10 @@ RaceDetector::RaceDetector(const Program &program, const ArchModel &arch,
       shadow[s].capacity = arch.capacity[s];
 }
 
-void RaceDetector::reset(int newCore) {
+void RaceDetector::reset(int newCore, bool newCube, const char *suffix) {
   core = newCore;
+  cube = newCube;
+  coreSuffix = suffix;
   clocks = {};
   std::fill(flagClocks.begin(), flagClocks.end(), Clock{});
   for (Shadow &sh : shadow) {
@@ -145,6 +147,7 @@ void RaceDetector::report(Space s, bool secondWrite, int64_t lo, int64_t hi) {
     const Instr &second = program.code[curPc];
     Race r;
     r.core = core;
+    r.cube = cube;
     r.space = s;
     r.lo = std::max(lo, c.lo);
     r.hi = std::min(hi, c.hi);
@@ -158,7 +161,7 @@ void RaceDetector::report(Space s, bool secondWrite, int64_t lo, int64_t hi) {
     r.secondLoc = second.loc;
     r.message = std::string("data race on ") + spaceName(s) + " bytes [" +
                 std::to_string(r.lo) + ", " + std::to_string(r.hi) +
-                ") on core " + std::to_string(core) + ": " +
+                ") on core " + std::to_string(core) + coreSuffix + ": " +
                 opName(program, first) + " (" + pipeName(c.firstPipe) + ", " +
                 (c.firstWrite ? "write" : "read") + ") at " +
                 locText(program, first.loc) + " and " +

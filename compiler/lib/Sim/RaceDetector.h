@@ -38,8 +38,10 @@ public:
   RaceDetector(const Program &program, const ArchModel &arch,
                const std::array<bool, kNumSpaces> &usedSpaces);
 
-  /// Forgets all history; called at the start of each block.
-  void reset(int core);
+  /// Forgets all history; called at the start of each block. `cube`: the
+  /// block's AIC; `coreSuffix` follows "core N" in messages (" (AIC)" in MIX
+  /// kernels).
+  void reset(int core, bool cube = false, const char *coreSuffix = "");
 
   /// An instruction was issued to pipe `p` by the scalar unit.
   void onIssue(Pipe p) {
@@ -111,6 +113,8 @@ private:
   const Program &program;
   int eventIds;
   int core = 0;
+  bool cube = false;
+  const char *coreSuffix = "";
   std::array<Clock, kNumPipes> clocks{};
   std::vector<Clock> flagClocks; // [src][dst][id]
   std::array<Shadow, kNumSpaces> shadow;

@@ -23,19 +23,6 @@ inline std::string locText(const Program &program, int32_t loc) {
   return l.file + ":" + std::to_string(l.line) + ":" + std::to_string(l.col);
 }
 
-/// True when the program drives cube-side pipes or buffers, so it runs on AIC
-/// cores rather than AIV cores.
-inline bool usesCubeCore(const Program &program) {
-  for (const Instr &in : program.code) {
-    if (in.op == Opcode::SetFlag || in.op == Opcode::WaitFlag ||
-        in.op == Opcode::PipeBarrier)
-      continue;
-    if (in.pipe == Pipe::M || in.pipe == Pipe::MTE1 || in.pipe == Pipe::FIX)
-      return true;
-  }
-  return false;
-}
-
 /// Trace lane (msprof op simulator tid) of a pipe.
 inline const char *laneName(Pipe p) {
   switch (p) {

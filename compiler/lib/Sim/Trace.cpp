@@ -14,7 +14,9 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
+#include <map>
 #include <set>
+#include <tuple>
 
 namespace asc2::sim {
 
@@ -63,7 +65,15 @@ const char *laneColour(Pipe p) {
   return "generic_work";
 }
 
+bool isCrossCore(const TraceEvent &e) {
+  return e.op == Opcode::CrossCoreSetFlag || e.op == Opcode::CrossCoreWaitFlag;
+}
+
 std::string flagDetail(const TraceEvent &e) {
+  if (isCrossCore(e))
+    return std::string("PIPE:") + pipeName(e.flagSrc) +
+           (e.cube ? ", CUBE CORE" : ", VECTOR CORE") +
+           ", SYNC ID:" + std::to_string(e.eventId);
   return std::string("PIPE:") + pipeName(e.flagSrc) +
          ", TRIGGER PIPE:" + pipeName(e.flagDst) +
          ", FLAG ID:" + std::to_string(e.eventId);
@@ -74,9 +84,10 @@ std::string flagDetail(const TraceEvent &e) {
 std::string traceToJson(const LaunchResult &result, const Program &program,
                         const ArchModel &arch) {
   const double mhz = arch.clockMHz > 0 ? arch.clockMHz : 1;
-  const std::string coreKind = usesCubeCore(program) ? "cubecore0" : "veccore0";
-  auto pidOf = [&](int core) {
-    return "core" + std::to_string(core) + "." + coreKind;
+  // One msprof process per simulated core: "core<block>.cubecore0" for an
+  // AIC, "core<block>.veccore0" for an AIV (MIX blocks have both).
+  auto pidOf = [&](int core, bool cube) {
+    return "core" + std::to_string(core) + (cube ? ".cubecore0" : ".veccore0");
   };
   // Source location of each program point, for the "code" argument.
   std::vector<int32_t> pointLoc(program.pointNames.size(), -1);
@@ -99,6 +110,10 @@ std::string traceToJson(const LaunchResult &result, const Program &program,
       return "SET_FLAG";
     case Opcode::WaitFlag:
       return "WAIT_FLAG";
+    case Opcode::CrossCoreSetFlag:
+      return "SET_CROSS_CORE";
+    case Opcode::CrossCoreWaitFlag:
+      return "WAIT_CROSS_CORE";
     default:
       return "instr";
     }
@@ -113,14 +128,14 @@ std::string traceToJson(const LaunchResult &result, const Program &program,
     j.attribute("profilingType", "op");
     j.attributeArray("traceEvents", [&] {
       // Metadata: one process per core, one thread per lane it used.
-      std::set<std::pair<int, int>> lanes;
+      std::set<std::tuple<int, bool, int>> lanes;
       for (const TraceEvent &e : result.trace)
-        lanes.insert({e.core, int(e.pipe)});
-      int lastCore = -1;
-      for (auto [core, pipe] : lanes) {
-        std::string pid = pidOf(core);
-        if (core != lastCore) {
-          lastCore = core;
+        lanes.insert({e.core, e.cube, int(e.pipe)});
+      std::pair<int, bool> lastCore{-1, false};
+      for (auto [core, cube, pipe] : lanes) {
+        std::string pid = pidOf(core, cube);
+        if (std::pair{core, cube} != lastCore) {
+          lastCore = {core, cube};
           j.object([&] {
             j.attribute("name", "process_name");
             j.attribute("ph", "M");
@@ -131,7 +146,7 @@ std::string traceToJson(const LaunchResult &result, const Program &program,
             j.attribute("name", "process_sort_index");
             j.attribute("ph", "M");
             j.attribute("pid", pid);
-            int index = coreKind == "cubecore0" ? core * 3 + 1 : core * 3 + 2;
+            int index = cube ? core * 3 + 1 : core * 3 + 2;
             j.attributeObject("args", [&] { j.attribute("sort_index", index); });
           });
         }
@@ -155,12 +170,14 @@ std::string traceToJson(const LaunchResult &result, const Program &program,
       }
 
       for (const TraceEvent &e : result.trace) {
-        std::string pid = pidOf(e.core);
+        std::string pid = pidOf(e.core, e.cube);
         const char *lane = laneName(e.pipe);
-        bool isFlag = e.op == Opcode::SetFlag || e.op == Opcode::WaitFlag;
+        bool isSet = e.op == Opcode::SetFlag || e.op == Opcode::CrossCoreSetFlag;
+        bool isFlag = isSet || e.op == Opcode::WaitFlag ||
+                      e.op == Opcode::CrossCoreWaitFlag;
         j.object([&] {
           j.attribute("name", nameOf(e));
-          j.attribute("cname", isFlag ? (e.op == Opcode::SetFlag ? "black" : "yellow")
+          j.attribute("cname", isFlag ? (isSet ? "black" : "yellow")
                                       : laneColour(e.pipe));
           j.attribute("ph", "X");
           j.attribute("ts", double(e.start) / mhz);
@@ -181,12 +198,16 @@ std::string traceToJson(const LaunchResult &result, const Program &program,
           // lets its pipe go).
           j.object([&] {
             j.attribute("name", "flow");
-            j.attribute("ph", e.op == Opcode::SetFlag ? "s" : "f");
-            if (e.op == Opcode::WaitFlag)
+            j.attribute("ph", isSet ? "s" : "f");
+            if (!isSet)
               j.attribute("bp", "e");
             j.attribute("id", int64_t(e.flowId));
-            j.attribute("cat", std::string(pipeName(e.flagSrc)) + "To" +
-                                   pipeName(e.flagDst));
+            j.attribute("cat",
+                        isCrossCore(e)
+                            ? std::string((e.cube == isSet) ? "AicToAiv"
+                                                            : "AivToAic")
+                            : std::string(pipeName(e.flagSrc)) + "To" +
+                                  pipeName(e.flagDst));
             j.attribute("ts", double(e.end) / mhz);
             j.attribute("pid", pid);
             j.attribute("tid", lane);
@@ -234,37 +255,51 @@ std::string pipeUtilizationCsv(const LaunchResult &result,
     std::snprintf(buf, sizeof buf, "%.6g", v);
     return std::string(buf);
   };
-  for (size_t core = 0; core < result.cores.size(); ++core) {
-    const CoreStats &s = result.cores[core];
+  // Bytes moved per busy second of the pipe, in GB/s (1e9 bytes).
+  auto activeBw = [&](const CoreStats &s, Pipe p) {
+    double seconds = double(s.busy[int(p)]) / (mhz * 1e6);
+    return num(seconds > 0 ? double(s.bytes[int(p)]) / seconds / 1e9 : 0);
+  };
+  auto aicColumns = [&](const CoreStats &s) {
     uint64_t total = s.cycles - s.start;
     auto time = [&](Pipe p) { return num(double(s.busy[int(p)]) / mhz); };
     auto ratio = [&](Pipe p) {
       return num(total ? double(s.busy[int(p)]) / double(total) : 0);
     };
-    // Bytes moved per busy second of the pipe, in GB/s (1e9 bytes).
-    auto activeBw = [&](Pipe p) {
-      double seconds = double(s.busy[int(p)]) / (mhz * 1e6);
-      return num(seconds > 0 ? double(s.bytes[int(p)]) / seconds / 1e9 : 0);
+    return std::vector<std::string>{
+        num(double(total) / mhz), std::to_string(total), time(Pipe::M),
+        ratio(Pipe::M), time(Pipe::MTE1), ratio(Pipe::MTE1), time(Pipe::MTE2),
+        ratio(Pipe::MTE2), time(Pipe::MTE3), ratio(Pipe::MTE3),
+        activeBw(s, Pipe::MTE3), time(Pipe::FIX), ratio(Pipe::FIX),
+        activeBw(s, Pipe::FIX), "0", time(Pipe::S), ratio(Pipe::S),
+        time(Pipe::S), "0", "0", "0", "0", "0", "0", "0"};
+  };
+  auto aivColumns = [&](const CoreStats &s) {
+    uint64_t total = s.cycles - s.start;
+    auto time = [&](Pipe p) { return num(double(s.busy[int(p)]) / mhz); };
+    auto ratio = [&](Pipe p) {
+      return num(total ? double(s.busy[int(p)]) / double(total) : 0);
     };
-    bool cube = s.busy[int(Pipe::M)] || s.busy[int(Pipe::MTE1)] ||
-                s.busy[int(Pipe::FIX)];
+    return std::vector<std::string>{
+        num(double(total) / mhz), std::to_string(total), time(Pipe::V),
+        ratio(Pipe::V), time(Pipe::MTE2), ratio(Pipe::MTE2),
+        activeBw(s, Pipe::MTE2), time(Pipe::MTE3), ratio(Pipe::MTE3),
+        activeBw(s, Pipe::MTE3), "0", time(Pipe::S), ratio(Pipe::S),
+        time(Pipe::S), "0", "0", "0", "0", "0", "0", "0"};
+  };
+  // One row per block: an AIC fills the aic columns, an AIV the aiv ones
+  // (MIX blocks both), the other side stays 0.
+  std::map<int32_t, std::pair<const CoreStats *, const CoreStats *>> blocks;
+  for (const CoreStats &s : result.cores)
+    (s.cube ? blocks[s.block].first : blocks[s.block].second) = &s;
+  for (const auto &[block, pair] : blocks) {
     std::vector<std::string> aic(std::size(kAicColumns), "0");
     std::vector<std::string> aiv(std::size(kAivColumns), "0");
-    if (cube) {
-      aic = {num(double(total) / mhz), std::to_string(total), time(Pipe::M),
-             ratio(Pipe::M), time(Pipe::MTE1), ratio(Pipe::MTE1),
-             time(Pipe::MTE2), ratio(Pipe::MTE2), time(Pipe::MTE3),
-             ratio(Pipe::MTE3), activeBw(Pipe::MTE3), time(Pipe::FIX),
-             ratio(Pipe::FIX), activeBw(Pipe::FIX), "0", time(Pipe::S),
-             ratio(Pipe::S), time(Pipe::S), "0", "0", "0", "0", "0", "0", "0"};
-    } else {
-      aiv = {num(double(total) / mhz), std::to_string(total), time(Pipe::V),
-             ratio(Pipe::V), time(Pipe::MTE2), ratio(Pipe::MTE2),
-             activeBw(Pipe::MTE2), time(Pipe::MTE3), ratio(Pipe::MTE3),
-             activeBw(Pipe::MTE3), "0", time(Pipe::S), ratio(Pipe::S),
-             time(Pipe::S), "0", "0", "0", "0", "0", "0", "0"};
-    }
-    out += std::to_string(core) + ",0";
+    if (pair.first)
+      aic = aicColumns(*pair.first);
+    if (pair.second)
+      aiv = aivColumns(*pair.second);
+    out += std::to_string(block) + ",0";
     for (const std::string &v : aic)
       out += "," + v;
     for (const std::string &v : aiv)

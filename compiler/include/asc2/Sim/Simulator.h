@@ -27,7 +27,8 @@ struct LaunchArg {
 /// Two accesses to overlapping local memory from different pipes, at least one
 /// a write, with no happens-before between them.
 struct Race {
-  int core = 0;
+  int core = 0;                    // block index
+  bool cube = false;               // on the block's AIC (AIC_ONLY, MIX)
   Space space = Space::UB;
   int64_t lo = 0, hi = 0;          // overlapping byte range [lo, hi)
   int32_t firstPoint = -1, secondPoint = -1;
@@ -39,7 +40,9 @@ struct Race {
 
 /// One executed pipe instruction, for traces and the GUI timelines.
 struct TraceEvent {
-  int32_t core = 0;
+  int32_t core = 0;                 // block index
+  bool cube = false;                // on the block's AIC (cubecore) rather
+                                    // than its AIV (veccore)
   Pipe pipe = Pipe::S;
   int32_t point = -1;
   uint64_t start = 0, end = 0;      // cycles
@@ -48,9 +51,14 @@ struct TraceEvent {
   Opcode op = Opcode::End;
   Pipe flagSrc = Pipe::S, flagDst = Pipe::S; // SetFlag/WaitFlag: the pipe pair
   uint64_t flowId = 0;              // same value on a matched set/wait pair
+                                    // (also across the cores of a MIX group)
 };
 
+/// One simulated core. AIV_ONLY / AIC_ONLY: one entry per block; MIX: two
+/// per block (the AIC, then the AIV of its group), which start together.
 struct CoreStats {
+  int32_t block = 0;    // block index
+  bool cube = false;    // an AIC (cube core) rather than an AIV
   uint64_t start = 0;   // launch cycle the block began (blocks beyond the
                         // physical core count run in later waves)
   uint64_t cycles = 0;                          // end of the last instruction
@@ -72,13 +80,16 @@ struct LaunchResult {
   std::string error;                // set when !ok: names the op and source line
   uint64_t totalCycles = 0;         // max over cores
   double timeUs = 0;                // totalCycles / clockMHz
-  std::vector<CoreStats> cores;
+  std::vector<CoreStats> cores;     // see CoreStats: per block, or per
+                                    // AIC/AIV of each block for MIX
   std::vector<Race> races;
-  std::vector<TraceEvent> trace;    // sorted by (core, start)
+  std::vector<TraceEvent> trace;    // sorted by (core, AIC before AIV, start)
   bool traceTruncated = false;
 };
 
-/// Runs `program` on `blockNum` cores of `arch`.
+/// Runs `program` on `blockNum` cores of `arch` (AIV_ONLY: vector cores,
+/// AIC_ONLY: cube cores, MIX: blockNum groups of one AIC and one AIV; blocks
+/// beyond the physical cores (groups: min(aic, aiv)) run in waves).
 LaunchResult simulate(const Program &program, const ArchModel &arch,
                       int blockNum, const std::vector<LaunchArg> &args,
                       const SimOptions &options = {});

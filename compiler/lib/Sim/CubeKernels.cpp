@@ -1,0 +1,199 @@
+//===- CubeKernels.cpp - Fractal layouts and what the cube unit computes --===//
+//
+// Built with -ffp-contract=off (CMakeLists.txt): the f32 accumulation must
+// round the product and the sum separately on every host.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CubeKernels.h"
+
+#include "Elements.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace asc2::sim::cube {
+
+namespace {
+
+/// An unsigned integer as wide as an element of `t` (layout moves are bit
+/// copies).
+template <typename F> decltype(auto) withWord(DType t, F &&f) {
+  switch (byteWidth(t)) {
+  case 1:
+    return f(uint8_t{});
+  case 2:
+    return f(uint16_t{});
+  case 4:
+    return f(uint32_t{});
+  default:
+    return f(uint64_t{});
+  }
+}
+
+template <typename Codec>
+void gatherFloat(const Codec &codec, float *out, const uint8_t *src,
+                 int64_t rows, int64_t cols, bool zn, int64_t c0) {
+  constexpr int64_t w = Codec::kWidth;
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t c = 0; c < cols; ++c)
+      out[r * cols + c] = codec.load(
+          src + (zn ? znIndex(r, c, cols, c0) : zzIndex(r, c, cols, c0)) * w);
+}
+
+void gatherInt8(int32_t *out, const uint8_t *src, int64_t rows, int64_t cols,
+                bool zn) {
+  const int64_t c0 = 32;
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t c = 0; c < cols; ++c)
+      out[r * cols + c] = int8_t(
+          src[zn ? znIndex(r, c, cols, c0) : zzIndex(r, c, cols, c0)]);
+}
+
+/// Dense row-major m x n <-> L0C NZ (rp = m) of 4-byte elements.
+template <typename T> void loadL0c(T *out, const uint8_t *l0c, int64_t m, int64_t n) {
+  for (int64_t nb = 0; nb < n / 16; ++nb)
+    for (int64_t r = 0; r < m; ++r)
+      std::memcpy(out + r * n + nb * 16, l0c + ((nb * m + r) * 16) * 4, 64);
+}
+template <typename T> void storeL0c(uint8_t *l0c, const T *in, int64_t m, int64_t n) {
+  for (int64_t nb = 0; nb < n / 16; ++nb)
+    for (int64_t r = 0; r < m; ++r)
+      std::memcpy(l0c + ((nb * m + r) * 16) * 4, in + r * n + nb * 16, 64);
+}
+
+} // namespace
+
+void ndToNz(DType t, uint8_t *dst, int64_t tileRows, int64_t tileCols,
+            const uint8_t *gm, int64_t rows, int64_t cols, int64_t gmStride) {
+  const int64_t w = byteWidth(t), c0 = c0Of(t);
+  const int64_t rp = padRows(Layout::NZ, t, tileRows);
+  const int64_t cp = padCols(Layout::NZ, t, tileCols);
+  std::memset(dst, 0, size_t(rp * cp * w));
+  for (int64_t r = 0; r < rows; ++r) {
+    const uint8_t *row = gm + r * gmStride * w;
+    for (int64_t c = 0; c < cols; c += c0) {
+      int64_t n = std::min(c0, cols - c);
+      std::memcpy(dst + nzIndex(r, c, rp, c0) * w, row + c * w, size_t(n * w));
+    }
+  }
+}
+
+void nzToL0(DType t, bool toZn, uint8_t *dst, const uint8_t *src,
+            int64_t tileRows, int64_t tileCols, int64_t srcRows,
+            int64_t srcCols, int64_t row0, int64_t col0) {
+  const int64_t w = byteWidth(t), c0 = c0Of(t);
+  const int64_t srp = padRows(Layout::NZ, t, srcRows);
+  const int64_t scp = padCols(Layout::NZ, t, srcCols);
+  const Layout layout = toZn ? Layout::ZN : Layout::ZZ;
+  const int64_t drp = padRows(layout, t, tileRows);
+  const int64_t dcp = padCols(layout, t, tileCols);
+  if (!toZn && row0 % 16 == 0 && col0 % c0 == 0 && row0 + drp <= srp &&
+      col0 + dcp <= scp) {
+    // Whole 16 x C0 fractals, contiguous in both NZ and ZZ: 512-byte moves.
+    const size_t fractal = size_t(16 * c0 * w);
+    for (int64_t rb = 0; rb < drp / 16; ++rb)
+      for (int64_t cb = 0; cb < dcp / c0; ++cb)
+        std::memcpy(dst + zzIndex(rb * 16, cb * c0, dcp, c0) * w,
+                    src + nzIndex(row0 + rb * 16, col0 + cb * c0, srp, c0) * w,
+                    fractal);
+    return;
+  }
+  withWord(t, [&](auto word) {
+    using W = decltype(word);
+    W *d = reinterpret_cast<W *>(dst);
+    const W *s = reinterpret_cast<const W *>(src);
+    for (int64_t r = 0; r < drp; ++r)
+      for (int64_t c = 0; c < dcp; ++c) {
+        const int64_t sr = row0 + r, sc = col0 + c;
+        W v = 0;
+        if (sr < srp && sc < scp)
+          std::memcpy(&v, s + nzIndex(sr, sc, srp, c0), sizeof(W));
+        std::memcpy(d + (toZn ? znIndex(r, c, dcp, c0) : zzIndex(r, c, dcp, c0)),
+                    &v, sizeof(W));
+      }
+  });
+}
+
+void mmadKernel(DType in, uint8_t *c, const uint8_t *a, const uint8_t *b,
+                int64_t m, int64_t k, int64_t n, bool init,
+                MmadScratch &s) {
+  const size_t mk = size_t(m * k), kn = size_t(k * n), mn = size_t(m * n);
+  if (in == DType::I8) {
+    s.ai.resize(mk);
+    s.bi.resize(kn);
+    s.ci.resize(mn);
+    gatherInt8(s.ai.data(), a, m, k, /*zn=*/false);
+    gatherInt8(s.bi.data(), b, k, n, /*zn=*/true);
+    if (init)
+      std::fill(s.ci.begin(), s.ci.end(), 0);
+    else
+      loadL0c(s.ci.data(), c, m, n);
+    for (int64_t i = 0; i < m; ++i) {
+      uint32_t *crow = reinterpret_cast<uint32_t *>(s.ci.data() + i * n);
+      for (int64_t kk = 0; kk < k; ++kk) {
+        const int32_t av = s.ai[size_t(i * k + kk)];
+        const int32_t *brow = s.bi.data() + kk * n;
+        for (int64_t j = 0; j < n; ++j) // int32 accumulation wraps
+          crow[j] += uint32_t(av * brow[j]);
+      }
+    }
+    storeL0c(c, s.ci.data(), m, n);
+    return;
+  }
+  s.a.resize(mk);
+  s.b.resize(kn);
+  s.c.resize(mn);
+  withCodec(in, [&](auto codec) {
+    using C = decltype(codec);
+    if constexpr (C::kIsFloat) {
+      gatherFloat(codec, s.a.data(), a, m, k, /*zn=*/false, c0Of(in));
+      gatherFloat(codec, s.b.data(), b, k, n, /*zn=*/true, c0Of(in));
+    }
+  });
+  if (init)
+    std::fill(s.c.begin(), s.c.end(), 0.0f);
+  else
+    loadL0c(s.c.data(), c, m, n);
+  // k outer per row, so every C element sums its products in k order.
+  for (int64_t i = 0; i < m; ++i) {
+    float *crow = s.c.data() + i * n;
+    for (int64_t kk = 0; kk < k; ++kk) {
+      const float av = s.a[size_t(i * k + kk)];
+      const float *brow = s.b.data() + kk * n;
+      for (int64_t j = 0; j < n; ++j) {
+        float p = av * brow[j];
+        crow[j] += p;
+      }
+    }
+  }
+  storeL0c(c, s.c.data(), m, n);
+}
+
+void fixpipeRow(DType dstT, DType srcT, bool relu, uint8_t *dst,
+                const uint8_t *l0c, int64_t rp, int64_t r, int64_t cols) {
+  if (srcT == DType::I32) {
+    for (int64_t j = 0; j < cols; ++j) {
+      int32_t v;
+      std::memcpy(&v, l0c + l0cIndex(r, j, rp) * 4, 4);
+      if (relu && v < 0)
+        v = 0;
+      std::memcpy(dst + j * 4, &v, 4);
+    }
+    return;
+  }
+  withCodec(dstT, [&](auto codec) {
+    using C = decltype(codec);
+    if constexpr (C::kIsFloat) {
+      for (int64_t j = 0; j < cols; ++j) {
+        float v;
+        std::memcpy(&v, l0c + l0cIndex(r, j, rp) * 4, 4);
+        if (relu && v < 0) // NaN passes through
+          v = 0;
+        codec.store(dst + j * C::kWidth, v); // f16/bf16: round to nearest even
+      }
+    }
+  });
+}
+
+} // namespace asc2::sim::cube
