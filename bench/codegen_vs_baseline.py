@@ -14,8 +14,9 @@ measurement: per core, max over
   MTE2: bytes the kernel must read / min(gm_to_ub, hbm / active cores)   (bytes per cycle)
   MTE3: bytes it must write      / min(ub_to_gm, hbm / active cores)
   V:    the smaller per-core vector busy time of the two implementations
+  M:    (matmul) the cube's fractal cycles per core (mmad_cycles_per_fractal per 16x16x16 fractal)
 with the bytes spread evenly over the cores and no per-transfer fixed cost, so no kernel can go
-below it in the model.  Both runs are checked against numpy; a wrong or racy run is an error.
+below it in the model (matmul reads: each C block loads its A rows and B columns, through L1).  Both runs are checked against numpy; a wrong or racy run is an error.
 """
 
 import argparse
@@ -31,13 +32,14 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "python"))
 
 import gelu  # noqa: E402
 import layer_norm  # noqa: E402
+import matmul_ktiled  # noqa: E402
 import rms_norm  # noqa: E402
 import softmax  # noqa: E402
 import vadd  # noqa: E402
 from asc2 import _C  # noqa: E402
 from kernelgen import runtime_args  # noqa: E402  (tests/python/kernelgen.py)
 
-PIPES = ("S", "V", "MTE2", "MTE3")
+PIPES = ("S", "V", "MTE2", "MTE3", "MTE1", "M", "FIX")
 
 
 class Case:
@@ -112,6 +114,23 @@ def _layer_norm(fused):
     return make
 
 
+def _matmul(cores, trips):
+    bm = bn = 128
+    bk = 64
+    k = 1024
+    blocks = cores * trips  # C blocks, `trips` per core
+    m, n = 128 * max(1, blocks // 4), 128 * min(4, blocks)
+    rng = np.random.default_rng(0)
+    a = rng.standard_normal((m, k)).astype(np.float16)
+    b = rng.standard_normal((k, n)).astype(np.float16)
+    out_a, out_b = np.zeros((m, n), np.float32), np.zeros((m, n), np.float32)
+    expected = a.astype(np.float32) @ b.astype(np.float32)
+    check = lambda out: float(np.max(np.abs(out - expected)))  # noqa: E731
+    reads = (m // bm) * (n // bn) * (bm + bn) * k * 2
+    return ((a, b, out_a, m, n, k, bm, bn, bk), {}, [a, b, out_b, m, n, k], check, reads, out_a.nbytes,
+            {"fractals": (m // 16) * (n // 16) * (k // 16)})
+
+
 CASES = [
     Case("vadd", vadd.vadd, "vadd", _vadd, (2, 2), 0.0),
     Case("gelu", gelu.gelu, "gelu", _gelu, (1, 1), 1e-5),
@@ -121,6 +140,7 @@ CASES = [
     Case("rms_norm_fused", rms_norm.rms_norm_fused, "rms_norm", _rms_norm, (2, 2), 1e-5),
     Case("layer_norm", layer_norm.layer_norm, "layer_norm", _layer_norm(False), (3, 3), 1e-4),
     Case("layer_norm_fused", layer_norm.layer_norm_fused, "layer_norm", _layer_norm(True), (3, 3), 1e-4),
+    Case("matmul_ktiled", matmul_ktiled.matmul_ktiled, "matmul_ktiled", _matmul, (2, 2), 1e-3),
 ]
 
 
@@ -145,13 +165,15 @@ def run(native, block_num, args, check, out_index, tolerance, what):
     report = json.loads(native.report_json(False))
     launch = report["launches"][-1]
     busy = {p["pipe"]: p["busy_cycles"] / block_num for p in launch["pipes"]}
-    ub = next(s for s in report["memory"]["spaces"] if s["space"] == "UB")
+    peaks = {s["space"]: s["peak"] for s in report["memory"]["spaces"]}
     return {"cycles": result["cycles"], "busy_per_core": {p: round(busy.get(p, 0)) for p in PIPES},
-            "sync": sync_counts(report), "ub_peak": ub["peak"], "max_abs_err": err}
+            "sync": sync_counts(report), "ub_peak": peaks.get("UB", 0), "peaks": peaks, "max_abs_err": err,
+            "kernel_type": report["options"].get("kernel_type", "?")}
 
 
 def compare(case, cores, trips, platform):
-    args, constexprs, base_args, check, bytes_in, bytes_out = case.make(cores, trips)
+    args, constexprs, base_args, check, bytes_in, bytes_out, *extra = case.make(cores, trips)
+    cube = extra[0] if extra else None
     compiled = case.kernel.compile(*args, **constexprs)
     asc = run(compiled.native, cores, runtime_args(case.kernel, args, constexprs), check, case.out_index[0],
               case.tolerance, f"{case.name} (asc2)")
@@ -162,13 +184,20 @@ def compare(case, cores, trips, platform):
 
     arch = arch_model(platform)
     cycles_per_s = arch["clock_mhz"] * 1e6
-    active = min(cores, arch["aiv_cores"])
+    active = min(cores, arch["aic_cores"] if cube else arch["aiv_cores"])
     hbm_share = arch["hbm_gbps"] * 1e9 / cycles_per_s / active
-    limits = {
-        "MTE2": bytes_in / cores / min(arch["gm_to_ub_gbps"] * 1e9 / cycles_per_s, hbm_share),
-        "MTE3": bytes_out / cores / min(arch["ub_to_gm_gbps"] * 1e9 / cycles_per_s, hbm_share),
-        "V": min(asc["busy_per_core"]["V"], base["busy_per_core"]["V"]),
-    }
+    if cube:
+        limits = {
+            "MTE2": bytes_in / cores / min(arch["gm_to_l1_gbps"] * 1e9 / cycles_per_s, hbm_share),
+            "FIX": bytes_out / cores / min(arch["l0c_to_gm_gbps"] * 1e9 / cycles_per_s, hbm_share),
+            "M": cube["fractals"] / cores * arch["mmad_cycles_per_fractal"],
+        }
+    else:
+        limits = {
+            "MTE2": bytes_in / cores / min(arch["gm_to_ub_gbps"] * 1e9 / cycles_per_s, hbm_share),
+            "MTE3": bytes_out / cores / min(arch["ub_to_gm_gbps"] * 1e9 / cycles_per_s, hbm_share),
+            "V": min(asc["busy_per_core"]["V"], base["busy_per_core"]["V"]),
+        }
     bound_pipe = max(limits, key=limits.get)
     bound = limits[bound_pipe]
     return {"kernel": case.name, "baseline": os.path.relpath(path, ROOT), "cores": cores,
@@ -190,10 +219,11 @@ def print_table(rows):
         print(f"{r['kernel']:17s} {a['cycles']:8d} {b['cycles']:8d} {r['baseline_over_asc2']:9.2f} {r['bound']:7d} "
               f"{r['bound_pipe']:>4s} {r['bound_over_asc2']:8.2f}  {sa:>15s} {sb:>15s} {a['ub_peak']:8d} "
               f"{b['ub_peak']:8d}")
-    print("\nbusy cycles per core (asc2 | baseline):")
+    print("\nbusy cycles per core (asc2 | baseline), pipes the kernel uses:")
     for r in rows:
         a, b = r["asc2"]["busy_per_core"], r["base"]["busy_per_core"]
-        print(f"  {r['kernel']:17s} " + "  ".join(f"{p} {a[p]:6d} | {b[p]:6d}" for p in PIPES))
+        used = [p for p in PIPES if a[p] or b[p]]
+        print(f"  {r['kernel']:17s} " + "  ".join(f"{p} {a[p]:6d} | {b[p]:6d}" for p in used))
 
 
 def main(argv=None):

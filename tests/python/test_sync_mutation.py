@@ -6,7 +6,10 @@ wait_flag k is dropped in turn (``native.launch(..., drop_wait=k)``; k counts th
 entries of ``report["sync"]`` in program order) and the kernel is simulated again.  The
 removal is *caught* when the run reports a data race or fails with any error other than the
 end-of-kernel flag leak.  A drain (role ``drain``) guards no later access, so removing it must
-produce exactly the leak and nothing else.  A removal that is not caught is either a
+produce exactly the leak and nothing else.  A wait on the skipped path of an unrolled copy's
+bounds guard (role ``skip``, the twin of a wait inside the copy) only runs on a loop's last,
+partial trip; when the launch never takes that path, its removal must instead be caught
+statically: the final IR without it fails ``ascendc-verify-sync`` (the guard's arms disagree).  A removal that is not caught is either a
 redundant flag (a compiler inefficiency) or a hole in the race detector; either way the test
 fails, naming the wait, its pipes and its reason.
 
@@ -27,7 +30,7 @@ if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
 from conftest import ROOT, in_child_process, requires_native  # noqa: E402
-from kernelgen import runtime_args  # noqa: E402
+from kernelgen import caught_statically, runtime_args  # noqa: E402
 
 if os.path.join(ROOT, "samples") not in sys.path:
     sys.path.insert(0, os.path.join(ROOT, "samples"))
@@ -125,19 +128,28 @@ def sample_cases():
 
 
 def is_caught(result):
-    if result["races"]:
+    if result["races"] or result.get("static"):
         return True
     return not result["ok"] and LEAK not in result["error"]
 
 
 def mutate(case):
-    """Every wait_flag of the kernel dropped in turn: [(sync entry, launch result)], plus the intact run."""
+    """Every wait_flag of the kernel dropped in turn: [(sync entry, launch result)], plus the intact run.
+
+    A ``skip`` wait whose removal the launch does not notice gets ``static: True`` in its result
+    when ascendc-verify-sync rejects the IR without it."""
     compiled, args = case.compile()
     native = compiled.native
     waits = [s for s in compiled.report()["sync"] if s["kind"] == "wait_flag"]
     assert len(waits) == native.wait_count, "report['sync'] and the program disagree on the wait_flags"
     intact = native.launch(case.block_num, args, drop_wait=-1)
-    return intact, [(wait, native.launch(case.block_num, args, drop_wait=k)) for k, wait in enumerate(waits)]
+    runs = []
+    for k, wait in enumerate(waits):
+        result = dict(native.launch(case.block_num, args, drop_wait=k))
+        if wait["role"] == "skip" and not is_caught(result):
+            result["static"] = caught_statically(compiled, k)
+        runs.append((wait, result))
+    return intact, runs
 
 
 def describe(case, k, wait, result):

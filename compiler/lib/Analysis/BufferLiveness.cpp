@@ -32,7 +32,8 @@ BufferLiveness::BufferLiveness(func::FuncOp func, bool keepCopiesApart)
     SmallVector<BufferAccess> accesses;
     access.getBufferAccesses(accesses);
     auto pipeOp = dyn_cast<PipeOpInterface>(op);
-    bool dma = pipeOp && pipeOp.getPipe() != Pipe::V && pipeOp.getPipe() != Pipe::S;
+    // GM transfers: the long DMAs whose overlap with compute ping-pong buys.
+    bool dma = pipeOp && (pipeOp.getPipe() == Pipe::MTE2 || pipeOp.getPipe() == Pipe::MTE3);
     for (const BufferAccess &a : accesses) {
       auto it = index.find(a.buffer);
       if (it == index.end())
@@ -59,6 +60,38 @@ BufferLiveness::BufferLiveness(func::FuncOp func, bool keepCopiesApart)
         if (!firstIsRead.count(key))
           firstIsRead[key] = !a.isWrite;
       }
+    }
+  }
+  // Cube operands (L0A/L0B, filled by MTE1 from L1): each stays live until
+  // the next one of its space is loaded, so consecutive operands never share
+  // bytes and MTE1 loads operand i + 1 while the cube multiplies operand i
+  // (double buffering at L0 without keeping every sub-tile of a loop apart).
+  if (keepCopiesApart) {
+    llvm::StringMap<SmallVector<std::pair<int, size_t>>> loads;
+    for (int p = 0; p < points.size(); ++p)
+      if (auto load = dyn_cast<LoadDataOp>(points.opAt(p))) {
+        auto it = index.find(load.getDst());
+        if (it != index.end())
+          loads[load.getDst().getType().getSpaceName()].push_back({p, it->second});
+      }
+    for (auto &entry : loads) {
+      auto &seq = entry.getValue();
+      for (size_t i = 0; i + 1 < seq.size(); ++i) {
+        BufferInterval &iv = intervals[seq[i].second];
+        if (seq[i + 1].second != seq[i].second)
+          iv.end = std::max(iv.end, seq[i + 1].first);
+      }
+      // Around a loop's back-edge the last operand loaded in the body is
+      // followed by the first one.
+      llvm::DenseMap<Operation *, std::pair<size_t, size_t>> firstLast;
+      for (auto [p, idx] : seq)
+        if (auto loop = points.opAt(p)->getParentOfType<scf::ForOp>()) {
+          auto it = firstLast.try_emplace(loop.getOperation(), idx, idx).first;
+          it->second.second = idx;
+        }
+      for (auto &[loop, fl] : firstLast)
+        if (fl.first != fl.second && !loop->isAncestor(intervals[fl.first].alloc))
+          intervals[fl.second].apartFrom = intervals[fl.first].alloc;
     }
   }
   for (auto &[buffer, loop] : dmaLoop) {

@@ -348,6 +348,9 @@ void describeFinalIR(func::FuncOp func, const sim::ArchModel &arch,
       s.role = "prime";
     else if (carried && s.kind == "wait_flag" && nextLoopOverFlags(op, false))
       s.role = "drain";
+    else if (auto guard = dyn_cast<scf::IfOp>(op->getParentOp());
+             guard && op->getParentRegion() == &guard.getElseRegion())
+      s.role = "skip"; // the twin of a flag in a guarded copy, on its skipped path
     else
       s.role = carried ? "carried" : "pair";
     report.sync.push_back(std::move(s));

@@ -20,7 +20,13 @@ namespace asc2 {
 struct BufferInterval {
   mutable ascendc::AllocLocalOp alloc; // op handles are used through const refs
   int start = 0, end = 0; // inclusive program points; start > end if unused
+  /// A buffer that must not share bytes with this one although their ranges
+  /// are disjoint in program order (the last and the first cube operand of a
+  /// loop body meet across the back-edge).
+  mutable ascendc::AllocLocalOp apartFrom;
   bool interferes(const BufferInterval &o) const {
+    if ((apartFrom && apartFrom == o.alloc) || (o.apartFrom && o.apartFrom == alloc))
+      return true;
     return start <= o.end && o.start <= end;
   }
 };

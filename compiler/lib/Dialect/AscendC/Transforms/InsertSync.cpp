@@ -138,12 +138,18 @@ public:
 
 private:
   void insertPair(Pipe src, Pipe dst, Operation *after, Operation *before,
-                  const std::string &reason);
+                  const std::string &reason, Operation *afterLeaf = nullptr,
+                  Operation *beforeLeaf = nullptr);
   void insertCarriedPair(Pipe src, Pipe dst, Block &body, Operation *after,
-                         Operation *before, const std::string &reason);
+                         Operation *before, const std::string &reason,
+                         Operation *afterLeaf = nullptr,
+                         Operation *beforeLeaf = nullptr);
+  template <typename OpT>
+  SmallVector<Operation *> place(Pipe src, Pipe dst, int id, StringAttr reason,
+                                 Operation *top, Operation *leaf);
   void insertBarrier(Pipe pipe, Operation *before, const std::string &reason);
-  void tagCores(Operation *set, Operation *wait, Operation *after,
-                Operation *before);
+  void tagCores(ArrayRef<Operation *> sets, ArrayRef<Operation *> waits,
+                Operation *after, Operation *before);
   static StringRef coreName(CoreKind k) {
     return k == CoreKind::Cube ? "cube" : k == CoreKind::Vector ? "vector" : "";
   }
@@ -157,6 +163,13 @@ private:
 
   OpBuilder builder;
   int64_t eventIds;
+
+public:
+  /// A MIX kernel: every sync op records its core (`core`), and pairs between
+  /// the cube and the vector core become cross-core flags.
+  bool mix = false;
+
+private:
 };
 
 void SyncInserter::collectUsedIds(Pipe src, Pipe dst, Operation *op,
@@ -220,8 +233,58 @@ int SyncInserter::pickEventId(Pipe src, Pipe dst, Block &block, Operation *from,
   return -1;
 }
 
+/// The op of the then-branch of guard `top` (a guarded copy of an unrolled
+/// loop) that holds `leaf`, or null when `top` is not such a guard.
+static Operation *guardedAncestor(Operation *top, Operation *leaf) {
+  auto guard = dyn_cast<scf::IfOp>(top);
+  if (!guard || !leaf || leaf == top)
+    return nullptr;
+  return guard.thenBlock()->findAncestorOpInBlock(*leaf);
+}
+
+static Block &elseBlockOf(OpBuilder &builder, scf::IfOp guard) {
+  if (guard.getElseRegion().empty()) {
+    OpBuilder::InsertionGuard g(builder);
+    Block *elseBlock = builder.createBlock(&guard.getElseRegion());
+    builder.setInsertionPointToEnd(elseBlock);
+    builder.create<scf::YieldOp>(guard.getLoc());
+  }
+  return guard.getElseRegion().front();
+}
+
+/// A set after `top` (OpT = SetFlagOp) or a wait before it (WaitFlagOp). When
+/// `top` is a guarded copy, the op goes right after / before the op in it
+/// that conflicts (so pipes are held no longer than that op needs), with a
+/// twin at the end / start of the skipped branch so the flag balances on both
+/// paths.
+template <typename OpT>
+SmallVector<Operation *> SyncInserter::place(Pipe src, Pipe dst, int id,
+                                             StringAttr reason, Operation *top,
+                                             Operation *leaf) {
+  constexpr bool isSet = std::is_same_v<OpT, SetFlagOp>;
+  SmallVector<Operation *> out;
+  Operation *at = guardedAncestor(top, leaf);
+  if (at) {
+    Block &other = elseBlockOf(builder, cast<scf::IfOp>(top));
+    if (isSet)
+      builder.setInsertionPoint(other.getTerminator());
+    else
+      builder.setInsertionPointToStart(&other);
+    out.push_back(builder.create<OpT>(top->getLoc(), src, dst, id, reason));
+  } else {
+    at = top;
+  }
+  if (isSet)
+    builder.setInsertionPointAfter(at);
+  else
+    builder.setInsertionPoint(at);
+  out.push_back(builder.create<OpT>(at->getLoc(), src, dst, id, reason));
+  return out;
+}
+
 void SyncInserter::insertPair(Pipe src, Pipe dst, Operation *after,
-                              Operation *before, const std::string &reason) {
+                              Operation *before, const std::string &reason,
+                              Operation *afterLeaf, Operation *beforeLeaf) {
   Block &block = *before->getBlock();
   int id = pickEventId(src, dst, block, after, before);
   if (id < 0) {
@@ -229,12 +292,10 @@ void SyncInserter::insertPair(Pipe src, Pipe dst, Operation *after,
     insertBarrier(Pipe::ALL, before, reason + " (no free event id)");
     return;
   }
-  builder.setInsertionPointAfter(after);
   auto reasonAttr = builder.getStringAttr(reason);
-  auto set = builder.create<SetFlagOp>(after->getLoc(), src, dst, id, reasonAttr);
-  builder.setInsertionPoint(before);
-  auto wait = builder.create<WaitFlagOp>(before->getLoc(), src, dst, id, reasonAttr);
-  tagCores(set, wait, after, before);
+  auto sets = place<SetFlagOp>(src, dst, id, reasonAttr, after, afterLeaf);
+  auto waits = place<WaitFlagOp>(src, dst, id, reasonAttr, before, beforeLeaf);
+  tagCores(sets, waits, after, before);
   ++numPairs;
 }
 
@@ -245,7 +306,8 @@ void SyncInserter::insertPair(Pipe src, Pipe dst, Operation *after,
 /// unrolled over two buffers, loads of one overlap compute on the other.
 void SyncInserter::insertCarriedPair(Pipe src, Pipe dst, Block &body,
                                      Operation *after, Operation *before,
-                                     const std::string &reason) {
+                                     const std::string &reason,
+                                     Operation *afterLeaf, Operation *beforeLeaf) {
   // Prime before the loop and drain after it; for a loop nested in loops,
   // before and after the outermost one. A drain after an inner loop and the
   // prime before its next run would be unordered: the prime's pipe can run
@@ -267,12 +329,10 @@ void SyncInserter::insertCarriedPair(Pipe src, Pipe dst, Block &body,
   auto prime = builder.create<SetFlagOp>(loop->getLoc(), src, dst, id, reasonAttr);
   builder.setInsertionPointAfter(loop);
   auto drain = builder.create<WaitFlagOp>(loop->getLoc(), src, dst, id, reasonAttr);
-  builder.setInsertionPoint(before);
-  auto wait = builder.create<WaitFlagOp>(before->getLoc(), src, dst, id, reasonAttr);
-  builder.setInsertionPointAfter(after);
-  auto set = builder.create<SetFlagOp>(after->getLoc(), src, dst, id, reasonAttr);
-  tagCores(set, wait, after, before);
-  tagCores(prime, drain, after, before);
+  auto waits = place<WaitFlagOp>(src, dst, id, reasonAttr, before, beforeLeaf);
+  auto sets = place<SetFlagOp>(src, dst, id, reasonAttr, after, afterLeaf);
+  tagCores(sets, waits, after, before);
+  tagCores({prime}, {drain}, after, before);
   ++numPairs;
 }
 
@@ -281,7 +341,7 @@ void SyncInserter::insertBarrier(Pipe pipe, Operation *before,
   builder.setInsertionPoint(before);
   auto barrier = builder.create<PipeBarrierOp>(before->getLoc(), pipe,
                                                builder.getStringAttr(reason));
-  if (pipe != Pipe::ALL)
+  if (pipe != Pipe::ALL && mix)
     if (StringRef core = coreName(coreKindOf(before)); !core.empty())
       barrier->setAttr("core", builder.getStringAttr(core));
   ++numBarriers;
@@ -291,20 +351,27 @@ void SyncInserter::insertBarrier(Pipe pipe, Operation *before,
 /// op it follows, the wait on the core of the op it guards (scalar ops run on
 /// both, so the other side decides). A pair between the cube and the vector
 /// core (through GM) becomes a cross-core flag.
-void SyncInserter::tagCores(Operation *set, Operation *wait, Operation *after,
+void SyncInserter::tagCores(ArrayRef<Operation *> sets,
+                            ArrayRef<Operation *> waits, Operation *after,
                             Operation *before) {
+  if (!mix)
+    return;
   CoreKind a = coreKindOf(after), b = coreKindOf(before);
   if (a == CoreKind::Either)
     a = b;
   if (b == CoreKind::Either)
     b = a;
-  if (!coreName(a).empty())
-    set->setAttr("core", builder.getStringAttr(coreName(a)));
-  if (!coreName(b).empty())
-    wait->setAttr("core", builder.getStringAttr(coreName(b)));
-  if (a != b) {
-    set->setAttr("cross_core", builder.getUnitAttr());
-    wait->setAttr("cross_core", builder.getUnitAttr());
+  for (Operation *set : sets) {
+    if (!coreName(a).empty())
+      set->setAttr("core", builder.getStringAttr(coreName(a)));
+    if (a != b)
+      set->setAttr("cross_core", builder.getUnitAttr());
+  }
+  for (Operation *wait : waits) {
+    if (!coreName(b).empty())
+      wait->setAttr("core", builder.getStringAttr(coreName(b)));
+    if (a != b)
+      wait->setAttr("cross_core", builder.getUnitAttr());
   }
 }
 
@@ -325,14 +392,21 @@ void SyncInserter::walkBlock(Block &block, bool isLoopBody) {
 
   std::vector<Record> records;
   if (isLoopBody) {
+    // The previous iteration's accesses, one sequence number per leaf op in
+    // program order (a flag set after a leaf orders the leaves up to it).
+    std::array<int, kPipes> nothing;
+    nothing.fill(INT_MIN);
     SmallVector<Access> carried;
     for (Operation *op : ops)
       collectAccesses(op, op, carried);
     int seq = -(int)carried.size() - 1;
-    std::array<int, kPipes> nothing;
-    nothing.fill(INT_MIN);
-    for (const Access &a : carried)
-      records.push_back({a, seq++, true, nothing});
+    Operation *prevLeaf = nullptr;
+    for (const Access &a : carried) {
+      if (a.leaf != prevLeaf)
+        ++seq;
+      prevLeaf = a.leaf;
+      records.push_back({a, seq, true, nothing});
+    }
   }
 
   int seq = 0;
@@ -341,12 +415,30 @@ void SyncInserter::walkBlock(Block &block, bool isLoopBody) {
     collectAccesses(op, op, accesses);
     if (accesses.empty())
       continue;
+    // Sequence numbers per leaf: opSeq is this op's first.
+    int opSeq = seq;
+    llvm::SmallDenseMap<Operation *, int, 8> leafSeq;
+    for (const Access &a : accesses)
+      if (leafSeq.try_emplace(a.leaf, seq).second)
+        ++seq;
 
     // Per (src pipe, dst pipe): the latest conflicting record not yet ordered.
     std::array<std::array<const Record *, kPipes>, kPipes> need{};
+    // The first op of this op's leaves that conflicts, per pipe pair.
+    std::array<std::array<Operation *, kPipes>, kPipes> needLeaf{};
     std::array<std::string, kPipes * kPipes> reasons;
     std::array<const Record *, kPipes> barrier{};
     std::array<std::string, kPipes> barrierReason;
+    // A guarded copy (scf.if of an unrolled loop) gets one wait per leaf that
+    // needs a later record than the waits before it, placed at that leaf:
+    // its first loads do not wait for work only its last ones conflict with.
+    bool perLeaf = isa<scf::IfOp>(op);
+    struct LeafNeed {
+      Operation *leaf;
+      const Record *record;
+      std::string why;
+    };
+    std::array<std::array<SmallVector<LeafNeed, 4>, kPipes>, kPipes> leafNeeds;
     for (const Access &a : accesses) {
       int p = (int)a.pipe;
       for (const Record &r : records) {
@@ -376,25 +468,60 @@ void SyncInserter::walkBlock(Block &block, bool isLoopBody) {
           }
           continue;
         }
-        if (!need[q][p] || need[q][p]->seq < r.seq) {
+        // The latest record; of one op, its last conflicting leaf.
+        if (!need[q][p] || need[q][p]->seq <= r.seq) {
           need[q][p] = &r;
           reasons[q * kPipes + p] = why;
         }
+        if (!needLeaf[q][p])
+          needLeaf[q][p] = a.leaf;
+        if (perLeaf)
+          leafNeeds[q][p].push_back({a.leaf, &r, why});
       }
     }
 
     for (int p = 0; p < kPipes; ++p) {
       if (barrier[p]) {
         insertBarrier((Pipe)p, op, barrierReason[p]);
-        known[p][p] = std::max(known[p][p], seq - 1);
+        known[p][p] = std::max(known[p][p], opSeq - 1);
       }
       for (int q = 0; q < kPipes; ++q) {
         const Record *r = need[q][p];
         if (!r)
           continue;
+        if (perLeaf) {
+          // Leaves in order, each with the latest record it conflicts with.
+          SmallVector<LeafNeed, 4> latest;
+          for (const LeafNeed &n : leafNeeds[q][p]) {
+            auto it = llvm::find_if(latest, [&](const LeafNeed &l) { return l.leaf == n.leaf; });
+            if (it == latest.end())
+              latest.push_back(n);
+            else if (it->record < n.record) // records are in program order
+              *it = n;
+          }
+          const Record *covered = nullptr;
+          for (const LeafNeed &n : latest) {
+            if (covered && n.record <= covered)
+              continue; // an earlier wait of pipe p already ordered it
+            covered = n.record;
+            if (n.record->carried) {
+              insertCarriedPair((Pipe)q, (Pipe)p, block, n.record->access.op, op,
+                                n.why, n.record->access.leaf, n.leaf);
+              known[p][q] = std::max(known[p][q], n.record->seq);
+            } else {
+              insertPair((Pipe)q, (Pipe)p, n.record->access.op, op, n.why,
+                         n.record->access.leaf, n.leaf);
+              for (int x = 0; x < kPipes; ++x)
+                known[p][x] = std::max(known[p][x], n.record->known[x]);
+              known[p][q] = std::max(known[p][q], n.record->seq);
+            }
+          }
+          continue;
+        }
         if (r->carried) {
           insertCarriedPair((Pipe)q, (Pipe)p, block, r->access.op, op,
-                            reasons[q * kPipes + p]);
+                            reasons[q * kPipes + p], r->access.leaf,
+                            needLeaf[q][p]);
           // The flag is set after r's op: it orders the previous
           // iteration's q work up to r, not the rest of that iteration.
           known[p][q] = std::max(known[p][q], r->seq);
@@ -403,7 +530,8 @@ void SyncInserter::walkBlock(Block &block, bool isLoopBody) {
           // wait is already ordered after everything q did before the loop:
           // the flag's prime is set right before the loop.
           if (!loopEntryOrders(op, (Pipe)q, (Pipe)p))
-            insertPair((Pipe)q, (Pipe)p, r->access.op, op, reasons[q * kPipes + p]);
+            insertPair((Pipe)q, (Pipe)p, r->access.op, op, reasons[q * kPipes + p],
+                       r->access.leaf, needLeaf[q][p]);
           // p now waits for q at that record, and for all q had waited for.
           for (int x = 0; x < kPipes; ++x)
             known[p][x] = std::max(known[p][x], r->known[x]);
@@ -414,10 +542,9 @@ void SyncInserter::walkBlock(Block &block, bool isLoopBody) {
 
     for (const Access &a : accesses) {
       int p = (int)a.pipe;
-      known[p][p] = std::max(known[p][p], seq - 1);
-      records.push_back({a, seq, false, known[p]});
+      known[p][p] = std::max(known[p][p], opSeq - 1);
+      records.push_back({a, leafSeq[a.leaf], false, known[p]});
     }
-    ++seq;
   }
 
   if (isLoopBody && carriedPairs)
@@ -504,6 +631,7 @@ struct InsertSyncPass
 
   void runOnOperation() override {
     SyncInserter inserter(&getContext(), eventIds);
+    inserter.mix = detectKernelType(getOperation()) == "MIX";
     for (Block &block : getOperation().getBody())
       inserter.walkBlock(block, /*isLoopBody=*/false);
     numPairs += inserter.numPairs;
