@@ -291,3 +291,27 @@ def test_l0a_overflow_names_the_space_and_the_tile():
     assert isinstance(err, asc2.MemoryError)
     assert "L0A overflow" in err.message
     assert "a_ptr" in err.message
+
+
+@asc2.jit(matmul_cube_only=True)
+def k_cube_only(a_ptr, b_ptr, c_ptr, SCALE: asc2.ConstExpr[bool]):
+    a_gm = asc2.global_tensor(a_ptr, [32, 32])
+    b_gm = asc2.global_tensor(b_ptr, [32, 32])
+    c_gm = asc2.global_tensor(c_ptr, [32, 32])
+    a = asc2.copy_in(a_gm, [0, 0], [32, 32], location=L.L0A)
+    b = asc2.copy_in(b_gm, [0, 0], [32, 32], location=L.L0B)
+    asc2.copy_out(a @ b, c_gm, [0, 0])
+    if SCALE:
+        x = asc2.copy_in(c_gm, [0, 0], [32, 32])  # VEC: a UB tile is vector-core work
+        asc2.copy_out(x * 2.0, c_gm, [0, 0])
+
+
+@requires_native
+def test_matmul_cube_only_option():
+    a, b = _operands(32, 32, 32, np.float16)
+    c = np.zeros((32, 32), np.float32)
+    k_cube_only[1](a, b, c, SCALE=False)
+    _check(c, a, b)
+    err = _compile_error(k_cube_only, a, b, c, SCALE=True)
+    assert "matmul_cube_only=True, but the kernel uses the vector unit" in err.message
+    assert err.line == line_of(k_cube_only, "# VEC")

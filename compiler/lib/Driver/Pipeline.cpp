@@ -509,8 +509,24 @@ static CompileResult compileOnce(const std::string &asctileIR,
     return firstError();
 
   describeFinalIR(kernel, *arch, *report);
-  if (auto kind = kernel->getAttrOfType<StringAttr>("ascendc.kernel_type"))
+  if (auto kind = kernel->getAttrOfType<StringAttr>("ascendc.kernel_type")) {
     report->options["kernel_type"] = kind.getValue().str();
+    // matmul_cube_only: the kernel must run on the cube cores alone.
+    auto cubeOnly = options.userOptions.find("matmul_cube_only");
+    if (cubeOnly != options.userOptions.end() &&
+        StringRef(cubeOnly->second).equals_insensitive("true") &&
+        kind.getValue() != "AIC_ONLY") {
+      Operation *vectorOp = nullptr;
+      kernel.walk([&](Operation *op) {
+        if (!vectorOp && ascendc::coreKindOf(op) == ascendc::CoreKind::Vector &&
+            !isa<ascendc::SetFlagOp, ascendc::WaitFlagOp, ascendc::PipeBarrierOp>(op))
+          vectorOp = op;
+      });
+      return fail("matmul_cube_only=True, but the kernel uses the vector unit here (kernel type " +
+                      kind.getValue().str() + "); drop the option or move this work to another kernel",
+                  vectorOp ? reportLoc(vectorOp->getLoc()) : ReportLoc{});
+    }
+  }
 
   std::string source;
   llvm::raw_string_ostream os(source);
