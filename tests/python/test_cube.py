@@ -84,6 +84,10 @@ def test_upstream_matmul_form(dtype, shape):
     _check(c, a, b)
     assert mm_upstream.last_report["options"]["kernel_type"] == "AIC_ONLY"
     _launch(mm_upstream)
+    src = mm_upstream.last_report["ascendc"]
+    for needle in ("KERNEL_TYPE_AIC_ONLY", "Nd2NzParams", "AscendC::LoadData(", "AscendC::Mmad(",
+                   "static_cast<bool>(", "AscendC::Fixpipe<float, float", "HardEvent::MTE1_M"):
+        assert needle in src, needle
 
 
 SWEEP = [  # (M, N, K), (BM, BN, BK), cores
@@ -197,6 +201,10 @@ def test_mix_kernel_sample_runs_on_cube_and_vector_cores():
     assert report["launch"]["races"] == []
     ir = report["passes"][-1]["ir"]
     assert "cross_core" in ir
+    src = report["ascendc"]
+    for needle in ("KERNEL_TYPE_MIX_AIC_1_1", "if ASCEND_IS_AIC", "if ASCEND_IS_AIV", "AscendC::CrossCoreSetFlag<0x2, PIPE_FIX>",
+                   "AscendC::CrossCoreWaitFlag("):
+        assert needle in src, needle
 
 
 @requires_native

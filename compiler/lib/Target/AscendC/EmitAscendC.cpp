@@ -34,6 +34,12 @@ public:
 private:
   LogicalResult emitOp(Operation *op);
   LogicalResult emitBlock(Block &block);
+  /// Under asc2.mask: the level-0 form of a vector call (`call` up to its
+  /// mask argument) between the mask setup and ResetMask; false when `op`
+  /// is not masked. Bit masks set the 128-bit lane mask in normal mode and
+  /// run whole repeats of `repeatType`; count masks use counter mode.
+  bool emitMasked(Operation *op, Type repeatType, ValueRange bits, Value count,
+                  const std::string &call, StringRef params);
   std::string name(Value v);
   std::string cType(Type t);
   raw_ostream &line() {
@@ -118,6 +124,32 @@ static StringRef mixGuard(Operation *op) {
   return kind == CoreKind::Cube     ? "ASCEND_IS_AIC"
          : kind == CoreKind::Vector ? "ASCEND_IS_AIV"
                                     : "";
+}
+
+bool Emitter::emitMasked(Operation *op, Type repeatType, ValueRange bits,
+                         Value count, const std::string &call, StringRef params) {
+  bool counter = op->hasAttr("asc2.counter_mask");
+  if (bits.empty() && !counter)
+    return false;
+  std::string t = cType(repeatType);
+  if (counter) {
+    line() << "AscendC::SetMaskCount();\n";
+    line() << "AscendC::SetVectorMask<" << t << ", AscendC::MaskMode::COUNTER>(0, "
+           << "static_cast<uint64_t>(" << name(count) << "));  // asc2.mask(count=...)\n";
+    line() << call << ", AscendC::MASK_PLACEHOLDER, 1, " << params << ");" << srcLine(op)
+           << "\n";
+    line() << "AscendC::SetMaskNorm();\n";
+  } else {
+    line() << "AscendC::SetMaskNorm();\n";
+    line() << "AscendC::SetVectorMask<" << t << ", AscendC::MaskMode::NORMAL>("
+           << "static_cast<uint64_t>(" << name(bits[0]) << "), static_cast<uint64_t>("
+           << name(bits[1]) << "));  // asc2.mask(bits=...)\n";
+    line() << call << ", AscendC::MASK_PLACEHOLDER, static_cast<uint8_t>(("
+           << name(count) << " * sizeof(" << t << ") + 255) / 256), " << params << ");"
+           << srcLine(op) << "\n";
+  }
+  line() << "AscendC::ResetMask();\n";
+  return true;
 }
 
 LogicalResult Emitter::emitBlock(Block &block) {
@@ -308,7 +340,7 @@ LogicalResult Emitter::emitOp(Operation *op) {
         line() << "AscendC::Mmad(" << name(o.getDst()) << ", " << name(o.getLhs()) << ", "
                << name(o.getRhs()) << ", AscendC::MmadParams{" << a.getShape()[0] << ", "
                << b.getShape()[1] << ", " << a.getShape()[1] << ", 0, false, "
-               << name(o.getInit()) << "});" << srcLine(o) << "\n";
+               << "static_cast<bool>(" << name(o.getInit()) << ")});" << srcLine(o) << "\n";
         return success();
       })
       .Case<FixpipeOp>([&](FixpipeOp o) {
@@ -364,18 +396,44 @@ LogicalResult Emitter::emitOp(Operation *op) {
         return success();
       })
       .Case<AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp>([&](auto o) {
+        Type elem = o.getDst().getType().getElementType();
+        if (emitMasked(o, elem, o.getBits(), o.getCount(),
+                       "AscendC::" + o.getApiName().str() + "<" + cType(elem) + ", false>(" +
+                           name(o.getDst()) + ", " + name(o.getSrc0()) + ", " +
+                           name(o.getSrc1()),
+                       "AscendC::BinaryRepeatParams{1, 1, 1, 8, 8, 8}"))
+          return success();
         line() << "AscendC::" << o.getApiName() << "(" << name(o.getDst()) << ", "
                << name(o.getSrc0()) << ", " << name(o.getSrc1()) << ", "
                << name(o.getCount()) << ");" << srcLine(o) << "\n";
         return success();
       })
       .Case<AndOp, OrOp, XorOp, ShlOp, ShrOp>([&](auto o) {
+        Type elem = o.getDst().getType().getElementType();
+        if (emitMasked(o, elem, o.getBits(), o.getCount(),
+                       "AscendC::" + o.getApiName().str() + "<" + cType(elem) + ", false>(" +
+                           name(o.getDst()) + ", " + name(o.getSrc0()) + ", " +
+                           name(o.getSrc1()),
+                       "AscendC::BinaryRepeatParams{1, 1, 1, 8, 8, 8}"))
+          return success();
         line() << "AscendC::" << o.getApiName() << "(" << name(o.getDst()) << ", "
                << name(o.getSrc0()) << ", " << name(o.getSrc1()) << ", "
                << name(o.getCount()) << ");" << srcLine(o) << "\n";
         return success();
       })
       .Case<FloorDivOp>([&](FloorDivOp o) {
+        Type elem = o.getDst().getType().getElementType();
+        if (emitMasked(o, elem, o.getBits(), o.getCount(),
+                       "AscendC::Div<" + cType(elem) + ", false>(" + name(o.getDst()) +
+                           ", " + name(o.getSrc0()) + ", " + name(o.getSrc1()),
+                       "AscendC::BinaryRepeatParams{1, 1, 1, 8, 8, 8}")) {
+          line() << "AscendC::PipeBarrier<PIPE_V>();\n";
+          emitMasked(o, elem, o.getBits(), o.getCount(),
+                     "AscendC::Floor<" + cType(elem) + ", false>(" + name(o.getDst()) +
+                         ", " + name(o.getDst()),
+                     "AscendC::UnaryRepeatParams{1, 1, 8, 8}");
+          return success();
+        }
         line() << "AscendC::Div(" << name(o.getDst()) << ", " << name(o.getSrc0())
                << ", " << name(o.getSrc1()) << ", " << name(o.getCount()) << ");"
                << srcLine(o) << "\n";
@@ -390,12 +448,29 @@ LogicalResult Emitter::emitOp(Operation *op) {
         std::string scalar = "static_cast<" + elem + ">(" + name(o.getScalar()) + ")";
         if (o.getScalarFirst())
           line() << "// scalar on the left: " << o.getApiName() << "(s, x)\n";
+        if (emitMasked(o, o.getDst().getType().getElementType(), o.getBits(), o.getCount(),
+                       "AscendC::" + o.getApiName().str() + "<" + elem + ", false>(" +
+                           name(o.getDst()) + ", " + name(o.getSrc()) + ", " + scalar,
+                       "AscendC::UnaryRepeatParams{1, 1, 8, 8}"))
+          return success();
         line() << "AscendC::" << o.getApiName() << "(" << name(o.getDst()) << ", "
                << name(o.getSrc()) << ", " << scalar << ", " << name(o.getCount())
                << ");" << srcLine(o) << "\n";
         return success();
       })
       .Case<CastOp>([&](CastOp o) {
+        Type d = o.getDst().getType().getElementType(), sTy = o.getSrc().getType().getElementType();
+        // Repeat strides in 32-byte blocks: 8 for the wider type.
+        unsigned db = d.getIntOrFloatBitWidth(), sb = sTy.getIntOrFloatBitWidth();
+        unsigned wide = std::max(db, sb);
+        int64_t dBlocks = 8 * db / wide, sBlocks = 8 * sb / wide;
+        if (emitMasked(o, db >= sb ? d : sTy, o.getBits(), o.getCount(),
+                       "AscendC::Cast<" + cType(d) + ", " + cType(sTy) + ", false>(" +
+                           name(o.getDst()) + ", " + name(o.getSrc()) +
+                           ", AscendC::RoundMode::" + stringifyRoundMode(o.getRoundMode()).str(),
+                       "AscendC::UnaryRepeatParams{1, 1, " + std::to_string(dBlocks) + ", " +
+                           std::to_string(sBlocks) + "}"))
+          return success();
         line() << "AscendC::Cast(" << name(o.getDst()) << ", " << name(o.getSrc())
                << ", AscendC::RoundMode::" << stringifyRoundMode(o.getRoundMode())
                << ", " << name(o.getCount()) << ");" << srcLine(o) << "\n";
@@ -403,6 +478,15 @@ LogicalResult Emitter::emitOp(Operation *op) {
       })
       .Case<CompareOp>([&](CompareOp o) {
         bool scalar = !isa<LocalType>(o.getRhs().getType());
+        Type elem = o.getLhs().getType().getElementType();
+        if (emitMasked(o, elem, o.getBits(), o.getCount(),
+                       std::string("AscendC::Compare") + (scalar ? "Scalar" : "") + "<" +
+                           cType(elem) + ", uint8_t, false>(" + name(o.getDst()) + ", " +
+                           name(o.getLhs()) + ", " + name(o.getRhs()) +
+                           ", AscendC::CMPMODE::" + stringifyCmpMode(o.getMode()).str(),
+                       scalar ? "AscendC::UnaryRepeatParams{1, 1, 8, 8}"
+                              : "AscendC::BinaryRepeatParams{1, 1, 1, 8, 8, 8}"))
+          return success();
         line() << "AscendC::Compare" << (scalar ? "Scalar" : "") << "("
                << name(o.getDst()) << ", " << name(o.getLhs()) << ", "
                << name(o.getRhs()) << ", AscendC::CMPMODE::"
@@ -412,6 +496,15 @@ LogicalResult Emitter::emitOp(Operation *op) {
       })
       .Case<SelectOp>([&](SelectOp o) {
         bool scalar = !isa<LocalType>(o.getFalseValue().getType());
+        Type elem = o.getDst().getType().getElementType();
+        if (emitMasked(o, elem, o.getBits(), o.getCount(),
+                       "AscendC::Select<" + cType(elem) + ", uint8_t, false>(" +
+                           name(o.getDst()) + ", " + name(o.getMask()) + ", " +
+                           name(o.getTrueValue()) + ", " + name(o.getFalseValue()) +
+                           ", AscendC::SELMODE::" +
+                           (scalar ? "VSEL_TENSOR_SCALAR_MODE" : "VSEL_TENSOR_TENSOR_MODE"),
+                       "AscendC::BinaryRepeatParams{1, 1, 1, 8, 8, 8}"))
+          return success();
         line() << "AscendC::Select(" << name(o.getDst()) << ", " << name(o.getMask())
                << ", " << name(o.getTrueValue()) << ", " << name(o.getFalseValue())
                << ", AscendC::SELMODE::"
@@ -433,6 +526,17 @@ LogicalResult Emitter::emitOp(Operation *op) {
         return success();
       })
       .Case<TransposeOp>([&](TransposeOp o) {
+        if (o.getBatch() > 1) {
+          // One rows x cols matrix after another.
+          int64_t elems = o.getSrc().getType().getNumElements() / o.getBatch();
+          line() << "for (int32_t b = 0; b < " << o.getBatch() << "; ++b) {\n";
+          line() << "  AscendC::Transpose(" << name(o.getDst()) << "[b * " << elems
+                 << "], " << name(o.getSrc()) << "[b * " << elems << "], {"
+                 << name(o.getRows()) << ", " << name(o.getCols())
+                 << "});  // rows x cols -> cols x rows" << srcLine(o) << "\n";
+          line() << "}\n";
+          return success();
+        }
         line() << "AscendC::Transpose(" << name(o.getDst()) << ", " << name(o.getSrc())
                << ", {" << name(o.getRows()) << ", " << name(o.getCols())
                << "});  // rows x cols -> cols x rows" << srcLine(o) << "\n";
@@ -441,7 +545,8 @@ LogicalResult Emitter::emitOp(Operation *op) {
       .Case<CopyOp>([&](CopyOp o) {
         std::string elem = cType(o.getDst().getType().getElementType());
         line() << "AscendC::DataCopy(" << name(o.getDst()) << "[" << o.getDstOffset()
-               << "], " << name(o.getSrc()) << ", AscendC::DataCopyParams{static_cast<uint16_t>("
+               << "], " << name(o.getSrc()) << "[" << o.getSrcOffset()
+               << "], AscendC::DataCopyParams{static_cast<uint16_t>("
                << name(o.getRows()) << "), static_cast<uint16_t>(" << name(o.getCols())
                << " * sizeof(" << elem << ") / 32), static_cast<uint16_t>(("
                << o.getSrcStride() << " - " << name(o.getCols()) << ") * sizeof(" << elem
@@ -537,6 +642,12 @@ LogicalResult Emitter::emitOp(Operation *op) {
         return success();
       })
       .Case<AbsOp, ExpOp, LnOp, SqrtOp, ReluOp, RsqrtOp, ReciprocalOp, NotOp, NegOp>([&](auto o) {
+        Type elem = o.getDst().getType().getElementType();
+        if (emitMasked(o, elem, o.getBits(), o.getCount(),
+                       "AscendC::" + o.getApiName().str() + "<" + cType(elem) + ", false>(" +
+                           name(o.getDst()) + ", " + name(o.getSrc()),
+                       "AscendC::UnaryRepeatParams{1, 1, 8, 8}"))
+          return success();
         line() << "AscendC::" << o.getApiName() << "(" << name(o.getDst()) << ", "
                << name(o.getSrc()) << ", " << name(o.getCount()) << ");"
                << srcLine(o) << "\n";
