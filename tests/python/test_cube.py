@@ -323,3 +323,50 @@ def test_matmul_cube_only_option():
     err = _compile_error(k_cube_only, a, b, c, SCALE=True)
     assert "matmul_cube_only=True, but the kernel uses the vector unit" in err.message
     assert err.line == line_of(k_cube_only, "# VEC")
+
+
+@asc2.jit
+def mm_bias(a_ptr, b_ptr, bias_ptr, c_ptr, M: asc2.ConstExpr[int], N: asc2.ConstExpr[int], K: asc2.ConstExpr[int],
+            BK: asc2.ConstExpr[int]):
+    """The first K step starts from the bias (bias table, BT), the others accumulate."""
+    a_gm = asc2.global_tensor(a_ptr, [M, K])
+    b_gm = asc2.global_tensor(b_ptr, [K, N])
+    bias_gm = asc2.global_tensor(bias_ptr, [1, N])
+    c_gm = asc2.global_tensor(c_ptr, [M, N])
+    bias = asc2.copy_in(bias_gm, [0, 0], [1, N], location=L.BT)
+    acc = asc2.copy_in(a_gm, [0, 0], [M, BK], location=L.L0A) @ asc2.copy_in(b_gm, [0, 0], [BK, N], location=L.L0B) \
+        + bias
+    for k in asc2.range(BK, K, BK):
+        acc = acc + asc2.copy_in(a_gm, [0, k], [M, BK], location=L.L0A) @ \
+            asc2.copy_in(b_gm, [k, 0], [BK, N], location=L.L0B)
+    asc2.copy_out(asc2.relu(acc), c_gm, [0, 0])
+
+
+@requires_native
+@pytest.mark.parametrize("k", [32, 128])
+def test_bias_from_the_bias_table(k):
+    m, n = 48, 64
+    a, b = _operands(m, n, k, np.float16, seed=k)
+    bias = np.random.default_rng(1).standard_normal((1, n)).astype(np.float32)
+    c = np.zeros((m, n), np.float32)
+    mm_bias[1](a, b, bias, c, m, n, k, 32)
+    ref = np.maximum(a.astype(np.float64) @ b.astype(np.float64) + bias, 0)
+    assert np.max(np.abs(c - ref)) / max(1.0, np.max(np.abs(ref))) < 1e-5
+    _launch(mm_bias)
+    report = mm_bias.last_report
+    assert "ascendc.copy_bias" in report["passes"][-1]["ir"]
+    assert any(s["space"] == "BT" for s in report["memory"]["spaces"])
+    assert "AscendC::TPosition::C2" in report["ascendc"] or "C2" in report["ascendc"]
+
+
+@asc2.jit
+def k_bad_bias(a_ptr, bias_ptr):
+    bias_gm = asc2.global_tensor(bias_ptr, [40])
+    bias = asc2.copy_in(bias_gm, [0], [40], location=L.BT)  # ERR
+
+
+def test_bias_tile_shape_error():
+    with pytest.raises(asc2.ShapeError) as info:
+        k_bad_bias.ir(np.zeros(4, np.float32), np.zeros(40, np.float32))
+    assert "one row of N float32 values, N a multiple of 16" in info.value.message
+    assert info.value.line == line_of(k_bad_bias, "# ERR")

@@ -158,14 +158,15 @@ def test_matmul_of_ub_tiles_is_a_clear_error():
 @asc2.jit
 def k_not_yet(x_ptr):
     t = asc2.copy_in(asc2.global_tensor(x_ptr, [256]), [0], [256])
-    with asc2.mask(count=16):  # ERR
+    with asc2.mask(count=16):
         t = t + 1.0
+        s = t.sum()  # ERR
 
 
 def test_planned_op_is_a_clear_error():
     err = compile_error(k_not_yet, X)
     assert isinstance(err, asc2.UnsupportedError)
-    assert "'with asc2.mask(...)' is not supported yet" in err.message
+    assert "asc2.reduce_sum inside 'with asc2.mask(...)' is not supported" in err.message
     assert err.line == line_of(k_not_yet, "# ERR")
 
 

@@ -2,8 +2,8 @@
 
 Every kernel runs on a 1-D array of N elements in tiles of TILE with N not a
 multiple of TILE (the last tile is partial) and the size passed at run time
-(a dynamic tensor shape), on several cores.  bfloat16 is not covered: numpy has
-no bf16 type and these tests do not carry a bits-as-uint16 helper.
+(a dynamic tensor shape), on several cores.  bfloat16 (numpy has no bf16 type:
+bits in uint16 arrays) is covered by test_bf16.py, uint8 by test_uint8.py.
 """
 
 import math

@@ -82,13 +82,14 @@ def test_float_only_unary_on_ints():
 @asc2.jit
 def k_uint(x_ptr):
     x = asc2.copy_in(asc2.global_tensor(x_ptr, [256]), [0], [256])
-    y = x + x  # ERR
+    y = x + x
+    s = y.sum()  # ERR
 
 
-def test_uint8_arithmetic():
+def test_uint8_reduction():
     err = error_at(k_uint, U8)
     assert isinstance(err, asc2.UnsupportedError)
-    assert "uint8 tiles is not supported" in err.message and "cast to int16" in err.message
+    assert err.message == "asc2.reduce_sum on uint8 tiles is not supported; cast to int16 first"
 
 
 @asc2.jit
@@ -336,11 +337,17 @@ def k_unsupported(x_ptr, WHICH: asc2.ConstExpr[int]):
         y = x.to("L0A")  # ERR
 
 
+def test_formerly_unsupported_mask_and_rank3_transpose():
+    k_unsupported.ir(np.zeros((64, 64), np.float32), WHICH=0)  # with asc2.mask compiles
+    with pytest.raises(asc2.AlignmentError) as info:  # (1, 64, 64) -> (64, 64, 1): a 4-byte last dimension
+        k_unsupported.ir(np.zeros((64, 64), np.float32), WHICH=2)
+    assert "UB tile [64, 64, 1] of float32: the last dimension is 4 bytes" in info.value.message
+    assert info.value.line == line_of(k_unsupported, "asc2.transpose(asc2.expand_dims")
+
+
 @pytest.mark.parametrize("which,needle", [
-    (0, "'with asc2.mask(...)' is not supported yet"),
-    (2, "asc2.transpose of a rank-3 tile is not supported yet"),
     (3, "asc2.matmul (left operand): operand is a UB tile"),
-    (4, "asc2.copy_in: L0C tiles are not supported here (supported: UB, L1, L0A, L0B)"),
+    (4, "asc2.copy_in: L0C tiles are not supported here (supported: UB, L1, L0A, L0B, BT)"),
     (5, "asc2.copy_out: cannot store from location L1"),
     (6, "copying a tile from UB to L0A is not supported"),
 ])

@@ -2,7 +2,7 @@
 
 2-D kernels use tiles of whole rows and sub-blocks (strided rows); row counts
 that are not a multiple of the tile rows exercise padded loads and clamped
-stores.  bfloat16 is not covered (numpy has no bf16 type).
+stores.  bfloat16 is covered by test_bf16.py, uint8 by test_uint8.py.
 """
 
 import math

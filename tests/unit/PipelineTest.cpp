@@ -159,7 +159,9 @@ TEST(Pipeline, VaddMatchesTheReferenceRaceFree) {
 }
 
 /// Taking away any inserted wait_flag must be caught: as a race, or as the
-/// binary-flag misuse it causes.
+/// binary-flag misuse it causes. Two launches: an even number of tiles per
+/// core, and an odd one, whose last trip takes the skipped path of the
+/// unrolled copy's guard (the waits there only run then).
 TEST(Pipeline, RemovingAnyInsertedWaitIsCaught) {
   CompileResult result = compileKernel(kVadd, {});
   ASSERT_TRUE(result.kernel);
@@ -172,9 +174,12 @@ TEST(Pipeline, RemovingAnyInsertedWaitIsCaught) {
     sim::Program mutant = program;
     mutant.code[pc].op = sim::Opcode::Jump; // a no-op: jump to the next pc
     mutant.code[pc].target = pc + 1;
-    VaddRun r = runVadd(*result.kernel, 4096, 2, &mutant);
-    EXPECT_TRUE(!r.launch.ok || r.launch.races > 0)
-        << "removing the wait at pc " << pc << " went unnoticed";
+    bool caught = false;
+    for (int64_t n : {4096, 3 * 256 * 2}) {
+      VaddRun r = runVadd(*result.kernel, n, 2, &mutant);
+      caught |= !r.launch.ok || r.launch.races > 0;
+    }
+    EXPECT_TRUE(caught) << "removing the wait at pc " << pc << " went unnoticed";
   }
   EXPECT_GE(waits, 4);
 }

@@ -738,4 +738,124 @@ TEST(SimVectorOps, TypeErrorsAreRejectedBeforeRunning) {
   }
 }
 
+//===----------------------------------------------------------------------===//
+// uint8 (unsigned order, logical shifts, wrap-around), asc2.mask bit masks,
+// batched transposes
+//===----------------------------------------------------------------------===//
+
+TEST(SimVectorOps, Uint8IsUnsigned) {
+  std::vector<uint8_t> a = {200, 1, 255, 16, 128, 0, 127, 250};
+  std::vector<uint8_t> c = {100, 2, 1, 16, 127, 255, 128, 10};
+  Tile x = tile(DType::U8, a, 0), y = tile(DType::U8, c, 32);
+  Tile lt = outTile(DType::Bool, 8, 64), mx = outTile(DType::U8, 8, 96), mn = outTile(DType::U8, 8, 128),
+       shr = outTile(DType::U8, 8, 160), dv = outTile(DType::U8, 8, 192), fd = outTile(DType::U8, 8, 224),
+       add = outTile(DType::U8, 8, 256), nt = outTile(DType::U8, 8, 288), gts = outTile(DType::Bool, 8, 320);
+  LaunchResult r = runV({&x, &y}, {&lt, &mx, &mn, &shr, &dv, &fd, &add, &nt, &gts}, [&](ProgramBuilder &b) {
+    auto n = Operand::ofImm(8);
+    b.compare(CmpMode::LT, DType::U8, lt.ub, x.ub, y.ub, n, 12);
+    b.vec(VecOp::Max, DType::U8, mx.ub, x.ub, y.ub, n, 13);
+    b.vec(VecOp::Min, DType::U8, mn.ub, x.ub, y.ub, n, 14);
+    b.vecScalar(VecOp::Shr, DType::U8, shr.ub, x.ub, 3, n, 15);
+    b.vec(VecOp::Div, DType::U8, dv.ub, x.ub, y.ub, n, 16);
+    b.vecScalar(VecOp::FloorDiv, DType::U8, fd.ub, x.ub, 7, n, 17);
+    b.vec(VecOp::Add, DType::U8, add.ub, x.ub, y.ub, n, 18);
+    b.vec(VecOp::Not, DType::U8, nt.ub, x.ub, 0, n, 19);
+    b.compare(CmpMode::GT, DType::U8, gts.ub, x.ub, 0, n, 20, true, 127);
+  });
+  ASSERT_TRUE(r.ok) << r.error;
+  for (int i = 0; i < 8; ++i) {
+    EXPECT_EQ(values<uint8_t>(lt)[i], a[i] < c[i]) << i;
+    EXPECT_EQ(values<uint8_t>(mx)[i], std::max(a[i], c[i])) << i;
+    EXPECT_EQ(values<uint8_t>(mn)[i], std::min(a[i], c[i])) << i;
+    EXPECT_EQ(values<uint8_t>(shr)[i], a[i] >> 3) << i;
+    EXPECT_EQ(values<uint8_t>(dv)[i], a[i] / c[i]) << i;
+    EXPECT_EQ(values<uint8_t>(fd)[i], a[i] / 7) << i;
+    EXPECT_EQ(values<uint8_t>(add)[i], uint8_t(a[i] + c[i])) << i;
+    EXPECT_EQ(values<uint8_t>(nt)[i], uint8_t(~a[i])) << i;
+    EXPECT_EQ(values<uint8_t>(gts)[i], a[i] > 127) << i;
+  }
+}
+
+TEST(SimVectorOps, BitMaskComputesOnlySelectedLanesOfEachRepeat) {
+  // 160 floats = 2.5 repeats of 64 lanes; 300 halves = 2.3 repeats of 128.
+  const uint64_t lo = 0x8000'0000'0000'0F0Full, hi = 0x0000'0001'0000'0003ull;
+  auto selected = [&](int64_t i, int64_t lanes) {
+    int64_t l = i % lanes;
+    return ((l < 64 ? lo >> l : hi >> (l - 64)) & 1) != 0;
+  };
+  std::vector<float> a(160), c(160);
+  for (int i = 0; i < 160; ++i)
+    a[i] = float(i), c[i] = 0.5f;
+  std::vector<uint16_t> h(300);
+  for (int i = 0; i < 300; ++i)
+    h[i] = halfBits(float(i % 50) - 25.0f);
+  Tile x = tile(DType::F32, a, 0), y = tile(DType::F32, c, 1024), xh = tile(DType::F16, h, 2048);
+  Tile sum = outTile(DType::F32, 160, 4096), neg = outTile(DType::F16, 300, 5120),
+       cmp = outTile(DType::Bool, 160, 6144), wide = outTile(DType::F32, 300, 6400);
+  LaunchResult r = runV({&x, &y, &xh}, {&sum, &neg, &cmp, &wide}, [&](ProgramBuilder &b) {
+    int hiReg = b.constI(int64_t(hi)), loReg = b.constI(int64_t(lo));
+    auto masked = [&](Instr &in) {
+      in.bitMask = true;
+      in.maskHigh = Operand::ofReg(hiReg);
+      in.maskLow = Operand::ofReg(loReg);
+    };
+    // Lanes left out keep what the destinations hold: -7 (0xAB bytes for bools).
+    b.dup(DType::F32, sum.ub, -7, Operand::ofImm(160), 11);
+    b.dup(DType::F16, neg.ub, -7, Operand::ofImm(300), 11);
+    b.dup(DType::U8, cmp.ub, 0xAB, Operand::ofImm(160), 11);
+    b.dup(DType::F32, wide.ub, -7, Operand::ofImm(300), 11);
+    b.vec(VecOp::Add, DType::F32, sum.ub, x.ub, y.ub, Operand::ofImm(160), 12);
+    masked(b.program.code.back());
+    b.vecScalar(VecOp::Mul, DType::F16, neg.ub, xh.ub, -1.0, Operand::ofImm(300), 13);
+    masked(b.program.code.back());
+    b.compare(CmpMode::GT, DType::F32, cmp.ub, x.ub, 0, Operand::ofImm(160), 14, true, 100.0);
+    masked(b.program.code.back());
+    b.cast(DType::F32, DType::F16, RoundMode::None, wide.ub, xh.ub, Operand::ofImm(300), 15);
+    masked(b.program.code.back());
+  });
+  ASSERT_TRUE(r.ok) << r.error;
+  for (int i = 0; i < 160; ++i) {
+    bool on = selected(i, 64);
+    EXPECT_EQ(values<float>(sum)[i], on ? a[i] + 0.5f : -7.0f) << i;
+    EXPECT_EQ(values<uint8_t>(cmp)[i], on ? uint8_t(a[i] > 100) : uint8_t(0xAB)) << i;
+  }
+  for (int i = 0; i < 300; ++i) {
+    bool on = selected(i, 128);
+    EXPECT_EQ(values<uint16_t>(neg)[i], on ? halfBits(-halfValue(h[i])) : halfBits(-7.0f)) << i;
+    // A cast's repeat is 256 bytes of its wider type: 64 lanes of f32.
+    EXPECT_EQ(values<float>(wide)[i], selected(i, 64) ? halfValue(h[i]) : -7.0f) << i;
+  }
+}
+
+TEST(SimVectorOps, BitMaskOnEightBitElementsIsRejected) {
+  Tile x = tile(DType::I8, std::vector<int8_t>(32, 1), 0);
+  Tile y = outTile(DType::I8, 32, 64);
+  LaunchResult r = runV({&x}, {&y}, [&](ProgramBuilder &b) {
+    b.vec(VecOp::Add, DType::I8, y.ub, x.ub, x.ub, Operand::ofImm(32), 12);
+    b.program.code.back().bitMask = true;
+  });
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("a lane bit mask needs 16- or 32-bit elements"), std::string::npos) << r.error;
+}
+
+TEST(SimVectorOps, BatchedTranspose) {
+  // Three 2 x 8 matrices -> three 8 x 2.
+  std::vector<int32_t> a(48);
+  for (int i = 0; i < 48; ++i)
+    a[i] = i;
+  Tile x = tile(DType::I32, a, 0), y = outTile(DType::I32, 48, 256);
+  LaunchResult r = runV({&x}, {&y}, [&](ProgramBuilder &b) {
+    Instr in = b.vecInstr(Opcode::VecTranspose, DType::I32, y.ub, x.ub, Operand::ofImm(0));
+    in.a = Operand::ofImm(2);
+    in.b = Operand::ofImm(8);
+    in.batch = 3;
+    b.emit(in, "ascendc.transpose", 12);
+  });
+  ASSERT_TRUE(r.ok) << r.error;
+  for (int m = 0; m < 3; ++m)
+    for (int i = 0; i < 2; ++i)
+      for (int j = 0; j < 8; ++j)
+        EXPECT_EQ(values<int32_t>(y)[m * 16 + j * 2 + i], a[m * 16 + i * 8 + j]);
+}
+
 } // namespace

@@ -81,6 +81,7 @@ memoryLimitsOf(const sim::ArchModel &arch) {
   o.l0aCapacity = arch.capacity[(int)sim::Space::L0A];
   o.l0bCapacity = arch.capacity[(int)sim::Space::L0B];
   o.l0cCapacity = arch.capacity[(int)sim::Space::L0C];
+  o.btCapacity = arch.capacity[(int)sim::Space::BT];
   return o;
 }
 

@@ -196,4 +196,16 @@ void fixpipeRow(DType dstT, DType srcT, bool relu, uint8_t *dst,
   });
 }
 
+void addBias(DType acc, uint8_t *c, const uint8_t *bias, int64_t m, int64_t n) {
+  (void)acc; // float32 only (validated)
+  const int64_t mp = pad16(m);
+  float *out = reinterpret_cast<float *>(c);
+  const float *b = reinterpret_cast<const float *>(bias);
+  for (int64_t j = 0; j < n; ++j) {
+    float *column = out + (j / 16) * mp * 16 + j % 16;
+    for (int64_t r = 0; r < m; ++r)
+      column[r * 16] += b[j];
+  }
+}
+
 } // namespace asc2::sim::cube

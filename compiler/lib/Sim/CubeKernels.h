@@ -100,6 +100,10 @@ void mmadKernel(DType in, uint8_t *c, const uint8_t *a, const uint8_t *b,
                 int64_t m, int64_t k, int64_t n, bool init,
                 MmadScratch &scratch);
 
+/// C (L0C NZ, m x n, f32) += bias[j] for every row: the bias-table start
+/// value of an mmad with a bias.
+void addBias(DType acc, uint8_t *c, const uint8_t *bias, int64_t m, int64_t n);
+
 /// One GM row of a fixpipe: dst[j] = convert(relu?(L0C(r, j))) for j < cols,
 /// from an L0C NZ tile with padded rows rp, source type srcT (F32 / I32),
 /// destination type dstT (F32/F16/BF16 from F32, I32 from I32).

@@ -329,6 +329,7 @@ private:
   bool copyGmToL1Nz(const Instr &in, int32_t pc);
   bool loadL1ToL0(const Instr &in, int32_t pc);
   bool mmad(const Instr &in, int32_t pc);
+  bool copyL1ToBt(const Instr &in, int32_t pc);
   bool fixpipe(const Instr &in, int32_t pc);
   bool crossCoreSet(const Instr &in, int32_t pc);
   /// False when no set is pending (the core blocks; nothing happened).
@@ -668,16 +669,24 @@ bool CoreRunner::mmad(const Instr &in, int32_t pc) {
       !checkLocal(in, Space::L0C, in.dstAddr, cBytes))
     return false;
   const bool init = val(in.init) != 0;
+  const bool bias = init && in.hasBias;
+  if (bias && !checkLocal(in, Space::BT, in.biasAddr, n * 4))
+    return false;
   cube::mmadKernel(in.srcDtype, memory[int(Space::L0C)].data() + in.dstAddr,
                    memory[int(Space::L0A)].data() + in.src0Addr,
                    memory[int(Space::L0B)].data() + in.src1Addr, m, k, n, init,
                    mmadScratch);
+  if (bias)
+    cube::addBias(in.dtype, memory[int(Space::L0C)].data() + in.dstAddr,
+                  memory[int(Space::BT)].data() + in.biasAddr, m, n);
   if (races) {
     races->beginAccesses(in.pipe, pc);
     races->read(Space::L0A, in.src0Addr, in.src0Addr + aBytes);
     races->read(Space::L0B, in.src1Addr, in.src1Addr + bBytes);
     if (!init)
       races->read(Space::L0C, in.dstAddr, in.dstAddr + cBytes);
+    if (bias)
+      races->read(Space::BT, in.biasAddr, in.biasAddr + n * 4);
     races->write(Space::L0C, in.dstAddr, in.dstAddr + cBytes);
   }
   // Fractals of the cube unit: 16 x K0 x 16 with K0 = 16 (f16/bf16), 8 (f32,
@@ -691,6 +700,32 @@ bool CoreRunner::mmad(const Instr &in, int32_t pc) {
   uint64_t start = execute(in.pipe, enqueue(in.pipe), dur);
   if (traceOn)
     emit(in, in.pipe, start, start + dur, 0);
+  return true;
+}
+
+bool CoreRunner::copyL1ToBt(const Instr &in, int32_t pc) {
+  const int64_t count = val(in.c);
+  const int64_t bytes = count * byteWidth(in.dtype);
+  if (count < 0)
+    return fail(in, "negative copy size", std::to_string(count));
+  if (!checkLocal(in, Space::L1, in.src0Addr, bytes) ||
+      !checkLocal(in, Space::BT, in.dstAddr, bytes))
+    return false;
+  std::memcpy(memory[int(Space::BT)].data() + in.dstAddr,
+              memory[int(Space::L1)].data() + in.src0Addr, size_t(bytes));
+  if (races) {
+    races->beginAccesses(in.pipe, pc);
+    races->read(Space::L1, in.src0Addr, in.src0Addr + bytes);
+    races->write(Space::BT, in.dstAddr, in.dstAddr + bytes);
+  }
+  // L1 -> BT has no published bandwidth: the L1 -> L0B rate (the narrower
+  // MTE1 path) stands in for it.
+  uint64_t dur = uint64_t(std::ceil(double(bytes) /
+                                    std::max(1e-9, arch.l1ToL0bBytesPerCycle)));
+  uint64_t start = execute(in.pipe, enqueue(in.pipe), dur);
+  out->stats.bytes[int(in.pipe)] += uint64_t(bytes);
+  if (traceOn)
+    emit(in, in.pipe, start, start + dur, bytes);
   return true;
 }
 
@@ -829,9 +864,9 @@ bool CoreRunner::vector(const Instr &in, int32_t pc) {
                   std::to_string(rows) + " x " + std::to_string(cols));
   }
   if (in.op == Opcode::VecTranspose) {
-    reads[numReads++] = {in.src0Addr, rows * cols * w};
-    write = {in.dstAddr, rows * cols * w};
-    repeatBytes = rows * cols * w;
+    reads[numReads++] = {in.src0Addr, in.batch * rows * cols * w};
+    write = {in.dstAddr, in.batch * rows * cols * w};
+    repeatBytes = in.batch * rows * cols * w;
     cost = arch.vecDefault;
   } else if (in.op == Opcode::VecCopy) {
     auto span = [&](int64_t stride) {
@@ -915,7 +950,49 @@ bool CoreRunner::vector(const Instr &in, int32_t pc) {
   uint8_t *base = memory[int(s)].data();
   uint8_t *dst = base + in.dstAddr;
   const uint8_t *a = base + in.src0Addr;
-  switch (in.op) {
+  if (in.bitMask) {
+    // asc2.mask(bits=...): only the selected lanes of each 256-byte repeat,
+    // as runs of consecutive selected elements (the others keep dst).
+    int64_t sw = in.op == Opcode::VecCast ? byteWidth(in.srcDtype) : w;
+    int64_t lanes = 256 / std::max(w, sw);
+    const uint64_t hi = uint64_t(val(in.maskHigh)), lo = uint64_t(val(in.maskLow));
+    const int64_t dw = in.op == Opcode::VecCompare ? 1 : w;
+    bool ok = true;
+    forEachMaskRun(n, lanes, hi, lo, [&](int64_t start, int64_t len) {
+      if (!ok)
+        return;
+      uint8_t *d = dst + start * dw;
+      const uint8_t *x = a + start * (in.op == Opcode::VecCast ? sw : w);
+      const uint8_t *y = base + in.src1Addr + (in.scalarRhs ? 0 : start * w);
+      switch (in.op) {
+      case Opcode::VecBinary:
+      case Opcode::VecScalar: {
+        BinaryForm form = in.op == Opcode::VecBinary ? BinaryForm::TensorTensor
+                          : in.scalarFirst           ? BinaryForm::ScalarTensor
+                                                     : BinaryForm::TensorScalar;
+        ok = binaryKernel(in.vecOp, t, form, d, x, y, scalarOf(in, t), len);
+        break;
+      }
+      case Opcode::VecUnary:
+        unaryKernel(in.vecOp, t, d, x, len);
+        break;
+      case Opcode::VecCast:
+        castKernel(t, in.srcDtype, in.roundMode, d, x, len);
+        break;
+      case Opcode::VecCompare:
+        compareKernel(in.cmpMode, t, d, x, y, in.scalarRhs, scalarOf(in, t), len);
+        break;
+      case Opcode::VecSelect:
+        selectKernel(t, d, base + in.maskAddr + start, x, y, in.scalarRhs,
+                     scalarOf(in, t), len);
+        break;
+      default:
+        break;
+      }
+    });
+    if (!ok)
+      return fail(in, "integer division by zero");
+  } else switch (in.op) {
   case Opcode::VecBinary:
   case Opcode::VecScalar: {
     BinaryForm form = in.op == Opcode::VecBinary ? BinaryForm::TensorTensor
@@ -949,14 +1026,19 @@ bool CoreRunner::vector(const Instr &in, int32_t pc) {
   case Opcode::VecBroadcast:
     broadcastKernel(t, in.axis, dst, a, rows, cols);
     break;
-  case Opcode::VecTranspose:
-    if (in.src0Addr < in.dstAddr + rows * cols * w &&
-        in.dstAddr < in.src0Addr + rows * cols * w)
+  case Opcode::VecTranspose: {
+    const int64_t bytes = in.batch * rows * cols * w;
+    if (in.src0Addr < in.dstAddr + bytes && in.dstAddr < in.src0Addr + bytes)
       return fail(in, "transpose in place is not supported");
-    for (int64_t r = 0; r < rows; ++r)
-      for (int64_t c = 0; c < cols; ++c)
-        std::memcpy(dst + (c * rows + r) * w, a + (r * cols + c) * w, size_t(w));
+    for (int64_t b = 0; b < in.batch; ++b) {
+      const uint8_t *from = a + b * rows * cols * w;
+      uint8_t *to = dst + b * rows * cols * w;
+      for (int64_t r = 0; r < rows; ++r)
+        for (int64_t c = 0; c < cols; ++c)
+          std::memcpy(to + (c * rows + r) * w, from + (r * cols + c) * w, size_t(w));
+    }
     break;
+  }
   case Opcode::VecCopy:
     for (int64_t r = 0; r < rows; ++r)
       std::memmove(dst + r * in.dstRowStride * w, a + r * in.srcRowStride * w,
@@ -1366,6 +1448,9 @@ CoreRunner::Status CoreRunner::resume() {
     case Opcode::Mmad:
       ok = mmad(in, pc);
       break;
+    case Opcode::CopyL1ToBt:
+      ok = copyL1ToBt(in, pc);
+      break;
     case Opcode::FixpipeToGm:
       ok = fixpipe(in, pc);
       break;
@@ -1733,6 +1818,24 @@ std::string validate(const Program &program, const ArchModel &arch,
                dtypeName(in.srcDtype) + " -> " + dtypeName(in.dtype);
       if (in.op == Opcode::VecReduce && in.dtype == DType::Bool)
         return where + "reductions do not support bool";
+      if (in.bitMask) {
+        bool elementwise = in.op == Opcode::VecBinary || in.op == Opcode::VecUnary ||
+                           in.op == Opcode::VecScalar || in.op == Opcode::VecCast ||
+                           in.op == Opcode::VecCompare || in.op == Opcode::VecSelect;
+        if (!elementwise)
+          return where + "a lane bit mask applies to element-wise ops only";
+        unsigned width = std::max(byteWidth(in.dtype),
+                                  in.op == Opcode::VecCast ? byteWidth(in.srcDtype) : 0u);
+        if (width != 2 && width != 4)
+          return where + "a lane bit mask needs 16- or 32-bit elements (128 or 64 "
+                         "lanes per repeat), not " +
+                 dtypeName(in.dtype);
+        if (!regOk(in.maskHigh) || !regOk(in.maskLow))
+          return where + "register out of range";
+      }
+      if (in.op == Opcode::VecTranspose && in.batch < 1)
+        return where + "transpose batch must be positive, got " +
+               std::to_string(in.batch);
       if ((in.op == Opcode::VecReduce || in.op == Opcode::VecBroadcast) &&
           in.axis != 0 && in.axis != 1)
         return where + "axis must be 0 or 1, got " + std::to_string(in.axis);
@@ -1839,8 +1942,21 @@ std::string validate(const Program &program, const ArchModel &arch,
       spaces.push_back(Space::L0A);
       spaces.push_back(Space::L0B);
       spaces.push_back(Space::L0C);
+      if (in.hasBias) {
+        if (in.dtype != DType::F32)
+          return where + "a bias needs a float32 accumulator";
+        spaces.push_back(Space::BT);
+      }
       break;
     }
+    case Opcode::CopyL1ToBt:
+      if (in.pipe != Pipe::MTE1)
+        return where + "L1 -> BT copies run on MTE1, not " + pipeName(in.pipe);
+      if (in.dtype != DType::F32)
+        return where + "the bias table holds float32, not " + dtypeName(in.dtype);
+      spaces.push_back(Space::L1);
+      spaces.push_back(Space::BT);
+      break;
     case Opcode::FixpipeToGm:
       why = gmArgError(in);
       if (!why.empty())

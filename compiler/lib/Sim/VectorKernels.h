@@ -65,6 +65,29 @@ void reduceKernel(ReduceKind kind, DType t, int axis, uint8_t *dst,
 /// Fills a rows x cols tile from a column (axis 1) or a row (axis 0).
 void broadcastKernel(DType t, int axis, uint8_t *dst, const uint8_t *src,
                      int64_t rows, int64_t cols);
+/// Calls f(start, length) for each run of consecutive elements among the
+/// first n that a 128-bit lane mask (hi:lo, bit l < 64 in lo) selects, lane =
+/// index mod `lanes` (one 256-byte repeat). Runs may span repeats.
+template <typename F>
+void forEachMaskRun(int64_t n, int64_t lanes, uint64_t hi, uint64_t lo, F f) {
+  auto selected = [&](int64_t i) {
+    int64_t l = i % lanes;
+    return ((l < 64 ? lo >> l : hi >> (l - 64)) & 1) != 0;
+  };
+  int64_t start = -1;
+  for (int64_t i = 0; i < n; ++i) {
+    bool on = selected(i);
+    if (on && start < 0)
+      start = i;
+    else if (!on && start >= 0) {
+      f(start, i - start);
+      start = -1;
+    }
+  }
+  if (start >= 0)
+    f(start, n - start);
+}
+
 /// gm[i] = kind(gm[i], src[i]) for one row of an atomic store; the caller
 /// serialises concurrent calls.
 void atomicKernel(AtomicKind kind, DType t, uint8_t *gm, const uint8_t *src,

@@ -13,13 +13,19 @@ from . import ops
 from .ir import Tile
 
 L = core.TensorLocation
-LOAD_LOCATIONS = (L.UB, L.L1, L.L0A, L.L0B)
+LOAD_LOCATIONS = (L.UB, L.L1, L.L0A, L.L0B, L.BT)
 CUBE_INPUT_DTYPES = (core.float16, core.bfloat16, core.float32, core.int8)
 FRACTAL = 16
 
 
 def check_cube_shape(shape, location, what):
     if location == L.UB:
+        return
+    if location == L.BT:
+        n = shape[-1]
+        if any(d != 1 for d in shape[:-1]) or n % FRACTAL:
+            ops.fail(errors.ShapeError, f"{what}: a bias (BT) tile is one row of N float32 values, N a multiple "
+                                        f"of {FRACTAL}; got shape {list(shape)}")
         return
     if len(shape) != 2:
         ops.fail(errors.ShapeError, f"{what}: {location.value} tiles are 2-D (rows x columns), got shape "
@@ -87,10 +93,26 @@ def matmul_acc(gen, acc, a, b, what="asc2.matmul_acc"):
 ops.emitter("matmul_acc")(lambda gen, acc, a, b: matmul_acc(gen, acc, a, b))
 
 
+def _with_bias(gen, product, bias):
+    """``a @ b + bias`` with a BT bias row: one mmad that starts from the bias."""
+    a, b = product.matmul_of
+    n = product.shape[1]
+    if bias.dtype != core.float32 or bias.shape[-1] != n or any(d != 1 for d in bias.shape[:-1]):
+        ops.fail(errors.ShapeError, f"a @ b + bias: the bias must be one float32 row of {n} values in BT, got "
+                                    f"{list(bias.shape)} {bias.dtype.name}")
+    out = ops.new_tile(gen, f"asctile.matmul {a.ssa}, {b.ssa} bias {bias.ssa} : {a.type}, {b.type}, {bias.type} -> ",
+                       product.shape, product.dtype, L.L0C)
+    return out
+
+
 def fuse_accumulate(gen, name, a, b):
-    """``acc + a @ b`` (or ``a @ b + acc``) on L0C tiles as one matmul_acc; None when not that pattern."""
+    """``acc + a @ b`` (or ``a @ b + acc``) on L0C tiles as one matmul_acc, and ``a @ b + bias`` with a
+    BT bias as a biased matmul; None when not that pattern."""
     if name != "add" or not (isinstance(a, Tile) and isinstance(b, Tile)):
         return None
+    for product, bias in ((a, b), (b, a)):
+        if product.location == L.L0C and product.matmul_of and bias.location == L.BT:
+            return _with_bias(gen, product, bias)
     if a.location != L.L0C or b.location != L.L0C:
         return None
     acc, product = (a, b) if b.matmul_of else (b, a)

@@ -219,8 +219,22 @@ def splat(gen, x, shape, dt, location):
                                     "last dimension (a keep_dims reduction) is not 32-byte aligned; broadcast the "
                                     "tile to full rows first (asc2.broadcast_to) or combine it with a full tile")
     check_ub_alignment(shape, dt, location)
-    s = as_scalar(gen, x, dt.mlir)
+    s = fill_scalar(gen, x, dt)
     return new_tile(gen, f"asctile.splat {s.ssa} : {s.type} -> ", shape, dt, location)
+
+
+def fill_scalar(gen, x, dt):
+    """The scalar that fills a ``dt`` tile with ``x``: of type ``dt``, or for uint8 the signless i8 that holds the
+    same bits (arith has no unsigned scalars)."""
+    if dt.kind != "uint":
+        return as_scalar(gen, x, dt.mlir)
+    signless = f"i{dt.bits}"
+    if is_number(x):
+        value = int(x)
+        if not 0 <= value < 1 << dt.bits:
+            fail(errors.CompilationValueError, f"{value} is outside the {dt.name} range 0..{(1 << dt.bits) - 1}")
+        return as_scalar(gen, value - (1 << dt.bits) if value >= 1 << (dt.bits - 1) else value, signless)
+    return as_scalar(gen, x, signless)
 
 
 def default_round_mode(src, dst):
@@ -238,7 +252,8 @@ def convert_tile(gen, t, dt, round_mode=None):
         return compare_tiles(gen, "ne", t, splat(gen, 0, t.shape, t.dtype, t.location))
     mode = core.RoundMode.parse(round_mode) if round_mode is not None else default_round_mode(t.dtype, dt)
     check_ub_alignment(t.shape, dt, t.location)
-    return new_tile(gen, f"asctile.cast {t.ssa} round {mode.value} : {t.type} -> ", t.shape, dt, t.location)
+    result = new_tile(gen, f"asctile.cast {t.ssa} round {mode.value} : {t.type} -> ", t.shape, dt, t.location)
+    return apply_mask(gen, result, t.dtype if t.dtype.bits > dt.bits else dt)
 
 
 def broadcast_shape(a, b):
@@ -274,8 +289,8 @@ def broadcast_tile(gen, t, shape):
     return new_tile(gen, f"asctile.broadcast {t.ssa} : {t.type} -> ", shape, t.dtype, t.location)
 
 
-def tile_operands(gen, name, *xs):
-    """Tiles and scalars -> tiles of one dtype and shape (promotion, broadcasting, splats)."""
+def operand_dtype(name, *xs):
+    """The dtype, shape and location tile operands ``xs`` combine in (promotion and broadcasting)."""
     tiles = [x for x in xs if isinstance(x, Tile)]
     for x in xs:
         if not (isinstance(x, (Tile, Scalar)) or is_number(x)):
@@ -290,9 +305,28 @@ def tile_operands(gen, name, *xs):
     for x in xs:
         if not isinstance(x, Tile):
             dt = weak_promote(dt, x)
-    location = tiles[0].location
+    return dt, shape, tiles[0].location
+
+
+def tile_operands(gen, name, *xs, dtype=None):
+    """Tiles and scalars -> tiles of one dtype and shape (promotion, broadcasting, splats); ``dtype`` overrides
+    the promoted dtype."""
+    dt, shape, location = operand_dtype(name, *xs)
+    dt = dtype or dt
     return [broadcast_tile(gen, convert_tile(gen, x, dt), shape) if isinstance(x, Tile)
             else splat(gen, x, shape, dt, location) for x in xs]
+
+
+def widened_operands(gen, name, *xs):
+    """uint8 operands as int16 tiles (zero-extended), scalars checked against the uint8 range: uint8 arithmetic,
+    comparisons and shifts run in int16, where unsigned values compare and shift as they should."""
+    for x in xs:
+        if is_number(x) and not isinstance(x, bool):
+            if isinstance(x, float):
+                fail(errors.CompilationTypeError, f"'{name}': a float scalar with a uint8 tile; cast the tile first")
+            if not 0 <= x <= 255:
+                fail(errors.CompilationValueError, f"'{name}': scalar {x} is outside the uint8 range 0..255")
+    return tile_operands(gen, name, *xs, dtype=core.int16)
 
 
 def as_tile(gen, x, like):
@@ -368,10 +402,10 @@ CMP_BUILTINS = {"less": "Lt", "less_equal": "LtE", "greater": "Gt", "greater_equ
 
 
 def _kind_op(name, dt, float_op, int_op, bool_op=None):
-    """The op for a ``dt`` tile, or a clear error naming the dtype."""
+    """The op for a ``dt`` tile, or a clear error naming the dtype (uint8 tiles reach here only for ops that have
+    no uint8 form)."""
     if dt.kind == "uint":
-        fail(errors.UnsupportedError, f"asc2.{name} on {dt.name} tiles is not supported (arith needs signless "
-                                      "integers); cast to int16 first")
+        fail(errors.UnsupportedError, f"asc2.{name} on {dt.name} tiles is not supported; cast to int16 first")
     op = {"float": float_op, "int": int_op, "bool": bool_op}[dt.kind]
     if op is None:
         kinds = [k for k, o in (("float", float_op), ("integer", int_op), ("bool", bool_op)) if o]
@@ -388,12 +422,19 @@ def binary(gen, name, a, b):
         fused = cube.fuse_accumulate(gen, name, a, b)
         if fused is not None:
             return fused
+        dt = operand_dtype(name, a, b)[0]
+        if dt.kind == "uint":
+            # No unsigned arith on tiles: compute in int16 and wrap back (uint8 sums, differences and products
+            # wrap modulo 256 like numpy's).
+            ta, tb = widened_operands(gen, name, a, b)
+            wide = binary(gen, name, ta, tb)
+            return convert_tile(gen, wide, dt)
         ta, tb = tile_operands(gen, name, a, b)
         op = _kind_op(name, ta.dtype, float_op, int_op, bool_op)
         if op == _FLOOR_DIV:
-            quotient = ta.like(gen.b.op(f"arith.divf {ta.ssa}, {tb.ssa} : {ta.type}"))
-            return ta.like(gen.b.op(f"math.floor {quotient.ssa} : {ta.type}"))
-        return ta.like(gen.b.op(f"{op} {ta.ssa}, {tb.ssa} : {ta.type}"))
+            quotient = apply_mask(gen, ta.like(gen.b.op(f"arith.divf {ta.ssa}, {tb.ssa} : {ta.type}")), ta.dtype)
+            return apply_mask(gen, ta.like(gen.b.op(f"math.floor {quotient.ssa} : {ta.type}")), ta.dtype)
+        return apply_mask(gen, ta.like(gen.b.op(f"{op} {ta.ssa}, {tb.ssa} : {ta.type}")), ta.dtype)
     ty = common_scalar_type(a, b)
     if ty is None or (ty == I1 and bool_op is None):
         fail(errors.CompilationTypeError, f"unsupported operands for '{name}': {describe(a)} and {describe(b)}")
@@ -428,11 +469,16 @@ def unary(gen, name, x):
     if name == "bitwise_not":
         if not is_value(x):
             return ~x
-        return binary(gen, "bitwise_xor", x, True if scalar_type(x) == I1 or getattr(x, "dtype", None) == core.bool_
-                      else -1)
+        dt = getattr(x, "dtype", None)
+        ones = True if scalar_type(x) == I1 or dt == core.bool_ else 255 if dt == core.uint8 else -1
+        return binary(gen, "bitwise_xor", x, ones)
     float_op, int_op, fold = UNARY_OPS[name]
     if not is_value(x):
         return fold(x)
+    if isinstance(x, Tile) and x.dtype.kind == "uint" and int_op is not None:
+        return x  # abs of an unsigned tile
+    if isinstance(x, Tile) and x.dtype.kind == "uint":
+        fail(errors.CompilationTypeError, f"asc2.{name} is not supported on {x.dtype.name} tiles (only float tiles)")
     if isinstance(x, Tile):
         op = _kind_op(name, x.dtype, float_op, int_op)
     elif isinstance(x, Scalar):
@@ -441,7 +487,8 @@ def unary(gen, name, x):
         op = float_op if x.is_float else int_op
     else:
         fail(errors.CompilationTypeError, f"asc2.{name} expects a tile or a scalar, got {describe(x)}")
-    return rebuild(x, gen.b.op(f"{op} {x.ssa} : {x.type}"))
+    result = rebuild(x, gen.b.op(f"{op} {x.ssa} : {x.type}"))
+    return apply_mask(gen, result, x.dtype) if isinstance(x, Tile) else result
 
 
 def power(gen, a, b):
@@ -469,11 +516,13 @@ def rebuild(like, ssa):
 
 
 def compare_tiles(gen, predicate, a, b):
-    ta, tb = tile_operands(gen, predicate, a, b)
-    if ta.dtype.kind == "uint":
-        _kind_op("compare", ta.dtype, None, None)
-    return new_tile(gen, f"asctile.cmp {predicate}, {ta.ssa}, {tb.ssa} : {ta.type} -> ", ta.shape, core.bool_,
-                    ta.location)
+    if operand_dtype(predicate, a, b)[0].kind == "uint":
+        ta, tb = widened_operands(gen, predicate, a, b)  # unsigned order, in int16
+    else:
+        ta, tb = tile_operands(gen, predicate, a, b)
+    result = new_tile(gen, f"asctile.cmp {predicate}, {ta.ssa}, {tb.ssa} : {ta.type} -> ", ta.shape, core.bool_,
+                      ta.location)
+    return apply_mask(gen, result, ta.dtype)
 
 
 def compare(gen, pred, a, b):
@@ -506,7 +555,8 @@ def where(gen, mask, a, b):
         ta, tb = splat(gen, a, mask.shape, dt, mask.location), splat(gen, b, mask.shape, dt, mask.location)
     shape = broadcast_shape(mask.shape, ta.shape)
     mask, ta, tb = (broadcast_tile(gen, t, shape) for t in (mask, ta, tb))
-    return ta.like(gen.b.op(f"asctile.select {mask.ssa}, {ta.ssa}, {tb.ssa} : {mask.type}, {ta.type}"))
+    result = ta.like(gen.b.op(f"asctile.select {mask.ssa}, {ta.ssa}, {tb.ssa} : {mask.type}, {ta.type}"))
+    return apply_mask(gen, result, ta.dtype)
 
 
 def logical(gen, op, a, b):
@@ -654,12 +704,109 @@ for _name in (*UNARY_OPS, "relu", "negative", "bitwise_not"):
     emitter(_name)(lambda gen, x, _n=_name: unary(gen, _n, x))
 
 
-# Not lowered by the compiler yet: a clear error at the call instead of a C++ diagnostic.
-_NOT_SUPPORTED_YET = {
-    "mask": "asc2.mask is not supported yet (masked vector lanes have no lowering)",
-}
-for _name, _message in _NOT_SUPPORTED_YET.items():
-    emitter(_name)(lambda gen, _m=_message, **_: fail(errors.UnsupportedError, _m))
+@emitter("mask")
+def _mask_call(gen, count, bits, other):
+    fail(errors.UnsupportedError, "asc2.mask(...) is a context manager: write 'with asc2.mask(count=n):' around the "
+                                  "element-wise ops it limits")
+
+
+# ---------------------------------------------------------------------------
+# with asc2.mask(count=n | bits=(hi, lo), other=v)
+
+
+class LaneMask:
+    """The mask of a ``with asc2.mask(...)`` block: a count (index Scalar) or two i64 Scalars, and ``other``."""
+
+    def __init__(self, count=None, high=None, low=None, high_value=None, other=None):
+        self.count, self.high, self.low, self.high_value, self.other = count, high, low, high_value, other
+
+
+_MASK_BITS = 64
+
+
+def _mask_bits_half(gen, v, which):
+    """One 64-bit half of ``bits`` as an i64 Scalar (Python ints may be given unsigned, 0 .. 2**64-1)."""
+    if isinstance(v, Scalar):
+        if v.is_float or v.type == I1:
+            fail(errors.CompilationTypeError, f"asc2.mask: bits must be integers, got a {v.type} scalar as {which}")
+        return cast_scalar(gen, v, "i64"), None
+    if isinstance(v, bool) or not isinstance(v, int):
+        fail(errors.CompilationTypeError, f"asc2.mask: bits must be a pair of integers (high, low), got "
+                                          f"{describe(v)} as {which}")
+    if not -(1 << (_MASK_BITS - 1)) <= v < 1 << _MASK_BITS:
+        fail(errors.CompilationValueError, f"asc2.mask: the {which} bits {v:#x} do not fit in 64 bits")
+    signed = v - (1 << _MASK_BITS) if v >= 1 << (_MASK_BITS - 1) else v
+    return as_scalar(gen, signed, "i64"), v & ((1 << _MASK_BITS) - 1)
+
+
+def make_mask(gen, args, kwargs):
+    """The LaneMask of ``asc2.mask(*args, **kwargs)`` (evaluated where the ``with`` starts)."""
+    sig = inspect.signature(getattr(core.mask, "__wrapped__", core.mask))
+    try:
+        bound = sig.bind(*args, **kwargs)
+    except TypeError as e:
+        fail(errors.CompilationTypeError, f"asc2.mask(): {e}")
+    bound.apply_defaults()
+    count, bits, other = bound.arguments["count"], bound.arguments["bits"], bound.arguments["other"]
+    if count is None and bits is None:
+        fail(errors.CompilationValueError, "asc2.mask needs one of count= or bits=")
+    if count is not None and bits is not None:
+        fail(errors.CompilationValueError, "asc2.mask takes one of count= or bits=, not both")
+    if other is not None and not (is_number(other) or isinstance(other, Scalar)):
+        fail(errors.CompilationTypeError, f"asc2.mask: other must be a scalar (the value of the lanes the mask "
+                                          f"leaves out), got {describe(other)}")
+    if count is not None:
+        if isinstance(count, bool) or isinstance(count, float) or (isinstance(count, Scalar) and
+                                                                    (count.is_float or count.type == I1)):
+            fail(errors.CompilationTypeError, f"asc2.mask: count must be an integer, got {describe(count)}")
+        if not (isinstance(count, (int, Scalar))):
+            fail(errors.CompilationTypeError, f"asc2.mask: count must be an integer, got {describe(count)}")
+        return LaneMask(count=as_index(gen, count, "asc2.mask count"), other=other)
+    if isinstance(bits, Value) or not isinstance(bits, (tuple, list)):
+        fail(errors.CompilationTypeError, f"asc2.mask: bits must be a pair (high, low) of 64-bit lane masks, got "
+                                          f"{describe(bits)}")
+    if len(bits) != 2:
+        fail(errors.CompilationValueError, f"asc2.mask: bits must be a pair (high, low) of 64-bit lane masks, got "
+                                           f"{len(bits)} value(s)")
+    high, high_value = _mask_bits_half(gen, bits[0], "high")
+    low, _ = _mask_bits_half(gen, bits[1], "low")
+    return LaneMask(high=high, low=low, high_value=high_value, other=other)
+
+
+def apply_mask(gen, t, compute_dtype):
+    """``t`` limited to the lanes of the enclosing ``with asc2.mask(...)`` (asctile.mask), ``other`` elsewhere."""
+    m = getattr(gen, "mask", None)
+    if m is None or not isinstance(t, Tile):
+        return t
+    if t.location != core.TensorLocation.UB:
+        fail(errors.UnsupportedError, f"asc2.mask limits element-wise ops on UB tiles, not on {t.location.value} "
+                                      "tiles")
+    other = m.other if m.other is not None else 0
+    if t.dtype == core.bool_:
+        s = to_condition(gen, other) if isinstance(other, Scalar) else as_scalar(gen, bool(other), I1)
+    elif t.dtype.is_int and (isinstance(other, float) or (isinstance(other, Scalar) and other.is_float)):
+        fail(errors.CompilationTypeError, f"asc2.mask: other={describe(other)} for an {t.dtype.name} result; "
+                                          "use an integer")
+    else:
+        s = fill_scalar(gen, float(other) if t.dtype.is_float and is_number(other) else other, t.dtype)
+    if m.count is not None:
+        selector = f"count {m.count.ssa}"
+    else:
+        if compute_dtype.bits not in (16, 32):
+            fail(errors.UnsupportedError, f"asc2.mask(bits=...) selects lanes of 16- or 32-bit elements (128 or 64 "
+                                          f"per 256-byte repeat); this op computes on {compute_dtype.name}")
+        lanes = 128 if compute_dtype.bits == 16 else 64
+        if lanes == 64 and m.high_value:
+            fail(errors.CompilationValueError, f"asc2.mask: the high bits {m.high_value:#x} select lanes 64..127, "
+                                               f"but a {compute_dtype.name} repeat has 64 lanes; pass 0 as high")
+        selector = f"bits {m.high.ssa}, {m.low.ssa} {{lanes = {lanes} : i64}}"
+    return t.like(gen.b.op(f"asctile.mask {t.ssa}, {s.ssa} {selector} : {t.type}, {s.type}"))
+
+
+def forbid_in_mask(gen, what):
+    if getattr(gen, "mask", None) is not None:
+        fail(errors.UnsupportedError, f"{what} inside 'with asc2.mask(...)' is not supported: the mask limits "
+                                      "element-wise ops; compute it outside the block")
 
 
 def check_supported_location(location, what, allowed=(core.TensorLocation.UB,)):
@@ -719,12 +866,14 @@ def _eps(eps, what):
 
 @emitter("softmax")
 def _softmax(gen, x):
+    forbid_in_mask(gen, "asc2.softmax")
     x = expect_tile(x, "asc2.softmax", floats_only=True)
     return x.like(gen.b.op(f"asctile.softmax {x.ssa} : {x.type}"))
 
 
 @emitter("rms_norm")
 def _rms_norm(gen, x, gamma, eps):
+    forbid_in_mask(gen, "asc2.rms_norm")
     x = expect_tile(x, "asc2.rms_norm", floats_only=True)
     gamma = _row_operand(gen, x, gamma, "rms_norm", "gamma")
     eps = _eps(eps, "rms_norm")
@@ -733,6 +882,7 @@ def _rms_norm(gen, x, gamma, eps):
 
 @emitter("layer_norm")
 def _layer_norm(gen, x, gamma, beta, eps):
+    forbid_in_mask(gen, "asc2.layer_norm")
     x = expect_tile(x, "asc2.layer_norm", floats_only=True)
     gamma = _row_operand(gen, x, gamma, "layer_norm", "gamma")
     beta = _row_operand(gen, x, beta, "layer_norm", "beta")
@@ -746,6 +896,7 @@ def _layer_norm(gen, x, gamma, beta, eps):
 
 def reduce(gen, kind, x, dims, keep_dims, axis):
     what = f"asc2.reduce_{kind}"
+    forbid_in_mask(gen, what)
     x = expect_tile(x, what)
     _kind_op(f"reduce_{kind}", x.dtype, True, True)
     if axis is not None and dims:
@@ -795,23 +946,29 @@ def _reshape(gen, x, shape):
 
 @emitter("transpose")
 def _transpose(gen, x, axes=()):
-    """2-D transpose (``asc2.transpose(x)``, ``x.T``, or axes ``(1, 0)``)."""
+    """numpy.transpose: ``asc2.transpose(x)`` / ``x.T`` reverse the dimensions; ``axes`` is a permutation
+    (``transpose(x, (0, 2, 1))`` or ``transpose(x, 0, 2, 1)``; negative axes count from the end)."""
+    forbid_in_mask(gen, "asc2.transpose")
     x = expect_tile(x, "asc2.transpose")
     axes = tuple(axes)
-    if len(axes) == 1 and isinstance(axes[0], (list, tuple)):
-        axes = tuple(axes[0])
-    if len(x.shape) == 1:
-        return x  # numpy: transposing a 1-D array is a no-op
-    if len(x.shape) != 2:
-        fail(errors.UnsupportedError, f"asc2.transpose of a rank-{len(x.shape)} tile is not supported yet "
-                                      "(2-D tiles only)")
-    if axes not in ((), (1, 0)):
-        if axes == (0, 1):
-            return x
-        fail(errors.CompilationValueError, f"asc2.transpose: axes {list(axes)} are not a permutation of [0, 1]")
-    shape = (x.shape[1], x.shape[0])
+    if len(axes) == 1 and (axes[0] is None or isinstance(axes[0], (list, tuple))):
+        axes = tuple(axes[0] or ())
+    rank = len(x.shape)
+    if not axes:
+        axes = tuple(builtins.range(rank - 1, -1, -1))
+    if len(axes) != rank:
+        fail(errors.CompilationValueError, f"asc2.transpose: axes {list(axes)} do not match a rank-{rank} tile "
+                                           f"(give {rank} axes)")
+    perm = [normalize_axis(a, rank, "asc2.transpose") for a in axes]
+    if sorted(perm) != list(builtins.range(rank)):
+        fail(errors.CompilationValueError, f"asc2.transpose: axes {list(axes)} are not a permutation of "
+                                           f"{list(builtins.range(rank))} (repeated axis)")
+    if perm == list(builtins.range(rank)):
+        return x
+    shape = tuple(x.shape[p] for p in perm)
     check_ub_alignment(shape, x.dtype, x.location)
-    return new_tile(gen, f"asctile.transpose {x.ssa} : {x.type} -> ", shape, x.dtype, x.location)
+    attrs = "" if rank == 2 else f" {{permutation = array<i64: {', '.join(map(str, perm))}>}}"
+    return new_tile(gen, f"asctile.transpose {x.ssa}{attrs} : {x.type} -> ", shape, x.dtype, x.location)
 
 
 @emitter("concat")
@@ -824,6 +981,7 @@ def _concat(gen, tiles=(), axis=0):
         tiles, axis = tuple(tiles[0]), tiles[1]
     if not tiles:
         fail(errors.CompilationValueError, "asc2.concat needs at least one tile")
+    forbid_in_mask(gen, "asc2.concat")
     tiles = [expect_tile(t, "asc2.concat") for t in tiles]
     first = tiles[0]
     rank = len(first.shape)
@@ -835,8 +993,6 @@ def _concat(gen, tiles=(), axis=0):
         if len(t.shape) != rank or any(a != b for d, (a, b) in enumerate(zip(t.shape, first.shape)) if d != axis):
             fail(errors.ShapeError, f"asc2.concat: shapes {list(first.shape)} and {list(t.shape)} differ "
                                     f"outside dimension {axis}")
-    if axis not in (0, rank - 1) and any(d != 1 for d in first.shape[:axis]):
-        fail(errors.UnsupportedError, "asc2.concat along a middle dimension is not supported yet")
     shape = list(first.shape)
     shape[axis] = sum(t.shape[axis] for t in tiles)
     check_ub_alignment(tuple(shape), first.dtype, first.location)

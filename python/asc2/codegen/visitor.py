@@ -50,8 +50,7 @@ _UNSUPPORTED = {
     "TryStar": "'try' statements are not supported in asc2 kernels",
     "Raise": "'raise' is not supported in asc2 kernels",
     "Lambda": "lambda expressions are not supported in asc2 kernels",
-    "With": "'with' blocks are not supported in asc2 kernels (only 'with asc2.mask(...)', which is not "
-            "supported yet either)",
+    "With": "'with' blocks are not supported in asc2 kernels (only 'with asc2.mask(...)')",
     "FunctionDef": "nested functions are not supported in asc2 kernels; define an @asc2.jit helper instead",
     "ClassDef": "classes cannot be defined inside asc2 kernels",
     "Global": "'global' is not supported in asc2 kernels",
@@ -94,6 +93,7 @@ class CodeGenerator(ast.NodeVisitor):
         self.runtime_depth = 0  # nesting of scf regions
         self.return_depth = 0  # runtime_depth where `return` may unwind to
         self.inline_depth = 0
+        self.mask = None  # the ops.LaneMask of the enclosing 'with asc2.mask(...)'
 
     # -- driver
     def generate(self):
@@ -186,13 +186,26 @@ class CodeGenerator(ast.NodeVisitor):
                                        "(tiles are values: build a new tile instead of writing into one)")
 
     def visit_With(self, node):
-        for item in node.items:
-            context = item.context_expr
-            fn = self.visit(context.func) if isinstance(context, ast.Call) else None
-            if fn is core.mask:
-                ops.fail(UnsupportedError, "'with asc2.mask(...)' is not supported yet (masked vector lanes have "
-                                           "no lowering)")
-        ops.fail(UnsupportedError, _UNSUPPORTED["With"])
+        """``with asc2.mask(count=n | bits=(hi, lo), other=v):``: the element-wise ops of the body compute only the
+        lanes the mask selects (ops.apply_mask wraps each result in asctile.mask)."""
+        contexts = [item.context_expr for item in node.items]
+        fns = [self.visit(c.func) if isinstance(c, ast.Call) else None for c in contexts]
+        if not any(fn is core.mask for fn in fns):
+            ops.fail(UnsupportedError, _UNSUPPORTED["With"])
+        if len(node.items) != 1:
+            ops.fail(UnsupportedError, "'with asc2.mask(...)' takes exactly one mask (no other context managers)")
+        if node.items[0].optional_vars is not None:
+            ops.fail(UnsupportedError, "'with asc2.mask(...) as name' is not supported: the mask has no value")
+        if self.mask is not None:
+            ops.fail(UnsupportedError, "nested 'with asc2.mask(...)' blocks are not supported")
+        args, kwargs = self.call_args(contexts[0])
+        args = [a.value if isinstance(a, core.ConstExpr) else a for a in args]
+        kwargs = {k: v.value if isinstance(v, core.ConstExpr) else v for k, v in kwargs.items()}
+        self.mask = ops.make_mask(self, args, kwargs)
+        try:
+            self.visit_block(node.body)
+        finally:
+            self.mask = None
 
     def visit_Return(self, node):
         value = self.visit(node.value) if node.value is not None else None

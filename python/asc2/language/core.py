@@ -300,7 +300,10 @@ def squeeze(x, axis=None):
 
 @builtin
 def transpose(x, *axes):
-    """Swap the two dimensions of a 2-D tile (also ``x.T``)."""
+    """Permute the dimensions (numpy.transpose); no axes (or ``x.T``) reverses them.
+
+    ``transpose(x, (0, 2, 1))`` or ``transpose(x, 0, 2, 1)`` puts dimension ``axes[i]`` at position i (negative axes
+    count from the end). The result's last dimension must be 32-byte aligned (UB tiles)."""
 
 
 @builtin
@@ -352,7 +355,25 @@ def where(mask, a, b):
 
 @builtin
 def mask(count=None, bits=None, other=None):
-    """``with asc2.mask(...):`` limits the lanes of the enclosed ops (not supported by the compiler yet)."""
+    """Limit the element-wise ops of a ``with asc2.mask(count=n | bits=(hi, lo), other=v):`` block to some lanes.
+
+    Every element-wise op in the block (arithmetic, bitwise, unary math, comparisons, ``where``, casts; also in
+    inlined helpers and loops) computes only the selected elements of its result tile; the other elements of that
+    result are ``other`` (a scalar, default 0; converted to the result's dtype, so ``True``/1 for a comparison).
+    The ops are not computed at all on the lanes left out (an integer division there cannot fault).
+
+    * ``count=n`` (an int or a runtime integer): the first ``n`` elements in row-major order (clamped to 0..size):
+      Ascend C counter mode (SetMaskCount + SetVectorMask(0, n)).
+    * ``bits=(hi, lo)`` (two 64-bit ints, unsigned or two's complement, or runtime integers): the vector unit works
+      in repeats of 256 bytes, 128 elements of a 16-bit type or 64 of a 32-bit type (a cast: of the wider type; a
+      comparison: of the compared type); element i is selected when bit ``i % lanes`` of the 128-bit mask
+      ``hi:lo`` is set (bits 0..63 are ``lo``), the same lanes in every repeat: Ascend C normal mode
+      (SetMaskNorm + SetVectorMask(hi, lo)). 32-bit types have 64 lanes, so ``hi`` must be 0 for them; 8-bit and
+      bool computations cannot take a bit mask.
+
+    Loads, stores and shape ops (reshape, broadcast_to) in the block are not masked; reductions, transpose, concat,
+    softmax, rms_norm and layer_norm are errors inside it. Masks do not nest.
+    """
 
 
 @builtin

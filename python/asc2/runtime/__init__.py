@@ -1,7 +1,7 @@
 """JIT compilation, caching, launch and platform selection."""
 
-from .jit import JITFunction, jit, validate_options, OPTIONS
+from .jit import JITFunction, jit, validate_options, OPTIONS, reinterpret
 from .platform import set_platform, get_platform, available_platforms
 
 __all__ = ["JITFunction", "jit", "validate_options", "OPTIONS", "set_platform", "get_platform",
-           "available_platforms"]
+           "available_platforms", "reinterpret"]

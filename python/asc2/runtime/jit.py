@@ -129,13 +129,56 @@ def _annotation_kind(node):
             "float": "float", "bool": "bool"}.get(name)
 
 
+class Reinterpreted:
+    """A host array whose bytes a kernel reads as another element type (``asc2.reinterpret``)."""
+
+    __slots__ = ("array", "dtype")
+
+    def __init__(self, array, dtype):
+        self.array = array
+        self.dtype = dtype
+
+    @property
+    def ndim(self):
+        return self.array.ndim
+
+    @property
+    def shape(self):
+        return self.array.shape
+
+    def __repr__(self):
+        return f"asc2.reinterpret({self.array.dtype} array of shape {tuple(self.array.shape)}, {self.dtype!r})"
+
+
+def reinterpret(array, dtype):
+    """Pass a numpy array's bits to a kernel as bfloat16: ``asc2.reinterpret(uint16_bits, asc2.bfloat16)``.
+
+    numpy has no bfloat16: keep the bit patterns in a uint16 (or int16) array; torch bfloat16 tensors are accepted
+    directly. What the kernel writes lands in ``array``."""
+    if dtype != core.bfloat16:
+        raise TypeError(f"asc2.reinterpret: only asc2.bfloat16 is supported (numpy has every other dtype), got "
+                        f"{dtype!r}")
+    if isinstance(array, Reinterpreted):
+        array = array.array
+    if not (hasattr(array, "__array_interface__") and hasattr(array, "dtype")) or getattr(array, "ndim", 0) < 1:
+        raise TypeError(f"asc2.reinterpret: expected a numpy array, got {type(array).__name__}")
+    if array.dtype.itemsize != dtype.itemsize or array.dtype.kind not in "iu":
+        raise TypeError(f"asc2.reinterpret: {dtype.name} bits must be held in a 16-bit integer array (uint16 or "
+                        f"int16), got {array.dtype}")
+    return Reinterpreted(array, dtype)
+
+
 def _is_array(value):
+    if isinstance(value, Reinterpreted):
+        return True
     if hasattr(value, "__array_interface__") and hasattr(value, "dtype") and getattr(value, "ndim", 0) > 0:
         return True
     return type(value).__module__.startswith("torch") and hasattr(value, "data_ptr")
 
 
 def _array_dtype(value):
+    if isinstance(value, Reinterpreted):
+        return value.dtype
     return core.from_name(getattr(value.dtype, "name", None) or str(value.dtype))
 
 
@@ -165,6 +208,8 @@ def _to_numpy(value):
     """A C-contiguous numpy view (or copy) of an array argument, plus the original for write-back."""
     import numpy as np
 
+    if isinstance(value, Reinterpreted):
+        return _to_numpy(value.array)
     if type(value).__module__.startswith("torch"):
         t = value.detach()
         if t.device.type != "cpu":

@@ -103,7 +103,8 @@ enum class Opcode : uint8_t {
                // at src0Addr + r*srcRowStride elements, of dst at
                // dstAddr + r*dstRowStride elements (concat, sub-tiles)
   VecTranspose,// local->local on V: a = rows, b = cols of the row-major src;
-               // dst (cols x rows) [c][r] = src[r][c]
+               // dst (cols x rows) [c][r] = src[r][c]; with batch B, B such
+               // matrices one after another in src and in dst
   ScalarLoadLocal,  // pipe S: r[dst] = local[srcSpace][src0Addr + a*width]
                     // (float dtypes load as double bits)
   ScalarStoreLocal, // pipe S: local[dstSpace][dstAddr + a*width] = scalar
@@ -140,6 +141,8 @@ enum class Opcode : uint8_t {
                 // or immediate; nonzero => overwrite). Products accumulate in
                 // f32 in k order (int8: int32, wrapping). srcDtype F16, BF16
                 // or F32 => dtype F32; I8 => I32.
+  CopyL1ToBt,   // MTE1: c elements (dtype, a matmul bias row) from L1 at
+                // src0Addr to the bias table (BT) at dstAddr.
   FixpipeToGm,  // FIX: L0C NZ tile (tileRows x tileCols, srcDtype F32/I32) at
                 // src0Addr -> gm[gmArg] ND: rows (Operand) valid rows of b
                 // valid columns to GM element a, rows gmRowStride apart;
@@ -225,11 +228,23 @@ struct Instr {
   AtomicKind atomic = AtomicKind::None; // CopyLocalToGm: GM = op(GM, local)
   int64_t srcRowStride = 0, dstRowStride = 0; // VecCopy, in elements
 
+  // --- asc2.mask(bits=...) and rank-N transposes ---
+  /// VecBinary/VecScalar/VecUnary/VecCast/VecCompare/VecSelect: the c
+  /// elements go in repeats of 256 bytes of the op's element type (the wider
+  /// one for casts: 128 lanes for 16-bit, 64 for 32-bit types) and lane l of
+  /// every repeat is computed only when bit l of maskHigh:maskLow is set
+  /// (l < 64: maskLow); the other lanes of dst keep their contents.
+  bool bitMask = false;
+  Operand maskHigh, maskLow;    // registers (int64 bits) or immediates
+  int64_t batch = 1;            // VecTranspose: consecutive rows x cols matrices
+
   // --- cube path ---
   int64_t tileCols = 0;         // CopyGmToL1Nz/LoadL1ToL0/FixpipeToGm: tile
                                 // is tileRows x tileCols elements
   int64_t srcTileRows = 0, srcTileCols = 0; // LoadL1ToL0 source tile dims
   Operand init = Operand::ofImm(1); // Mmad: nonzero => C = A*B (no accumulate)
+  bool hasBias = false;         // Mmad: with init, C = bias + A*B, bias = the
+  int64_t biasAddr = 0;         // n f32 values (dtype of C) in BT at biasAddr
   bool relu = false;            // FixpipeToGm
   /// Which cores of a MIX group execute this instruction: bit 0 = AIC (cube
   /// core), bit 1 = AIV (vector core). Scalar control flow runs on both.

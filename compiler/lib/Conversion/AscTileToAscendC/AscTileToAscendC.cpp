@@ -60,10 +60,37 @@ private:
   LogicalResult lowerBroadcast(at::BroadcastOp op);
   LogicalResult lowerFor(scf::ForOp op);
   LogicalResult lowerIf(scf::IfOp op);
+  LogicalResult lowerTranspose(at::TransposeOp op);
+  // --- masks (with asc2.mask) ---
+  /// The asctile.mask that is the only user of `op`'s result and whose mask
+  /// operands are defined before `op`: `op` is then computed on the selected
+  /// lanes only, into a buffer prefilled with the mask's `other`.
+  at::MaskOp fusableMask(Operation *op, bool dryRun = false);
+  /// Whether every user of the mask's result is an op computed under the
+  /// same mask (so the lanes left out are never read).
+  bool onlyReadUnderMask(at::MaskOp mask);
+  /// How a masked op is issued: its element count (clamped for a count
+  /// mask, the whole tile for a bit mask) and the (high, low) bits operands.
+  struct MaskArgs {
+    Value count;
+    SmallVector<Value, 2> bits;
+  };
+  /// Tags a vector op issued under a count mask (`asc2.counter_mask`): the
+  /// emitter writes it in counter mode (SetMaskCount ... SetMaskNorm).
+  void markCounter(Operation *op, at::MaskOp mask) {
+    if (mask && mask.getCount())
+      op->setAttr("asc2.counter_mask", builder.getUnitAttr());
+  }
+  /// Fills `dst` with the mask's `other` and returns the op's MaskArgs.
+  MaskArgs applyMask(Location loc, at::MaskOp mask, Value dst, at::TileType t);
+  /// A mask whose value could not be computed under it (a shared op): fill
+  /// `other`, then copy the selected lanes of the value.
+  LogicalResult lowerMask(at::MaskOp op);
   // --- cube unit ---
   LogicalResult lowerCubeLoad(at::LoadOp op, const GlobalView &view);
   LogicalResult lowerMove(at::MoveOp op);
-  LogicalResult lowerMatmul(Operation *op, Value acc, Value lhs, Value rhs);
+  LogicalResult lowerMatmul(Operation *op, Value acc, Value lhs, Value rhs,
+                            Value bias);
   LogicalResult lowerL0CStore(Operation *op, Value tile, const GlobalView &view,
                               ValueRange offsets, ac::AtomicKind atomic);
   LogicalResult foldL0CElementwise(Operation *op);
@@ -116,6 +143,7 @@ private:
   /// of a round trip through the scalar unit.
   DenseMap<Value, Value> reducedScalars;
   DenseMap<Value, Value> bufferSplats; // splat tile -> one-element buffer
+  DenseSet<Operation *> fusedMasks;     // masks applied by their producer
   SmallVector<Operation *> dead;
   llvm::StringMap<int> nameCounts;
   /// Cube unit: zero accumulators (never materialised), L0C buffers carried
@@ -211,7 +239,7 @@ void Lowering::copyBuffer(Location loc, Value dst, Value src, at::TileType t) {
                   ? builder.create<arith::ConstantOp>(loc, builder.getFloatAttr(elem, 1.0))
                   : builder.create<arith::ConstantOp>(loc, builder.getIntegerAttr(elem, 1));
   builder.create<ac::MulsOp>(loc, dst, src, one, countOf(loc, t),
-                             /*scalar_first=*/false);
+                             /*scalar_first=*/false, ValueRange{});
 }
 
 LogicalResult Lowering::planAccess(Operation *op, const GlobalView &view,
@@ -320,29 +348,42 @@ LogicalResult Lowering::lowerElementwise(Operation *op) {
   StringRef base = op->getName().stripDialect();
   Value count = countOf(loc, tile);
   Value result;
+  at::MaskOp mask = fusableMask(op);
+  SmallVector<Value, 2> bits;
+  // The result buffer, prefilled with the mask's `other` when masked.
+  auto newResult = [&]() {
+    result = newBuffer(loc, tile, positionFor(tile.getLocation()), base);
+    if (mask) {
+      MaskArgs m = applyMask(loc, mask, result, tile);
+      count = m.count;
+      bits = m.bits;
+    }
+  };
 
   auto binary = [&](auto vecTag, auto scalarTag) -> LogicalResult {
     using VecT = decltype(vecTag);
     using ScalarT = decltype(scalarTag);
     Value lhs = op->getOperand(0), rhs = op->getOperand(1);
     Value ls = splatScalar(lhs), rs = splatScalar(rhs);
-    result = newBuffer(loc, tile, positionFor(tile.getLocation()), base);
     if (rs && !ls) {
       auto src = bufferOf(op, lhs);
       if (failed(src))
         return failure();
-      builder.create<ScalarT>(loc, result, *src, rs, count, false);
+      newResult();
+      markCounter(builder.create<ScalarT>(loc, result, *src, rs, count, false, bits), mask);
     } else if (ls && !rs) {
       auto src = bufferOf(op, rhs);
       if (failed(src))
         return failure();
-      builder.create<ScalarT>(loc, result, *src, ls, count, true);
+      newResult();
+      markCounter(builder.create<ScalarT>(loc, result, *src, ls, count, true, bits), mask);
     } else {
       auto a = bufferOf(op, lhs);
       auto b = bufferOf(op, rhs);
       if (failed(a) || failed(b))
         return failure();
-      builder.create<VecT>(loc, result, *a, *b, count);
+      newResult();
+      markCounter(builder.create<VecT>(loc, result, *a, *b, count, bits), mask);
     }
     return success();
   };
@@ -351,8 +392,8 @@ LogicalResult Lowering::lowerElementwise(Operation *op) {
     auto src = bufferOf(op, op->getOperand(0));
     if (failed(src))
       return failure();
-    result = newBuffer(loc, tile, positionFor(tile.getLocation()), base);
-    builder.create<OpT>(loc, result, *src, count);
+    newResult();
+    markCounter(builder.create<OpT>(loc, result, *src, count, bits), mask);
     return success();
   };
 
@@ -390,6 +431,10 @@ LogicalResult Lowering::lowerElementwise(Operation *op) {
   if (failed(status))
     return failure();
   buffers[op->getResult(0)] = result;
+  if (mask) {
+    buffers[mask.getResult()] = result;
+    fusedMasks.insert(mask);
+  }
   return success();
 }
 
@@ -657,6 +702,282 @@ LogicalResult Lowering::lowerIf(scf::IfOp op) {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Transposes of any rank
+//===----------------------------------------------------------------------===//
+
+/// numpy.transpose of a row-major tile. Unit dimensions are dropped and
+/// source dimensions that stay adjacent are merged, so the permutation is
+/// over as few axes as possible. The axis that becomes the last one is moved
+/// there by one batched 2-D transpose (outer x [axis x inner] ->
+/// outer x [inner x axis]); the remaining permutation keeps the last axis in
+/// place and moves whole rows with strided copies, one per index of the
+/// destination's leading axes but the largest one.
+LogicalResult Lowering::lowerTranspose(at::TransposeOp op) {
+  builder.setInsertionPoint(op);
+  Location loc = op.getLoc();
+  auto src = bufferOf(op, op.getSource());
+  if (failed(src))
+    return failure();
+  at::TileType type = op.getResult().getType();
+  ArrayRef<int64_t> shape = op.getSource().getType().getShape();
+  SmallVector<int64_t> perm = op.getPermutationOrDefault();
+
+  // Non-unit source axes, then runs of them that stay adjacent in order.
+  SmallVector<int64_t> kept; // permutation over non-unit source axes
+  for (int64_t a : perm)
+    if (shape[a] != 1)
+      kept.push_back(a);
+  SmallVector<int64_t> groupOf(shape.size(), -1); // source axis -> group
+  SmallVector<int64_t> order; // kept, with adjacent source axes merged
+  for (size_t i = 0; i < kept.size(); ++i) {
+    if (i > 0) {
+      int64_t prev = kept[i - 1], cur = kept[i];
+      // Adjacent in the source when only unit axes lie between them.
+      bool adjacent = cur > prev;
+      for (int64_t a = prev + 1; adjacent && a < cur; ++a)
+        adjacent = shape[a] == 1;
+      if (adjacent)
+        continue;
+    }
+    order.push_back(kept[i]);
+  }
+  // Sizes of the merged axes, numbered in source order.
+  SmallVector<int64_t> firsts(order);
+  llvm::sort(firsts);
+  int64_t n = firsts.size();
+  SmallVector<int64_t> size(n, 1);
+  for (int64_t g = 0; g < n; ++g) {
+    int64_t end = g + 1 < n ? firsts[g + 1] : (int64_t)shape.size();
+    for (int64_t a = firsts[g]; a < end; ++a)
+      size[g] *= shape[a];
+  }
+  SmallVector<int64_t> p; // the permutation over merged axes
+  for (int64_t first : order)
+    p.push_back(llvm::find(firsts, first) - firsts.begin());
+
+  auto identity = [](ArrayRef<int64_t> q) {
+    for (size_t i = 0; i < q.size(); ++i)
+      if (q[i] != (int64_t)i)
+        return false;
+    return true;
+  };
+  if (identity(p)) { // the same bytes in another shape
+    buffers[op.getResult()] = *src;
+    return success();
+  }
+  Type elem = type.getElementType();
+  ac::Position pos = positionFor(type.getLocation());
+  // Step 1: the axis that ends up last goes last.
+  Value cur = *src;
+  SmallVector<int64_t> curOrder; // merged axes of `cur`, outermost first
+  for (int64_t g = 0; g < n; ++g)
+    curOrder.push_back(g);
+  int64_t q = p.back();
+  if (q != n - 1) {
+    int64_t outer = 1, inner = 1;
+    for (int64_t g = 0; g < q; ++g)
+      outer *= size[g];
+    for (int64_t g = q + 1; g < n; ++g)
+      inner *= size[g];
+    curOrder.erase(curOrder.begin() + q);
+    curOrder.push_back(q);
+    bool last = ArrayRef<int64_t>(curOrder) == ArrayRef<int64_t>(p);
+    Value t = last ? newBuffer(loc, type, pos, "transpose")
+                   : newBuffer(loc, {outer * inner * size[q]}, elem, pos,
+                               "transpose_tmp");
+    builder.create<ac::TransposeOp>(loc, t, cur, indexConst(loc, size[q]),
+                                    indexConst(loc, inner), outer);
+    cur = t;
+    if (last) {
+      buffers[op.getResult()] = t;
+      return success();
+    }
+  }
+  // Step 2: rows of L elements (the last axis) to their places.
+  int64_t rowLen = size[p.back()];
+  SmallVector<int64_t> srcStride(n, 0); // element stride of each merged axis in cur
+  int64_t stride = 1;
+  for (int64_t i = n - 1; i >= 0; --i) {
+    srcStride[curOrder[i]] = stride;
+    stride *= size[curOrder[i]];
+  }
+  SmallVector<int64_t> dstStride(n, 0); // per destination position
+  stride = 1;
+  for (int64_t i = n - 1; i >= 0; --i) {
+    dstStride[i] = stride;
+    stride *= size[p[i]];
+  }
+  // One copy moves the rows along the largest leading destination axis; every
+  // index of the other leading axes is one copy.
+  int64_t rowPos = 0;
+  for (int64_t i = 1; i + 1 < n; ++i)
+    if (size[p[i]] > size[p[rowPos]])
+      rowPos = i;
+  SmallVector<int64_t> iterPos;
+  for (int64_t i = 0; i + 1 < n; ++i)
+    if (i != rowPos)
+      iterPos.push_back(i);
+  int64_t copies = 1;
+  for (int64_t i : iterPos)
+    copies *= size[p[i]];
+  constexpr int64_t kMaxCopies = 4096;
+  if (copies > kMaxCopies)
+    return op.emitOpError() << "this permutation moves " << copies
+                            << " separate row blocks (at most " << kMaxCopies
+                            << "); transpose a smaller tile";
+  Value dst = newBuffer(loc, type, pos, "transpose");
+  Value rowsV = indexConst(loc, size[p[rowPos]]), colsV = indexConst(loc, rowLen);
+  SmallVector<int64_t> idx(iterPos.size(), 0);
+  for (int64_t c = 0; c < copies; ++c) {
+    int64_t srcOff = 0, dstOff = 0;
+    for (auto [k, i] : llvm::enumerate(iterPos)) {
+      srcOff += idx[k] * srcStride[p[i]];
+      dstOff += idx[k] * dstStride[i];
+    }
+    builder.create<ac::CopyOp>(loc, dst, cur, rowsV, colsV, srcStride[p[rowPos]],
+                               dstStride[rowPos], dstOff, srcOff);
+    for (int64_t k = (int64_t)iterPos.size() - 1; k >= 0; --k) { // last fastest
+      if (++idx[k] < size[p[iterPos[k]]])
+        break;
+      idx[k] = 0;
+    }
+  }
+  buffers[op.getResult()] = dst;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Masks
+//===----------------------------------------------------------------------===//
+
+/// Whether `v` is available at `op` (defined before it in its block, or in an
+/// enclosing block).
+static bool availableAt(Value v, Operation *op) {
+  Operation *ancestor = v.getParentBlock()->findAncestorOpInBlock(*op);
+  if (!ancestor)
+    return false;
+  Operation *def = v.getDefiningOp();
+  return !def || def->isBeforeInBlock(ancestor);
+}
+
+/// Ops the lowering computes with a count or bit mask of their own.
+static bool isMaskableOp(Operation *op) {
+  if (isa<at::CastOp, at::CmpOp, at::SelectOp>(op))
+    return true;
+  StringRef dialect = op->getDialect() ? op->getDialect()->getNamespace() : "";
+  if (dialect != "arith" && dialect != "math")
+    return false;
+  auto t = op->getNumResults() == 1 ? dyn_cast<at::TileType>(op->getResult(0).getType())
+                                    : at::TileType();
+  return t && t.getLocation() == at::TileLocation::UB && op->getNumRegions() == 0;
+}
+
+at::MaskOp Lowering::fusableMask(Operation *op, bool dryRun) {
+  if (!isMaskableOp(op) || op->getNumResults() != 1 || !op->getResult(0).hasOneUse())
+    return {};
+  auto mask = dyn_cast<at::MaskOp>(*op->getResult(0).getUsers().begin());
+  if (!mask || mask.getValue() != op->getResult(0) ||
+      mask->getBlock() != op->getBlock())
+    return {};
+  if (auto lanes = mask.getLanesAttr()) {
+    // A bit mask selects lanes of the repeats of the op's computing type (the
+    // wider type of a cast, the operands of a compare); an op the compiler
+    // expanded (floor -> casts through i32) may compute on another one.
+    Type computed = op->getResult(0).getType();
+    if (isa<at::CmpOp>(op) || isa<at::CastOp>(op))
+      computed = op->getOperand(0).getType();
+    unsigned bits = cast<at::TileType>(computed).getElementType().getIntOrFloatBitWidth();
+    if (isa<at::CastOp>(op))
+      bits = std::max(bits, cast<at::TileType>(op->getResult(0).getType())
+                                .getElementType()
+                                .getIntOrFloatBitWidth());
+    if (bits == 0 || 2048 / bits != lanes.getInt())
+      return {};
+  }
+  for (Value v : SmallVector<Value, 4>{mask.getCount(), mask.getHigh(), mask.getLow()})
+    if (v && !availableAt(v, op))
+      return {};
+  // `other` is often converted right after the op (the frontend makes it
+  // when it wraps the result): move a pure conversion of available values
+  // before the op.
+  Value other = mask.getOther();
+  if (!availableAt(other, op)) {
+    Operation *def = other.getDefiningOp();
+    if (!def || def->getBlock() != op->getBlock() || def->getNumRegions() ||
+        !isMemoryEffectFree(def) ||
+        !llvm::all_of(def->getOperands(), [&](Value v) { return availableAt(v, op); }))
+      return {};
+    if (!dryRun)
+      def->moveBefore(op);
+  }
+  return mask;
+}
+
+bool Lowering::onlyReadUnderMask(at::MaskOp mask) {
+  for (OpOperand &use : mask.getResult().getUses()) {
+    Operation *user = use.getOwner();
+    at::MaskOp next = fusableMask(user, /*dryRun=*/true);
+    if (!next || next.getCount() != mask.getCount() || next.getHigh() != mask.getHigh() ||
+        next.getLow() != mask.getLow() || next.getLanesAttr() != mask.getLanesAttr())
+      return false;
+  }
+  return true;
+}
+
+Lowering::MaskArgs Lowering::applyMask(Location loc, at::MaskOp mask, Value dst,
+                                       at::TileType t) {
+  Value total = countOf(loc, t);
+  // The lanes left out are `other`, unless only ops under the same mask read
+  // the result (they never look at those lanes).
+  if (!onlyReadUnderMask(mask))
+    builder.create<ac::DuplicateOp>(loc, dst, mask.getOther(), total);
+  MaskArgs args;
+  if (Value n = mask.getCount()) {
+    Value c = builder.create<arith::MinSIOp>(loc, n, total);
+    args.count = builder.create<arith::MaxSIOp>(loc, c, indexConst(loc, 0));
+  } else {
+    args.count = total;
+    args.bits = {mask.getHigh(), mask.getLow()};
+  }
+  return args;
+}
+
+LogicalResult Lowering::lowerMask(at::MaskOp op) {
+  builder.setInsertionPoint(op);
+  Location loc = op.getLoc();
+  at::TileType t = op.getResult().getType();
+  auto src = bufferOf(op, op.getValue());
+  if (failed(src))
+    return failure();
+  Type elem = t.getElementType();
+  int64_t width = std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8);
+  if (op.getHigh() && 256 / width != op.getLanesAttr().getInt())
+    return op.emitOpError()
+           << "cannot apply a bit mask of " << op.getLanesAttr().getInt()
+           << " lanes to " << elem << " elements after the fact (the masked "
+           << "op's result is also used outside the mask)";
+  Value dst = newBuffer(loc, t, positionFor(t.getLocation()), "masked");
+  MaskArgs m = applyMask(loc, op, dst, t);
+  // Copy the selected lanes: x * 1 (exact), or x | false for bools.
+  if (elem.isInteger(1)) {
+    Value f = builder.create<arith::ConstantOp>(loc, builder.getIntegerAttr(elem, 0));
+    markCounter(builder.create<ac::OrsOp>(loc, dst, *src, f, m.count, false, m.bits), op);
+  } else {
+    Type scalarTy = elem.isUnsignedInteger()
+                        ? builder.getIntegerType(elem.getIntOrFloatBitWidth())
+                        : elem;
+    Value one = isa<FloatType>(elem)
+                    ? builder.create<arith::ConstantOp>(loc, builder.getFloatAttr(elem, 1.0))
+                          .getResult()
+                    : builder.create<arith::ConstantOp>(loc, builder.getIntegerAttr(scalarTy, 1))
+                          .getResult();
+    markCounter(builder.create<ac::MulsOp>(loc, dst, *src, one, m.count, false, m.bits), op);
+  }
+  buffers[op.getResult()] = dst;
+  return success();
+}
+
 LogicalResult Lowering::lowerBlockOps(Block &block) {
   SmallVector<Operation *> ops;
   for (Operation &op : block)
@@ -711,10 +1032,10 @@ LogicalResult Lowering::lowerOp(Operation *op) {
             return success();
           })
           .Case<at::MatmulOp>([&](at::MatmulOp m) {
-            return lowerMatmul(m, Value(), m.getLhs(), m.getRhs());
+            return lowerMatmul(m, Value(), m.getLhs(), m.getRhs(), m.getBias());
           })
           .Case<at::MatmulAccOp>([&](at::MatmulAccOp m) {
-            return lowerMatmul(m, m.getAcc(), m.getLhs(), m.getRhs());
+            return lowerMatmul(m, m.getAcc(), m.getLhs(), m.getRhs(), Value());
           })
           .Case<at::StoreOp>([&](at::StoreOp s) {
             return lowerStore(s, s.getValue(), s.getTensor(), s.getOffsets(),
@@ -742,9 +1063,19 @@ LogicalResult Lowering::lowerOp(Operation *op) {
               return failure();
             auto t = c.getResult().getType();
             Value dst = newBuffer(c.getLoc(), t, positionFor(t.getLocation()), "cast");
-            builder.create<ac::CastOp>(c.getLoc(), dst, *src, countOf(c.getLoc(), t),
-                                       static_cast<ac::RoundMode>(c.getRoundMode()));
+            MaskArgs m{countOf(c.getLoc(), t), {}};
+            at::MaskOp mask = fusableMask(c);
+            if (mask)
+              m = applyMask(c.getLoc(), mask, dst, t);
+            markCounter(builder.create<ac::CastOp>(
+                            c.getLoc(), dst, *src, m.count,
+                            static_cast<ac::RoundMode>(c.getRoundMode()), m.bits),
+                        mask);
             buffers[c.getResult()] = dst;
+            if (mask) {
+              buffers[mask.getResult()] = dst;
+              fusedMasks.insert(mask);
+            }
             return success();
           })
           .Case<at::CmpOp>([&](at::CmpOp c) -> LogicalResult {
@@ -761,10 +1092,19 @@ LogicalResult Lowering::lowerOp(Operation *op) {
             }
             auto t = c.getResult().getType();
             Value dst = newBuffer(c.getLoc(), t, ac::Position::VECCALC, "mask");
-            builder.create<ac::CompareOp>(c.getLoc(),
-                                          static_cast<ac::CmpMode>(c.getPredicate()),
-                                          dst, *lhs, rhs, countOf(c.getLoc(), t));
+            MaskArgs m{countOf(c.getLoc(), t), {}};
+            at::MaskOp mask = fusableMask(c);
+            if (mask)
+              m = applyMask(c.getLoc(), mask, dst, t);
+            markCounter(builder.create<ac::CompareOp>(
+                            c.getLoc(), static_cast<ac::CmpMode>(c.getPredicate()),
+                            dst, *lhs, rhs, m.count, m.bits),
+                        mask);
             buffers[c.getResult()] = dst;
+            if (mask) {
+              buffers[mask.getResult()] = dst;
+              fusedMasks.insert(mask);
+            }
             return success();
           })
           .Case<at::SelectOp>([&](at::SelectOp s) -> LogicalResult {
@@ -782,36 +1122,35 @@ LogicalResult Lowering::lowerOp(Operation *op) {
             }
             auto t = s.getResult().getType();
             Value dst = newBuffer(s.getLoc(), t, positionFor(t.getLocation()), "select");
-            builder.create<ac::SelectOp>(s.getLoc(), dst, *mask, *tv, fv,
-                                         countOf(s.getLoc(), t));
+            MaskArgs m{countOf(s.getLoc(), t), {}};
+            at::MaskOp laneMask = fusableMask(s);
+            if (laneMask)
+              m = applyMask(s.getLoc(), laneMask, dst, t);
+            markCounter(builder.create<ac::SelectOp>(s.getLoc(), dst, *mask, *tv,
+                                                     fv, m.count, m.bits),
+                        laneMask);
             buffers[s.getResult()] = dst;
+            if (laneMask) {
+              buffers[laneMask.getResult()] = dst;
+              fusedMasks.insert(laneMask);
+            }
             return success();
           })
-          .Case<at::TransposeOp>([&](at::TransposeOp t) -> LogicalResult {
-            builder.setInsertionPoint(t);
-            auto src = bufferOf(t, t.getSource());
-            if (failed(src))
-              return failure();
-            at::TileType type = t.getResult().getType();
-            ArrayRef<int64_t> in = t.getSource().getType().getShape();
-            Value dst = newBuffer(t.getLoc(), type, positionFor(type.getLocation()), "transpose");
-            builder.create<ac::TransposeOp>(t.getLoc(), dst, *src,
-                                            indexConst(t.getLoc(), in[0]),
-                                            indexConst(t.getLoc(), in[1]));
-            buffers[t.getResult()] = dst;
-            return success();
+          .Case<at::TransposeOp>([&](at::TransposeOp t) { return lowerTranspose(t); })
+          .Case<at::MaskOp>([&](at::MaskOp m) -> LogicalResult {
+            if (fusedMasks.contains(m))
+              return success();
+            return lowerMask(m);
           })
           .Case<at::ConcatOp>([&](at::ConcatOp c) -> LogicalResult {
             builder.setInsertionPoint(c);
             at::TileType type = c.getResult().getType();
             ArrayRef<int64_t> shape = type.getShape();
             int64_t rank = shape.size(), dim = c.getDim();
-            for (int64_t d = 0; d < dim; ++d)
-              if (shape[d] != 1 && dim != rank - 1)
-                return c.emitOpError() << "along a middle dimension is not supported yet";
             Value dst = newBuffer(c.getLoc(), type, positionFor(type.getLocation()), "concat");
-            // Along the last dimension: each input fills its columns of every
-            // row. Along an outer one: each input is one contiguous block.
+            // The dimensions before `dim` are rows, `dim` and the ones after
+            // it columns: each input fills its columns of every row (one
+            // contiguous block when every dimension before `dim` is 1).
             int64_t inner = 1;
             for (int64_t d = dim + 1; d < rank; ++d)
               inner *= shape[d];
@@ -825,7 +1164,7 @@ LogicalResult Lowering::lowerOp(Operation *op) {
               builder.create<ac::CopyOp>(c.getLoc(), dst, *src,
                                          indexConst(c.getLoc(), rows),
                                          indexConst(c.getLoc(), cols), cols,
-                                         shape[dim] * inner, offset);
+                                         shape[dim] * inner, offset, 0);
               offset += cols;
             }
             buffers[c.getResult()] = dst;
@@ -976,11 +1315,33 @@ LogicalResult Lowering::lowerCubeLoad(at::LoadOp op, const GlobalView &view) {
   Location loc = op.getLoc();
   at::TileType tile = op.getResult().getType();
   at::TileLocation where = tile.getLocation();
+  if (where == at::TileLocation::BT) {
+    // A bias row: GM -> L1 as it is (MTE2), L1 -> bias table (MTE1).
+    if (!tile.getElementType().isF32() || tile.getShape().back() % 16 ||
+        tile.getNumElements() != tile.getShape().back())
+      return op.emitOpError() << "bias tiles are one row of f32 values, a "
+                                 "multiple of 16 long; got "
+                              << tile;
+    AccessPlan plan;
+    if (failed(planAccess(op, view, tile, op.getOffsets(), plan)))
+      return failure();
+    std::string name = argName(view.gm);
+    Value l1 = newBuffer(loc, tile.getShape(), tile.getElementType(),
+                         ac::Position::A1, name);
+    auto copy = builder.create<ac::DataCopyInOp>(
+        loc, l1, view.gm, plan.offset, plan.colCount, Value(), Value(),
+        builder.getZeroAttr(tile.getElementType()));
+    copy->setAttr("nd", builder.getUnitAttr()); // a plain row, not NZ fractals
+    Value bt = newBuffer(loc, tile, ac::Position::C2, name);
+    builder.create<ac::CopyBiasOp>(loc, bt, l1);
+    buffers[op.getResult()] = bt;
+    return success();
+  }
   if (where != at::TileLocation::L1 && where != at::TileLocation::L0A &&
       where != at::TileLocation::L0B)
     return op.emitOpError() << "copy_in to "
                             << at::stringifyTileLocation(where)
-                            << " is not supported: load into UB, L1, L0A or L0B";
+                            << " is not supported: load into UB, L1, L0A, L0B or BT";
   if (tile.getShape().size() != 2 || tile.getShape()[0] % 16 ||
       tile.getShape()[1] % 16)
     return op.emitOpError() << "cube tiles must be 2-D with both dimensions "
@@ -1041,13 +1402,21 @@ LogicalResult Lowering::lowerMove(at::MoveOp op) {
                           << " is not supported (supported: L1 -> L0A/L0B)";
 }
 
-LogicalResult Lowering::lowerMatmul(Operation *op, Value acc, Value lhs, Value rhs) {
+LogicalResult Lowering::lowerMatmul(Operation *op, Value acc, Value lhs, Value rhs,
+                                    Value bias) {
   builder.setInsertionPoint(op);
   Location loc = op->getLoc();
   auto a = bufferOf(op, lhs);
   auto b = bufferOf(op, rhs);
   if (failed(a) || failed(b))
     return failure();
+  Value biasBuffer;
+  if (bias) {
+    auto bb = bufferOf(op, bias);
+    if (failed(bb))
+      return failure();
+    biasBuffer = *bb;
+  }
   auto tile = cast<at::TileType>(op->getResult(0).getType());
   Value dst, init;
   if (!acc || zeroAccumulators.contains(acc)) {
@@ -1093,7 +1462,7 @@ LogicalResult Lowering::lowerMatmul(Operation *op, Value acc, Value lhs, Value r
       init = builder.create<arith::ConstantIntOp>(loc, 0, 1);
     }
   }
-  builder.create<ac::MmadOp>(loc, dst, *a, *b, init);
+  builder.create<ac::MmadOp>(loc, dst, *a, *b, init, biasBuffer);
   buffers[op->getResult(0)] = dst;
   return success();
 }

@@ -141,9 +141,14 @@ bool Emitter::emitMasked(Operation *op, Type repeatType, ValueRange bits,
     line() << "AscendC::SetMaskNorm();\n";
   } else {
     line() << "AscendC::SetMaskNorm();\n";
+    auto half = [&](Value v) -> std::string {
+      if (auto c = v.getDefiningOp<arith::ConstantOp>())
+        if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
+          return llvm::formatv("{0:x16}ULL", uint64_t(i.getInt())).str();
+      return "static_cast<uint64_t>(" + name(v) + ")";
+    };
     line() << "AscendC::SetVectorMask<" << t << ", AscendC::MaskMode::NORMAL>("
-           << "static_cast<uint64_t>(" << name(bits[0]) << "), static_cast<uint64_t>("
-           << name(bits[1]) << "));  // asc2.mask(bits=...)\n";
+           << half(bits[0]) << ", " << half(bits[1]) << ");  // asc2.mask(bits=...)\n";
     line() << call << ", AscendC::MASK_PLACEHOLDER, static_cast<uint8_t>(("
            << name(count) << " * sizeof(" << t << ") + 255) / 256), " << params << ");"
            << srcLine(op) << "\n";
@@ -248,6 +253,12 @@ LogicalResult Emitter::emitOp(Operation *op) {
       .Case<DataCopyInOp>([&](DataCopyInOp o) {
         auto type = o.getDst().getType();
         std::string elem = cType(type.getElementType());
+        if (type.getSpaceName() == "L1" && o->hasAttr("nd")) {
+          // A bias row, kept as it is in L1.
+          line() << "AscendC::DataCopy(" << name(o.getDst()) << ", " << name(o.getSrc()) << "["
+                 << name(o.getOffset()) << "], " << type.getNumElements() << ");" << srcLine(o) << "\n";
+          return success();
+        }
         if (type.getSpaceName() == "L1") {
           // GM (ND) -> L1 (NZ) on MTE2; missing rows/cols are zeroed first.
           int64_t rows = type.getShape()[0];
@@ -338,9 +349,15 @@ LogicalResult Emitter::emitOp(Operation *op) {
       .Case<MmadOp>([&](MmadOp o) {
         auto a = o.getLhs().getType(), b = o.getRhs().getType();
         line() << "AscendC::Mmad(" << name(o.getDst()) << ", " << name(o.getLhs()) << ", "
-               << name(o.getRhs()) << ", AscendC::MmadParams{" << a.getShape()[0] << ", "
+               << name(o.getRhs()) << (o.getBias() ? ", " + name(o.getBias()) : std::string())
+               << ", AscendC::MmadParams{" << a.getShape()[0] << ", "
                << b.getShape()[1] << ", " << a.getShape()[1] << ", 0, false, "
                << "static_cast<bool>(" << name(o.getInit()) << ")});" << srcLine(o) << "\n";
+        return success();
+      })
+      .Case<CopyBiasOp>([&](CopyBiasOp o) {
+        line() << "AscendC::DataCopy(" << name(o.getDst()) << ", " << name(o.getSrc()) << ", "
+               << o.getDst().getType().getNumElements() << ");" << srcLine(o) << "\n";
         return success();
       })
       .Case<FixpipeOp>([&](FixpipeOp o) {
@@ -747,7 +764,8 @@ LogicalResult Emitter::emitFunc(func::FuncOp func) {
       entry.second = type.getSpaceName() == "UB" ? "VECCALC"
                      : type.getSpaceName() == "L1" ? "A1"
                      : type.getSpaceName() == "L0A" ? "A2"
-                     : type.getSpaceName() == "L0B" ? "B2" : "CO1";
+                     : type.getSpaceName() == "L0B" ? "B2"
+                     : type.getSpaceName() == "BT" ? "C2" : "CO1";
     });
     if (!spaces.empty())
       os << "  AscendC::TPipe pipe;\n";

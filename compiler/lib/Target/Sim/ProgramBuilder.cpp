@@ -51,6 +51,7 @@ sim::Space spaceOf(LocalType t) {
   if (s == "L0A") return sim::Space::L0A;
   if (s == "L0B") return sim::Space::L0B;
   if (s == "L0C") return sim::Space::L0C;
+  if (s == "BT") return sim::Space::BT;
   return sim::Space::UB;
 }
 
@@ -197,6 +198,18 @@ LogicalResult Builder::scalarOperand(Operation *user, Value v, sim::Instr &in) {
   return success();
 }
 
+/// The (high, low) lane-mask operands of a vector op under
+/// asc2.mask(bits=...), or none.
+static ValueRange maskBitsOf(Operation *op) {
+  return llvm::TypeSwitch<Operation *, ValueRange>(op)
+      .Case<AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp, AndOp, OrOp, XorOp, ShlOp,
+            ShrOp, FloorDivOp, AddsOp, SubsOp, MulsOp, DivsOp, MaxsOp, MinsOp,
+            FloorDivsOp, AndsOp, OrsOp, XorsOp, ShlsOp, ShrsOp, AbsOp, ExpOp,
+            LnOp, SqrtOp, ReluOp, RsqrtOp, ReciprocalOp, NotOp, NegOp, CastOp,
+            CompareOp, SelectOp>([](auto o) { return ValueRange(o.getBits()); })
+      .Default([](Operation *) { return ValueRange(); });
+}
+
 FailureOr<sim::Instr *> Builder::vectorInstr(Operation *op, sim::Opcode code,
                                              Value dst, Value src, Value count,
                                              Type elem) {
@@ -216,6 +229,18 @@ FailureOr<sim::Instr *> Builder::vectorInstr(Operation *op, sim::Opcode code,
     in.src0Addr = a->second.addr;
   }
   in.c = *n;
+  ValueRange bits = maskBitsOf(op);
+  if (!bits.empty()) {
+    auto hi = operand(op, bits[0]);
+    auto lo = operand(op, bits[1]);
+    if (failed(hi) || failed(lo))
+      return failure();
+    sim::Instr &last = program.code.back();
+    last.bitMask = true;
+    last.maskHigh = *hi;
+    last.maskLow = *lo;
+    return &last;
+  }
   return &in;
 }
 
@@ -453,7 +478,7 @@ LogicalResult Builder::emitOp(Operation *op) {
         auto gm = gmArgs.find(c.getSrc());
         if (!d || failed(off) || failed(n) || gm == gmArgs.end())
           return c.emitOpError() << "has operands the simulator cannot resolve";
-        if (d->space == sim::Space::L1) {
+        if (d->space == sim::Space::L1 && !c->hasAttr("nd")) {
           // GM (ND) -> L1 (NZ): always rows x cols.
           auto rows = operand(op, c.getRows());
           auto stride = operand(op, c.getRowStride());
@@ -551,6 +576,26 @@ LogicalResult Builder::emitOp(Operation *op) {
         in.b = sim::Operand::ofImm(at.getShape()[1]);
         in.c = sim::Operand::ofImm(bt.getShape()[1]);
         in.init = *init;
+        if (Value bias = m.getBias()) {
+          const Local *bt = local(bias);
+          if (!bt)
+            return m.emitOpError() << "has an unplanned bias buffer";
+          in.hasBias = true;
+          in.biasAddr = bt->addr;
+        }
+        return success();
+      })
+      .Case<CopyBiasOp>([&](CopyBiasOp c) -> LogicalResult {
+        const Local *d = local(c.getDst()), *src = local(c.getSrc());
+        if (!d || !src)
+          return c.emitOpError() << "has an unplanned buffer operand";
+        sim::Instr &in = add(op, sim::Opcode::CopyL1ToBt, sim::Pipe::MTE1);
+        in.dtype = *dtypeOf(c.getDst().getType().getElementType());
+        in.srcSpace = src->space;
+        in.src0Addr = src->addr;
+        in.dstSpace = d->space;
+        in.dstAddr = d->addr;
+        in.c = sim::Operand::ofImm(c.getDst().getType().getNumElements());
         return success();
       })
       .Case<FixpipeOp>([&](FixpipeOp f) -> LogicalResult {
@@ -654,8 +699,12 @@ LogicalResult Builder::emitOp(Operation *op) {
         return success();
       })
       .Case<TransposeOp>([&](TransposeOp o) -> LogicalResult {
-        return shapedVectorInstr(op, sim::Opcode::VecTranspose, o.getDst(),
-                                 o.getSrc(), o.getRows(), o.getCols());
+        auto in = shapedVectorInstr(op, sim::Opcode::VecTranspose, o.getDst(),
+                                    o.getSrc(), o.getRows(), o.getCols());
+        if (failed(in))
+          return failure();
+        (*in)->batch = o.getBatch();
+        return success();
       })
       .Case<CopyOp>([&](CopyOp o) -> LogicalResult {
         auto in = shapedVectorInstr(op, sim::Opcode::VecCopy, o.getDst(),
@@ -663,6 +712,7 @@ LogicalResult Builder::emitOp(Operation *op) {
         if (failed(in))
           return failure();
         (*in)->dstAddr += o.getDstOffset() * sim::byteWidth((*in)->dtype);
+        (*in)->src0Addr += o.getSrcOffset() * sim::byteWidth((*in)->dtype);
         (*in)->srcRowStride = o.getSrcStride();
         (*in)->dstRowStride = o.getDstStride();
         return success();

@@ -212,8 +212,18 @@ LogicalResult StoreOp::verify() {
                       getOffsets().size());
 }
 
+/// The scalar type that fills a tile of `elem`: the element type itself, or
+/// for unsigned integers (ui8) the signless integer of the same width that
+/// holds the same bits (arith has no unsigned scalars).
+static bool isFillScalarType(Type scalar, Type elem) {
+  if (scalar == elem)
+    return true;
+  return elem.isUnsignedInteger() && scalar.isSignlessInteger() &&
+         scalar.getIntOrFloatBitWidth() == elem.getIntOrFloatBitWidth();
+}
+
 LogicalResult SplatOp::verify() {
-  if (getValue().getType() != getResult().getType().getElementType())
+  if (!isFillScalarType(getValue().getType(), getResult().getType().getElementType()))
     return emitOpError() << "scalar type " << getValue().getType()
                          << " differs from the tile element type "
                          << getResult().getType().getElementType();
@@ -323,14 +333,55 @@ LogicalResult SetValueOp::verify() {
   return success();
 }
 
+SmallVector<int64_t> TransposeOp::getPermutationOrDefault() {
+  if (auto perm = getPermutationAttr())
+    return SmallVector<int64_t>(perm.asArrayRef());
+  return {1, 0};
+}
+
 LogicalResult TransposeOp::verify() {
   TileType src = getSource().getType(), dst = getResult().getType();
-  if (src.getShape().size() != 2 || dst.getShape().size() != 2 ||
-      src.getShape()[0] != dst.getShape()[1] ||
-      src.getShape()[1] != dst.getShape()[0] ||
-      src.getElementType() != dst.getElementType())
-    return emitOpError() << "transposes 2-D tiles: " << src << " cannot become "
+  SmallVector<int64_t> perm = getPermutationOrDefault();
+  int64_t rank = src.getShape().size();
+  if (!getPermutationAttr() && rank != 2)
+    return emitOpError() << "needs a permutation for a rank-" << rank << " tile";
+  if ((int64_t)perm.size() != rank || (int64_t)dst.getShape().size() != rank)
+    return emitOpError() << "permutation " << llvm::ArrayRef(perm)
+                         << " does not match the ranks of " << src << " and "
                          << dst;
+  SmallVector<bool> seen(rank, false);
+  for (int64_t p : perm) {
+    if (p < 0 || p >= rank || seen[p])
+      return emitOpError() << "[" << llvm::ArrayRef(perm)
+                           << "] is not a permutation of 0.." << rank - 1;
+    seen[p] = true;
+  }
+  for (int64_t i = 0; i < rank; ++i)
+    if (dst.getShape()[i] != src.getShape()[perm[i]])
+      return emitOpError() << "permuting " << src << " cannot give " << dst;
+  if (src.getElementType() != dst.getElementType())
+    return emitOpError() << "changes the element type";
+  return verifyTileAlignment(*this, dst);
+}
+
+LogicalResult MaskOp::verify() {
+  bool hasCount = (bool)getCount(), hasBits = (bool)getHigh();
+  if (hasCount == hasBits)
+    return emitOpError() << "needs exactly one of `count` and `bits`";
+  if ((bool)getHigh() != (bool)getLow())
+    return emitOpError() << "`bits` needs both halves";
+  Type elem = getValue().getType().getElementType();
+  if (!isFillScalarType(getOther().getType(), elem))
+    return emitOpError() << "`other` is a " << getOther().getType()
+                         << ", not the element type " << elem;
+  if (hasBits) {
+    auto lanes = getLanesAttr();
+    if (!lanes || (lanes.getInt() != 64 && lanes.getInt() != 128))
+      return emitOpError() << "a bit mask needs `lanes` = 64 (32-bit "
+                              "elements) or 128 (16-bit elements)";
+  } else if (getLanesAttr()) {
+    return emitOpError() << "`lanes` only applies to bit masks";
+  }
   return success();
 }
 
@@ -442,8 +493,18 @@ LogicalResult AccumulatorOp::verify() {
 }
 
 LogicalResult MatmulOp::verify() {
-  return verifyCubeOperands(*this, getLhs().getType(), getRhs().getType(),
-                            getResult().getType());
+  if (failed(verifyCubeOperands(*this, getLhs().getType(), getRhs().getType(),
+                                getResult().getType())))
+    return failure();
+  if (Value bias = getBias()) {
+    auto t = cast<TileType>(bias.getType());
+    int64_t n = getResult().getType().getShape()[1];
+    if (t.getLocation() != TileLocation::BT || !t.getElementType().isF32() ||
+        t.getNumElements() != n || t.getShape().back() != n)
+      return emitOpError() << "bias must be an f32 BT tile of " << n
+                           << " elements (one row), got " << t;
+  }
+  return success();
 }
 
 LogicalResult MatmulAccOp::verify() {

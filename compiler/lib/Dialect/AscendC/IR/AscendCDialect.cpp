@@ -90,6 +90,8 @@ StringRef LocalType::getSpaceName() const {
     return "L0C";
   case Position::CO2:
     return "UB";
+  case Position::C2:
+    return "BT";
   }
   return "UB";
 }
@@ -183,6 +185,20 @@ LogicalResult MmadOp::verify() {
       a.getShape()[1] != b.getShape()[0] || c.getShape()[0] != a.getShape()[0] ||
       c.getShape()[1] != b.getShape()[1])
     return emitOpError() << "shapes do not chain (m x k, k x n -> m x n)";
+  if (Value bias = getBias()) {
+    auto bt = cast<LocalType>(bias.getType());
+    if (bt.getSpaceName() != "BT" || bt.getNumElements() != c.getShape()[1])
+      return emitOpError() << "bias must be " << c.getShape()[1]
+                           << " elements in the bias table (BT)";
+  }
+  return success();
+}
+
+LogicalResult CopyBiasOp::verify() {
+  if (getSrc().getType().getSpaceName() != "L1" || getDst().getType().getSpaceName() != "BT")
+    return emitOpError() << "copies a bias row from L1 to the bias table (BT)";
+  if (!getDst().getType().getElementType().isF32())
+    return emitOpError() << "the bias table holds f32";
   return success();
 }
 

@@ -27,7 +27,8 @@ struct ComputeMemoryConsumptionPass
                                       {"L1", l1Capacity},
                                       {"L0A", l0aCapacity},
                                       {"L0B", l0bCapacity},
-                                      {"L0C", l0cCapacity}};
+                                      {"L0C", l0cCapacity},
+                                      {"BT", btCapacity}};
     llvm::StringMap<int64_t> peak;
     for (const BufferInterval &iv : liveness.getIntervals()) {
       auto type = iv.alloc.getBuffer().getType();

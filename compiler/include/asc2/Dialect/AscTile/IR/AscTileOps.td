@@ -264,13 +264,22 @@ def AscTile_ConcatOp : AscTile_Op<"concat", [Pure]> {
 }
 
 def AscTile_TransposeOp : AscTile_Op<"transpose", [Pure]> {
-  let summary = "swap the two dimensions of a 2-D tile";
+  let summary = "permute the dimensions of a tile (numpy.transpose)";
   let description = [{
+    Without `permutation`, swaps the two dimensions of a 2-D tile. With it,
+    result dimension i is source dimension permutation[i] (numpy's `axes`).
+
     ```mlir
     %t = asctile.transpose %x : !asctile.tile<16x64xf32, UB> -> !asctile.tile<64x16xf32, UB>
+    %u = asctile.transpose %y {permutation = array<i64: 1, 0, 2>} : !asctile.tile<4x8x64xf32, UB> -> !asctile.tile<8x4x64xf32, UB>
     ```
   }];
-  let arguments = (ins AscTile_TileType:$source);
+  let arguments = (ins AscTile_TileType:$source,
+                       OptionalAttr<DenseI64ArrayAttr>:$permutation);
+  let extraClassDeclaration = [{
+    /// The permutation, also when the attribute is absent (2-D: [1, 0]).
+    ::llvm::SmallVector<int64_t> getPermutationOrDefault();
+  }];
   let results = (outs AscTile_TileType:$result);
   let assemblyFormat = "$source attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
   let hasVerifier = 1;
@@ -323,6 +332,42 @@ def AscTile_LayerNormOp : AscTile_Op<"layer_norm", [Pure, AllTypesMatch<["source
 }
 
 //===----------------------------------------------------------------------===//
+// Masks (with asc2.mask(...))
+//===----------------------------------------------------------------------===//
+
+def AscTile_MaskOp : AscTile_Op<"mask",
+    [Pure, AllTypesMatch<["value", "result"]>, AttrSizedOperandSegments]> {
+  let summary = "the lanes of an element-wise result that a mask selects";
+  let description = [{
+    The value of an element-wise op computed under `with asc2.mask(...)`:
+    element i (row-major) is `value[i]` where the mask selects it and
+    `other` elsewhere.
+
+    * `count %n`: the first n elements (Ascend C counter mode; n is clamped
+      to 0..size).
+    * `bits %high, %low` with `lanes` L (128 for 16-bit, 64 for 32-bit
+      element types: one 256-byte repeat): element i is selected when bit
+      (i mod L) of the 128-bit mask high:low is set (bits 0..63 are `low`).
+
+    The lowering computes the producing op only on the selected lanes (its
+    ascendc op gets the count or the bits) into a buffer filled with `other`.
+
+    ```mlir
+    %r = asctile.mask %sum, %zero count %n : !asctile.tile<256xf32, UB>, f32
+    %s = asctile.mask %e, %m1 bits %hi, %lo {lanes = 64 : i64} : !asctile.tile<256xf32, UB>, f32
+    ```
+  }];
+  let arguments = (ins AscTile_TileType:$value, AnyType:$other,
+                       Optional<Index>:$count, Optional<I64>:$high,
+                       Optional<I64>:$low, OptionalAttr<I64Attr>:$lanes);
+  let results = (outs AscTile_TileType:$result);
+  let assemblyFormat = [{
+    $value `,` $other (`count` $count^)? (`bits` $high^ `,` $low)? attr-dict `:` qualified(type($value)) `,` type($other)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Cube unit
 //===----------------------------------------------------------------------===//
 
@@ -366,11 +411,13 @@ def AscTile_MatmulOp : AscTile_Op<"matmul", [Pure]> {
     ```mlir
     %c = asctile.matmul %a, %b : !asctile.tile<64x32xf16, L0A>, !asctile.tile<32x48xf16, L0B> -> !asctile.tile<64x48xf32, L0C>
     ```
+    With `bias` (an f32 row of N values in the bias table, BT), C = bias + A x B.
   }];
-  let arguments = (ins AscTile_TileType:$lhs, AscTile_TileType:$rhs);
+  let arguments = (ins AscTile_TileType:$lhs, AscTile_TileType:$rhs,
+                       Optional<AscTile_TileType>:$bias);
   let results = (outs AscTile_TileType:$result);
   let assemblyFormat = [{
-    $lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs)) `->` qualified(type($result))
+    $lhs `,` $rhs (`bias` $bias^)? attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs)) (`,` qualified(type($bias))^)? `->` qualified(type($result))
   }];
   let hasVerifier = 1;
 }

@@ -37,7 +37,7 @@ def AscendC_Position : I32EnumAttr<"Position", "TPosition of a local buffer", [
     I32EnumAttrCase<"VECCALC", 2>, I32EnumAttrCase<"A1", 3>,
     I32EnumAttrCase<"B1", 4>, I32EnumAttrCase<"A2", 5>,
     I32EnumAttrCase<"B2", 6>, I32EnumAttrCase<"CO1", 7>,
-    I32EnumAttrCase<"CO2", 8>]> {
+    I32EnumAttrCase<"CO2", 8>, I32EnumAttrCase<"C2", 9>]> {
   let cppNamespace = "::asc2::ascendc";
 }
 

@@ -17,6 +17,12 @@ def AscendC_SameElementType : PredOpTrait<
     "local buffer operands have the same element type",
     CPred<"::asc2::ascendc::haveSameElementType(&$_op)">>;
 
+// Vector ops under `with asc2.mask(bits=(hi, lo))` carry the two 64-bit
+// halves of the lane mask as optional trailing `bits` operands.
+def AscendC_MaskBits : PredOpTrait<
+    "`bits` is either absent or the pair (high, low)",
+    CPred<"(getBits().empty() || getBits().size() == 2)">>;
+
 //===----------------------------------------------------------------------===//
 // Buffers and the programming model
 //===----------------------------------------------------------------------===//
@@ -135,19 +141,23 @@ def AscendC_DataCopyOutOp : AscendC_Op<"data_copy_out",
 class AscendC_VecBinaryOp<string mnemonic, string apiName>
     : AscendC_Op<mnemonic, [AscendC_PipeOpInterface,
                             AscendC_BufferAccessOpInterface,
-                            AscendC_SameElementType]> {
+                            AscendC_SameElementType, AscendC_MaskBits]> {
   let summary = "vector " # apiName # "(dst, src0, src1, count)";
   let description = [{
-    Elementwise over the first `count` elements, on the vector pipe.
+    Elementwise over the first `count` elements, on the vector pipe. With
+    `bits %high, %low` (asc2.mask(bits=...)), the elements go in repeats of
+    256 bytes and lane l of every repeat is computed only where bit l of the
+    128-bit mask high:low is set (l < 64: low); other lanes of `dst` keep
+    their contents.
 
     ```mlir
     ascendc.}] # mnemonic # [{ %d, %a, %b, %n : !ascendc.local<256xf32, VECOUT>, !ascendc.local<256xf32, VECIN>, !ascendc.local<256xf32, VECIN>
     ```
   }];
   let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src0,
-                       AscendC_LocalType:$src1, Index:$count);
+                       AscendC_LocalType:$src1, Index:$count, Variadic<I64>:$bits);
   let assemblyFormat = [{
-    $dst `,` $src0 `,` $src1 `,` $count attr-dict `:` qualified(type($dst)) `,` qualified(type($src0)) `,` qualified(type($src1))
+    $dst `,` $src0 `,` $src1 `,` $count (`bits` $bits^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src0)) `,` qualified(type($src1))
   }];
   let extraClassDeclaration = [{
     ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::V; }
@@ -181,20 +191,22 @@ def AscendC_FloorDivOp : AscendC_VecBinaryOp<"floordiv", "FloorDiv">;
 class AscendC_VecScalarOp<string mnemonic, string apiName>
     : AscendC_Op<mnemonic, [AscendC_PipeOpInterface,
                             AscendC_BufferAccessOpInterface,
-                            AscendC_SameElementType]> {
+                            AscendC_SameElementType, AscendC_MaskBits]> {
   let summary = "vector " # apiName # "(dst, src, scalar, count)";
   let description = [{
     Elementwise with a scalar on the vector pipe; `scalar_first` puts the
-    scalar on the left (scalar - x, scalar / x).
+    scalar on the left (scalar - x, scalar / x). `bits`: as for the binary
+    ops (a per-repeat lane mask).
 
     ```mlir
     ascendc.}] # mnemonic # [{ %d, %a, %s, %n : !ascendc.local<256xf32, VECOUT>, !ascendc.local<256xf32, VECIN>, f32
     ```
   }];
   let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src,
-                       AnyType:$scalar, Index:$count, UnitAttr:$scalar_first);
+                       AnyType:$scalar, Index:$count, UnitAttr:$scalar_first,
+                       Variadic<I64>:$bits);
   let assemblyFormat = [{
-    $dst `,` $src `,` $scalar `,` $count attr-dict `:` qualified(type($dst)) `,` qualified(type($src)) `,` type($scalar)
+    $dst `,` $src `,` $scalar `,` $count (`bits` $bits^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src)) `,` type($scalar)
   }];
   let extraClassDeclaration = [{
     ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::V; }
@@ -226,18 +238,19 @@ def AscendC_ShrsOp : AscendC_VecScalarOp<"shrs", "ShiftRight">;
 class AscendC_VecUnaryOp<string mnemonic, string apiName>
     : AscendC_Op<mnemonic, [AscendC_PipeOpInterface,
                             AscendC_BufferAccessOpInterface,
-                            AscendC_SameElementType]> {
+                            AscendC_SameElementType, AscendC_MaskBits]> {
   let summary = "vector " # apiName # "(dst, src, count)";
   let description = [{
-    Elementwise over the first `count` elements, on the vector pipe.
+    Elementwise over the first `count` elements, on the vector pipe. `bits`:
+    as for the binary ops (a per-repeat lane mask).
 
     ```mlir
     ascendc.}] # mnemonic # [{ %d, %a, %n : !ascendc.local<256xf32, VECOUT>, !ascendc.local<256xf32, VECIN>
     ```
   }];
   let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src,
-                       Index:$count);
-  let assemblyFormat = "$dst `,` $src `,` $count attr-dict `:` qualified(type($dst)) `,` qualified(type($src))";
+                       Index:$count, Variadic<I64>:$bits);
+  let assemblyFormat = "$dst `,` $src `,` $count (`bits` $bits^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src))";
   let extraClassDeclaration = [{
     ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::V; }
     void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
@@ -263,17 +276,21 @@ def AscendC_NotOp : AscendC_VecUnaryOp<"not", "Not">;
 def AscendC_NegOp : AscendC_VecUnaryOp<"neg", "Neg">;
 
 def AscendC_CastOp : AscendC_Op<"cast",
-    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface]> {
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AscendC_MaskBits]> {
   let summary = "Cast(dst, src, roundMode, count)";
   let description = [{
+    `bits`: a per-repeat lane mask (see add); the repeat is 256 bytes of the
+    wider of the two element types.
+
     ```mlir
     ascendc.cast %h, %x, %n round CAST_RINT : !ascendc.local<256xf16, VECCALC>, !ascendc.local<256xf32, VECIN>
     ```
   }];
   let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src,
-                       Index:$count, AscendC_RoundMode:$round_mode);
+                       Index:$count, AscendC_RoundMode:$round_mode,
+                       Variadic<I64>:$bits);
   let assemblyFormat = [{
-    $dst `,` $src `,` $count `round` $round_mode attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
+    $dst `,` $src `,` $count `round` $round_mode (`bits` $bits^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
   }];
   let extraClassDeclaration = [{
     ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::V; }
@@ -285,20 +302,22 @@ def AscendC_CastOp : AscendC_Op<"cast",
 }
 
 def AscendC_CompareOp : AscendC_Op<"compare",
-    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface]> {
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AscendC_MaskBits]> {
   let summary = "Compare(dst mask, src0, src1 | scalar, mode, count)";
   let description = [{
     Writes one bool per element (the simulator keeps one byte per element).
-    `rhs` is a buffer or a scalar.
+    `rhs` is a buffer or a scalar. `bits`: a per-repeat lane mask over the
+    compared element type (see add).
 
     ```mlir
     ascendc.compare LT %m, %a, %b, %n : !ascendc.local<256xi1, VECCALC>, !ascendc.local<256xf32, VECIN>, !ascendc.local<256xf32, VECIN>
     ```
   }];
   let arguments = (ins AscendC_CmpMode:$mode, AscendC_LocalType:$dst,
-                       AscendC_LocalType:$lhs, AnyType:$rhs, Index:$count);
+                       AscendC_LocalType:$lhs, AnyType:$rhs, Index:$count,
+                       Variadic<I64>:$bits);
   let assemblyFormat = [{
-    $mode $dst `,` $lhs `,` $rhs `,` $count attr-dict `:` qualified(type($dst)) `,` qualified(type($lhs)) `,` qualified(type($rhs))
+    $mode $dst `,` $lhs `,` $rhs `,` $count (`bits` $bits^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($lhs)) `,` qualified(type($rhs))
   }];
   let extraClassDeclaration = [{
     ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::V; }
@@ -312,18 +331,20 @@ def AscendC_CompareOp : AscendC_Op<"compare",
 }
 
 def AscendC_SelectOp : AscendC_Op<"select",
-    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface]> {
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AscendC_MaskBits]> {
   let summary = "Select(dst, mask, src0, src1 | scalar, count)";
   let description = [{
+    `bits`: a per-repeat lane mask over the selected element type (see add).
+
     ```mlir
     ascendc.select %d, %m, %a, %b, %n : !ascendc.local<256xf32, VECOUT>, !ascendc.local<256xi1, VECCALC>, !ascendc.local<256xf32, VECIN>, !ascendc.local<256xf32, VECIN>
     ```
   }];
   let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$mask,
                        AscendC_LocalType:$trueValue, AnyType:$falseValue,
-                       Index:$count);
+                       Index:$count, Variadic<I64>:$bits);
   let assemblyFormat = [{
-    $dst `,` $mask `,` $trueValue `,` $falseValue `,` $count attr-dict `:` qualified(type($dst)) `,` qualified(type($mask)) `,` qualified(type($trueValue)) `,` qualified(type($falseValue))
+    $dst `,` $mask `,` $trueValue `,` $falseValue `,` $count (`bits` $bits^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($mask)) `,` qualified(type($trueValue)) `,` qualified(type($falseValue))
   }];
   let extraClassDeclaration = [{
     ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::V; }
@@ -391,9 +412,10 @@ def AscendC_CopyOp : AscendC_Op<"copy",
     [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AscendC_SameElementType]> {
   let summary = "DataCopy local -> local of rows x cols elements (vector pipe)";
   let description = [{
-    Row r of `src` starts `src_stride * r` elements into it; it lands at
-    `dst_offset + dst_stride * r` elements into `dst`. Concatenation writes
-    each input into its columns (or rows) of the result this way.
+    Row r of `src` starts `src_offset + src_stride * r` elements into it; it
+    lands at `dst_offset + dst_stride * r` elements into `dst`.
+    Concatenation writes each input into its columns (or rows) of the result
+    this way; permutations of a tile's leading dimensions move whole rows.
 
     ```mlir
     ascendc.copy %d, %s, %r, %c {dst_offset = 64, dst_stride = 128, src_stride = 64} : !ascendc.local<4x128xf32, VECCALC>, !ascendc.local<4x64xf32, VECIN>
@@ -401,7 +423,8 @@ def AscendC_CopyOp : AscendC_Op<"copy",
   }];
   let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src,
                        Index:$rows, Index:$cols, I64Attr:$src_stride,
-                       I64Attr:$dst_stride, I64Attr:$dst_offset);
+                       I64Attr:$dst_stride, I64Attr:$dst_offset,
+                       DefaultValuedAttr<I64Attr, "0">:$src_offset);
   let assemblyFormat = [{
     $dst `,` $src `,` $rows `,` $cols attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
   }];
@@ -418,12 +441,17 @@ def AscendC_TransposeOp : AscendC_Op<"transpose",
     [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AscendC_SameElementType]> {
   let summary = "2-D transpose of a rows x cols buffer (vector pipe)";
   let description = [{
+    With `batch` B > 1 the buffers hold B consecutive matrices: matrix b of
+    `src` (rows x cols) becomes matrix b of `dst` (cols x rows). Tiles of
+    rank > 2 are permuted with batched transposes and row copies.
+
     ```mlir
     ascendc.transpose %d, %s, %r, %c : !ascendc.local<64x16xf32, VECCALC>, !ascendc.local<16x64xf32, VECIN>
     ```
   }];
   let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src,
-                       Index:$rows, Index:$cols);
+                       Index:$rows, Index:$cols,
+                       DefaultValuedAttr<I64Attr, "1">:$batch);
   let assemblyFormat = [{
     $dst `,` $src `,` $rows `,` $cols attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
   }];
@@ -480,9 +508,10 @@ def AscendC_MmadOp : AscendC_Op<"mmad",
     ```
   }];
   let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$lhs,
-                       AscendC_LocalType:$rhs, I1:$init);
+                       AscendC_LocalType:$rhs, I1:$init,
+                       Optional<AscendC_LocalType>:$bias);
   let assemblyFormat = [{
-    $dst `,` $lhs `,` $rhs `,` $init attr-dict `:` qualified(type($dst)) `,` qualified(type($lhs)) `,` qualified(type($rhs))
+    $dst `,` $lhs `,` $rhs `,` $init (`bias` $bias^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($lhs)) `,` qualified(type($rhs)) (`,` qualified(type($bias))^)?
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
@@ -491,6 +520,30 @@ def AscendC_MmadOp : AscendC_Op<"mmad",
       a.push_back({getLhs(), false});
       a.push_back({getRhs(), false});
       a.push_back({getDst(), false}); // accumulates (read) unless init
+      if (getBias())
+        a.push_back({getBias(), false});
+      a.push_back({getDst(), true});
+    }
+  }];
+}
+
+def AscendC_CopyBiasOp : AscendC_Op<"copy_bias",
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AscendC_SameElementType]> {
+  let summary = "DataCopy of a bias row L1 -> bias table (MTE1)";
+  let description = [{
+    ```mlir
+    ascendc.copy_bias %bt, %l1 : !ascendc.local<64xf32, C2>, !ascendc.local<64xf32, A1>
+    ```
+  }];
+  let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src);
+  let assemblyFormat = [{
+    $dst `,` $src attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::MTE1; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getSrc(), false});
       a.push_back({getDst(), true});
     }
   }];

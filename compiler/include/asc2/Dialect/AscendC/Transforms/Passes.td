@@ -49,7 +49,8 @@ def AscendCComputeMemoryConsumption : Pass<"ascendc-compute-memory-consumption",
     Option<"l1Capacity", "l1-capacity", "int64_t", "524288", "L1 bytes per core">,
     Option<"l0aCapacity", "l0a-capacity", "int64_t", "65536", "L0A bytes per core">,
     Option<"l0bCapacity", "l0b-capacity", "int64_t", "65536", "L0B bytes per core">,
-    Option<"l0cCapacity", "l0c-capacity", "int64_t", "131072", "L0C bytes per core">
+    Option<"l0cCapacity", "l0c-capacity", "int64_t", "131072", "L0C bytes per core">,
+    Option<"btCapacity", "bt-capacity", "int64_t", "1024", "Bias table bytes per core">
   ];
 }
 
