@@ -1,5 +1,7 @@
 #include "HeadlessRunner.h"
 
+#include "InspectorExport.h"
+
 #include "asc2/Driver/ReportWriter.h"
 
 #include <QDir>
@@ -96,9 +98,53 @@ void HeadlessRunner::onRunFinished(const RunSummary &summary)
             exitCode = exitCode ? exitCode : 1;
         }
     }
+    const struct {
+        const QString &path;
+        bool (*write)(const RunSummary &, const QString &, QString *);
+        const char *what;
+    } exports[] = {{m_options.htmlPath, &HeadlessRunner::writeHtml, "HTML report"},
+                   {m_options.tracePath, &HeadlessRunner::writeTrace, "trace"}};
+    for (const auto &e : exports) {
+        if (e.path.isEmpty())
+            continue;
+        QString error;
+        if (e.write(summary, e.path, &error)) {
+            std::fprintf(stderr, "asc2-workbench: %s written to %s\n", e.what, qPrintable(QFileInfo(e.path).absoluteFilePath()));
+        } else {
+            std::fprintf(stderr, "asc2-workbench: %s\n", qPrintable(error));
+            exitCode = exitCode ? exitCode : 1;
+        }
+    }
     std::fflush(stdout);
     std::fflush(stderr);
     emit finished(exitCode);
+}
+
+ReportPtr HeadlessRunner::exportedReport(const RunSummary &summary)
+{
+    if (summary.lastLaunched)
+        return summary.lastLaunched;
+    return summary.kernels.isEmpty() ? ReportPtr() : summary.kernels.back();
+}
+
+bool HeadlessRunner::writeTrace(const RunSummary &summary, const QString &path, QString *error)
+{
+    const ReportPtr report = summary.lastLaunched;
+    if (!report || report->launches.empty()) {
+        *error = QStringLiteral("--export-trace: no kernel was launched, so there is no simulated trace");
+        return false;
+    }
+    return inspector::writeChromeTrace(*report, int(report->launches.size()) - 1, path, error);
+}
+
+bool HeadlessRunner::writeHtml(const RunSummary &summary, const QString &path, QString *error)
+{
+    const ReportPtr report = exportedReport(summary);
+    if (!report) {
+        *error = QStringLiteral("--export-html: no kernel was compiled");
+        return false;
+    }
+    return inspector::writeHtmlReport(report, path, error);
 }
 
 bool HeadlessRunner::writeReport(const RunSummary &summary, const QString &dirPath, QString *error)

@@ -14,6 +14,8 @@ public:
         QString file;
         QStringList arguments; // sys.argv[1:]
         QString reportDir; // empty: no report
+        QString htmlPath;  // --export-html (needs a QApplication)
+        QString tracePath; // --export-trace
         QMap<QString, QString> environment;
     };
 
@@ -24,6 +26,12 @@ public:
 
     /// Writes DIR/report.json, DIR/trace.json and DIR/<kernel>/ for every kernel.
     static bool writeReport(const RunSummary &summary, const QString &dir, QString *error);
+    /// The report the exports show: the last kernel launched, else the last compiled.
+    static ReportPtr exportedReport(const RunSummary &summary);
+    /// Writes the last launch's trace as Chrome trace JSON (Perfetto-ready).
+    static bool writeTrace(const RunSummary &summary, const QString &path, QString *error);
+    /// Writes the self-contained HTML report (passes, UB map, timeline, profile).
+    static bool writeHtml(const RunSummary &summary, const QString &path, QString *error);
     /// The process exit status for a run.
     static int exitCodeFor(const RunSummary &summary);
 

@@ -424,7 +424,8 @@ void MainWindow::createDocks()
 void MainWindow::createInspectors()
 {
     m_inspectorState = new InspectorState(this);
-    m_ubMap = new UbMapView(this);
+    m_ubMapPanel = new UbMapPanel(this);
+    m_ubMap = m_ubMapPanel->view();
     m_syncPanel = new SyncTimelinePanel(this);
     m_pingPongPanel = new PingPongPanel(this);
     m_graphView = new GraphView(this);
@@ -440,7 +441,7 @@ void MainWindow::createInspectors()
         QWidget *widget;
         const char *key;
     } inspectors[] = {
-        {View::UbMap, tr("UB Map"), QStringLiteral("ubMapDock"), m_ubMap, "Alt+6"},
+        {View::UbMap, tr("UB Map"), QStringLiteral("ubMapDock"), m_ubMapPanel, "Alt+6"},
         {View::Sync, tr("Sync Timeline"), QStringLiteral("syncDock"), m_syncPanel, "Alt+7"},
         {View::PingPong, tr("Ping-pong"), QStringLiteral("pingPongDock"), m_pingPongPanel, "Alt+8"},
         {View::Graph, tr("Graph"), QStringLiteral("graphDock"), m_graphView, "Alt+9"},
@@ -511,7 +512,9 @@ void MainWindow::createInspectors()
         if (pass && !pass->ir.empty())
             m_graphView->setIr(QString::fromStdString(pass->ir), QVector<int>(pass->irLines.begin(), pass->irLines.end()));
     });
-    connect(m_profileView, &ProfileView::lineHeatChanged, m_editor, &KernelEditor::setLineHeat);
+    connect(m_profileView, &ProfileView::lineCostsChanged, m_editor, &KernelEditor::setLineCosts);
+    // An msprof import is laid over the UB map's program points.
+    connect(m_profileView, &ProfileView::runImported, m_ubMapPanel, &UbMapPanel::setOverlay);
     connect(m_profileView, &ProfileView::traceSelected, this, [this](const inspector::SimTrace &trace) {
         // Imported traces overlay the simulated views.
         m_syncPanel->setTrace(trace);
@@ -527,7 +530,7 @@ void MainWindow::showInspectorReport(const ReportPtr &report)
         return;
     m_inspectedReport = report;
     m_inspectedLaunches = launches;
-    m_ubMap->setReport(report);
+    m_ubMapPanel->setReport(report);
     m_syncPanel->setReport(report);
     if (!report || report->launches.empty()) {
         m_syncPanel->setTrace(inspector::SimTrace());
@@ -574,29 +577,8 @@ bool MainWindow::exportHtmlReport(const QString &path, QString *error)
             *error = tr("Nothing compiled yet");
         return false;
     }
-    QVector<inspector::ReportImage> images;
-    const auto add = [&](const QString &title, InspectorCanvas *canvas, QSize size) {
-        if (!canvas->hasContent())
-            return;
-        QByteArray png;
-        QBuffer buffer(&png);
-        buffer.open(QIODevice::WriteOnly);
-        canvas->renderImage(size).save(&buffer, "PNG");
-        images.push_back({title, png});
-    };
-    add(tr("UB map"), m_ubMap, {1200, 420});
-    {
-        // The timeline in program order and, after a run, in simulated time.
-        SyncTimelineView *sync = m_syncPanel->view();
-        const auto mode = sync->mode();
-        sync->setMode(SyncTimelineView::Mode::Static);
-        add(tr("Sync timeline (program order)"), sync, {1200, 360});
-        sync->setMode(SyncTimelineView::Mode::Simulated);
-        add(tr("Sync timeline (simulated)"), sync, {1200, 360});
-        sync->setMode(mode);
-    }
-    add(tr("Ping-pong schedule"), m_pingPongPanel->view(), {1200, 420});
-    add(tr("Pipe utilization"), m_profileView->chart(), {900, 260});
+    const QVector<inspector::ReportImage> images = inspector::renderReportImages(
+        {m_ubMap, m_syncPanel->view(), m_pingPongPanel->view(), m_profileView->chart()});
     const int a = m_profileView->runA();
     const inspector::ProfileRun *profile = a >= 0 && a < m_profileView->runs().size() ? &m_profileView->runs()[a] : nullptr;
     QSaveFile file(path);

@@ -21,6 +21,7 @@ class InspectorState;
 class PingPongPanel;
 class ProfileView;
 class SyncTimelinePanel;
+class UbMapPanel;
 class UbMapView;
 class ConsoleView;
 class KernelEditor;
@@ -94,6 +95,7 @@ public:
     AscendCView *ascendcView() const { return m_ascendcView; }
     InspectorState *inspectorState() const { return m_inspectorState; }
     UbMapView *ubMap() const { return m_ubMap; }
+    UbMapPanel *ubMapPanel() const { return m_ubMapPanel; }
     SyncTimelinePanel *syncPanel() const { return m_syncPanel; }
     PingPongPanel *pingPongPanel() const { return m_pingPongPanel; }
     GraphView *graphView() const { return m_graphView; }
@@ -158,6 +160,7 @@ private:
     QDockWidget *m_ascendcDock = nullptr;
     QDockWidget *m_consoleDock = nullptr;
     InspectorState *m_inspectorState = nullptr;
+    UbMapPanel *m_ubMapPanel = nullptr;
     UbMapView *m_ubMap = nullptr;
     SyncTimelinePanel *m_syncPanel = nullptr;
     PingPongPanel *m_pingPongPanel = nullptr;

@@ -44,14 +44,16 @@ int main(int argc, char **argv)
 {
     const bool headless = hasFlag(argc, argv, "--headless");
     const bool screenshot = hasFlag(argc, argv, "--screenshot");
-    // Screenshots are for tests and docs: they need no display.
-    if (screenshot && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+    // The HTML report draws the inspector views: widgets, but no window.
+    const bool paints = hasFlag(argc, argv, "--export-html");
+    // Screenshots and exports are for tests and docs: they need no display.
+    if ((screenshot || (headless && paints)) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     if (!headless)
         QApplication::setStyle(QStringLiteral("Fusion")); // follows the theme's palette everywhere
 
     std::unique_ptr<QCoreApplication> app;
-    if (headless)
+    if (headless && !paints)
         app = std::make_unique<QCoreApplication>(argc, argv);
     else
         app = std::make_unique<QApplication>(argc, argv);
@@ -73,6 +75,16 @@ int main(int argc, char **argv)
     const QCommandLineOption reportOption(QStringLiteral("report"),
                                           QStringLiteral("With --headless: write the run's reports to DIR."),
                                           QStringLiteral("DIR"));
+    const QCommandLineOption htmlOption(
+        QStringLiteral("export-html"),
+        QStringLiteral("With --headless: write a self-contained HTML report (passes, UB map, sync timeline, "
+                       "ping-pong, profile) of the last kernel launched (else compiled) to OUT.html."),
+        QStringLiteral("OUT.html"));
+    const QCommandLineOption traceOption(
+        QStringLiteral("export-trace"),
+        QStringLiteral("With --headless: write the last launch's simulated trace as Chrome trace JSON "
+                       "(chrome://tracing, Perfetto, MindStudio Insight) to OUT.json."),
+        QStringLiteral("OUT.json"));
     const QCommandLineOption screenshotOption(QStringLiteral("screenshot"),
                                               QStringLiteral("Run FILE in the window and save it to OUT.png."),
                                               QStringLiteral("OUT.png"));
@@ -86,8 +98,8 @@ int main(int argc, char **argv)
     const QCommandLineOption themeOption(QStringLiteral("theme"),
                                          QStringLiteral("Colour theme: light or dark (the GUI remembers the last one)."),
                                          QStringLiteral("NAME"));
-    parser.addOptions({headlessOption, platformOption, backendOption, reportOption, screenshotOption,
-                       viewOption, timeoutOption, themeOption});
+    parser.addOptions({headlessOption, platformOption, backendOption, reportOption, htmlOption, traceOption,
+                       screenshotOption, viewOption, timeoutOption, themeOption});
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The kernel script (.py) to open."));
     parser.addPositionalArgument(QStringLiteral("-- ARGS"), QStringLiteral("Arguments for the script (its sys.argv[1:])."),
                                  QStringLiteral("[-- ARGS...]"));
@@ -106,13 +118,17 @@ int main(int argc, char **argv)
     for (auto it = environment.cbegin(); it != environment.cend(); ++it)
         qputenv(it.key().toUtf8().constData(), it.value().toUtf8());
 
+    if (!headless && (parser.isSet(htmlOption) || parser.isSet(traceOption) || parser.isSet(reportOption)))
+        return fail(QStringLiteral("--report, --export-html and --export-trace go with --headless"));
+
     PythonHost host;
     JobRunner runner(&host);
 
     if (headless) {
         if (file.isEmpty())
             return fail(QStringLiteral("--headless needs a FILE"));
-        HeadlessRunner headlessRunner(&runner, {file, scriptArguments, parser.value(reportOption), environment});
+        HeadlessRunner headlessRunner(&runner, {file, scriptArguments, parser.value(reportOption), parser.value(htmlOption),
+                                                parser.value(traceOption), environment});
         QObject::connect(&headlessRunner, &HeadlessRunner::finished, app.get(), &QCoreApplication::exit);
         headlessRunner.start();
         return app->exec();

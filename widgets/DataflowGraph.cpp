@@ -1,6 +1,9 @@
 #include "DataflowGraph.h"
 
 #include <QHash>
+
+#include <algorithm>
+#include <climits>
 #include <QMutex>
 #include <QRegularExpression>
 #include <QStringList>
@@ -120,15 +123,37 @@ QString nodeLabel(const GraphNode &n)
 }
 } // namespace
 
-QString toDot(const DataflowGraph &graph)
+QString toDot(const DataflowGraph &graph, const DotOptions &options)
 {
+    QVector<int> uses(graph.nodes.size(), 0), defs(graph.nodes.size(), 0);
+    for (const GraphEdge &e : graph.edges) {
+        if (e.from >= 0 && e.from < uses.size())
+            ++uses[e.from];
+        if (e.to >= 0 && e.to < defs.size())
+            ++defs[e.to];
+    }
+    // Hubs: sources (arguments, constants) with many uses. Their edges stay
+    // out; the top rank, theirs alone, keeps them above every use.
+    QVector<bool> hub(graph.nodes.size(), false);
+    QStringList hubs;
+    for (int i = 0; i < graph.nodes.size(); ++i)
+        if (options.hubFanOut >= 0 && uses[i] > options.hubFanOut && defs[i] == 0) {
+            hub[i] = true;
+            hubs << QStringLiteral("n%1;").arg(i);
+        }
     QString dot;
     dot += QLatin1String("digraph dataflow {\n");
-    dot += QLatin1String("  rankdir=TB;\n  node [shape=box, fontsize=10, height=0.3];\n");
+    dot += QLatin1String("  rankdir=TB;\n");
+    if (options.fast)
+        dot += QLatin1String("  nslimit=1;\n  nslimit1=1;\n");
+    dot += QLatin1String("  node [shape=box, fontsize=10, height=0.3];\n");
     for (int i = 0; i < graph.nodes.size(); ++i)
         dot += QStringLiteral("  n%1 [label=\"%2\"];\n").arg(i).arg(dotEscape(nodeLabel(graph.nodes[i])));
     for (const GraphEdge &e : graph.edges)
-        dot += QStringLiteral("  n%1 -> n%2;\n").arg(e.from).arg(e.to);
+        if (!hub.value(e.from))
+            dot += QStringLiteral("  n%1 -> n%2;\n").arg(e.from).arg(e.to);
+    if (!hubs.isEmpty())
+        dot += QStringLiteral("  { rank=source; %1 }\n").arg(hubs.join(QLatin1Char(' ')));
     dot += QLatin1String("}\n");
     return dot;
 }
@@ -150,16 +175,83 @@ GraphLayout layeredLayout(const DataflowGraph &graph)
     for (int i = 0; i < n; ++i)
         for (int p : preds[i])
             rank[i] = std::max(rank[i], rank[p] + 1);
-    QHash<int, int> column;
+    // A node that needs nothing but hubs (an alloc, index math on an
+    // argument, a constant) goes right above its first use, not to the top:
+    // hundreds of them in the first rows make the graph wide and every edge
+    // long. Hubs themselves stay on top.
+    QVector<int> uses(n, 0), firstUse(n, INT_MAX);
+    for (const GraphEdge &e : graph.edges)
+        if (e.from >= 0 && e.from < e.to && e.to < n)
+            ++uses[e.from];
+    const auto isHub = [&](int i) { return uses[i] > kDotHubFanOut; };
+    for (int i = n - 1; i >= 0; --i) {
+        const bool free = !isHub(i)
+                          && std::none_of(preds[i].cbegin(), preds[i].cend(), [&](int p) { return !isHub(p); });
+        if (free && firstUse[i] != INT_MAX)
+            rank[i] = std::max(rank[i], firstUse[i] - 1);
+        for (int p : preds[i])
+            firstUse[p] = std::min(firstUse[p], rank[i]);
+    }
+    // Rank by rank, each node goes under the mean x of its predecessors (hubs
+    // like a GM pointer argument aside: they would pull everything to
+    // themselves), so chains run straight down and edges stay short; a node
+    // without one goes next to the op before it in the IR. Sorted by that
+    // wish, packed left to right at least kGap apart, and the rank shifted so
+    // it sits on its wishes on average (no drift to the right, rank by rank).
+    constexpr double kGap = 30, kRowPitch = 60;
+    int maxRank = 0;
+    for (int r : rank)
+        maxRank = std::max(maxRank, r);
+    QVector<QVector<int>> byRank(maxRank + 1);
+    for (int i = 0; i < n; ++i)
+        byRank[rank[i]].push_back(i);
     out.centers.resize(n);
     out.sizes.resize(n);
+    for (int i = 0; i < n; ++i)
+        out.sizes[i] = QSizeF(30 + 6.0 * (graph.nodes[i].op.size() + graph.nodes[i].results.size()), 22);
+    QVector<double> x(n, 0);
+    QVector<bool> placed(n, false);
+    double minLeft = 0;
+    for (const QVector<int> &nodes : byRank) {
+        QVector<std::pair<double, int>> wish;
+        wish.reserve(nodes.size());
+        double slot = 0;
+        for (int i : nodes) {
+            double sum = 0;
+            int k = 0;
+            for (int p : preds[i])
+                if (!isHub(p)) {
+                    sum += x[p];
+                    ++k;
+                }
+            double want = slot;
+            if (k)
+                want = sum / k;
+            else if (i > 0 && placed[i - 1])
+                want = x[i - 1] + 1; // just right of its IR neighbour
+            wish.push_back({want, i});
+            slot += out.sizes[i].width() + kGap;
+        }
+        std::stable_sort(wish.begin(), wish.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+        double right = -1e300, drift = 0;
+        for (const auto &[want, i] : wish) {
+            const double w = out.sizes[i].width();
+            const double left = std::max(want - w / 2, right + kGap);
+            x[i] = left + w / 2;
+            right = left + w;
+            drift += x[i] - want;
+        }
+        drift /= std::max<qsizetype>(1, wish.size());
+        for (const auto &[want, i] : wish) {
+            x[i] -= drift;
+            placed[i] = true;
+            minLeft = std::min(minLeft, x[i] - out.sizes[i].width() / 2);
+        }
+    }
     double maxX = 0, maxY = 0;
     for (int i = 0; i < n; ++i) {
-        const int c = column[rank[i]]++;
-        const double w = 30 + 6.0 * (graph.nodes[i].op.size() + graph.nodes[i].results.size());
-        out.sizes[i] = QSizeF(w, 22);
-        out.centers[i] = QPointF(20 + c * 190 + w / 2, 20 + rank[i] * 60);
-        maxX = std::max(maxX, out.centers[i].x() + w / 2);
+        out.centers[i] = QPointF(x[i] - minLeft + 20, 20 + rank[i] * kRowPitch);
+        maxX = std::max(maxX, out.centers[i].x() + out.sizes[i].width() / 2);
         maxY = std::max(maxY, out.centers[i].y() + 11);
     }
     out.bounds = QSizeF(maxX + 20, maxY + 20);
@@ -176,7 +268,12 @@ GraphLayout layoutGraph(const DataflowGraph &graph, int graphvizLimit)
     QMutexLocker lock(&mutex);
     GraphLayout out;
     out.engine = QStringLiteral("dot");
-    const QByteArray dot = toDot(graph).toUtf8();
+    DotOptions options;
+    if (graph.nodes.size() > kDotFastFrom) {
+        options.hubFanOut = kDotHubFanOut;
+        options.fast = true;
+    }
+    const QByteArray dot = toDot(graph, options).toUtf8();
     GVC_t *gvc = gvContext();
     Agraph_t *g = agmemread(dot.constData());
     if (!g) {

@@ -33,8 +33,25 @@ struct DataflowGraph {
     static DataflowGraph parse(const QString &ir);
 };
 
+struct DotOptions {
+    /// Edges out of a source node (no operands: an argument, a constant) with
+    /// more uses than this stay out of the DOT text (-1: none do), and such
+    /// hubs get the top rank to themselves. A function argument feeding
+    /// hundreds of ops costs dot most of its time; the view draws those edges
+    /// from the positions anyway.
+    int hubFanOut = -1;
+    /// Fewer network-simplex passes (nslimit, nslimit1 = 1): near the same
+    /// picture in a fraction of the time on graphs of hundreds of ops.
+    bool fast = false;
+};
+/// From this many ops on, layoutGraph() lays out with hubs left out and fast
+/// network simplex (bench/gui_graph.cpp: a 1,000-op graph took 13 s in dot,
+/// 0.5 s so).
+constexpr int kDotFastFrom = 300;
+constexpr int kDotHubFanOut = 8;
+
 /// DOT text: `digraph dataflow { ... n0 [label="..."]; n0 -> n1; }`.
-QString toDot(const DataflowGraph &graph);
+QString toDot(const DataflowGraph &graph, const DotOptions &options = DotOptions());
 
 struct GraphLayout {
     QVector<QPointF> centers; // per node, top-left origin, points

@@ -10,11 +10,14 @@
 #include <QGraphicsScene>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QPainterPath>
 #include <QPointer>
 #include <QStyleOptionGraphicsItem>
+#include <QStaticText>
 #include <QSvgGenerator>
 #include <QThread>
 #include <QCoreApplication>
+#include <QScopeGuard>
 #include <QWheelEvent>
 
 using namespace inspector;
@@ -43,8 +46,18 @@ public:
         p->setBrush(m_color);
         p->drawRoundedRect(m_rect, 4, 4);
         if (lod >= 0.45) {
+            // Laid out once, not per frame: panning past hundreds of labels stays cheap.
+            if (m_text.text().isEmpty()) {
+                m_text.setText(m_label);
+                m_text.setTextFormat(Qt::PlainText);
+                m_text.prepare(QTransform(), p->font());
+            }
+            const QSizeF t = m_text.size();
             p->setPen(Qt::black);
-            p->drawText(m_rect, Qt::AlignCenter, m_label);
+            p->save();
+            p->setClipRect(m_rect);
+            p->drawStaticText(QPointF(m_rect.center().x() - t.width() / 2, m_rect.center().y() - t.height() / 2), m_text);
+            p->restore();
         }
     }
     int sourceLine() const { return m_sourceLine; }
@@ -52,6 +65,7 @@ public:
 private:
     int m_index;
     QString m_label;
+    QStaticText m_text;
     QRectF m_rect;
     QColor m_color;
     int m_sourceLine;
@@ -61,30 +75,74 @@ private:
 class EdgesItem : public QGraphicsItem
 {
 public:
-    EdgesItem(QVector<QLineF> lines, const QRectF &bounds) : m_lines(std::move(lines)), m_bounds(bounds) {}
+    /// @p fromHub: the edge leaves a node with many uses (a GM pointer argument).
+    EdgesItem(QVector<QLineF> lines, QVector<bool> fromHub, const QRectF &bounds)
+        : m_lines(std::move(lines)), m_fromHub(std::move(fromHub)), m_bounds(bounds)
+    {
+        // option->exposedRect is the visible part (else the whole graph's rect).
+        setFlag(ItemUsesExtendedStyleOption);
+    }
     QRectF boundingRect() const override { return m_bounds; }
     void paint(QPainter *p, const QStyleOptionGraphicsItem *option, QWidget *) override
     {
         const qreal lod = option->levelOfDetailFromTransform(p->worldTransform());
-        p->setPen(QPen(QColor(120, 120, 120, lod < 0.15 ? 90 : 200), 0));
+        // One drawLines and one fillPath per frame: the raster engine's cost
+        // is per call, and a screen can cross thousands of edges.
         const QRectF visible = option->exposedRect;
-        for (const QLineF &l : m_lines) {
+        QVector<QLineF> lines;
+        QPainterPath heads;
+        for (int i = 0; i < m_lines.size(); ++i) {
+            const QLineF &l = m_lines[i];
             if (!visible.intersects(QRectF(l.p1(), l.p2()).normalized().adjusted(-1, -1, 1, 1)))
                 continue;
-            p->drawLine(l);
-            if (lod >= 0.45) {
+            // A hub's fan of edges only where one of its ends is in view: the
+            // rest is hundreds of lines through the screen that say nothing.
+            if (m_fromHub.value(i) && !visible.contains(l.p1()) && !visible.contains(l.p2()))
+                continue;
+            lines.push_back(l);
+            if (lod >= 0.45 && visible.contains(l.p2())) {
                 const QPointF dir = (l.p2() - l.p1()) / std::max(1.0, l.length());
                 const QPointF n(-dir.y(), dir.x());
-                QPolygonF head;
-                head << l.p2() << l.p2() - dir * 7 + n * 3 << l.p2() - dir * 7 - n * 3;
-                p->setBrush(QColor(120, 120, 120));
-                p->drawPolygon(head);
+                heads.addPolygon(QPolygonF{l.p2(), l.p2() - dir * 7 + n * 3, l.p2() - dir * 7 - n * 3, l.p2()});
             }
         }
+        // Opaque: a translucent pen takes the raster engine's blending path,
+        // several times slower over thousands of edges.
+        p->setPen(QPen(lod < 0.15 ? QColor(190, 190, 190) : QColor(135, 135, 135), 0));
+        p->drawLines(lines);
+        if (!heads.isEmpty())
+            p->fillPath(heads, QColor(120, 120, 120));
     }
 
 private:
     QVector<QLineF> m_lines;
+    QVector<bool> m_fromHub;
+    QRectF m_bounds;
+};
+
+// The nodes and edges: one parent, so the far-out picture swaps them all at once.
+class DetailItem : public QGraphicsItem
+{
+public:
+    DetailItem() { setFlag(ItemHasNoContents); }
+    QRectF boundingRect() const override { return {}; }
+    void paint(QPainter *, const QStyleOptionGraphicsItem *, QWidget *) override {}
+};
+
+// Far out, a picture of the whole graph stands in for its thousands of items.
+class OverviewItem : public QGraphicsItem
+{
+public:
+    OverviewItem(QImage image, const QRectF &bounds) : m_image(std::move(image)), m_bounds(bounds) {}
+    QRectF boundingRect() const override { return m_bounds; }
+    void paint(QPainter *p, const QStyleOptionGraphicsItem *, QWidget *) override
+    {
+        p->setRenderHint(QPainter::SmoothPixmapTransform);
+        p->drawImage(m_bounds, m_image);
+    }
+
+private:
+    QImage m_image;
     QRectF m_bounds;
 };
 } // namespace
@@ -130,9 +188,10 @@ void GraphView::setIr(const QString &ir, const QVector<int> &irLines)
     m_graph = DataflowGraph::parse(ir);
     m_pending = true;
     const DataflowGraph graph = m_graph;
+    const int limit = m_graphvizLimit;
     QPointer<GraphView> self(this);
-    QThread *thread = QThread::create([self, graph, generation] {
-        GraphLayout layout = layoutGraph(graph);
+    QThread *thread = QThread::create([self, graph, generation, limit] {
+        GraphLayout layout = layoutGraph(graph, limit);
         if (self)
             QMetaObject::invokeMethod(self, [self, generation, layout] {
                 if (self)
@@ -154,26 +213,70 @@ void GraphView::showLayout(int generation, const GraphLayout &layout)
     m_pending = false;
     m_layout = layout;
     m_scene->clear();
+    m_detail = nullptr;
+    m_overview = nullptr;
     QVector<QLineF> lines;
+    QVector<bool> fromHub;
     lines.reserve(m_graph.edges.size());
+    QVector<int> uses(m_graph.nodes.size(), 0);
+    for (const GraphEdge &e : m_graph.edges)
+        if (e.from < uses.size())
+            ++uses[e.from];
     for (const GraphEdge &e : m_graph.edges) {
         if (e.from >= layout.centers.size() || e.to >= layout.centers.size())
             continue;
         const QPointF a = layout.centers[e.from] + QPointF(0, layout.sizes[e.from].height() / 2);
         const QPointF b = layout.centers[e.to] - QPointF(0, layout.sizes[e.to].height() / 2);
         lines.push_back(QLineF(a, b));
+        fromHub.push_back(uses[e.from] > kDotHubFanOut);
     }
     const QRectF bounds(QPointF(0, 0), layout.bounds);
-    m_scene->addItem(new EdgesItem(lines, bounds.adjusted(-20, -20, 20, 20)));
+    m_detail = new DetailItem;
+    m_scene->addItem(m_detail);
+    (new EdgesItem(lines, fromHub, bounds.adjusted(-20, -20, 20, 20)))->setParentItem(m_detail);
     for (int i = 0; i < m_graph.nodes.size() && i < layout.centers.size(); ++i) {
         const int irLine = m_graph.nodes[i].irLine;
         auto *item = new NodeItem(i, m_graph.nodes[i], layout.sizes[i], irLine < m_irLines.size() ? m_irLines[irLine] : 0);
         item->setPos(layout.centers[i]);
-        m_scene->addItem(item);
+        item->setParentItem(m_detail);
     }
     m_scene->setSceneRect(bounds.adjusted(-20, -20, 20, 20));
+    m_overview = nullptr;
+    m_overviewShown = false;
+    if (m_graph.nodes.size() > kOverviewNodes) {
+        // Drawn once at the scale where the items would turn into plain boxes.
+        const QRectF area = m_scene->sceneRect();
+        const double scale = std::min({kOverviewLod, 4096 / area.width(), 4096 / area.height()});
+        QImage image((area.size() * scale).toSize().expandedTo(QSize(1, 1)), QImage::Format_ARGB32_Premultiplied);
+        image.fill(Qt::transparent);
+        QPainter p(&image);
+        m_scene->render(&p, QRectF(QPointF(0, 0), image.size()), area);
+        p.end();
+        auto *overview = new OverviewItem(image, area);
+        overview->setVisible(false);
+        m_scene->addItem(overview);
+        m_overview = overview;
+    }
     fit();
     emit layoutReady();
+}
+
+void GraphView::updateLevelOfDetail()
+{
+    if (!m_overview || !m_detail)
+        return;
+    const bool far = transform().m11() < kOverviewLod;
+    if (far == m_overviewShown)
+        return;
+    m_overviewShown = far;
+    m_overview->setVisible(far);
+    m_detail->setVisible(!far);
+}
+
+void GraphView::paintEvent(QPaintEvent *event)
+{
+    updateLevelOfDetail();
+    QGraphicsView::paintEvent(event);
 }
 
 bool GraphView::waitForLayout(int timeoutMs)
@@ -248,6 +351,18 @@ void GraphView::drawBackground(QPainter *painter, const QRectF &rect)
 
 bool GraphView::exportTo(const QString &path, QString *error)
 {
+    // Exports draw the items themselves, not the far-out picture.
+    const bool overview = m_overviewShown;
+    if (overview) {
+        m_overview->setVisible(false);
+        m_detail->setVisible(true);
+    }
+    const auto restore = qScopeGuard([&] {
+        if (overview) {
+            m_overview->setVisible(true);
+            m_detail->setVisible(false);
+        }
+    });
     const QRectF source = m_scene->sceneRect();
     QSize size = source.size().toSize();
     if (size.width() > 4000)

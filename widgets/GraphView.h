@@ -26,12 +26,21 @@ public:
     const inspector::DataflowGraph &graph() const { return m_graph; }
     const inspector::GraphLayout &graphLayout() const { return m_layout; }
     bool isLayingOut() const { return m_pending; }
+    /// Graphs with more ops than this get the layered layout instead of
+    /// Graphviz dot (which needs minutes past a few thousand ops).
+    void setGraphvizLimit(int ops) { m_graphvizLimit = ops; }
+    int graphvizLimit() const { return m_graphvizLimit; }
     void setState(InspectorState *state);
     void setTheme(const Theme &theme);
     void fit();
     /// Node whose source line is @p line gets selected and centred.
     void showSourceLine(int line);
     bool exportTo(const QString &path, QString *error = nullptr);
+    /// Whether the far-out picture stands in for the items (graphs of more
+    /// than kOverviewNodes ops, zoomed out below kOverviewLod).
+    bool showsOverview() const { return m_overviewShown; }
+    static constexpr int kOverviewNodes = 1500;
+    static constexpr double kOverviewLod = 0.15;
 
 signals:
     void layoutReady();
@@ -41,15 +50,21 @@ protected:
     void wheelEvent(QWheelEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
     void drawBackground(QPainter *painter, const QRectF &rect) override;
+    void paintEvent(QPaintEvent *event) override;
 
 private:
     void showLayout(int generation, const inspector::GraphLayout &layout);
+    void updateLevelOfDetail();
 
     QGraphicsScene *m_scene;
+    class QGraphicsItem *m_detail = nullptr;   // parent of the nodes and edges
+    class QGraphicsItem *m_overview = nullptr; // the far-out picture
+    bool m_overviewShown = false;
     inspector::DataflowGraph m_graph;
     inspector::GraphLayout m_layout;
     QVector<int> m_irLines;
     int m_generation = 0;
+    int m_graphvizLimit = 1500;
     bool m_pending = false;
     Theme m_theme;
     InspectorState *m_state = nullptr;

@@ -118,6 +118,53 @@ Pipe toPipe(const std::string &name, Pipe fallback)
     const int i = pipeIndex(QString::fromStdString(name));
     return i < 0 ? fallback : Pipe(i);
 }
+// Stalls of the waiting pipes in program order (see StaticStall).
+QVector<StaticStall> staticStalls(const StaticSchedule &s)
+{
+    QVector<StaticStall> out;
+    const int n = int(s.ops.size());
+    const auto onPipe = [&](int i, Pipe pipe) { return s.ops[i].pipe == pipe; };
+    const auto isWork = [&](int i) { return s.ops[i].kind == StaticOp::Kind::Op; };
+    for (int e = 0; e < s.edges.size(); ++e) {
+        const SyncEdge &edge = s.edges[e];
+        if (edge.src == edge.dst)
+            continue;
+        StaticStall stall;
+        stall.pipe = edge.dst;
+        stall.edge = e;
+        for (int i = edge.setPoint - 1; i >= 0 && stall.producer < 0; --i)
+            if (onPipe(i, edge.src) && isWork(i))
+                stall.producer = i;
+        if (stall.producer < 0)
+            continue; // nothing to wait for: the flag is set at once
+        bool busyAfterSet = false;
+        if (!edge.wraps) {
+            for (int i = edge.waitPoint - 1; i >= 0 && stall.lastOwn < 0; --i)
+                if (onPipe(i, edge.dst))
+                    stall.lastOwn = i;
+            busyAfterSet = stall.lastOwn > edge.setPoint;
+            stall.to = edge.waitPoint;
+        } else {
+            // The wait is the next iteration's: work of the waiting pipe after
+            // the set (same iteration) keeps it busy while the flag comes.
+            for (int i = edge.setPoint + 1; i < n && !busyAfterSet; ++i)
+                busyAfterSet = onPipe(i, edge.dst) && s.ops[i].kind != StaticOp::Kind::WaitFlag;
+            for (int i = edge.setPoint - 1; i > edge.waitPoint && stall.lastOwn < 0; --i)
+                if (onPipe(i, edge.dst))
+                    stall.lastOwn = i;
+            stall.to = edge.setPoint + 1;
+        }
+        if (busyAfterSet)
+            continue;
+        stall.from = std::max(stall.lastOwn + 1, stall.producer);
+        if (stall.from < stall.to)
+            out.push_back(stall);
+    }
+    std::stable_sort(out.begin(), out.end(), [](const StaticStall &a, const StaticStall &b) {
+        return a.pipe != b.pipe ? int(a.pipe) < int(b.pipe) : a.from < b.from;
+    });
+    return out;
+}
 } // namespace
 
 StaticSchedule StaticSchedule::fromReport(const asc2::CompileReport &report)
@@ -172,6 +219,7 @@ StaticSchedule StaticSchedule::fromReport(const asc2::CompileReport &report)
         }
         s.edges.push_back(edge);
     }
+    s.stalls = staticStalls(s);
     return s;
 }
 
@@ -212,25 +260,30 @@ SimTrace SimTrace::parse(const QByteArray &json)
         return trace;
     }
 
+    // Lane names: tids may be numbers named by thread_name metadata; pids
+    // (cores) may be numbers named by process_name.
+    QHash<QString, QString> laneName, processName;
+    for (const QJsonValue &v : events) {
+        const QJsonObject e = v.toObject();
+        if (e.value(QLatin1String("ph")).toString() != QLatin1String("M"))
+            continue;
+        const QString name = e.value(QLatin1String("args")).toObject().value(QLatin1String("name")).toString();
+        if (e.value(QLatin1String("name")).toString() == QLatin1String("thread_name"))
+            laneName.insert(jsonString(e.value(QLatin1String("pid"))) + QLatin1Char('/') + jsonString(e.value(QLatin1String("tid"))),
+                            name);
+        else if (e.value(QLatin1String("name")).toString() == QLatin1String("process_name") && !name.isEmpty())
+            processName.insert(jsonString(e.value(QLatin1String("pid"))), name);
+    }
     QHash<QString, int> coreOf;
     const auto core = [&](const QJsonValue &pid) {
         const QString name = jsonString(pid);
         auto it = coreOf.find(name);
         if (it == coreOf.end()) {
             it = coreOf.insert(name, int(trace.cores.size()));
-            trace.cores << name;
+            trace.cores << processName.value(name, name);
         }
         return it.value();
     };
-    // Lane names: tids may be numbers named by thread_name metadata.
-    QHash<QString, QString> laneName;
-    for (const QJsonValue &v : events) {
-        const QJsonObject e = v.toObject();
-        if (e.value(QLatin1String("ph")).toString() == QLatin1String("M")
-            && e.value(QLatin1String("name")).toString() == QLatin1String("thread_name"))
-            laneName.insert(jsonString(e.value(QLatin1String("pid"))) + QLatin1Char('/') + jsonString(e.value(QLatin1String("tid"))),
-                            e.value(QLatin1String("args")).toObject().value(QLatin1String("name")).toString());
-    }
     const auto pipeOf = [&](const QJsonObject &e) {
         const QString tid = jsonString(e.value(QLatin1String("tid")));
         const QString named = laneName.value(jsonString(e.value(QLatin1String("pid"))) + QLatin1Char('/') + tid, tid);
@@ -339,6 +392,20 @@ QHash<int, double> SimTrace::lineTime(int core) const
     for (const TraceEvent &e : events)
         if ((core < 0 || e.core == core) && e.line > 0 && !e.isWait())
             out[e.line] += e.duration;
+    return out;
+}
+
+QHash<int, QVector<double>> SimTrace::linePipeTime(int core) const
+{
+    QHash<int, QVector<double>> out;
+    for (const TraceEvent &e : events) {
+        if ((core >= 0 && e.core != core) || e.line <= 0 || e.isWait())
+            continue;
+        QVector<double> &pipes = out[e.line];
+        if (pipes.isEmpty())
+            pipes.resize(kPipeCount, 0.0);
+        pipes[int(e.pipe)] += e.duration;
+    }
     return out;
 }
 

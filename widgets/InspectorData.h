@@ -59,9 +59,27 @@ struct SyncEdge {
     bool wraps = false; // the wait comes earlier in program order (next iteration)
 };
 
+/// Where a wait_flag makes its pipe idle in program order. Op i occupies
+/// points [i, i + 1). The waiting pipe runs out of work after its last op
+/// before the wait (`lastOwn`), but the flag only comes once the set_flag's
+/// pipe has finished the op the flag guards (`producer`, the last non-sync op
+/// of the source pipe before the set): the waiting pipe idles over
+/// [max(lastOwn + 1, producer), wait) -- for a loop-carried flag until the
+/// set is done, [.., set + 1), then its next iteration's wait passes.
+/// No stall when the waiting pipe still has work after the set, or the set
+/// guards no op (a priming set_flag).
+struct StaticStall {
+    Pipe pipe = Pipe::S;   // the waiting pipe
+    double from = 0, to = 0; // program points
+    int edge = -1;         // index into StaticSchedule::edges
+    int producer = -1;     // the op the flag waits for
+    int lastOwn = -1;      // the waiting pipe's last op before (-1: none)
+};
+
 struct StaticSchedule {
     QVector<StaticOp> ops;
     QVector<SyncEdge> edges;
+    QVector<StaticStall> stalls; // sorted by (pipe, from)
     static StaticSchedule fromReport(const asc2::CompileReport &report);
 };
 
@@ -101,6 +119,8 @@ struct SimTrace {
     QHash<int, double> lineTime(int core = -1) const;
     /// Busy time per pipe (wait_flag excluded).
     QVector<double> pipeBusy(int core = -1) const;
+    /// Summed durations per source line and pipe (kPipeCount values per line).
+    QHash<int, QVector<double>> linePipeTime(int core = -1) const;
 };
 
 /// Loop iterations of one core's simulated run: iteration k starts at the

@@ -1,9 +1,99 @@
 #include "InspectorExport.h"
 
+#include "PingPongView.h"
+#include "ProfileView.h"
+#include "SyncTimelineView.h"
+#include "UbMapView.h"
+
+#include <QBuffer>
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
 #include <QSaveFile>
 
 namespace inspector {
+
+QByteArray portableChromeTrace(const QByteArray &json, QString *error)
+{
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        *error = QStringLiteral("the trace is not valid JSON: %1").arg(parseError.errorString());
+        return {};
+    }
+    QJsonObject root;
+    QJsonArray in;
+    if (doc.isObject()) {
+        root = doc.object();
+        in = root.value(QLatin1String("traceEvents")).toArray();
+    } else {
+        in = doc.array();
+    }
+    const auto key = [](const QJsonValue &v) {
+        return v.isString() ? v.toString() : QString::number(v.toDouble(), 'g', 17);
+    };
+    // Numbers for names, in order of appearance; numbers stay what they are.
+    QHash<QString, int> pids;
+    QHash<QString, int> tids; // "pid/tid"
+    QStringList pidNames;
+    QVector<QPair<int, QString>> tidNames; // (pid number, tid name) per tid number - 1
+    QVector<int> tidPid;
+    QSet<QString> namedProcess, namedThread;
+    const auto pidOf = [&](const QJsonValue &v) -> QJsonValue {
+        if (v.isDouble() || v.isUndefined())
+            return v;
+        auto it = pids.find(key(v));
+        if (it == pids.end()) {
+            it = pids.insert(key(v), int(pidNames.size()) + 1);
+            pidNames << key(v);
+        }
+        return *it;
+    };
+    const auto tidOf = [&](const QJsonValue &pid, const QJsonValue &v) -> QJsonValue {
+        if (v.isDouble() || v.isUndefined())
+            return v;
+        const QString k = key(pid) + QLatin1Char('/') + key(v);
+        auto it = tids.find(k);
+        if (it == tids.end()) {
+            it = tids.insert(k, int(tidNames.size()) + 1);
+            tidNames.push_back({pidOf(pid).toInt(), key(v)});
+        }
+        return *it;
+    };
+    QJsonArray out;
+    for (const QJsonValue &v : in) {
+        QJsonObject e = v.toObject();
+        const QJsonValue pid = e.value(QLatin1String("pid")), tid = e.value(QLatin1String("tid"));
+        const QString ph = e.value(QLatin1String("ph")).toString();
+        if (ph == QLatin1String("M") && e.value(QLatin1String("name")).toString() == QLatin1String("process_name"))
+            namedProcess.insert(key(pid));
+        if (ph == QLatin1String("M") && e.value(QLatin1String("name")).toString() == QLatin1String("thread_name"))
+            namedThread.insert(key(pid) + QLatin1Char('/') + key(tid));
+        if (e.contains(QLatin1String("tid")))
+            e.insert(QLatin1String("tid"), tidOf(pid, tid));
+        if (e.contains(QLatin1String("pid")))
+            e.insert(QLatin1String("pid"), pidOf(pid));
+        out.append(e);
+    }
+    // Names for what had none: the process and lane names themselves.
+    QJsonArray meta;
+    for (int i = 0; i < pidNames.size(); ++i)
+        if (!namedProcess.contains(pidNames[i]))
+            meta.append(QJsonObject{{"name", "process_name"}, {"ph", "M"}, {"pid", i + 1},
+                                    {"args", QJsonObject{{"name", pidNames[i]}}}});
+    for (auto it = tids.cbegin(); it != tids.cend(); ++it) {
+        if (namedThread.contains(it.key()))
+            continue;
+        const auto &[pid, name] = tidNames[it.value() - 1];
+        meta.append(QJsonObject{{"name", "thread_name"}, {"ph", "M"}, {"pid", pid}, {"tid", it.value()},
+                                {"args", QJsonObject{{"name", name}}}});
+    }
+    for (const QJsonValue &m : meta)
+        out.prepend(m);
+    root.insert(QLatin1String("traceEvents"), out);
+    return QJsonDocument(root).toJson(QJsonDocument::Compact);
+}
 
 bool writeChromeTrace(const asc2::CompileReport &report, int launch, const QString &path, QString *error)
 {
@@ -11,13 +101,9 @@ bool writeChromeTrace(const asc2::CompileReport &report, int launch, const QStri
         *error = QStringLiteral("%1 has no simulated trace: run it first").arg(QString::fromStdString(report.kernel));
         return false;
     }
-    const QByteArray json = QByteArray::fromStdString(report.launches[launch].traceJson);
-    QJsonParseError parseError;
-    QJsonDocument::fromJson(json, &parseError);
-    if (parseError.error != QJsonParseError::NoError) {
-        *error = QStringLiteral("the trace is not valid JSON: %1").arg(parseError.errorString());
+    const QByteArray json = portableChromeTrace(QByteArray::fromStdString(report.launches[launch].traceJson), error);
+    if (json.isEmpty())
         return false;
-    }
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(json) != json.size() || !file.commit()) {
         *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
@@ -41,7 +127,7 @@ QString htmlReport(const asc2::CompileReport &report, const QVector<ReportImage>
         h += QStringLiteral("<p>last launch: %1 blocks, %2 cycles, %3 \u00b5s, %4 races</p>\n")
                  .arg(l.blockNum).arg(l.totalCycles).arg(l.timeUs, 0, 'f', 3).arg(l.races);
     }
-    h += QStringLiteral("<h2>Passes</h2>\n<table><tr><th>#</th><th>pass</th><th>stage</th><th>changed</th><th>ms</th><th>ops</th></tr>\n");
+    h += QStringLiteral("<h2 id=\"passes\">Passes</h2>\n<table><tr><th>#</th><th>pass</th><th>stage</th><th>changed</th><th>ms</th><th>ops</th></tr>\n");
     for (const asc2::PassRecord &p : report.passes)
         h += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td></tr>\n")
                  .arg(p.index).arg(esc(p.name), esc(p.stage), p.changed ? QStringLiteral("yes") : QString())
@@ -50,14 +136,18 @@ QString htmlReport(const asc2::CompileReport &report, const QVector<ReportImage>
     for (auto it = report.passes.rbegin(); it != report.passes.rend(); ++it) {
         if (it->ir.empty())
             continue;
-        h += QStringLiteral("<details><summary>Final IR (after %1)</summary><pre>%2</pre></details>\n").arg(esc(it->name), esc(it->ir));
+        h += QStringLiteral("<details id=\"final-ir\"><summary>Final IR (after %1)</summary><pre>%2</pre></details>\n").arg(esc(it->name), esc(it->ir));
         break;
     }
-    for (const ReportImage &image : images)
-        h += QStringLiteral("<h2>%1</h2>\n<img alt=\"%1\" src=\"data:image/png;base64,%2\">\n")
-                 .arg(image.title.toHtmlEscaped(), QString::fromLatin1(image.png.toBase64()));
+    for (const ReportImage &image : images) {
+        // "Sync timeline (program order)" -> "sync-timeline-program-order"
+        static const QRegularExpression nonWord(QStringLiteral("[^a-z0-9]+"));
+        const QString id = image.title.toLower().replace(nonWord, QStringLiteral("-")).remove(QRegularExpression(QStringLiteral("^-|-$")));
+        h += QStringLiteral("<h2 id=\"%3\">%1</h2>\n<img alt=\"%1\" src=\"data:image/png;base64,%2\">\n")
+                 .arg(image.title.toHtmlEscaped(), QString::fromLatin1(image.png.toBase64()), id);
+    }
     if (profile) {
-        h += QStringLiteral("<h2>Profile: %1</h2>\n<table><tr><th>pipe</th><th>busy (%)</th></tr>\n").arg(profile->label.toHtmlEscaped());
+        h += QStringLiteral("<h2 id=\"profile\">Profile: %1</h2>\n<table><tr><th>pipe</th><th>busy (%)</th></tr>\n").arg(profile->label.toHtmlEscaped());
         for (int i = 0; i < kPipeCount; ++i)
             if (profile->pipeRatio[i] >= 0)
                 h += QStringLiteral("<tr><td>%1</td><td>%2</td></tr>\n").arg(pipeName(Pipe(i))).arg(100 * profile->pipeRatio[i], 0, 'f', 1);
@@ -74,7 +164,7 @@ QString htmlReport(const asc2::CompileReport &report, const QVector<ReportImage>
         }
     }
     if (!report.sync.empty()) {
-        h += QLatin1String("<h2>Sync</h2>\n<table><tr><th>point</th><th>kind</th><th>pipes</th><th>event</th><th>role</th><th>reason</th></tr>\n");
+        h += QLatin1String("<h2 id=\"sync\">Sync</h2>\n<table><tr><th>point</th><th>kind</th><th>pipes</th><th>event</th><th>role</th><th>reason</th></tr>\n");
         for (const asc2::SyncRecord &s : report.sync)
             h += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3\u2192%4</td><td>%5</td><td>%6</td><td style=\"text-align:left\">%7</td></tr>\n")
                      .arg(s.point).arg(esc(s.kind), esc(s.srcPipe), esc(s.dstPipe)).arg(s.eventId).arg(esc(s.role), esc(s.reason));
@@ -82,6 +172,65 @@ QString htmlReport(const asc2::CompileReport &report, const QVector<ReportImage>
     }
     h += QLatin1String("</body></html>\n");
     return h;
+}
+
+QVector<ReportImage> renderReportImages(const ReportViews &views)
+{
+    QVector<ReportImage> images;
+    const auto add = [&](const QString &title, InspectorCanvas *canvas, QSize size) {
+        if (!canvas || !canvas->hasContent())
+            return;
+        QByteArray png;
+        QBuffer buffer(&png);
+        buffer.open(QIODevice::WriteOnly);
+        canvas->renderImage(size).save(&buffer, "PNG");
+        images.push_back({title, png});
+    };
+    add(QStringLiteral("UB map"), views.ubMap, {1200, 420});
+    if (SyncTimelineView *sync = views.sync) {
+        // The timeline in program order and, after a run, in simulated time.
+        const auto mode = sync->mode();
+        sync->setMode(SyncTimelineView::Mode::Static);
+        add(QStringLiteral("Sync timeline (program order)"), sync, {1200, 360});
+        sync->setMode(SyncTimelineView::Mode::Simulated);
+        add(QStringLiteral("Sync timeline (simulated)"), sync, {1200, 360});
+        sync->setMode(mode);
+    }
+    add(QStringLiteral("Ping-pong schedule"), views.pingPong, {1200, 420});
+    add(QStringLiteral("Pipe utilization"), views.profile, {900, 260});
+    return images;
+}
+
+bool writeHtmlReport(const ReportPtr &report, const QString &path, QString *error, const Theme &theme)
+{
+    if (!report) {
+        *error = QStringLiteral("nothing was compiled");
+        return false;
+    }
+    UbMapView ubMap;
+    SyncTimelineView sync;
+    PingPongView pingPong;
+    ProfileChart chart;
+    for (InspectorCanvas *canvas : std::initializer_list<InspectorCanvas *>{&ubMap, &sync, &pingPong, &chart})
+        canvas->setTheme(theme);
+    ubMap.setReport(report);
+    sync.setReport(report);
+    ProfileRun run;
+    const bool launched = !report->launches.empty();
+    if (launched) {
+        run = profileFromLaunch(*report, int(report->launches.size()) - 1);
+        sync.setTrace(run.trace);
+        pingPong.setTrace(run.trace);
+        chart.setRuns(&run, nullptr);
+    }
+    const QString html = htmlReport(*report, renderReportImages({&ubMap, &sync, &pingPong, &chart}), launched ? &run : nullptr);
+    QSaveFile file(path);
+    const QByteArray bytes = html.toUtf8();
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+        *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
 }
 
 } // namespace inspector

@@ -131,4 +131,13 @@ inline double niceStep(double span, int targetTicks)
     return (n < 1.5 ? 1 : n < 3.5 ? 2 : n < 7.5 ? 5 : 10) * mag;
 }
 
+/// Tick step for addresses: the smallest power of two (bytes) giving at most
+/// @p targetTicks ticks over @p span, so labels read 1 KB, 2 KB, ... not 9.8 KB.
+inline double niceByteStep(double span, int targetTicks)
+{
+    if (span <= 0 || targetTicks <= 0)
+        return 1;
+    return std::exp2(std::ceil(std::log2(std::max(1.0, span / targetTicks))));
+}
+
 } // namespace inspector

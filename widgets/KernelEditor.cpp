@@ -9,6 +9,7 @@
 #include <QFile>
 #include <QFontDatabase>
 #include <QHelpEvent>
+#include <QLocale>
 #include <QToolTip>
 
 // The resources live in this static library; make sure they are linked and registered.
@@ -216,6 +217,14 @@ bool KernelEditor::viewportEvent(QEvent *event)
     if (event->type() == QEvent::ToolTip) {
         // Over the marker margin or the squiggled text: the line's messages.
         const auto *help = static_cast<QHelpEvent *>(event);
+        if (const int heatLine = heatLineAt(help->pos())) {
+            const QString tip = heatToolTip(heatLine);
+            if (tip.isEmpty())
+                QToolTip::hideText();
+            else
+                QToolTip::showText(help->globalPos(), tip, viewport());
+            return true;
+        }
         const long position = SendScintilla(SCI_POSITIONFROMPOINT, help->pos().x(), help->pos().y());
         const int line = int(SendScintilla(SCI_LINEFROMPOSITION, position)) + 1;
         const QString text = diagnosticsTextAt(line);
@@ -259,8 +268,62 @@ void KernelEditor::updateLineNumberMargin()
     setMarginWidth(LineNumberMargin, QStringLiteral("00%1").arg(lines()));
 }
 
+void KernelEditor::setLineCosts(const QHash<int, inspector::LineCost> &costs, const QString &runLabel)
+{
+    QHash<int, double> heat;
+    for (auto it = costs.cbegin(); it != costs.cend(); ++it)
+        heat.insert(it.key(), it.value().heat);
+    setLineHeat(heat);
+    m_lineCosts = costs;
+    m_heatRun = runLabel;
+}
+
+int KernelEditor::heatLineAt(const QPoint &pos) const
+{
+    if (m_heat.isEmpty())
+        return 0;
+    int left = 0;
+    for (int m = 0; m < HeatMargin; ++m)
+        left += marginWidth(m);
+    if (pos.x() < left || pos.x() >= left + marginWidth(HeatMargin))
+        return 0;
+    auto *self = const_cast<KernelEditor *>(this);
+    const long position = self->SendScintilla(SCI_POSITIONFROMPOINT, left + marginWidth(HeatMargin), pos.y());
+    const int line = int(self->SendScintilla(SCI_LINEFROMPOSITION, position)) + 1;
+    return line >= 1 && line <= lines() ? line : 0;
+}
+
+QString KernelEditor::heatToolTip(int line) const
+{
+    if (!m_lineCosts.contains(line)) {
+        const double heat = m_heat.value(line);
+        return heat > 0 ? tr("line %1: %2% of the hottest line").arg(line).arg(100 * heat, 0, 'f', 0) : QString();
+    }
+    const inspector::LineCost &c = m_lineCosts[line];
+    QString text = tr("line %1: %2 \u00b5s").arg(line).arg(c.us, 0, 'f', 4);
+    if (c.cycles >= 0)
+        text += tr(", %1 cycles").arg(QLocale().toString(qRound64(c.cycles)));
+    text += tr("\n%1% of the time of all lines").arg(100 * c.share, 0, 'f', 1);
+    QVector<int> order;
+    for (int p = 0; p < c.pipeUs.size(); ++p)
+        if (c.pipeUs[p] > 0)
+            order << p;
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return c.pipeUs[a] > c.pipeUs[b]; });
+    QStringList pipes;
+    for (int p : order)
+        pipes << QStringLiteral("%1 %2 \u00b5s").arg(inspector::pipeName(inspector::Pipe(p))).arg(c.pipeUs[p], 0, 'f', 4);
+    if (!pipes.isEmpty())
+        text += QLatin1Char('\n') + pipes.join(QStringLiteral(", "));
+    if (!m_heatRun.isEmpty())
+        text += tr("\nrun: %1").arg(m_heatRun);
+    return text;
+}
+
 void KernelEditor::setLineHeat(const QHash<int, double> &heat)
 {
+    m_heat = heat;
+    m_lineCosts.clear();
+    m_heatRun.clear();
     for (int level = 0; level < kHeatLevels; ++level)
         markerDeleteAll(HeatMarker0 + level);
     for (auto it = heat.cbegin(); it != heat.cend(); ++it) {

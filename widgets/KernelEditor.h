@@ -4,6 +4,7 @@
 // line selected in the Passes view.
 #pragma once
 
+#include "ProfileData.h"
 #include "Theme.h"
 
 #include <Qsci/qsciscintilla.h>
@@ -59,6 +60,13 @@ public:
 
     /// Profile heat per 1-based line (0..1) in a gutter strip; empty: none.
     void setLineHeat(const QHash<int, double> &heat);
+    /// The heat strip of a run with what its tooltip tells per line (time,
+    /// cycles, share, pipes); @p runLabel names the run.
+    void setLineCosts(const QHash<int, inspector::LineCost> &costs, const QString &runLabel = QString());
+    /// Tooltip of the heat strip on 1-based @p line ("" when it has no heat).
+    QString heatToolTip(int line) const;
+    /// The 1-based line whose heat strip is under @p viewportPos, or 0.
+    int heatLineAt(const QPoint &viewportPos) const;
     /// Heat level (1..kHeatLevels) shown on 1-based @p line, 0 when none.
     int lineHeatLevel(int line) const;
     static constexpr int kHeatLevels = 5;
@@ -86,4 +94,7 @@ private:
     QsciStyle m_warningStyle;
     QsciAPIs *m_apis = nullptr;
     bool m_apisReady = false;
+    QHash<int, double> m_heat;
+    QHash<int, inspector::LineCost> m_lineCosts;
+    QString m_heatRun;
 };

@@ -285,6 +285,22 @@ ImportResult importOpSummary(const QString &csvText, const QString &preferredOp)
     return r;
 }
 
+namespace {
+// Per-line (and per-line, per-pipe) time of a trace, averaged over its cores.
+void setLineTimes(ProfileRun &run, const SimTrace &trace)
+{
+    const double cores = std::max<qsizetype>(1, trace.cores.size());
+    const QHash<int, double> lines = trace.lineTime();
+    run.lineUs.clear();
+    for (auto it = lines.cbegin(); it != lines.cend(); ++it)
+        run.lineUs.insert(it.key(), it.value() / cores);
+    run.linePipeUs = trace.linePipeTime();
+    for (QVector<double> &pipes : run.linePipeUs)
+        for (double &v : pipes)
+            v /= cores;
+}
+} // namespace
+
 ImportResult importTraceJson(const QByteArray &json)
 {
     ImportResult r;
@@ -303,9 +319,7 @@ ImportResult importTraceJson(const QByteArray &json)
         run.pipeTimeUs[p] = busy[p] / std::max<qsizetype>(1, trace.cores.size());
         run.pipeRatio[p] = trace.endTime > 0 ? run.pipeTimeUs[p] / trace.endTime : -1;
     }
-    const QHash<int, double> lines = trace.lineTime();
-    for (auto it = lines.cbegin(); it != lines.cend(); ++it)
-        run.lineUs.insert(it.key(), it.value() / std::max<qsizetype>(1, trace.cores.size()));
+    setLineTimes(run, trace);
     run.trace = std::move(trace);
     r.ok = true;
     r.run = run;
@@ -409,6 +423,7 @@ ImportResult importProfilePath(const QString &path, const QString &preferredOp)
         } else {
             run.trace = t.run.trace;
             run.lineUs = t.run.lineUs;
+            run.linePipeUs = t.run.linePipeUs;
         }
         found = true;
         break;
@@ -458,11 +473,122 @@ ProfileRun profileFromLaunch(const asc2::CompileReport &report, int launch)
             run.pipeTimeUs[i] = p.utilization * l.timeUs;
     }
     run.trace = SimTrace::parse(QByteArray::fromStdString(l.traceJson));
-    const QHash<int, double> lines = run.trace.lineTime();
-    const double cores = std::max<qsizetype>(1, run.trace.cores.size());
-    for (auto it = lines.cbegin(); it != lines.cend(); ++it)
-        run.lineUs.insert(it.key(), it.value() / cores);
+    setLineTimes(run, run.trace);
     return run;
+}
+
+PointHeat pointHeat(const asc2::CompileReport &report, const ProfileRun &run)
+{
+    PointHeat h;
+    h.runLabel = run.label;
+    const StaticSchedule schedule = StaticSchedule::fromReport(report);
+    const int n = int(schedule.ops.size());
+    if (n == 0)
+        return h;
+    h.value.fill(0.0, n);
+    h.pipe.resize(n);
+    for (int i = 0; i < n; ++i)
+        h.pipe[i] = schedule.ops[i].pipe;
+    const QString sourceName = QFileInfo(QString::fromStdString(report.sourceFile)).fileName();
+
+    // Instructions of this source file, by line.
+    QHash<int, QVector<int>> pointsOfLine;
+    for (int i = 0; i < n; ++i)
+        if (schedule.ops[i].line > 0)
+            pointsOfLine[schedule.ops[i].line].push_back(i);
+    bool sameSource = false;
+    QString otherSource;
+    for (const TraceEvent &e : run.trace.events) {
+        if (e.line <= 0)
+            continue;
+        if (!sourceName.isEmpty() && QFileInfo(e.file).fileName() == sourceName) {
+            sameSource = true;
+            break;
+        }
+        if (otherSource.isEmpty())
+            otherSource = QFileInfo(e.file).fileName();
+    }
+    if (sameSource) {
+        h.basis = PointHeat::Basis::Trace;
+        const double cores = std::max<qsizetype>(1, run.trace.cores.size());
+        for (const TraceEvent &e : run.trace.events) {
+            if (e.isWait() || e.duration <= 0)
+                continue; // waiting is no work of the point
+            const double us = e.duration / cores;
+            const QVector<int> points = e.line > 0 && QFileInfo(e.file).fileName() == sourceName
+                                            ? pointsOfLine.value(e.line)
+                                            : QVector<int>();
+            QVector<int> chosen;
+            for (int i : points)
+                if (mnemonic(schedule.ops[i].text) == e.name)
+                    chosen << i;
+            if (chosen.isEmpty())
+                for (int i : points)
+                    if (schedule.ops[i].pipe == e.pipe)
+                        chosen << i;
+            if (chosen.isEmpty())
+                chosen = points;
+            if (chosen.isEmpty()) {
+                h.unplaced += us;
+                continue;
+            }
+            for (int i : chosen)
+                h.value[i] += us / chosen.size();
+        }
+        for (double v : h.value)
+            h.total += v;
+        h.note = QStringLiteral("instruction time per program point (trace of %1)").arg(sourceName);
+        if (h.unplaced > 0)
+            h.note += QStringLiteral("; %1% of it on no program point")
+                          .arg(100 * h.unplaced / std::max(1e-12, h.total + h.unplaced), 0, 'f', 0);
+    } else {
+        bool any = false;
+        for (double r : run.pipeRatio)
+            any = any || r >= 0;
+        if (!any)
+            return h;
+        h.basis = PointHeat::Basis::PipeUtilization;
+        // A flag op only orders its pipe: the pipe is not busy for it.
+        for (int i = 0; i < n; ++i)
+            if (schedule.ops[i].kind == StaticOp::Kind::Op)
+                h.value[i] = std::max(0.0, run.pipeRatio[int(h.pipe[i])]);
+        h.note = QStringLiteral("busy ratio of each op's pipe");
+        if (!otherSource.isEmpty())
+            h.note += QStringLiteral(" (the trace is of %1, not %2)").arg(otherSource, sourceName);
+    }
+    double peak = 0;
+    for (double v : h.value)
+        peak = std::max(peak, v);
+    h.heat.resize(n);
+    for (int i = 0; i < n; ++i)
+        h.heat[i] = peak > 0 ? h.value[i] / peak : 0;
+    return h;
+}
+
+double cyclesPerUs(const ProfileRun &run)
+{
+    return run.cycles > 0 && run.durationUs > 0 ? run.cycles / run.durationUs : -1;
+}
+
+QHash<int, LineCost> lineCosts(const ProfileRun &run)
+{
+    QHash<int, LineCost> out;
+    double total = 0, peak = 0;
+    for (double v : run.lineUs) {
+        total += v;
+        peak = std::max(peak, v);
+    }
+    const double clock = cyclesPerUs(run);
+    for (auto it = run.lineUs.cbegin(); it != run.lineUs.cend(); ++it) {
+        LineCost c;
+        c.us = it.value();
+        c.heat = peak > 0 ? c.us / peak : 0;
+        c.share = total > 0 ? c.us / total : 0;
+        c.cycles = clock > 0 ? c.us * clock : -1;
+        c.pipeUs = run.linePipeUs.value(it.key());
+        out.insert(it.key(), c);
+    }
+    return out;
 }
 
 } // namespace inspector

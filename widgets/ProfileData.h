@@ -23,8 +23,43 @@ struct ProfileRun {
     QVector<double> pipeRatio = QVector<double>(kPipeCount, -1.0);  // busy / duration, -1: unknown
     QVector<double> pipeTimeUs = QVector<double>(kPipeCount, -1.0); // per core, -1: unknown
     QHash<int, double> lineUs; // hot lines (µs per source line)
+    QHash<int, QVector<double>> linePipeUs; // per line: µs on each pipe (when the run has a trace)
     SimTrace trace;            // when the run has one (overlay on the timelines)
 };
+
+/// Clock of the run in cycles per µs (cycles / duration), -1 when unknown.
+double cyclesPerUs(const ProfileRun &run);
+
+/// What the editor's heat strip says about one source line of a run.
+struct LineCost {
+    double heat = 0;    // 0..1, the hottest line is 1
+    double us = 0;      // per core
+    double cycles = -1; // -1: the run's clock is unknown
+    double share = 0;   // of the time of all lines, 0..1
+    QVector<double> pipeUs; // per pipe (empty: unknown)
+};
+/// Costs of every line that took time in @p run.
+QHash<int, LineCost> lineCosts(const ProfileRun &run);
+
+/// A run laid over the program points of a report (the UB map's overlay).
+/// With an instruction trace of the report's source file, each instruction's
+/// time goes to the program points of its line (those of the same op name,
+/// else the same pipe, else all of the line); without one (msprof op
+/// PipeUtilization, op_summary, a trace of other source code), each point
+/// gets the busy ratio of the pipe its op runs on.
+struct PointHeat {
+    enum class Basis { None, Trace, PipeUtilization };
+    Basis basis = Basis::None;
+    QString runLabel;
+    QString note;           // how the values were made
+    QVector<double> value;  // per point: µs per core (Trace) or busy ratio (PipeUtilization)
+    QVector<double> heat;   // per point, 0..1 (the hottest point is 1)
+    QVector<Pipe> pipe;     // the pipe of each point's op
+    double total = 0;       // Trace: summed µs per core of the points
+    double unplaced = 0;    // Trace: µs per core on lines without a program point
+    bool isEmpty() const { return basis == Basis::None; }
+};
+PointHeat pointHeat(const asc2::CompileReport &report, const ProfileRun &run);
 
 /// A CSV file as rows of named cells.
 struct CsvTable {

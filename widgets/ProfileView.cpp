@@ -392,6 +392,7 @@ bool ProfileView::importPath(const QString &path, QString *message)
     m_message->setText(tr("Imported %1%2").arg(r.run.label, r.notes.isEmpty() ? QString() : QStringLiteral(" \u2014 ") + r.notes.join(QStringLiteral("; "))));
     if (!r.run.trace.isEmpty())
         emit traceSelected(r.run.trace, r.run.label);
+    emit runImported(r.run);
     if (message)
         *message = m_message->text();
     return true;
@@ -407,13 +408,10 @@ void ProfileView::refresh()
     m_chart->setRuns(ra, rb);
     m_table->resizeColumnsToContents();
     m_lineTable->resizeColumnsToContents();
+    const QHash<int, LineCost> costs = ra ? lineCosts(*ra) : QHash<int, LineCost>();
     QHash<int, double> heat;
-    if (ra) {
-        double peak = 0;
-        for (double v : ra->lineUs)
-            peak = std::max(peak, v);
-        for (auto it = ra->lineUs.cbegin(); it != ra->lineUs.cend(); ++it)
-            heat.insert(it.key(), peak > 0 ? it.value() / peak : 0);
-    }
+    for (auto it = costs.cbegin(); it != costs.cend(); ++it)
+        heat.insert(it.key(), it.value().heat);
     emit lineHeatChanged(heat);
+    emit lineCostsChanged(costs, ra ? ra->label : QString());
 }

@@ -97,6 +97,10 @@ public:
 signals:
     /// Heat per source line (0..1) of run A, for the editor gutter.
     void lineHeatChanged(const QHash<int, double> &heat);
+    /// The same with what the gutter's tooltip tells (time, cycles, pipes).
+    void lineCostsChanged(const QHash<int, inspector::LineCost> &costs, const QString &runLabel);
+    /// An import succeeded (its run is also in runs()).
+    void runImported(const inspector::ProfileRun &run);
     /// Run A's trace changed (an import overlays the timelines).
     void traceSelected(const inspector::SimTrace &trace, const QString &label);
     void sourceLineActivated(int line);

@@ -25,6 +25,28 @@ int flagIdOf(const QString &detail)
     return m.hasMatch() ? m.captured(1).toInt() : -1;
 }
 
+// "PIPE:MTE2, TRIGGER PIPE:V, FLAG ID:0": the setting and the waiting pipe.
+bool flagPipesOf(const QString &detail, Pipe *src, Pipe *dst)
+{
+    static const QRegularExpression re(QStringLiteral("(?:^|[\\s,])PIPE:\\s*(\\w+).*TRIGGER PIPE:\\s*(\\w+)"));
+    const QRegularExpressionMatch m = re.match(detail);
+    if (!m.hasMatch())
+        return false;
+    const int s = pipeIndex(m.captured(1)), d = pipeIndex(m.captured(2));
+    if (s < 0 || d < 0)
+        return false;
+    *src = Pipe(s);
+    *dst = Pipe(d);
+    return true;
+}
+
+QString flagKey(Pipe src, Pipe dst, int id)
+{
+    return QStringLiteral("%1/%2/%3").arg(int(src)).arg(int(dst)).arg(id);
+}
+
+const QColor kStallColor(0xd9, 0x3b, 0x3b);
+
 double distanceToSegment(const QPointF &p, const QPointF &a, const QPointF &b)
 {
     const QPointF ab = b - a;
@@ -115,6 +137,8 @@ void SyncTimelineView::rebuild()
 {
     for (QVector<Item> &lane : m_lanes)
         lane.clear();
+    for (QVector<Stall> &lane : m_stalls)
+        lane.clear();
     std::fill(std::begin(m_maxDuration), std::end(m_maxDuration), 0.0);
     m_arrows.clear();
     m_coreEvents.clear();
@@ -131,6 +155,26 @@ void SyncTimelineView::rebuild()
         }
         for (const SyncEdge &e : m_schedule.edges)
             m_arrows.push_back({e.setPoint + 0.92, e.waitPoint + 0.08, e.src, e.dst, e.eventId, e.reason, e.wraps});
+        for (const StaticStall &st : m_schedule.stalls) {
+            const SyncEdge &e = m_schedule.edges[st.edge];
+            Stall stall;
+            // From the end of the pipe's last op (or the start of the op waited
+            // for) to the start of the wait box (or the end of a carried set).
+            stall.start = st.from + (st.lastOwn + 1 == int(st.from) ? -0.08 : 0.08);
+            stall.end = st.to + (e.wraps ? -0.08 : 0.08);
+            stall.pipe = st.pipe;
+            stall.src = e.src;
+            stall.eventId = e.eventId;
+            stall.reason = e.reason;
+            stall.role = m_schedule.ops[e.waitPoint].role;
+            stall.setPoint = e.setPoint;
+            stall.waitPoint = e.waitPoint;
+            stall.producer = st.producer;
+            stall.producerText = mnemonic(m_schedule.ops[st.producer].text);
+            stall.wraps = e.wraps;
+            stall.line = m_schedule.ops[e.waitPoint].line;
+            m_stalls[int(st.pipe)].push_back(stall);
+        }
         m_x.setExtent(0, std::max<double>(1, m_schedule.ops.size()));
         if (m_state && m_state->pointFirst() < m_state->pointLast()) {
             m_x.first = m_state->pointFirst();
@@ -144,7 +188,7 @@ void SyncTimelineView::rebuild()
         QHash<QString, QString> reasons;
         for (const StaticOp &op : m_schedule.ops)
             if (op.kind == StaticOp::Kind::SetFlag)
-                reasons.insert(QStringLiteral("%1/%2/%3").arg(int(op.srcPipe)).arg(int(op.dstPipe)).arg(op.eventId), op.reason);
+                reasons.insert(flagKey(op.srcPipe, op.dstPipe, op.eventId), op.reason);
         for (int i = 0; i < m_coreEvents.size(); ++i) {
             const TraceEvent &e = m_coreEvents[i];
             Item item;
@@ -157,6 +201,21 @@ void SyncTimelineView::rebuild()
             item.stall = item.kind == 2 ? e.duration : 0;
             m_lanes[int(e.pipe)].push_back(item);
             m_maxDuration[int(e.pipe)] = std::max(m_maxDuration[int(e.pipe)], e.duration);
+            if (item.kind == 2 && item.stall > 0) {
+                Stall stall;
+                stall.start = item.start;
+                stall.end = item.end;
+                stall.pipe = e.pipe;
+                stall.eventId = item.eventId;
+                stall.line = e.line;
+                Pipe src{}, dst{};
+                stall.srcKnown = flagPipesOf(e.detail, &src, &dst);
+                if (stall.srcKnown) {
+                    stall.src = src;
+                    stall.reason = reasons.value(flagKey(src, dst, item.eventId));
+                }
+                m_stalls[int(e.pipe)].push_back(stall);
+            }
         }
         for (const TraceFlow &f : m_trace.flowsOfCore(m_core)) {
             Arrow a{f.srcTime, f.dstTime, f.src, f.dst, -1, QString(), false};
@@ -171,7 +230,7 @@ void SyncTimelineView::rebuild()
                     break;
                 }
             }
-            a.reason = reasons.value(QStringLiteral("%1/%2/%3").arg(int(a.src)).arg(int(a.dst)).arg(a.eventId));
+            a.reason = reasons.value(flagKey(a.src, a.dst, a.eventId));
             m_arrows.push_back(a);
         }
         m_x.setExtent(0, std::max(1e-3, m_trace.endTime));
@@ -197,9 +256,17 @@ int SyncTimelineView::itemCount() const
 double SyncTimelineView::stallTime(Pipe pipe) const
 {
     double total = 0;
-    for (const Item &item : m_lanes[int(pipe)])
-        total += item.stall;
+    for (const Stall &stall : m_stalls[int(pipe)])
+        total += stall.end - stall.start;
     return total;
+}
+
+int SyncTimelineView::stallCount() const
+{
+    int n = 0;
+    for (const QVector<Stall> &lane : m_stalls)
+        n += int(lane.size());
+    return n;
 }
 
 QVector<Pipe> SyncTimelineView::visibleLanes() const
@@ -265,17 +332,35 @@ void SyncTimelineView::paintCanvas(QPainter &p, const QSize &size)
         p.drawRect(lane);
         p.setPen(int(pipe) == selectedPipe ? m_theme.error : m_theme.text);
         QString header = pipeName(pipe);
-        if (m_mode == Mode::Simulated) {
-            const double stall = stallTime(pipe);
-            if (stall > 0)
-                header += QStringLiteral("\nwaits %1").arg(stall < 1 ? QStringLiteral("%1 ns").arg(stall * 1000, 0, 'f', 0)
-                                                                     : QStringLiteral("%1 \u00b5s").arg(stall, 0, 'f', 2));
-        }
+        const double stall = stallTime(pipe);
+        if (stall > 0 && m_mode == Mode::Simulated)
+            header += QStringLiteral("\nwaits %1").arg(stall < 1 ? QStringLiteral("%1 ns").arg(stall * 1000, 0, 'f', 0)
+                                                                 : QStringLiteral("%1 \u00b5s").arg(stall, 0, 'f', 2));
+        else if (stall > 0)
+            header += m_stalls[int(pipe)].size() == 1 ? tr("\n1 stall") : tr("\n%1 stalls").arg(m_stalls[int(pipe)].size());
         p.drawText(QRectF(4, lane.top(), plotLeft() - 8, lane.height()), Qt::AlignVCenter | Qt::AlignLeft, header);
 
         const QColor color = pipeColor(pipe);
         p.save();
         p.setClipRect(lane);
+        if (m_mode == Mode::Static) {
+            // Idle gaps before waits: hatched red, under the ops.
+            for (const Stall &st : m_stalls[int(pipe)]) {
+                if (st.end < m_x.first || st.start > m_x.last)
+                    continue;
+                const bool dim = m_eventFilter >= 0 && st.eventId != m_eventFilter;
+                const double x0 = m_x.toPixel(st.start), x1 = std::max(m_x.toPixel(st.end), x0 + 2);
+                const QRectF r(QPointF(x0, lane.top() + 5), QPointF(x1, lane.bottom() - 5));
+                QColor fill = kStallColor;
+                fill.setAlpha(dim ? 20 : 45);
+                p.setPen(Qt::NoPen);
+                p.setBrush(fill);
+                p.drawRect(r);
+                p.setBrush(QBrush(dim ? m_theme.edge : kStallColor, Qt::BDiagPattern));
+                p.setPen(QPen(dim ? m_theme.edge : kStallColor, 1, Qt::DashLine));
+                p.drawRect(r);
+            }
+        }
         const QVector<Item> &items = m_lanes[int(pipe)];
         auto it = std::lower_bound(items.cbegin(), items.cend(), m_x.first - m_maxDuration[int(pipe)],
                                    [](const Item &item, double t) { return item.start < t; });
@@ -314,7 +399,7 @@ void SyncTimelineView::paintCanvas(QPainter &p, const QSize &size)
             }
             case 2: { // wait_flag; a long one is a stall
                 const bool dim = m_eventFilter >= 0 && it->eventId != m_eventFilter;
-                const QColor stall(0xd9, 0x3b, 0x3b);
+                const QColor stall = kStallColor;
                 const bool stalls = m_mode == Mode::Simulated && it->stall > 0 && r.width() > 3;
                 p.setPen(QPen(linked ? m_theme.text : (stalls ? stall : QColor(0xc9, 0xa2, 0x00)), linked ? 2 : 1));
                 p.setBrush(stalls ? QBrush(stall, Qt::BDiagPattern) : QBrush(dim ? m_theme.edge : QColor(0xf2, 0xc8, 0x1b)));
@@ -431,6 +516,52 @@ const SyncTimelineView::Arrow *SyncTimelineView::arrowAt(const QPointF &pos) con
     return best;
 }
 
+const SyncTimelineView::Stall *SyncTimelineView::stallAt(const QPointF &pos) const
+{
+    const QVector<Pipe> lanes = visibleLanes();
+    const int row = laneLayout().laneAt(pos.y());
+    if (row < 0 || row >= lanes.size() || pos.x() < plotLeft())
+        return nullptr;
+    const double t = m_x.toValue(pos.x());
+    const double slack = 2 / m_x.scale();
+    for (const Stall &st : m_stalls[int(lanes[row])])
+        if (t >= st.start - slack && t <= st.end + slack && (m_eventFilter < 0 || st.eventId == m_eventFilter))
+            return &st;
+    return nullptr;
+}
+
+QString SyncTimelineView::describeStall(const Stall &st) const
+{
+    QString text;
+    if (m_mode == Mode::Static) {
+        text = tr("<b>stall</b>: %1 idle over points %2\u2013%3")
+                   .arg(pipeName(st.pipe))
+                   .arg(st.start, 0, 'f', 0)
+                   .arg(st.end, 0, 'f', 0);
+        text += tr("<br>wait_flag %1\u2192%2 event %3 at point %4%5 waits for the set_flag at point %6, "
+                   "issued after %7 (point %8) on %1")
+                    .arg(pipeName(st.src), pipeName(st.pipe))
+                    .arg(st.eventId)
+                    .arg(st.waitPoint)
+                    .arg(st.wraps ? tr(" (next iteration)") : QString())
+                    .arg(st.setPoint)
+                    .arg(st.producerText.toHtmlEscaped())
+                    .arg(st.producer);
+    } else {
+        text = tr("<b>stall</b>: %1 waited %2 ns on wait_flag %3%1 event %4")
+                   .arg(pipeName(st.pipe))
+                   .arg((st.end - st.start) * 1000, 0, 'f', 1)
+                   .arg(st.srcKnown ? pipeName(st.src) + QStringLiteral("\u2192") : QString())
+                   .arg(st.eventId);
+    }
+    if (st.line > 0)
+        text += tr("<br>line %1").arg(st.line);
+    text += QStringLiteral("<br>%1").arg(st.reason.isEmpty() ? tr("(no reason recorded)") : st.reason.toHtmlEscaped());
+    if (!st.role.isEmpty())
+        text += tr(" [%1]").arg(st.role.toHtmlEscaped());
+    return text;
+}
+
 QString SyncTimelineView::describe(const Item &item, Pipe pipe) const
 {
     if (m_mode == Mode::Static) {
@@ -456,8 +587,12 @@ QString SyncTimelineView::describe(const Item &item, Pipe pipe) const
         text += tr("<br>line %1").arg(e.line);
     if (!e.detail.isEmpty())
         text += QStringLiteral("<br>%1").arg(e.detail.toHtmlEscaped());
-    if (item.kind == 2 && item.stall > 0)
+    if (item.kind == 2 && item.stall > 0) {
+        for (const Stall &st : m_stalls[int(pipe)])
+            if (st.start == item.start)
+                return text + QStringLiteral("<br>") + describeStall(st);
         text += tr("<br><b>stall</b>: %1 waited %2 ns for the flag").arg(pipeName(pipe)).arg(item.stall * 1000, 0, 'f', 1);
+    }
     return text;
 }
 
@@ -471,6 +606,8 @@ QString SyncTimelineView::toolTipAt(const QPointF &pos) const
     Pipe pipe{};
     if (const Item *item = itemAt(pos, &pipe))
         return describe(*item, pipe);
+    if (const Stall *st = stallAt(pos))
+        return describeStall(*st);
     return {};
 }
 

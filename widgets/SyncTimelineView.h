@@ -50,12 +50,29 @@ public:
         QString reason;
         bool wraps = false;
     };
+    /// Time a pipe sits idle on a wait_flag. Program order: the gap before a
+    /// wait (inspector::StaticStall), in points; simulated: the wait_flag's
+    /// own duration, in µs.
+    struct Stall {
+        double start = 0, end = 0;
+        inspector::Pipe pipe{}, src{}; // the waiting pipe, the setting pipe
+        bool srcKnown = true;          // simulated: from the wait's "PIPE:" detail
+        int eventId = -1;
+        QString reason, role;
+        int setPoint = -1, waitPoint = -1, producer = -1; // program order
+        bool wraps = false;
+        QString producerText;
+        int line = 0;
+    };
+    const QVector<Stall> &laneStalls(inspector::Pipe pipe) const { return m_stalls[int(pipe)]; }
+    int stallCount() const;
+
     /// Lanes shown, top to bottom.
     QVector<inspector::Pipe> visibleLanes() const;
     const QVector<Item> &laneItems(inspector::Pipe pipe) const { return m_lanes[int(pipe)]; }
     const QVector<Arrow> &arrows() const { return m_arrows; }
     int itemCount() const;
-    /// Summed stall time per pipe (simulated mode).
+    /// Summed stall time per pipe (µs simulated, points in program order).
     double stallTime(inspector::Pipe pipe) const;
 
     inspector::LaneLayout laneLayout() const;
@@ -76,6 +93,8 @@ private:
     void followWindow(double first, double last);
     const Item *itemAt(const QPointF &pos, inspector::Pipe *pipe) const;
     const Arrow *arrowAt(const QPointF &pos) const;
+    const Stall *stallAt(const QPointF &pos) const;
+    QString describeStall(const Stall &stall) const;
     QString describe(const Item &item, inspector::Pipe pipe) const;
 
     ReportPtr m_report;
@@ -89,6 +108,7 @@ private:
     QVector<Item> m_lanes[inspector::kPipeCount];
     double m_maxDuration[inspector::kPipeCount] = {};
     QVector<Arrow> m_arrows;
+    QVector<Stall> m_stalls[inspector::kPipeCount];
     bool m_syncingWindow = false;
 };
 

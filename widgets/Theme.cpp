@@ -4,29 +4,37 @@
 #include <Qsci/qscilexerpython.h>
 #include <Qsci/qsciscintilla.h>
 
+namespace {
+// The colours of the application palette that are not already a Theme
+// colour; text, base, link and placeholder come from the Theme itself.
+struct PaletteColors {
+    QColor window, alternateBase, button, highlight, toolTipBase, disabledText;
+};
+
+QPalette paletteOf(const Theme &t, const PaletteColors &c)
+{
+    QPalette p;
+    p.setColor(QPalette::Window, c.window);
+    p.setColor(QPalette::AlternateBase, c.alternateBase);
+    p.setColor(QPalette::Button, c.button);
+    p.setColor(QPalette::Highlight, c.highlight);
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::ToolTipBase, c.toolTipBase);
+    p.setColor(QPalette::Base, t.background);
+    for (QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText, QPalette::ToolTipText})
+        p.setColor(role, t.text);
+    p.setColor(QPalette::PlaceholderText, t.marginText);
+    p.setColor(QPalette::Link, t.link);
+    for (QPalette::ColorRole role : {QPalette::Text, QPalette::WindowText, QPalette::ButtonText})
+        p.setColor(QPalette::Disabled, role, c.disabledText);
+    return p;
+}
+} // namespace
+
 Theme Theme::light()
 {
     Theme t;
     t.kind = Kind::Light;
-    QPalette p;
-    p.setColor(QPalette::Window, QColor(0xef, 0xef, 0xf0));
-    p.setColor(QPalette::WindowText, QColor(0x1e, 0x1e, 0x22));
-    p.setColor(QPalette::Base, Qt::white);
-    p.setColor(QPalette::AlternateBase, QColor(0xf5, 0xf5, 0xf7));
-    p.setColor(QPalette::Text, QColor(0x1e, 0x1e, 0x22));
-    p.setColor(QPalette::Button, QColor(0xe6, 0xe6, 0xea));
-    p.setColor(QPalette::ButtonText, QColor(0x1e, 0x1e, 0x22));
-    p.setColor(QPalette::Highlight, QColor(0x30, 0x74, 0xd0));
-    p.setColor(QPalette::HighlightedText, Qt::white);
-    p.setColor(QPalette::ToolTipBase, QColor(0xff, 0xff, 0xe8));
-    p.setColor(QPalette::ToolTipText, QColor(0x1e, 0x1e, 0x22));
-    p.setColor(QPalette::PlaceholderText, QColor(0x80, 0x80, 0x88));
-    p.setColor(QPalette::Link, QColor(0x10, 0x50, 0xc0));
-    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x9a, 0x9a, 0xa2));
-    p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x9a, 0x9a, 0xa2));
-    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x9a, 0x9a, 0xa2));
-    t.palette = p;
-
     t.background = Qt::white;
     t.text = QColor(0x1e, 0x1e, 0x22);
     t.caretLine = QColor(0xf2, 0xf2, 0xf8);
@@ -63,6 +71,8 @@ Theme Theme::light()
     t.location = QColor(0xa0, 0xa0, 0xa0);
     t.decorator = QColor(0x80, 0x50, 0x00);
     t.function = QColor(0x00, 0x60, 0x80);
+    t.palette = paletteOf(t, {QColor(0xef, 0xef, 0xf0), QColor(0xf5, 0xf5, 0xf7), QColor(0xe6, 0xe6, 0xea),
+                              QColor(0x30, 0x74, 0xd0), QColor(0xff, 0xff, 0xe8), QColor(0x9a, 0x9a, 0xa2)});
     return t;
 }
 
@@ -70,31 +80,6 @@ Theme Theme::dark()
 {
     Theme t;
     t.kind = Kind::Dark;
-    QPalette p;
-    p.setColor(QPalette::Window, QColor(0x2b, 0x2d, 0x31));
-    p.setColor(QPalette::WindowText, QColor(0xdc, 0xdc, 0xe0));
-    p.setColor(QPalette::Base, QColor(0x1e, 0x1f, 0x22));
-    p.setColor(QPalette::AlternateBase, QColor(0x26, 0x28, 0x2c));
-    p.setColor(QPalette::Text, QColor(0xdc, 0xdc, 0xe0));
-    p.setColor(QPalette::Button, QColor(0x36, 0x38, 0x3d));
-    p.setColor(QPalette::ButtonText, QColor(0xdc, 0xdc, 0xe0));
-    p.setColor(QPalette::Highlight, QColor(0x3d, 0x6e, 0xb4));
-    p.setColor(QPalette::HighlightedText, Qt::white);
-    p.setColor(QPalette::ToolTipBase, QColor(0x36, 0x38, 0x3d));
-    p.setColor(QPalette::ToolTipText, QColor(0xdc, 0xdc, 0xe0));
-    p.setColor(QPalette::PlaceholderText, QColor(0x88, 0x8a, 0x90));
-    p.setColor(QPalette::Link, QColor(0x6c, 0xa8, 0xf0));
-    p.setColor(QPalette::BrightText, Qt::white);
-    p.setColor(QPalette::Light, QColor(0x46, 0x48, 0x4e));
-    p.setColor(QPalette::Midlight, QColor(0x3a, 0x3c, 0x42));
-    p.setColor(QPalette::Mid, QColor(0x30, 0x32, 0x36));
-    p.setColor(QPalette::Dark, QColor(0x18, 0x19, 0x1c));
-    p.setColor(QPalette::Shadow, QColor(0x10, 0x10, 0x12));
-    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x78, 0x7a, 0x80));
-    p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x78, 0x7a, 0x80));
-    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x78, 0x7a, 0x80));
-    t.palette = p;
-
     t.background = QColor(0x1e, 0x1f, 0x22);
     t.text = QColor(0xd8, 0xd8, 0xdc);
     t.caretLine = QColor(0x2a, 0x2c, 0x32);
@@ -108,13 +93,13 @@ Theme Theme::dark()
     t.changedLine = QColor(0x45, 0x3e, 0x1e);
     t.filler = QColor(0x28, 0x29, 0x2d);
     t.error = QColor(0xf0, 0x50, 0x50);
-    t.errorLine = QColor(0x4a, 0x22, 0x24);
+    t.errorLine = t.removedLine;
     t.errorAnnotationText = QColor(0xff, 0xb0, 0xb0);
     t.errorAnnotationBack = QColor(0x3c, 0x20, 0x22);
     t.warning = QColor(0xe8, 0xb0, 0x30);
     t.warningAnnotationText = QColor(0xf0, 0xd0, 0x90);
     t.warningAnnotationBack = QColor(0x3a, 0x32, 0x1c);
-    t.consoleOutput = QColor(0xd8, 0xd8, 0xdc);
+    t.consoleOutput = t.text;
     t.consoleError = QColor(0xff, 0x70, 0x70);
     t.consoleInfo = QColor(0x98, 0x9c, 0xa8);
     t.link = QColor(0x6c, 0xa8, 0xf0);
@@ -131,6 +116,15 @@ Theme Theme::dark()
     t.location = QColor(0x78, 0x7c, 0x84);
     t.decorator = QColor(0xe0, 0xb0, 0x60);
     t.function = QColor(0x70, 0xc8, 0xe8);
+    t.palette = paletteOf(t, {QColor(0x2b, 0x2d, 0x31), QColor(0x26, 0x28, 0x2c), QColor(0x36, 0x38, 0x3d),
+                              QColor(0x3d, 0x6e, 0xb4), QColor(0x36, 0x38, 0x3d), QColor(0x78, 0x7a, 0x80)});
+    // Fusion draws bevels from these; the defaults are a light theme's.
+    t.palette.setColor(QPalette::BrightText, Qt::white);
+    t.palette.setColor(QPalette::Light, QColor(0x46, 0x48, 0x4e));
+    t.palette.setColor(QPalette::Midlight, QColor(0x3a, 0x3c, 0x42));
+    t.palette.setColor(QPalette::Mid, QColor(0x30, 0x32, 0x36));
+    t.palette.setColor(QPalette::Dark, QColor(0x18, 0x19, 0x1c));
+    t.palette.setColor(QPalette::Shadow, QColor(0x10, 0x10, 0x12));
     return t;
 }
 

@@ -3,9 +3,16 @@
 #include "InspectorData.h"
 #include "InspectorState.h"
 
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
 #include <QPainter>
 #include <QPainterPath>
+#include <QToolButton>
+#include <QVBoxLayout>
 
+#include <cmath>
 #include <set>
 
 using namespace inspector;
@@ -47,8 +54,93 @@ void UbMapView::setReport(const ReportPtr &report)
         points = std::max(points, int(report->programPoints.size()));
     }
     m_x.setExtent(0, points);
+    if (m_hasOverlayRun && report)
+        m_overlay = pointHeat(*report, m_overlayRun);
+    else
+        m_overlay = PointHeat();
     followState();
     update();
+}
+
+QStringList UbMapView::spaces() const
+{
+    QStringList out;
+    if (!m_report)
+        return out;
+    QStringList present;
+    for (const asc2::SpaceUsage &s : m_report->spaces)
+        if (s.peak > 0)
+            present << QString::fromStdString(s.space);
+    for (const asc2::BufferRecord &b : m_report->buffers)
+        if (!present.contains(QString::fromStdString(b.space)))
+            present << QString::fromStdString(b.space);
+    // The vector path's UB first, then the cube path's buffers in data-flow order.
+    for (const char *known : {"UB", "L1", "L0A", "L0B", "L0C", "BT", "FB"})
+        if (present.removeAll(QLatin1String(known)))
+            out << QLatin1String(known);
+    return out + present;
+}
+
+void UbMapView::setSpaceFilter(const QString &space)
+{
+    m_spaceFilter = space;
+    update();
+}
+
+void UbMapView::setOverlay(const ProfileRun &run)
+{
+    m_overlayRun = run;
+    m_hasOverlayRun = true;
+    m_overlay = m_report ? pointHeat(*m_report, run) : PointHeat();
+    update();
+}
+
+void UbMapView::clearOverlay()
+{
+    m_overlayRun = ProfileRun();
+    m_hasOverlayRun = false;
+    m_overlay = PointHeat();
+    update();
+}
+
+void UbMapView::setOverlayVisible(bool visible)
+{
+    m_overlayVisible = visible;
+    update();
+}
+
+QRectF UbMapView::overlayStrip(const QSize &size) const
+{
+    if (!showsOverlay())
+        return {};
+    return QRectF(plotLeft(), 24, size.width() - 12 - plotLeft(), 11);
+}
+
+int UbMapView::overlayPointAt(const QPointF &pos) const
+{
+    const QRectF strip = overlayStrip(size()).adjusted(0, -2, 0, 2);
+    if (!strip.contains(pos))
+        return -1;
+    const int point = int(std::floor(m_x.toValue(pos.x())));
+    return point >= 0 && point < m_overlay.value.size() ? point : -1;
+}
+
+QString UbMapView::describeOverlayPoint(int point) const
+{
+    const QString op = point < int(m_report->programPoints.size())
+                           ? mnemonic(QString::fromStdString(m_report->programPoints[point]))
+                           : QString();
+    QString text = tr("<b>point %1</b>: %2 on %3").arg(point).arg(op.toHtmlEscaped(), pipeName(m_overlay.pipe[point]));
+    if (point < int(m_report->pointLocs.size()) && m_report->pointLocs[point].line > 0)
+        text += tr(", line %1").arg(m_report->pointLocs[point].line);
+    if (m_overlay.basis == PointHeat::Basis::Trace)
+        text += tr("<br>%1 \u00b5s per core (%2% of the run's placed time)")
+                    .arg(m_overlay.value[point], 0, 'f', 4)
+                    .arg(m_overlay.total > 0 ? 100 * m_overlay.value[point] / m_overlay.total : 0, 0, 'f', 1);
+    else
+        text += tr("<br>%1 busy %2%").arg(pipeName(m_overlay.pipe[point])).arg(100 * m_overlay.value[point], 0, 'f', 1);
+    text += tr("<br>overlay: %1 \u2014 %2").arg(m_overlay.runLabel.toHtmlEscaped(), m_overlay.note.toHtmlEscaped());
+    return text;
 }
 
 void UbMapView::followState()
@@ -94,12 +186,9 @@ QVector<UbMapView::Band> UbMapView::layout(const QSize &size) const
     QVector<Band> bands;
     if (!m_report)
         return bands;
-    QStringList order;
-    for (const asc2::SpaceUsage &s : m_report->spaces)
-        order << QString::fromStdString(s.space);
-    for (const asc2::BufferRecord &b : m_report->buffers)
-        if (!order.contains(QString::fromStdString(b.space)))
-            order << QString::fromStdString(b.space);
+    QStringList order = spaces();
+    if (!m_spaceFilter.isEmpty() && order.contains(m_spaceFilter))
+        order = QStringList{m_spaceFilter};
     for (const QString &space : order) {
         Band band;
         band.space = space;
@@ -122,7 +211,7 @@ QVector<UbMapView::Band> UbMapView::layout(const QSize &size) const
         band.scale.maxAddress = AddressScale::visibleMax(double(std::max(used, band.peak)), double(band.capacity));
         bands.push_back(band);
     }
-    const double top = 22, bottom = size.height() - 28, gap = 18;
+    const double top = showsOverlay() ? 53 : 22, bottom = size.height() - 28, gap = 18;
     const double h = bands.isEmpty() ? 0 : (bottom - top - gap * (bands.size() - 1)) / bands.size();
     for (int i = 0; i < bands.size(); ++i) {
         Band &band = bands[i];
@@ -155,6 +244,33 @@ void UbMapView::paintCanvas(QPainter &p, const QSize &size)
     const int selectedPoint = m_state ? m_state->point() : -1;
     p.setPen(m_theme.text);
     p.drawText(QPointF(8, 15), tr("%1 \u2014 buffers over program points").arg(QString::fromStdString(m_report->kernel)));
+    const auto heatColor = [](double heat) { return QColor::fromHslF(0.0, 0.85, 0.92 - 0.5 * std::clamp(heat, 0.0, 1.0)); };
+    if (showsOverlay()) {
+        // Legend: which run, and what the heat means.
+        const QRectF strip = overlayStrip(size);
+        const QString legend = tr("msprof overlay: %1 \u2014 %2").arg(m_overlay.runLabel, m_overlay.note);
+        p.setPen(m_theme.marginText);
+        p.drawText(QRectF(0, strip.top(), plotLeft() - 6, strip.height()), Qt::AlignRight | Qt::AlignVCenter, tr("heat"));
+        const double titleEnd = 8 + fm.horizontalAdvance(tr("%1 \u2014 buffers over program points").arg(QString::fromStdString(m_report->kernel))) + 24;
+        const QRectF legendRect(titleEnd, 15 - fm.ascent(), size.width() - 12 - titleEnd, fm.height());
+        p.drawText(legendRect, Qt::AlignRight | Qt::AlignVCenter, fm.elidedText(legend, Qt::ElideMiddle, int(legendRect.width())));
+        p.save();
+        p.setClipRect(strip);
+        p.setPen(Qt::NoPen);
+        const int first = std::max(0, int(std::floor(m_x.first)));
+        const int last = std::min(int(m_overlay.heat.size()) - 1, int(std::ceil(m_x.last)));
+        for (int i = first; i <= last; ++i) {
+            if (m_overlay.heat[i] <= 0)
+                continue;
+            const double x0 = m_x.toPixel(i), x1 = std::max(m_x.toPixel(i + 1), x0 + 1);
+            p.setBrush(heatColor(m_overlay.heat[i]));
+            p.drawRect(QRectF(QPointF(x0, strip.top()), QPointF(x1, strip.bottom())));
+        }
+        p.restore();
+        p.setPen(m_theme.edge);
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(strip);
+    }
 
     for (const Band &band : bands) {
         p.setClipping(false);
@@ -164,7 +280,7 @@ void UbMapView::paintCanvas(QPainter &p, const QSize &size)
         // Address ticks on the left.
         p.setPen(m_theme.marginText);
         p.drawText(QPointF(6, band.rect.top() + fm.ascent()), band.space);
-        const double step = niceStep(band.scale.maxAddress, std::max(1, int(band.rect.height() / 40)));
+        const double step = niceByteStep(band.scale.maxAddress, std::max(1, int(band.rect.height() / 40)));
         for (double a = 0; a <= band.scale.maxAddress; a += step) {
             const double y = band.scale.toPixel(a);
             p.drawLine(QPointF(band.rect.left() - 4, y), QPointF(band.rect.left(), y));
@@ -173,6 +289,21 @@ void UbMapView::paintCanvas(QPainter &p, const QSize &size)
                            Qt::AlignRight | Qt::AlignVCenter, bytes(int64_t(a)));
         }
         p.setClipRect(band.rect.adjusted(0, -1, 1, 1));
+        if (showsOverlay()) {
+            // Hot program points tint the band behind the buffers.
+            const int first = std::max(0, int(std::floor(m_x.first)));
+            const int last = std::min(int(m_overlay.heat.size()) - 1, int(std::ceil(m_x.last)));
+            p.setPen(Qt::NoPen);
+            for (int i = first; i <= last; ++i) {
+                if (m_overlay.heat[i] < 0.05)
+                    continue;
+                QColor c = heatColor(1.0);
+                c.setAlpha(int(70 * m_overlay.heat[i]));
+                p.setBrush(c);
+                const double x0 = m_x.toPixel(i), x1 = std::max(m_x.toPixel(i + 1), x0 + 1);
+                p.drawRect(QRectF(QPointF(x0, band.rect.top()), QPointF(x1, band.rect.bottom())));
+            }
+        }
         // Buffers; tiny ones (thousands zoomed out) collapse into 1-px marks.
         for (int index : band.buffers) {
             const asc2::BufferRecord &b = m_report->buffers[index];
@@ -286,6 +417,9 @@ QString UbMapView::describeBuffer(int index) const
 
 QString UbMapView::toolTipAt(const QPointF &pos) const
 {
+    const int point = overlayPointAt(pos);
+    if (point >= 0)
+        return describeOverlayPoint(point);
     return describeBuffer(bufferAt(pos));
 }
 
@@ -301,4 +435,71 @@ void UbMapView::activateAt(const QPointF &pos)
     }
     const asc2::BufferRecord &b = m_report->buffers[index];
     m_state->selectBuffer(QString::fromStdString(b.name), b.liveStart, b.loc.line);
+}
+
+// --- panel
+
+UbMapPanel::UbMapPanel(QWidget *parent)
+    : QWidget(parent)
+    , m_view(new UbMapView(this))
+    , m_space(new QComboBox(this))
+    , m_overlay(new QCheckBox(tr("msprof overlay"), this))
+{
+    setObjectName(QStringLiteral("ubMapPanel"));
+    m_space->setObjectName(QStringLiteral("ubMapSpace"));
+    m_space->setToolTip(tr("The memory space shown; all: one band per space"));
+    m_overlay->setObjectName(QStringLiteral("ubMapOverlay"));
+    m_overlay->setToolTip(tr("Heat of the imported msprof run over the program points (Inspect \u25b8 Import msprof Data)"));
+    auto *fit = new QToolButton(this);
+    fit->setText(tr("Fit"));
+    fit->setToolTip(tr("Show everything (or double-click the map); wheel zooms, drag pans"));
+    connect(fit, &QToolButton::clicked, m_view, &InspectorCanvas::resetZoom);
+    auto *bar = new QHBoxLayout;
+    bar->setContentsMargins(4, 2, 4, 2);
+    bar->addWidget(new QLabel(tr("Space:"), this));
+    bar->addWidget(m_space);
+    bar->addWidget(m_overlay);
+    bar->addWidget(fit);
+    bar->addStretch(1);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addLayout(bar);
+    layout->addWidget(m_view, 1);
+    connect(m_space, &QComboBox::currentIndexChanged, this,
+            [this](int index) { m_view->setSpaceFilter(index <= 0 ? QString() : m_space->itemText(index)); });
+    connect(m_overlay, &QCheckBox::toggled, m_view, &UbMapView::setOverlayVisible);
+    refreshControls();
+}
+
+void UbMapPanel::setReport(const ReportPtr &report)
+{
+    m_view->setReport(report);
+    refreshControls();
+}
+
+void UbMapPanel::setOverlay(const ProfileRun &run)
+{
+    m_view->setOverlay(run);
+    m_view->setOverlayVisible(true);
+    refreshControls();
+}
+
+void UbMapPanel::refreshControls()
+{
+    {
+        const QSignalBlocker blocker(m_space);
+        const QString current = m_view->spaceFilter();
+        m_space->clear();
+        m_space->addItem(tr("all"));
+        m_space->addItems(m_view->spaces());
+        const int index = current.isEmpty() ? 0 : int(m_space->findText(current));
+        m_space->setCurrentIndex(std::max(0, index));
+        if (index < 0)
+            m_view->setSpaceFilter(QString());
+        m_space->setEnabled(m_space->count() > 2);
+    }
+    const QSignalBlocker blocker(m_overlay);
+    m_overlay->setEnabled(m_view->hasOverlay());
+    m_overlay->setChecked(m_view->hasOverlay() && m_view->overlayVisible());
 }

@@ -4,9 +4,13 @@
 #pragma once
 
 #include "InspectorCanvas.h"
+#include "ProfileData.h"
 #include "ReportPtr.h"
 
 #include <QVector>
+
+class QCheckBox;
+class QComboBox;
 
 class UbMapView : public InspectorCanvas
 {
@@ -16,6 +20,26 @@ public:
 
     void setReport(const ReportPtr &report);
     ReportPtr report() const { return m_report; }
+
+    /// Memory spaces of the report in drawing order (UB, L1, L0A, L0B, L0C,
+    /// then any other), those with buffers or a peak.
+    QStringList spaces() const;
+    /// Shows only @p space ("": every space, one band each).
+    void setSpaceFilter(const QString &space);
+    QString spaceFilter() const { return m_spaceFilter; }
+
+    /// Lays @p run (an msprof import) over the program points: a heat strip
+    /// above the bands, hot points tinted in them, a legend naming the run.
+    void setOverlay(const inspector::ProfileRun &run);
+    void clearOverlay();
+    bool hasOverlay() const { return !m_overlay.isEmpty(); }
+    void setOverlayVisible(bool visible);
+    bool overlayVisible() const { return m_overlayVisible; }
+    const inspector::PointHeat &overlay() const { return m_overlay; }
+    /// The strip's rectangle for a canvas of @p size (empty when not shown).
+    QRectF overlayStrip(const QSize &size) const;
+    /// Program point of the strip under @p pos, or -1.
+    int overlayPointAt(const QPointF &pos) const;
 
     struct Band {
         QString space;
@@ -44,9 +68,35 @@ private:
     void followState();
     void followWindow(double first, double last);
     QRectF bufferRect(const Band &band, const asc2::BufferRecord &b) const;
+    bool showsOverlay() const { return m_overlayVisible && !m_overlay.isEmpty(); }
+    QString describeOverlayPoint(int point) const;
 
     ReportPtr m_report;
+    QString m_spaceFilter;
+    inspector::ProfileRun m_overlayRun;
+    bool m_hasOverlayRun = false;
+    inspector::PointHeat m_overlay;
+    bool m_overlayVisible = true;
     QHash<QString, int> m_tileIndex;
     QSet<QString> m_names;
     bool m_syncingWindow = false;
+};
+
+/// The UB map with its controls: the memory space shown and the msprof overlay.
+class UbMapPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit UbMapPanel(QWidget *parent = nullptr);
+    UbMapView *view() const { return m_view; }
+    void setReport(const ReportPtr &report);
+    void setOverlay(const inspector::ProfileRun &run);
+    QComboBox *spaceBox() const { return m_space; }
+    QCheckBox *overlayBox() const { return m_overlay; }
+
+private:
+    void refreshControls();
+    UbMapView *m_view;
+    QComboBox *m_space;
+    QCheckBox *m_overlay;
 };

@@ -1,7 +1,9 @@
 """The asc2-workbench binary's command-line modes, run as a user would."""
 
+import base64
 import json
 import os
+import re
 import struct
 import subprocess
 import sys
@@ -12,6 +14,7 @@ import pytest
 WORKBENCH = os.environ.get("ASC2_WORKBENCH")
 SOURCE_DIR = Path(os.environ.get("ASC2_SOURCE_DIR", Path(__file__).resolve().parents[2]))
 VADD = SOURCE_DIR / "samples" / "vadd.py"
+SOFTMAX = SOURCE_DIR / "samples" / "softmax.py"
 
 pytestmark = pytest.mark.skipif(not WORKBENCH, reason="ASC2_WORKBENCH is not set (run through ctest)")
 
@@ -148,6 +151,86 @@ def test_screenshot_of_vadd(tmp_path, view, theme):
     keep = os.environ.get("ASC2_TEST_SCREENSHOTS")
     if keep:
         Path(keep, out.name).write_bytes(out.read_bytes())
+
+
+def test_help_lists_the_exports(tmp_path):
+    result = run(["--help"], tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "--export-html <OUT.html>" in result.stdout
+    assert "--export-trace <OUT.json>" in result.stdout
+    assert "Perfetto" in result.stdout
+
+
+def test_exports_need_headless(tmp_path):
+    path = script(tmp_path, "pass\n")
+    result = run(["--screenshot", tmp_path / "x.png", "--export-html", tmp_path / "r.html", path], tmp_path)
+    assert result.returncode == 2
+    assert "go with --headless" in result.stderr
+
+
+def test_export_trace_without_a_launch_fails(tmp_path):
+    path = script(tmp_path, "print('no kernel here')\n")
+    out = tmp_path / "trace.json"
+    result = run(["--headless", path, "--export-trace", out], tmp_path)
+    assert result.returncode == 1
+    assert "no simulated trace" in result.stderr
+    assert not out.exists()
+
+
+@pytest.fixture(scope="module")
+def softmax_exports(tmp_path_factory):
+    """One headless run of samples/softmax.py writing both exports."""
+    tmp_path = tmp_path_factory.mktemp("softmax")
+    html, trace = tmp_path / "softmax.html", tmp_path / "softmax-trace.json"
+    result = run(["--headless", SOFTMAX, "--export-html", html, "--export-trace", trace], tmp_path)
+    return result, html, trace
+
+
+@pytest.mark.skipif(not SOFTMAX.exists(), reason="samples/softmax.py is not there yet")
+def test_export_html_of_softmax(softmax_exports):
+    result, html, _ = softmax_exports
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert f"HTML report written to {html}" in result.stderr
+    text = html.read_text(encoding="utf-8")
+    assert text.startswith("<!DOCTYPE html>")
+    # The sections of a run: passes, UB map, timeline (both modes), ping-pong, profile.
+    for section in ("passes", "final-ir", "ub-map", "sync-timeline-program-order", "sync-timeline-simulated",
+                    "ping-pong-schedule", "pipe-utilization", "profile", "sync"):
+        assert f'id="{section}"' in text, section
+    assert "<h1>softmax" in text
+    # Self-contained: every image is inline, nothing is fetched.
+    assert "http://" not in text and "https://" not in text
+    sources = re.findall(r'src="([^"]*)"', text)
+    assert len(sources) == 5
+    for source in sources:
+        assert source.startswith("data:image/png;base64,")
+        png = base64.b64decode(source.split(",", 1)[1])
+        assert png[:8] == b"\x89PNG\r\n\x1a\n"
+        width, height = struct.unpack(">II", png[16:24])
+        assert width >= 900 and height >= 260
+    assert "<link" not in text and "<script" not in text
+
+
+@pytest.mark.skipif(not SOFTMAX.exists(), reason="samples/softmax.py is not there yet")
+def test_export_trace_of_softmax(softmax_exports):
+    result, _, trace = softmax_exports
+    assert result.returncode == 0, result.stdout + result.stderr
+    data = json.loads(trace.read_text())
+    events = data["traceEvents"]
+    assert isinstance(events, list) and events
+    # Perfetto wants numbers for pid/tid; the names are metadata.
+    assert all(isinstance(e["pid"], int) for e in events)
+    assert all(isinstance(e["tid"], int) for e in events if "tid" in e)
+    lanes = {(e["pid"], e["tid"]): e["args"]["name"] for e in events
+             if e.get("ph") == "M" and e.get("name") == "thread_name"}
+    processes = {e["pid"]: e["args"]["name"] for e in events if e.get("ph") == "M" and e.get("name") == "process_name"}
+    assert processes and all(name.startswith("core") for name in processes.values())
+    # The vector kernel's pipes, each with instructions on it.
+    busy = {lanes[(e["pid"], e["tid"])] for e in events if e.get("ph") == "X"}
+    assert {"MTE2", "VECTOR", "MTE3"} <= busy, busy
+    assert all(e["dur"] >= 0 and e["ts"] >= 0 for e in events if e.get("ph") == "X")
+    # set_flag -> wait_flag arrows come as flow events.
+    assert any(e.get("ph") == "s" for e in events) and any(e.get("ph") == "f" for e in events)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
 #include "AppTestSupport.h"
+#include "MainWindowFixture.h"
 #include "AscendCView.h"
 #include "ConsoleView.h"
 #include "IrView.h"
@@ -14,38 +15,17 @@
 #include <QDockWidget>
 #include <QTemporaryDir>
 
-class TestMainWindow : public QObject
+class TestMainWindow : public QObject, private MainWindowFixture
 {
     Q_OBJECT
-private slots:
-    void initTestCase()
-    {
-        m_host = new PythonHost(QStringList());
-        m_runner = new JobRunner(m_host);
-    }
-    void cleanupTestCase()
-    {
-        delete m_runner;
-        delete m_host;
-    }
+public:
+    TestMainWindow() : MainWindowFixture(QSize(1200, 800)) {}
 
-    void init()
-    {
-        m_window = new MainWindow(m_runner, /*persistLayout=*/false);
-        m_window->resize(1200, 800);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window));
-        m_finished = new QSignalSpy(m_runner, &JobRunner::runFinished);
-    }
-    void cleanup()
-    {
-        if (m_runner->isRunning()) {
-            m_runner->stop();
-            m_finished->wait(5000);
-        }
-        delete m_finished;
-        delete m_window;
-    }
+private slots:
+    void initTestCase() { startHost(new PythonHost(QStringList())); }
+    void cleanupTestCase() { stopHost(); }
+    void init() { QVERIFY(openWindow()); }
+    void cleanup() { closeWindow(); }
 
     void f5RunsTheEditorTextAndStreamsItsOutput()
     {
@@ -95,7 +75,7 @@ private slots:
 
         QVERIFY(m_window->ascendcView()->source().contains(QStringLiteral("void vadd(GM_ADDR x)")));
         QVERIFY2(m_window->statusText().contains(QStringLiteral("vadd: 123,456 cycles")), qPrintable(m_window->statusText()));
-        saveScreenshot(QStringLiteral("report"));
+        QVERIFY(saveScreenshot(QStringLiteral("report")));
     }
 
     void severalKernelsAreSelectable()
@@ -167,25 +147,11 @@ private slots:
         QTRY_VERIFY(onTop(m_window->ascendcView()));
         m_window->showView(MainWindow::View::Passes);
         QTRY_VERIFY(onTop(m_window->passesPanel()));
-        saveScreenshot(QStringLiteral("passes-view"));
+        QVERIFY(saveScreenshot(QStringLiteral("passes-view")));
         QVERIFY(!onTop(m_window->ascendcView()));
         m_window->showView(MainWindow::View::Console);
         QTRY_VERIFY(m_window->console()->height() > m_window->height() / 2);
     }
-
-private:
-    // For looking at, not for asserting: ASC2_TEST_SCREENSHOTS=DIR keeps them.
-    void saveScreenshot(const QString &name)
-    {
-        const QString dir = qEnvironmentVariable("ASC2_TEST_SCREENSHOTS");
-        if (!dir.isEmpty())
-            QVERIFY(m_window->grab().save(QDir(dir).filePath(name + QStringLiteral(".png"))));
-    }
-
-    PythonHost *m_host = nullptr;
-    JobRunner *m_runner = nullptr;
-    MainWindow *m_window = nullptr;
-    QSignalSpy *m_finished = nullptr;
 };
 
 QTEST_MAIN(TestMainWindow)

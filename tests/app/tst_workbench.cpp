@@ -1,18 +1,24 @@
 // The workbench on the real asc2 package and the samples: what a kernel
 // author does in the edit -> compile -> inspect loop.
 #include "AppTestSupport.h"
+#include "MainWindowFixture.h"
 #include "ConsoleView.h"
 #include "IrView.h"
 #include "KernelEditor.h"
 #include "MainWindow.h"
 #include "PassListModel.h"
 #include "PassesPanel.h"
+#include "ProfileView.h"
+#include "UbMapView.h"
+
+#include "InspectorExport.h"
 
 #include "asc2/Driver/Pipeline.h"
 
 #include <Qsci/qscilexer.h>
 
 #include <QAction>
+#include <QCheckBox>
 #include <QMenu>
 #include <QApplication>
 #include <QComboBox>
@@ -20,38 +26,21 @@
 #include <QTemporaryDir>
 #include <QTextBlock>
 
-class TestWorkbench : public QObject
+class TestWorkbench : public QObject, private MainWindowFixture
 {
     Q_OBJECT
+public:
+    TestWorkbench() : MainWindowFixture(QSize(1400, 900)) {}
+
 private slots:
     void initTestCase()
     {
         qputenv("ASC2_CACHE_DIR", m_cache.path().toUtf8());
-        m_host = new PythonHost(); // the staged asc2 package
-        m_runner = new JobRunner(m_host);
+        startHost(new PythonHost()); // the staged asc2 package
     }
-    void cleanupTestCase()
-    {
-        delete m_runner;
-        delete m_host;
-    }
-    void init()
-    {
-        m_window = new MainWindow(m_runner, /*persistLayout=*/false);
-        m_window->resize(1400, 900);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window));
-        m_finished = new QSignalSpy(m_runner, &JobRunner::runFinished);
-    }
-    void cleanup()
-    {
-        if (m_runner->isRunning()) {
-            m_runner->stop();
-            m_finished->wait(5000);
-        }
-        delete m_finished;
-        delete m_window;
-    }
+    void cleanupTestCase() { stopHost(); }
+    void init() { QVERIFY(openWindow()); }
+    void cleanup() { closeWindow(); }
 
     void runASampleAndFollowIrLinesToPython()
     {
@@ -118,6 +107,55 @@ private slots:
         // The diff view shows the chosen pass against the one before.
         m_window->showView(MainWindow::View::Diff);
         QCOMPARE(passes->page(), PassesPanel::Page::Diff);
+    }
+
+    void aRunExplainsItsHeatAndAnImportOverlaysTheUbMap()
+    {
+        QVERIFY(m_window->openFile(QStringLiteral(ASC2_SOURCE_DIR "/samples/vadd.py")));
+        m_window->runScript();
+        QTRY_COMPARE_WITH_TIMEOUT(m_finished->count(), 1, 60000);
+        QVERIFY(m_finished->takeFirst().at(0).value<RunSummary>().ok());
+
+        // The hottest line's heat strip tells its time, cycles and pipes.
+        KernelEditor *editor = m_window->editor();
+        int hot = 0;
+        for (int line = 1; line <= editor->lines() && !hot; ++line)
+            if (editor->lineHeatLevel(line) == KernelEditor::kHeatLevels)
+                hot = line;
+        QVERIFY(hot > 0);
+        const QString tip = editor->heatToolTip(hot);
+        QVERIFY2(tip.contains(QStringLiteral("line %1:").arg(hot)) && tip.contains(QStringLiteral("cycles"))
+                     && tip.contains(QStringLiteral("% of the time of all lines")) && tip.contains(QStringLiteral("vadd @")),
+                 qPrintable(tip));
+
+        // msprof op data over the UB map, from the Profile view's import.
+        UbMapView *map = m_window->ubMap();
+        QVERIFY(!map->hasOverlay());
+        QString message;
+        QVERIFY2(m_window->profileView()->importPath(QStringLiteral(ASC2_SOURCE_DIR "/tests/widgets/fixtures/msprof_op"), &message),
+                 qPrintable(message));
+        QVERIFY(map->hasOverlay());
+        QCOMPARE(map->overlay().basis, inspector::PointHeat::Basis::PipeUtilization);
+        QVERIFY(m_window->ubMapPanel()->overlayBox()->isChecked());
+
+        // Our own trace, exported and imported back: time per program point.
+        QTemporaryDir dir;
+        const ReportPtr report = m_window->passesPanel()->currentReport();
+        QString error;
+        QVERIFY2(inspector::writeChromeTrace(*report, int(report->launches.size()) - 1, dir.filePath("trace.json"), &error),
+                 qPrintable(error));
+        QVERIFY(m_window->profileView()->importPath(dir.filePath("trace.json"), &message));
+        QCOMPARE(map->overlay().basis, inspector::PointHeat::Basis::Trace);
+        QVERIFY(map->overlay().total > 0);
+        m_window->showView(MainWindow::View::UbMap);
+        QVERIFY(!map->grab().isNull());
+
+        // And the whole run as one HTML file.
+        QVERIFY2(m_window->exportHtmlReport(dir.filePath("report.html"), &error), qPrintable(error));
+        QFile html(dir.filePath("report.html"));
+        QVERIFY(html.open(QIODevice::ReadOnly));
+        const QByteArray text = html.readAll();
+        QVERIFY(text.contains("id=\"ub-map\"") && text.contains("id=\"sync-timeline-simulated\"") && text.contains("id=\"profile\""));
     }
 
     void aCompileErrorMarksTheKernelLineWithItsMessage()
@@ -236,10 +274,6 @@ private slots:
 
 private:
     QTemporaryDir m_cache;
-    PythonHost *m_host = nullptr;
-    JobRunner *m_runner = nullptr;
-    MainWindow *m_window = nullptr;
-    QSignalSpy *m_finished = nullptr;
 };
 
 QTEST_MAIN(TestWorkbench)

@@ -116,6 +116,122 @@ inline std::shared_ptr<asc2::CompileReport> makePingPongReport()
     return r;
 }
 
+/// A cube (matmul) kernel as the cube path reports it: buffers in UB, L1,
+/// L0A, L0B and L0C, ops on MTE2, MTE1, M, FIX and MTE3 chained by flags.
+inline std::shared_ptr<asc2::CompileReport> makeCubeReport()
+{
+    auto r = std::make_shared<asc2::CompileReport>();
+    r->kernel = "mm";
+    r->target = "Ascend910B1";
+    r->sourceFile = "/tmp/mm.py";
+    const char *const ops[] = {
+        "%0 = ascendc.alloc_local {name = \"a\"} : !ascendc.local<64x64xf16, A1>",                        // 0
+        "%1 = ascendc.alloc_local {name = \"a_l0\"} : !ascendc.local<64x64xf16, A2>",                     // 1
+        "%2 = ascendc.alloc_local {name = \"b_l0\"} : !ascendc.local<64x64xf16, B2>",                     // 2
+        "%3 = ascendc.alloc_local {name = \"c\"} : !ascendc.local<64x64xf32, CO1>",                       // 3
+        "%4 = ascendc.alloc_local {name = \"out\"} : !ascendc.local<64x64xf32, VECOUT>",                  // 4
+        "ascendc.data_copy_gm_to_l1 %0, %arg0[%c0] : !ascendc.local<64x64xf16, A1>, !ascendc.gm<f16>",     // 5
+        "ascendc.set_flag MTE2 -> MTE1, 0",                                                                // 6
+        "ascendc.wait_flag MTE2 -> MTE1, 0",                                                               // 7
+        "ascendc.load_data %1, %0 : !ascendc.local<64x64xf16, A2>",                                        // 8
+        "ascendc.load_data_b %2, %0 : !ascendc.local<64x64xf16, B2>",                                      // 9
+        "ascendc.set_flag MTE1 -> M, 1",                                                                   // 10
+        "ascendc.wait_flag MTE1 -> M, 1",                                                                  // 11
+        "ascendc.mmad %3, %1, %2 : !ascendc.local<64x64xf32, CO1>",                                        // 12
+        "ascendc.set_flag M -> FIX, 2",                                                                    // 13
+        "ascendc.wait_flag M -> FIX, 2",                                                                   // 14
+        "ascendc.fixpipe %4, %3 : !ascendc.local<64x64xf32, VECOUT>",                                      // 15
+        "ascendc.set_flag FIX -> MTE3, 3",                                                                 // 16
+        "ascendc.wait_flag FIX -> MTE3, 3",                                                                // 17
+        "ascendc.data_copy_out %arg1[%c0], %4 : !ascendc.gm<f32>, !ascendc.local<64x64xf32, VECOUT>",     // 18
+        "func.return",                                                                                     // 19
+    };
+    const int lines[] = {10, 11, 12, 13, 14, 10, 10, 11, 11, 12, 12, 13, 13, 13, 14, 14, 14, 15, 15, 9};
+    for (int i = 0; i < 20; ++i) {
+        r->programPoints.push_back(ops[i]);
+        r->pointLocs.push_back({"/tmp/mm.py", lines[i], 5});
+    }
+    const auto sync = [&](const char *kind, const char *src, const char *dst, int id, int point, const char *reason) {
+        asc2::SyncRecord s;
+        s.kind = kind;
+        s.srcPipe = src;
+        s.dstPipe = dst;
+        s.eventId = id;
+        s.point = point;
+        s.role = "pair";
+        s.loc = {"/tmp/mm.py", lines[point], 5};
+        s.reason = reason;
+        r->sync.push_back(s);
+    };
+    const char *const raw[] = {"RAW on a: ascendc.data_copy_gm_to_l1 (MTE2) -> ascendc.load_data (MTE1)",
+                               "RAW on a_l0: ascendc.load_data (MTE1) -> ascendc.mmad (M)",
+                               "RAW on c: ascendc.mmad (M) -> ascendc.fixpipe (FIX)",
+                               "RAW on out: ascendc.fixpipe (FIX) -> ascendc.data_copy_out (MTE3)"};
+    const char *const pipes[][2] = {{"MTE2", "MTE1"}, {"MTE1", "M"}, {"M", "FIX"}, {"FIX", "MTE3"}};
+    const int setPoints[] = {6, 10, 13, 16};
+    for (int i = 0; i < 4; ++i) {
+        sync("set_flag", pipes[i][0], pipes[i][1], i, setPoints[i], raw[i]);
+        sync("wait_flag", pipes[i][0], pipes[i][1], i, setPoints[i] + 1, raw[i]);
+    }
+    const auto buffer = [&](const char *name, const char *space, int64_t offset, int64_t size, int start, int end) {
+        asc2::BufferRecord b;
+        b.name = name;
+        b.space = space;
+        b.offset = offset;
+        b.size = size;
+        b.liveStart = start;
+        b.liveEnd = end;
+        b.loc = {"/tmp/mm.py", 10, 5};
+        r->buffers.push_back(b);
+    };
+    buffer("out", "UB", 0, 16384, 4, 18);
+    buffer("a", "L1", 0, 8192, 0, 9);
+    buffer("b", "L1", 8192, 8192, 0, 9);
+    buffer("a_l0", "L0A", 0, 8192, 1, 12);
+    buffer("b_l0", "L0B", 0, 8192, 2, 12);
+    buffer("c", "L0C", 0, 16384, 3, 15);
+    // Listed out of order on purpose: the map orders UB, L1, L0A, L0B, L0C.
+    r->spaces = {{"L0C", 131072, 16384, 16384}, {"UB", 196608, 16384, 16384}, {"L1", 524288, 16384, 8192},
+                 {"L0A", 65536, 8192, 8192}, {"L0B", 65536, 8192, 4096}};
+    return r;
+}
+
+/// One core's simulated run of makeCubeReport(): lanes named by thread_name
+/// metadata as msprof op simulator does (CUBE for M, FIXP for FIX).
+inline std::string cubeTrace()
+{
+    return R"({"traceEvents":[
+ {"name":"process_name","ph":"M","pid":"core0.cubecore0","args":{"name":"core0.cubecore0"}},
+ {"name":"thread_name","ph":"M","pid":"core0.cubecore0","tid":1,"args":{"name":"MTE2"}},
+ {"name":"thread_name","ph":"M","pid":"core0.cubecore0","tid":2,"args":{"name":"MTE1"}},
+ {"name":"thread_name","ph":"M","pid":"core0.cubecore0","tid":3,"args":{"name":"CUBE"}},
+ {"name":"thread_name","ph":"M","pid":"core0.cubecore0","tid":4,"args":{"name":"FIXP"}},
+ {"name":"thread_name","ph":"M","pid":"core0.cubecore0","tid":5,"args":{"name":"MTE3"}},
+ {"name":"ascendc.data_copy_gm_to_l1","ph":"X","ts":0,"dur":1.0,"pid":"core0.cubecore0","tid":1,"args":{"code":"/tmp/mm.py:10","detail":"8192 bytes"}},
+ {"name":"ascendc.set_flag","ph":"X","ts":1.0,"dur":0.01,"pid":"core0.cubecore0","tid":1,"args":{"code":"/tmp/mm.py:10","detail":"PIPE:MTE2, TRIGGER PIPE:MTE1, FLAG ID:0"}},
+ {"name":"flow","ph":"s","id":1,"cat":"MTE2ToMTE1","ts":1.01,"pid":"core0.cubecore0","tid":1},
+ {"name":"ascendc.wait_flag","ph":"X","ts":0.0,"dur":1.01,"pid":"core0.cubecore0","tid":2,"args":{"code":"/tmp/mm.py:11","detail":"PIPE:MTE2, TRIGGER PIPE:MTE1, FLAG ID:0"}},
+ {"name":"flow","ph":"f","bp":"e","id":1,"cat":"MTE2ToMTE1","ts":1.01,"pid":"core0.cubecore0","tid":2},
+ {"name":"ascendc.load_data","ph":"X","ts":1.01,"dur":0.3,"pid":"core0.cubecore0","tid":2,"args":{"code":"/tmp/mm.py:11","detail":""}},
+ {"name":"ascendc.load_data_b","ph":"X","ts":1.31,"dur":0.3,"pid":"core0.cubecore0","tid":2,"args":{"code":"/tmp/mm.py:12","detail":""}},
+ {"name":"ascendc.set_flag","ph":"X","ts":1.61,"dur":0.01,"pid":"core0.cubecore0","tid":2,"args":{"code":"/tmp/mm.py:12","detail":"PIPE:MTE1, TRIGGER PIPE:M, FLAG ID:1"}},
+ {"name":"flow","ph":"s","id":2,"cat":"MTE1ToM","ts":1.62,"pid":"core0.cubecore0","tid":2},
+ {"name":"ascendc.wait_flag","ph":"X","ts":0.0,"dur":1.62,"pid":"core0.cubecore0","tid":3,"args":{"code":"/tmp/mm.py:13","detail":"PIPE:MTE1, TRIGGER PIPE:M, FLAG ID:1"}},
+ {"name":"flow","ph":"f","bp":"e","id":2,"cat":"MTE1ToM","ts":1.62,"pid":"core0.cubecore0","tid":3},
+ {"name":"ascendc.mmad","ph":"X","ts":1.62,"dur":0.5,"pid":"core0.cubecore0","tid":3,"args":{"code":"/tmp/mm.py:13","detail":""}},
+ {"name":"ascendc.set_flag","ph":"X","ts":2.12,"dur":0.01,"pid":"core0.cubecore0","tid":3,"args":{"code":"/tmp/mm.py:13","detail":"PIPE:M, TRIGGER PIPE:FIX, FLAG ID:2"}},
+ {"name":"flow","ph":"s","id":3,"cat":"MToFIX","ts":2.13,"pid":"core0.cubecore0","tid":3},
+ {"name":"ascendc.wait_flag","ph":"X","ts":0.0,"dur":2.13,"pid":"core0.cubecore0","tid":4,"args":{"code":"/tmp/mm.py:14","detail":"PIPE:M, TRIGGER PIPE:FIX, FLAG ID:2"}},
+ {"name":"flow","ph":"f","bp":"e","id":3,"cat":"MToFIX","ts":2.13,"pid":"core0.cubecore0","tid":4},
+ {"name":"ascendc.fixpipe","ph":"X","ts":2.13,"dur":0.4,"pid":"core0.cubecore0","tid":4,"args":{"code":"/tmp/mm.py:14","detail":""}},
+ {"name":"ascendc.set_flag","ph":"X","ts":2.53,"dur":0.01,"pid":"core0.cubecore0","tid":4,"args":{"code":"/tmp/mm.py:14","detail":"PIPE:FIX, TRIGGER PIPE:MTE3, FLAG ID:3"}},
+ {"name":"flow","ph":"s","id":4,"cat":"FIXToMTE3","ts":2.54,"pid":"core0.cubecore0","tid":4},
+ {"name":"ascendc.wait_flag","ph":"X","ts":0.0,"dur":2.54,"pid":"core0.cubecore0","tid":5,"args":{"code":"/tmp/mm.py:15","detail":"PIPE:FIX, TRIGGER PIPE:MTE3, FLAG ID:3"}},
+ {"name":"flow","ph":"f","bp":"e","id":4,"cat":"FIXToMTE3","ts":2.54,"pid":"core0.cubecore0","tid":5},
+ {"name":"ascendc.data_copy_out","ph":"X","ts":2.54,"dur":0.6,"pid":"core0.cubecore0","tid":5,"args":{"code":"/tmp/mm.py:15","detail":"16384 bytes"}}
+]})";
+}
+
 /// @p ops instructions spread over the pipes of one core, with flows.
 inline std::string syntheticTrace(int ops)
 {

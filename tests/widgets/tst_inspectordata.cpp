@@ -82,6 +82,143 @@ private slots:
         QVERIFY(s.edges[1].reason.startsWith("RAW on x"));
     }
 
+    void staticStallsWhereAPipeWaits()
+    {
+        const StaticSchedule s = StaticSchedule::fromReport(*makePingPongReport());
+        // V waits for the load at 5 (its last op was the priming set at 2);
+        // MTE2 waits for the add at 8 to free x before the next iteration's
+        // load; the priming set (2 -> 4) guards nothing: no stall.
+        QCOMPARE(s.stalls.size(), 2);
+        const StaticStall &mte2 = s.stalls[0];
+        QCOMPARE(mte2.pipe, Pipe::MTE2);
+        QCOMPARE(mte2.edge, 2);
+        QCOMPARE(mte2.producer, 8);
+        QCOMPARE(mte2.lastOwn, 6);
+        QCOMPARE(mte2.from, 8.0);
+        QCOMPARE(mte2.to, 10.0); // until the loop-carried set is done
+        const StaticStall &v = s.stalls[1];
+        QCOMPARE(v.pipe, Pipe::V);
+        QCOMPARE(v.edge, 1);
+        QCOMPARE(v.producer, 5);
+        QCOMPARE(v.lastOwn, 2);
+        QCOMPARE(v.from, 5.0);
+        QCOMPARE(v.to, 7.0);
+
+        // A waiting pipe with work after the set gets there late: no stall.
+        asc2::CompileReport busy;
+        for (const char *op : {"ascendc.data_copy_in %0, %arg0[%c0]", "ascendc.set_flag MTE2 -> V, 0", "ascendc.exp %1, %1",
+                               "ascendc.wait_flag MTE2 -> V, 0", "ascendc.add %2, %0, %1"})
+            busy.programPoints.push_back(op);
+        asc2::SyncRecord set;
+        set.kind = "set_flag";
+        set.srcPipe = "MTE2";
+        set.dstPipe = "V";
+        set.eventId = 0;
+        set.point = 1;
+        asc2::SyncRecord wait = set;
+        wait.kind = "wait_flag";
+        wait.point = 3;
+        busy.sync = {set, wait};
+        const StaticSchedule b = StaticSchedule::fromReport(busy);
+        QCOMPARE(b.edges.size(), 1);
+        QVERIFY(b.stalls.isEmpty());
+        // Without the exp, V has nothing to do until the load is done.
+        busy.programPoints[2] = "arith.addi %a, %b : index";
+        QCOMPARE(StaticSchedule::fromReport(busy).stalls.size(), 1);
+    }
+
+    void cubePipesInProgramOrder()
+    {
+        const StaticSchedule s = StaticSchedule::fromReport(*makeCubeReport());
+        QCOMPARE(s.ops[5].pipe, Pipe::MTE2);
+        QCOMPARE(s.ops[8].pipe, Pipe::MTE1);
+        QCOMPARE(s.ops[9].pipe, Pipe::MTE1);
+        QCOMPARE(s.ops[12].pipe, Pipe::M);
+        QCOMPARE(s.ops[15].pipe, Pipe::FIX);
+        QCOMPARE(s.ops[10].pipe, Pipe::MTE1); // set_flag MTE1 -> M
+        QCOMPARE(s.ops[11].pipe, Pipe::M);    // its wait
+        QCOMPARE(s.edges.size(), 4);
+        const Pipe chain[] = {Pipe::MTE2, Pipe::MTE1, Pipe::M, Pipe::FIX, Pipe::MTE3};
+        for (int i = 0; i < 4; ++i) {
+            QCOMPARE(s.edges[i].src, chain[i]);
+            QCOMPARE(s.edges[i].dst, chain[i + 1]);
+        }
+        // Each stage idles until the one before it hands over.
+        QCOMPARE(s.stalls.size(), 4);
+        QSet<int> waiting;
+        for (const StaticStall &st : s.stalls)
+            waiting.insert(int(st.pipe));
+        QCOMPARE(waiting, (QSet<int>{int(Pipe::MTE1), int(Pipe::M), int(Pipe::FIX), int(Pipe::MTE3)}));
+        const SimTrace t = SimTrace::parse(QByteArray::fromStdString(cubeTrace()));
+        QVERIFY2(t.error.isEmpty(), qPrintable(t.error));
+        QCOMPARE(t.flows.size(), 4);
+        QCOMPARE(t.flows[1].src, Pipe::MTE1);
+        QCOMPARE(t.flows[1].dst, Pipe::M);
+        QCOMPARE(t.flows[2].dst, Pipe::FIX);
+        QVERIFY(qFuzzyCompare(t.pipeBusy()[int(Pipe::M)], 0.51));
+    }
+
+    void lineCostsOfARun()
+    {
+        const ProfileRun run = profileFromLaunch(*makePingPongReport(), 0);
+        // Line 10: two loads and a set_flag, all on MTE2.
+        QVERIFY(qFuzzyCompare(run.linePipeUs.value(10)[int(Pipe::MTE2)], 2.01));
+        QCOMPARE(run.linePipeUs.value(11)[int(Pipe::MTE2)], 0.0);
+        QVERIFY(qFuzzyCompare(run.linePipeUs.value(11)[int(Pipe::V)], 1.6)); // the wait is not work
+        const QHash<int, LineCost> costs = lineCosts(run);
+        const LineCost &hot = costs[10];
+        QCOMPARE(hot.heat, 1.0);
+        QVERIFY(qFuzzyCompare(hot.us, 2.01));
+        // 6300 cycles in 3.41 µs.
+        QVERIFY(qAbs(hot.cycles - 2.01 * 6300 / 3.41) < 1e-6);
+        double total = 0;
+        for (const LineCost &c : costs)
+            total += c.share;
+        QVERIFY(qFuzzyCompare(total, 1.0));
+        QVERIFY(qFuzzyCompare(hot.share, 2.01 / (2.01 + 1.6 + 1.2 + 0.01)));
+    }
+
+    void pointHeatFromImports()
+    {
+        const auto report = makePingPongReport();
+        // msprof op: no instructions, so the pipe utilization of each point's op.
+        const ImportResult op = importProfilePath(fixture("msprof_op"));
+        QVERIFY2(op.ok, qPrintable(op.error));
+        const PointHeat a = pointHeat(*report, op.run);
+        QCOMPARE(a.basis, PointHeat::Basis::PipeUtilization);
+        QCOMPARE(a.value.size(), 13);
+        QVERIFY(qFuzzyCompare(a.value[5], 0.7)); // data_copy_in: aiv_mte2_ratio
+        QVERIFY(qFuzzyCompare(a.value[8], 0.3)); // add: aiv_vec_ratio
+        QVERIFY(qFuzzyCompare(a.value[10], 0.3)); // data_copy_out: aiv_mte3_ratio
+        QCOMPARE(a.value[6], 0.0);                // a set_flag keeps no pipe busy
+        QCOMPARE(a.heat[5], 1.0);
+        QVERIFY(a.runLabel.contains("vadd_custom"));
+
+        // The simulator trace is of vadd.cpp: its lines are not this kernel's.
+        const ImportResult sim = importProfilePath(fixture("msprof_op_sim"));
+        QVERIFY2(sim.ok, qPrintable(sim.error));
+        const PointHeat b = pointHeat(*report, sim.run);
+        QCOMPARE(b.basis, PointHeat::Basis::PipeUtilization);
+        QVERIFY2(b.note.contains("vadd.cpp"), qPrintable(b.note));
+        QVERIFY(b.value[5] > 0 && b.value[8] > 0);
+
+        // A trace of this kernel's source (ours, exported and imported back):
+        // each instruction's time lands on its program point.
+        const ImportResult own = importTraceJson(QByteArray::fromStdString(sampleTrace()));
+        QVERIFY2(own.ok, qPrintable(own.error));
+        const PointHeat c = pointHeat(*report, own.run);
+        QCOMPARE(c.basis, PointHeat::Basis::Trace);
+        QVERIFY(qFuzzyCompare(c.value[5], 2.0));  // the two loads of line 10
+        QVERIFY(qFuzzyCompare(c.value[6], 0.01)); // its set_flag
+        QVERIFY(qFuzzyCompare(c.value[8], 1.6));  // two adds
+        QVERIFY(qFuzzyCompare(c.value[10], 1.2)); // two stores
+        QVERIFY(qFuzzyCompare(c.value[3], 0.01)); // get_block_idx: the S op of line 9
+        QCOMPARE(c.value[7], 0.0);                // waiting is no work
+        QVERIFY(qFuzzyCompare(c.total, 4.82));
+        QCOMPARE(c.heat[5], 1.0);
+        QCOMPARE(pointHeat(*report, ProfileRun()).basis, PointHeat::Basis::None);
+    }
+
     void traceParses()
     {
         const SimTrace t = SimTrace::parse(QByteArray::fromStdString(sampleTrace()));
@@ -195,6 +332,9 @@ private slots:
         QCOMPARE(AddressScale::visibleMax(190000, 196608), 196608.0);
         QCOMPARE(niceStep(100, 10), 10.0);
         QCOMPARE(niceStep(7, 3), 2.0);
+        QCOMPARE(niceByteStep(20480, 2), 16384.0); // 0, 16 KB: no 9.8 KB labels
+        QCOMPARE(niceByteStep(3840, 7), 1024.0);
+        QCOMPARE(niceByteStep(100, 200), 1.0);
     }
 
     void stateEmitsOncePerChange()
@@ -270,6 +410,73 @@ private slots:
         QCOMPARE(layered.engine, QString("layered"));
         for (const GraphEdge &e : g.edges)
             QVERIFY(layered.centers[e.from].y() < layered.centers[e.to].y());
+    }
+
+    void graphvizLeavesHubsOutOfBigGraphs()
+    {
+        // 400 ops in four chains, every one also reading %arg0: a hub.
+        QString ir = QStringLiteral("func.func @k(%arg0: index) {\n");
+        for (int i = 0; i < 400; ++i)
+            ir += i < 4 ? QStringLiteral("  %v%1 = arith.addi %arg0, %arg0 : index\n").arg(i)
+                        : QStringLiteral("  %v%1 = arith.addi %arg0, %v%2 : index\n").arg(i).arg(i - 4);
+        ir += QStringLiteral("  return\n}\n");
+        const DataflowGraph g = DataflowGraph::parse(ir);
+        QCOMPARE(g.nodes.size(), 401);
+        const QString all = toDot(g);
+        QVERIFY(all.contains("n0 -> n5;"));
+        QVERIFY(!all.contains("nslimit"));
+        DotOptions options;
+        options.hubFanOut = kDotHubFanOut;
+        options.fast = true;
+        const QString lean = toDot(g, options);
+        QVERIFY(!lean.contains("n0 -> "));
+        QVERIFY(lean.contains("n1 -> n5;")); // the chains stay
+        QVERIFY(lean.contains("{ rank=source; n0; }"));
+        QVERIFY(lean.contains("nslimit=1;"));
+        const GraphLayout l = layoutGraph(g);
+        QCOMPARE(l.engine, QString("dot"));
+        QVERIFY2(l.error.isEmpty(), qPrintable(l.error));
+        // Every edge still points down, the hub's too (drawn, not laid out).
+        for (const GraphEdge &e : g.edges)
+            QVERIFY(l.centers[e.from].y() < l.centers[e.to].y());
+    }
+
+    void layeredLayoutKeepsEdgesShort()
+    {
+        // 40 chains of 10 ops, each started by index math on %arg0 (a hub).
+        QString ir = QStringLiteral("func.func @k(%arg0: index) {\n");
+        for (int c = 0; c < 40; ++c) {
+            ir += QStringLiteral("  %i%1 = arith.muli %arg0, %arg0 : index\n").arg(c);
+            for (int k = 0; k < 10; ++k)
+                ir += QStringLiteral("  %c%1_%2 = arith.addi %3, %arg0 : index\n")
+                          .arg(c)
+                          .arg(k)
+                          .arg(k ? QStringLiteral("%c%1_%2").arg(c).arg(k - 1) : QStringLiteral("%i%1").arg(c));
+        }
+        ir += QStringLiteral("  return\n}\n");
+        const DataflowGraph g = DataflowGraph::parse(ir);
+        QCOMPARE(g.nodes.size(), 441);
+        const GraphLayout l = layoutGraph(g, 0);
+        QCOMPARE(l.engine, QString("layered"));
+        int straight = 0, chained = 0;
+        for (const GraphEdge &e : g.edges) {
+            QVERIFY(l.centers[e.from].y() < l.centers[e.to].y());
+            if (e.from == 0)
+                continue; // the hub's fan
+            // Right above its use (the index math too, not up at the top),
+            // and mostly straight above it.
+            QCOMPARE(l.centers[e.to].y() - l.centers[e.from].y(), 60.0);
+            ++chained;
+            const double dx = qAbs(l.centers[e.to].x() - l.centers[e.from].x());
+            QVERIFY2(dx < 300, qPrintable(QString::number(dx)));
+            if (dx < 1)
+                ++straight;
+        }
+        QCOMPARE(chained, 400);
+        // Straight but where a wider box below had to move over (%i -> first addi).
+        QVERIFY2(straight >= chained * 8 / 10, qPrintable(QString::number(straight)));
+        // The chains sit side by side: about 40 boxes wide, not 40 x 11.
+        QVERIFY(l.bounds.width() < 40 * 200);
     }
 
     void csvParsing()

@@ -12,12 +12,41 @@
 #include "UbMapView.h"
 
 #include <QAbstractItemModelTester>
+#include <QCheckBox>
 #include <QComboBox>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QTemporaryDir>
+#include <QToolTip>
 #include <QtTest>
 
 using namespace inspector;
+
+namespace {
+// Pixels of @p image inside @p rect that are clearly red (stalls, heat).
+int reddish(const QImage &image, const QRect &rect)
+{
+    int n = 0;
+    const QRect r = rect.intersected(image.rect());
+    for (int y = r.top(); y <= r.bottom(); ++y)
+        for (int x = r.left(); x <= r.right(); ++x) {
+            const QColor c = image.pixelColor(x, y);
+            if (c.red() > 150 && c.red() - c.green() > 60 && c.red() - c.blue() > 60)
+                ++n;
+        }
+    return n;
+}
+
+// ASC2_TEST_SCREENSHOTS=DIR keeps pictures of the views to look at.
+void keep(const QImage &image, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("ASC2_TEST_SCREENSHOTS");
+    if (!dir.isEmpty())
+        image.save(QDir(dir).filePath(name + QStringLiteral(".png")));
+}
+} // namespace
 
 class TestInspectorViews : public QObject
 {
@@ -140,6 +169,217 @@ private slots:
         QVERIFY(!view->renderImage({400, 200}).isNull());
     }
 
+    void syncTimelineStaticStalls()
+    {
+        SyncTimelineView view;
+        view.setReport(makePingPongReport());
+        view.resize(900, 400);
+        QCOMPARE(view.stallCount(), 2);
+        QCOMPARE(view.laneStalls(Pipe::V).size(), 1);
+        const SyncTimelineView::Stall &v = view.laneStalls(Pipe::V)[0];
+        QCOMPARE(v.start, 5.08); // from the load V waits for
+        QCOMPARE(v.end, 7.08);   // up to the wait box
+        QCOMPARE(v.eventId, 1);
+        QCOMPARE(v.src, Pipe::MTE2);
+        QVERIFY(qFuzzyCompare(view.stallTime(Pipe::V), 2.0)); // points
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const LaneLayout lanes = view.laneLayout();
+        const int vRow = int(view.visibleLanes().indexOf(Pipe::V));
+        const int mte2Row = int(view.visibleLanes().indexOf(Pipe::MTE2));
+        // Between the load and the wait V has nothing to do: hover names the flag and the hazard.
+        const QString tip = view.toolTipAt(QPointF(view.xAxis().toPixel(5.5), lanes.laneCenter(vRow)));
+        QVERIFY2(tip.contains("stall") && tip.contains("wait_flag MTE2\u2192V event 1") && tip.contains("RAW on x")
+                     && tip.contains("ascendc.data_copy_in (point 5)"),
+                 qPrintable(tip));
+        // MTE2 waits for the add to free x before the next iteration's load.
+        const QString carried = view.toolTipAt(QPointF(view.xAxis().toPixel(9.2), lanes.laneCenter(mte2Row)));
+        QVERIFY2(carried.contains("event 0") && carried.contains("next iteration") && carried.contains("WAR on x"),
+                 qPrintable(carried));
+        // Drawn hatched red on the waiting lane, nowhere on the others' idle time.
+        const QImage image = view.renderImage(view.size());
+        const QRectF lane = lanes.laneRect(vRow, view.width() - 12);
+        const QRect gap(QPoint(int(view.xAxis().toPixel(5.2)), int(lane.top() + 6)),
+                        QPoint(int(view.xAxis().toPixel(6.8)), int(lane.bottom() - 6)));
+        QVERIFY(reddish(image, gap) > 20);
+        const QRectF sLane = lanes.laneRect(int(view.visibleLanes().indexOf(Pipe::S)), view.width() - 12);
+        QCOMPARE(reddish(image, QRect(QPoint(int(view.xAxis().toPixel(5.2)), int(sLane.top() + 6)),
+                                      QPoint(int(view.xAxis().toPixel(6.8)), int(sLane.bottom() - 6)))),
+                 0);
+        keep(image, "sync-static-stalls");
+        // The event filter keeps only its own stalls bright.
+        view.setEventFilter(0);
+        QCOMPARE(reddish(view.renderImage(view.size()), gap), 0);
+        // Simulated: the wait itself is the stall, with the same explanation.
+        view.setEventFilter(-1);
+        view.setTrace(SimTrace::parse(QByteArray::fromStdString(sampleTrace())));
+        view.setMode(SyncTimelineView::Mode::Simulated);
+        QCOMPARE(view.laneStalls(Pipe::V).size(), 1);
+        QCOMPARE(view.laneStalls(Pipe::V)[0].src, Pipe::MTE2);
+        QVERIFY(qFuzzyCompare(view.stallTime(Pipe::V), 0.5));
+    }
+
+    void cubeLanesAndTheirFlags()
+    {
+        SyncTimelinePanel panel;
+        panel.setReport(makeCubeReport());
+        panel.setTrace(SimTrace::parse(QByteArray::fromStdString(cubeTrace())));
+        SyncTimelineView *view = panel.view();
+        panel.resize(1000, 500);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        // Program order: the cube pipes get their lanes, flags and stalls.
+        QCOMPARE(view->visibleLanes(), (QVector<Pipe>{Pipe::S, Pipe::MTE2, Pipe::MTE3, Pipe::MTE1, Pipe::M, Pipe::FIX}));
+        QCOMPARE(view->arrows().size(), 4);
+        QCOMPARE(view->arrows()[1].src, Pipe::MTE1);
+        QCOMPARE(view->arrows()[1].dst, Pipe::M);
+        QCOMPARE(view->arrows()[2].dst, Pipe::FIX);
+        QCOMPARE(view->laneItems(Pipe::M).size(), 3); // wait, mmad, set
+        QCOMPARE(view->laneItems(Pipe::FIX).size(), 3);
+        QCOMPARE(view->laneItems(Pipe::MTE1).size(), 4); // wait, two loads, set
+        QCOMPARE(view->laneStalls(Pipe::M).size(), 1);
+        QCOMPARE(view->laneStalls(Pipe::FIX).size(), 1);
+        const LaneLayout lanes = view->laneLayout();
+        const auto row = [&](Pipe p) { return int(view->visibleLanes().indexOf(p)); };
+        const SyncTimelineView::Arrow &mToFix = view->arrows()[2];
+        const QPointF mid((view->xAxis().toPixel(mToFix.from) + view->xAxis().toPixel(mToFix.to)) / 2,
+                          (lanes.laneCenter(row(Pipe::M)) + lanes.laneCenter(row(Pipe::FIX))) / 2);
+        QVERIFY2(view->toolTipAt(mid).contains("RAW on c"), qPrintable(view->toolTipAt(mid)));
+        QVERIFY(view->toolTipAt(QPointF(view->xAxis().toPixel(12.5), lanes.laneCenter(row(Pipe::M)))).contains("ascendc.mmad"));
+        const QImage staticImage = view->renderImage(view->size());
+        QVERIFY(reddish(staticImage, QRect(QPoint(int(view->xAxis().toPixel(12.2)), int(lanes.laneRect(row(Pipe::FIX), 900).top() + 6)),
+                                           QPoint(int(view->xAxis().toPixel(13.8)), int(lanes.laneRect(row(Pipe::FIX), 900).bottom() - 6))))
+                > 20);
+        keep(staticImage, "sync-cube-static");
+        // Simulated: lanes from MTE1, CUBE and FIXP; arrows carry the ids and reasons.
+        panel.modeBox()->setCurrentIndex(1);
+        QCOMPARE(view->visibleLanes(), (QVector<Pipe>{Pipe::MTE2, Pipe::MTE3, Pipe::MTE1, Pipe::M, Pipe::FIX}));
+        QCOMPARE(view->arrows().size(), 4);
+        for (int i = 0; i < 4; ++i)
+            QCOMPARE(view->arrows()[i].eventId, i);
+        QVERIFY(view->arrows()[1].reason.startsWith("RAW on a_l0"));
+        QVERIFY(qFuzzyCompare(view->stallTime(Pipe::M), 1.62));
+        QCOMPARE(panel.eventBox()->count(), 5); // all, 0..3
+        const QString wait = view->toolTipAt(QPointF(view->xAxis().toPixel(0.8), view->laneLayout().laneCenter(int(view->visibleLanes().indexOf(Pipe::M)))));
+        QVERIFY2(wait.contains("stall") && wait.contains("RAW on a_l0"), qPrintable(wait));
+        keep(view->renderImage(view->size()), "sync-cube-simulated");
+    }
+
+    void ubMapOneBandPerSpace()
+    {
+        UbMapPanel panel;
+        panel.setReport(makeCubeReport());
+        panel.resize(900, 700);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        UbMapView *view = panel.view();
+        QCOMPARE(view->spaces(), (QStringList{"UB", "L1", "L0A", "L0B", "L0C"}));
+        const QVector<UbMapView::Band> bands = view->layout(view->size());
+        QCOMPARE(bands.size(), 5);
+        const auto report = makeCubeReport();
+        for (int i = 0; i < bands.size(); ++i) {
+            const UbMapView::Band &band = bands[i];
+            QCOMPARE(band.space, view->spaces()[i]);
+            for (const asc2::SpaceUsage &s : report->spaces)
+                if (QString::fromStdString(s.space) == band.space) {
+                    QCOMPARE(band.capacity, s.capacity);
+                    QCOMPARE(band.peak, s.peak);
+                    QCOMPARE(band.lowerBound, s.lowerBound);
+                }
+            for (int b : band.buffers)
+                QCOMPARE(QString::fromStdString(report->buffers[b].space), band.space);
+            // Each band its own address scale, with the used part in view.
+            QVERIFY(band.scale.maxAddress >= band.peak);
+            QVERIFY(band.rect.height() > 60);
+            if (i > 0)
+                QVERIFY(band.rect.top() > bands[i - 1].rect.bottom());
+        }
+        QCOMPARE(bands[1].buffers.size(), 2); // a and b in L1
+        // Hover a buffer of L0B.
+        const UbMapView::Band &l0b = bands[3];
+        const QPointF onB(view->xAxis().toPixel(7), l0b.scale.toPixel(4096));
+        QCOMPARE(view->bufferAt(onB), 4);
+        QVERIFY2(view->toolTipAt(onB).contains("L0B"), qPrintable(view->toolTipAt(onB)));
+        const QImage all = view->renderImage(view->size());
+        keep(all, "ub-map-spaces");
+        // One space at a time: its band gets the whole height.
+        QCOMPARE(panel.spaceBox()->count(), 6); // all + five
+        panel.spaceBox()->setCurrentIndex(panel.spaceBox()->findText("L0C"));
+        QCOMPARE(view->spaceFilter(), QString("L0C"));
+        const QVector<UbMapView::Band> one = view->layout(view->size());
+        QCOMPARE(one.size(), 1);
+        QCOMPARE(one[0].space, QString("L0C"));
+        QCOMPARE(one[0].capacity, 131072);
+        QVERIFY(one[0].rect.height() > 3 * bands[4].rect.height());
+        keep(view->renderImage(view->size()), "ub-map-l0c");
+        panel.spaceBox()->setCurrentIndex(0);
+        QCOMPARE(view->layout(view->size()).size(), 5);
+        // A report with one space: nothing to choose.
+        panel.setReport(makePingPongReport());
+        QVERIFY(!panel.spaceBox()->isEnabled());
+        QCOMPARE(view->layout(view->size()).size(), 1);
+    }
+
+    void ubMapMsprofOverlay()
+    {
+        InspectorState state;
+        UbMapPanel panel;
+        panel.view()->setState(&state);
+        panel.setReport(makePingPongReport());
+        ProfileView profile;
+        profile.addRun(profileFromLaunch(*makePingPongReport(), 0));
+        connect(&profile, &ProfileView::runImported, &panel, &UbMapPanel::setOverlay);
+        panel.resize(900, 400);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        UbMapView *view = panel.view();
+        QVERIFY(!view->hasOverlay());
+        QVERIFY(!panel.overlayBox()->isEnabled());
+        QVERIFY(view->overlayStrip(view->size()).isEmpty());
+        const double plainTop = view->layout(view->size())[0].rect.top();
+
+        // Importing an msprof op directory lays its pipe utilization over the points.
+        QString message;
+        QVERIFY2(profile.importPath(ASC2_FIXTURES_DIR "/msprof_op", &message), qPrintable(message));
+        QVERIFY(view->hasOverlay());
+        QVERIFY(panel.overlayBox()->isEnabled() && panel.overlayBox()->isChecked());
+        QCOMPARE(view->overlay().basis, PointHeat::Basis::PipeUtilization);
+        const QRectF strip = view->overlayStrip(view->size());
+        QVERIFY(!strip.isEmpty());
+        QVERIFY(view->layout(view->size())[0].rect.top() > strip.bottom()); // the bands make room
+        QVERIFY(view->layout(view->size())[0].rect.top() > plainTop);
+        const QPointF onLoad(view->xAxis().toPixel(5.5), strip.center().y());
+        QCOMPARE(view->overlayPointAt(onLoad), 5);
+        const QString tip = view->toolTipAt(onLoad);
+        QVERIFY2(tip.contains("ascendc.data_copy_in") && tip.contains("MTE2 busy 70.0%") && tip.contains("vadd_custom"),
+                 qPrintable(tip));
+        QImage image = view->renderImage(view->size());
+        // The load's cell is the hottest: red; the scalar alloc at 0 is pale.
+        const QRect loadCell(QPoint(int(view->xAxis().toPixel(5.2)), int(strip.top() + 2)),
+                             QPoint(int(view->xAxis().toPixel(5.8)), int(strip.bottom() - 2)));
+        QVERIFY(reddish(image, loadCell) > 5);
+        QCOMPARE(reddish(image, QRect(QPoint(int(view->xAxis().toPixel(0.2)), int(strip.top() + 2)),
+                                      QPoint(int(view->xAxis().toPixel(0.8)), int(strip.bottom() - 2)))),
+                 0);
+        keep(image, "ub-map-overlay");
+
+        // Toggled off: the plain map again.
+        panel.overlayBox()->setChecked(false);
+        QVERIFY(!view->overlayVisible());
+        QVERIFY(view->overlayStrip(view->size()).isEmpty());
+        QCOMPARE(view->layout(view->size())[0].rect.top(), plainTop);
+        QVERIFY(!view->toolTipAt(onLoad).contains("vadd_custom"));
+        panel.overlayBox()->setChecked(true);
+
+        // An msprof op simulator import: its trace is of vadd.cpp, so by pipe, and the legend says so.
+        QVERIFY(profile.importPath(ASC2_FIXTURES_DIR "/msprof_op_sim", &message));
+        QVERIFY(view->overlay().note.contains("vadd.cpp"));
+        QVERIFY(view->toolTipAt(onLoad).contains("msprof op simulator"));
+        // A new report keeps the overlay, recomputed for its points.
+        panel.setReport(makeCubeReport());
+        QCOMPARE(view->overlay().value.size(), 20);
+    }
+
     void pingPongGroupsIterations()
     {
         PingPongPanel panel;
@@ -231,6 +471,35 @@ private slots:
                  9);
         QVERIFY(!writeChromeTrace(*report, 5, dir.filePath("none.json"), &error));
         QVERIFY(error.contains("no simulated trace"));
+        {
+            // Perfetto needs numbers for pid/tid: names go to metadata.
+            QFile f(dir.filePath("trace.json"));
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const QJsonArray events = QJsonDocument::fromJson(f.readAll()).object().value("traceEvents").toArray();
+            QStringList lanes, processes;
+            for (const QJsonValue &v : events) {
+                const QJsonObject e = v.toObject();
+                QVERIFY(e.value("pid").isDouble());
+                if (e.contains("tid"))
+                    QVERIFY(e.value("tid").isDouble());
+                if (e.value("name").toString() == "thread_name")
+                    lanes << e.value("args").toObject().value("name").toString();
+                if (e.value("name").toString() == "process_name")
+                    processes << e.value("args").toObject().value("name").toString();
+            }
+            lanes.sort();
+            QCOMPARE(lanes, (QStringList{"MTE2", "MTE3", "SCALAR", "VECTOR"}));
+            QCOMPARE(processes, QStringList{"core0.veccore0"});
+            const SimTrace back = SimTrace::parse([&] {
+                f.seek(0);
+                return f.readAll();
+            }());
+            QCOMPARE(back.cores, QStringList{"core0.veccore0"});
+            QCOMPARE(back.flows.size(), 1);
+            QCOMPARE(back.events[0].pipe, SimTrace::parse(QByteArray::fromStdString(sampleTrace())).events[0].pipe);
+        }
+        QVERIFY(portableChromeTrace("{\"traceEvents\": [", &error).isEmpty());
+        QVERIFY(error.contains("not valid JSON"));
 
         QByteArray png;
         QBuffer buffer(&png);
@@ -242,6 +511,17 @@ private slots:
         QVERIFY(html.contains("ascendc-insert-sync"));
         QVERIFY(html.contains("RAW on x"));
         QVERIFY(!html.contains("http://") && !html.contains("https://")); // self-contained
+
+        // Without a window: fresh views of the report, every section.
+        QVERIFY2(writeHtmlReport(report, dir.filePath("report.html"), &error), qPrintable(error));
+        QFile file(dir.filePath("report.html"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString full = QString::fromUtf8(file.readAll());
+        for (const char *id : {"passes", "final-ir", "ub-map", "sync-timeline-program-order", "sync-timeline-simulated",
+                               "ping-pong-schedule", "pipe-utilization", "profile", "sync"})
+            QVERIFY2(full.contains(QStringLiteral("id=\"%1\"").arg(QLatin1String(id))), id);
+        QCOMPARE(full.count("src=\"data:image/png;base64,"), 5);
+        QVERIFY(!full.contains("http://") && !full.contains("https://"));
     }
 
     void graphLaysOutAndLinks()
@@ -255,7 +535,8 @@ private slots:
         QVERIFY(view.waitForLayout());
         QCOMPARE(view.graph().nodes.size(), 5);
         QCOMPARE(view.graphLayout().engine, QString("dot"));
-        QCOMPARE(view.scene()->items().size(), 6); // nodes + one edge layer
+        QCOMPARE(view.scene()->items().size(), 7); // nodes + one edge layer + their parent
+        QVERIFY(!view.showsOverview()); // small graphs need no far-out picture
         state.selectSourceLine(11);
         QCOMPARE(view.scene()->selectedItems().size(), 2); // the alloc and the add of line 11
         QTemporaryDir dir;
@@ -267,6 +548,83 @@ private slots:
         QVERIFY(view.waitForLayout());
         QCOMPARE(view.graph().nodes.size(), 2);
         QCOMPARE(view.graphLayout().centers.size(), 2);
+    }
+
+    void graphOverviewWhenFarOut()
+    {
+        // 2,000 ops: the layered layout, and a picture of it when zoomed far out.
+        QString ir = QStringLiteral("func.func @k(%arg0: index) {\n");
+        for (int i = 0; i < 2000; ++i)
+            ir += i % 20 ? QStringLiteral("  %v%1 = arith.addi %v%2, %arg0 : index\n").arg(i).arg(i - 1)
+                         : QStringLiteral("  %v%1 = arith.muli %arg0, %arg0 : index\n").arg(i);
+        ir += QStringLiteral("  return\n}\n");
+        GraphView view;
+        view.resize(900, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setIr(ir);
+        QVERIFY(view.waitForLayout());
+        QCOMPARE(view.graphLayout().engine, QString("layered"));
+        view.viewport()->repaint();
+        QVERIFY(!view.showsOverview()); // fit() keeps labels readable
+        view.fitInView(view.scene()->sceneRect(), Qt::KeepAspectRatio);
+        view.viewport()->repaint();
+        QVERIFY(view.transform().m11() < GraphView::kOverviewLod);
+        QVERIFY(view.showsOverview());
+        const QImage far = view.viewport()->grab().toImage();
+        int inked = 0;
+        for (int y = 0; y < far.height(); y += 4)
+            for (int x = 0; x < far.width(); x += 4)
+                inked += far.pixelColor(x, y) != QColor(Qt::white);
+        QVERIFY(inked > 50); // the picture shows the graph
+        // Exports draw the items, not the picture; zooming in brings them back.
+        QTemporaryDir dir;
+        QVERIFY(view.exportTo(dir.filePath("g.png")));
+        QVERIFY(view.showsOverview());
+        view.resetTransform();
+        view.viewport()->repaint();
+        QVERIFY(!view.showsOverview());
+    }
+
+    void editorHeatToolTip()
+    {
+        KernelEditor editor;
+        QString text;
+        for (int i = 1; i <= 20; ++i)
+            text += QStringLiteral("line_%1 = %1\n").arg(i);
+        editor.setText(text);
+        editor.resize(600, 500);
+        editor.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&editor));
+        ProfileView profile;
+        connect(&profile, &ProfileView::lineCostsChanged, &editor, &KernelEditor::setLineCosts);
+        const ProfileRun run = profileFromLaunch(*makePingPongReport(), 0);
+        profile.addRun(run);
+        QCOMPARE(editor.lineHeatLevel(10), KernelEditor::kHeatLevels);
+        const QString tip = editor.heatToolTip(10);
+        // 2.01 µs of 4.82, at 6300 cycles / 3.41 µs: 3713 cycles; all of it MTE2.
+        QVERIFY2(tip.contains("line 10: 2.0100 \u00b5s") && tip.contains("3,713 cycles") && tip.contains("41.7%")
+                     && tip.contains("MTE2 2.0100 \u00b5s") && tip.contains(run.label),
+                 qPrintable(tip));
+        QVERIFY(editor.heatToolTip(11).contains("V 1.6000"));
+        QVERIFY(editor.heatToolTip(2).isEmpty()); // no time on line 2
+        // Hovering the strip shows it.
+        int left = 0;
+        for (int m = 0; m < 3; ++m)
+            left += editor.marginWidth(m);
+        const long pos = editor.SendScintilla(QsciScintilla::SCI_POSITIONFROMLINE, 9);
+        const int y = int(editor.SendScintilla(QsciScintilla::SCI_POINTYFROMPOSITION, 0, pos)) + 3;
+        const QPoint onStrip(left + 2, y);
+        QCOMPARE(editor.heatLineAt(onStrip), 10);
+        QCOMPARE(editor.heatLineAt(QPoint(left + 40, y)), 0); // the text, not the strip
+        QHelpEvent help(QEvent::ToolTip, onStrip, editor.viewport()->mapToGlobal(onStrip));
+        QApplication::sendEvent(editor.viewport(), &help);
+        QTRY_VERIFY(QToolTip::isVisible());
+        QVERIFY2(QToolTip::text().contains("line 10"), qPrintable(QToolTip::text()));
+        QToolTip::hideText();
+        // Plain heat (no run) still says something.
+        editor.setLineHeat({{3, 0.5}});
+        QVERIFY(editor.heatToolTip(3).contains("50%"));
     }
 
     void editorHeat()
