@@ -62,12 +62,16 @@ void PingPongView::rebuild()
                 m_rows[iteration].push_back(event);
         }
     }
-    // MTE2 time under V of another iteration.
+    // MTE2 time under the compute of another iteration: the vector pipe, or
+    // on a cube core the cube (M) pipe.
+    const bool cube = std::any_of(m_events.cbegin(), m_events.cend(),
+                                  [](const TraceEvent &e) { return e.pipe == Pipe::M; });
+    const Pipe compute = cube ? Pipe::M : Pipe::V;
     double mte2 = 0, overlapped = 0;
     QVector<const TraceEvent *> vector;
     QVector<int> vectorIteration;
     for (int i = 0; i < m_events.size(); ++i)
-        if (m_events[i].pipe == Pipe::V && !m_events[i].isWait()) {
+        if (m_events[i].pipe == compute && !m_events[i].isWait()) {
             vector.push_back(&m_events[i]);
             vectorIteration.push_back(m_iterationOf[i]);
         }
@@ -76,7 +80,7 @@ void PingPongView::rebuild()
         if (e.pipe != Pipe::MTE2 || e.isWait())
             continue;
         mte2 += e.duration;
-        // V instructions run one after another: their ends are sorted too.
+        // Compute instructions run one after another: their ends are sorted too.
         auto j = std::lower_bound(vector.cbegin(), vector.cend(), e.start,
                                   [](const TraceEvent *v, double t) { return v->end() < t; });
         for (; j != vector.cend() && (*j)->start < e.end(); ++j) {
