@@ -370,3 +370,39 @@ def test_bias_tile_shape_error():
         k_bad_bias.ir(np.zeros(4, np.float32), np.zeros(40, np.float32))
     assert "one row of N float32 values, N a multiple of 16" in info.value.message
     assert info.value.line == line_of(k_bad_bias, "# ERR")
+
+
+@asc2.jit
+def mm_chain(a_ptr, b_ptr, w_ptr, c_ptr, M: asc2.ConstExpr[int], N: asc2.ConstExpr[int], K: asc2.ConstExpr[int],
+             P: asc2.ConstExpr[int], HALF: asc2.ConstExpr[bool]):
+    """(relu(A @ B)) @ W: the first result goes L0C -> L1 (fixpipe) -> L0A for the second matmul."""
+    a_gm = asc2.global_tensor(a_ptr, [M, K])
+    b_gm = asc2.global_tensor(b_ptr, [K, N])
+    w_gm = asc2.global_tensor(w_ptr, [N, P])
+    c_gm = asc2.global_tensor(c_ptr, [M, P])
+    h = asc2.relu(asc2.copy_in(a_gm, [0, 0], [M, K], location=L.L0A) @ asc2.copy_in(b_gm, [0, 0], [K, N], location=L.L0B))
+    if HALF:
+        h = asc2.cast(h, asc2.float16)
+    staged = h.to(L.L1)
+    w = asc2.copy_in(w_gm, [0, 0], [N, P], location=L.L0B)
+    asc2.copy_out(staged @ w, c_gm, [0, 0])
+
+
+@requires_native
+@pytest.mark.parametrize("half", [True, False])
+def test_matmul_result_staged_in_l1_feeds_the_next_matmul(half):
+    m, n, k, p = 32, 48, 64, 32
+    a, b = _operands(m, n, k, np.float16, seed=11)
+    w_dtype = np.float16 if half else np.float32
+    w = np.random.default_rng(12).standard_normal((n, p)).astype(w_dtype)
+    c = np.zeros((m, p), np.float32)
+    mm_chain[1](a, b, w, c, m, n, k, p, HALF=half)
+    h = np.maximum(a.astype(np.float32) @ b.astype(np.float32), 0)
+    if half:
+        h = h.astype(np.float16)
+    ref = h.astype(np.float64) @ w.astype(np.float64)
+    assert np.max(np.abs(c - ref)) / max(1.0, np.max(np.abs(ref))) < 1e-4
+    _launch(mm_chain)
+    ir = mm_chain.last_report["passes"][-1]["ir"]
+    assert "ascendc.fixpipe_l1" in ir and "{relu}" in ir
+    assert "CFG_NZ" in mm_chain.last_report["ascendc"]

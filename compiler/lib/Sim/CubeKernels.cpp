@@ -208,4 +208,17 @@ void addBias(DType acc, uint8_t *c, const uint8_t *bias, int64_t m, int64_t n) {
   }
 }
 
+void fixpipeToNz(DType dstT, DType srcT, bool relu, uint8_t *dst,
+                 const uint8_t *l0c, int64_t rows, int64_t cols) {
+  // One fixpipe row at a time (the GM path's conversion), scattered to NZ.
+  const int64_t rp = pad16(rows), drp = padRows(Layout::NZ, dstT, rows);
+  const int64_t c0 = c0Of(dstT), w = byteWidth(dstT);
+  std::vector<uint8_t> row(size_t(cols * w));
+  for (int64_t r = 0; r < rows; ++r) {
+    fixpipeRow(dstT, srcT, relu, row.data(), l0c, rp, r, cols);
+    for (int64_t c = 0; c < cols; ++c)
+      std::memcpy(dst + nzIndex(r, c, drp, c0) * w, row.data() + c * w, size_t(w));
+  }
+}
+
 } // namespace asc2::sim::cube

@@ -104,6 +104,10 @@ void mmadKernel(DType in, uint8_t *c, const uint8_t *a, const uint8_t *b,
 /// value of an mmad with a bias.
 void addBias(DType acc, uint8_t *c, const uint8_t *bias, int64_t m, int64_t n);
 
+/// L0C NZ tile (rows x cols, srcT) -> L1 NZ tile of dstT: relu, convert.
+void fixpipeToNz(DType dstT, DType srcT, bool relu, uint8_t *dst,
+                 const uint8_t *l0c, int64_t rows, int64_t cols);
+
 /// One GM row of a fixpipe: dst[j] = convert(relu?(L0C(r, j))) for j < cols,
 /// from an L0C NZ tile with padded rows rp, source type srcT (F32 / I32),
 /// destination type dstT (F32/F16/BF16 from F32, I32 from I32).

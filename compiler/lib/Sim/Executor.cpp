@@ -330,6 +330,7 @@ private:
   bool loadL1ToL0(const Instr &in, int32_t pc);
   bool mmad(const Instr &in, int32_t pc);
   bool copyL1ToBt(const Instr &in, int32_t pc);
+  bool fixpipeToL1(const Instr &in, int32_t pc);
   bool fixpipe(const Instr &in, int32_t pc);
   bool crossCoreSet(const Instr &in, int32_t pc);
   /// False when no set is pending (the core blocks; nothing happened).
@@ -700,6 +701,36 @@ bool CoreRunner::mmad(const Instr &in, int32_t pc) {
   uint64_t start = execute(in.pipe, enqueue(in.pipe), dur);
   if (traceOn)
     emit(in, in.pipe, start, start + dur, 0);
+  return true;
+}
+
+bool CoreRunner::fixpipeToL1(const Instr &in, int32_t pc) {
+  const int64_t srcBytes =
+      cube::tileBytes(cube::Layout::L0C, in.srcDtype, in.tileRows, in.tileCols);
+  const int64_t dstBytes =
+      cube::tileBytes(cube::Layout::NZ, in.dtype, in.tileRows, in.tileCols);
+  if (!checkLocal(in, Space::L0C, in.src0Addr, srcBytes) ||
+      !checkLocal(in, Space::L1, in.dstAddr, dstBytes))
+    return false;
+  std::memset(memory[int(Space::L1)].data() + in.dstAddr, 0, size_t(dstBytes));
+  cube::fixpipeToNz(in.dtype, in.srcDtype, in.relu,
+                    memory[int(Space::L1)].data() + in.dstAddr,
+                    memory[int(Space::L0C)].data() + in.src0Addr, in.tileRows,
+                    in.tileCols);
+  if (races) {
+    races->beginAccesses(in.pipe, pc);
+    races->read(Space::L0C, in.src0Addr, in.src0Addr + srcBytes);
+    races->write(Space::L1, in.dstAddr, in.dstAddr + dstBytes);
+  }
+  // L0C -> L1 runs at about the L0C -> GM rate (216.88 vs 209.32 GB/s per
+  // core on 910B1, ascend-hw-model.md 1.5): that rate stands in for it.
+  uint64_t dur = uint64_t(std::ceil(arch.mteFixedCycles +
+                                    double(srcBytes) /
+                                        std::max(1e-9, arch.l0cToGmBytesPerCycle)));
+  uint64_t start = execute(in.pipe, enqueue(in.pipe), dur);
+  out->stats.bytes[int(in.pipe)] += uint64_t(srcBytes);
+  if (traceOn)
+    emit(in, in.pipe, start, start + dur, srcBytes);
   return true;
 }
 
@@ -1451,6 +1482,9 @@ CoreRunner::Status CoreRunner::resume() {
     case Opcode::CopyL1ToBt:
       ok = copyL1ToBt(in, pc);
       break;
+    case Opcode::FixpipeToL1:
+      ok = fixpipeToL1(in, pc);
+      break;
     case Opcode::FixpipeToGm:
       ok = fixpipe(in, pc);
       break;
@@ -1949,6 +1983,19 @@ std::string validate(const Program &program, const ArchModel &arch,
       }
       break;
     }
+    case Opcode::FixpipeToL1:
+      if (in.pipe != Pipe::FIX)
+        return where + "fixpipe runs on pipe FIX, not " + pipeName(in.pipe);
+      if (in.srcDtype != DType::F32 ||
+          !(in.dtype == DType::F32 || in.dtype == DType::F16 || in.dtype == DType::BF16))
+        return where + "fixpipe to L1 converts float32 to float32/float16/bfloat16, not " +
+               dtypeName(in.srcDtype) + " to " + dtypeName(in.dtype);
+      why = tileError(in);
+      if (!why.empty())
+        return where + why;
+      spaces.push_back(Space::L0C);
+      spaces.push_back(Space::L1);
+      break;
     case Opcode::CopyL1ToBt:
       if (in.pipe != Pipe::MTE1)
         return where + "L1 -> BT copies run on MTE1, not " + pipeName(in.pipe);

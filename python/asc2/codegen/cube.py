@@ -165,12 +165,20 @@ def move(gen, src, offsets, shape, location, what):
         dense = ", ".join(str(o) for o in offsets)
         return ops.new_tile(gen, f"asctile.move {src.ssa} offsets [{dense}] : {src.type} -> ", shape, src.dtype,
                             location)
+    if src.location == L.L0C and location == L.L1:
+        if tuple(offsets) != (0,) * len(shape) or shape != tuple(src.shape):
+            ops.fail(errors.UnsupportedError, f"{what}: L0C -> L1 moves the whole tile")
+        if src.dtype not in (core.float32, core.float16, core.bfloat16):
+            ops.fail(errors.CompilationTypeError, f"{what}: L0C -> L1 stages float32 results (or their "
+                                                  f"float16/bfloat16 casts), not {src.dtype.name}")
+        return ops.new_tile(gen, f"asctile.move {src.ssa} offsets [{', '.join('0' for _ in shape)}] : {src.type} -> ",
+                            shape, src.dtype, location)
     if src.location == L.L0C:
         ops.fail(errors.UnsupportedError,
                  f"{what}: L0C -> {location.value} has no data path on this target: copy_out the matmul result "
-                 "(fixpipe) and copy_in it where you need it")
+                 "(fixpipe) and copy_in it where you need it, or stage it in L1 for another matmul")
     ops.fail(errors.UnsupportedError, f"{what}: copying a tile from {src.location.value} to {location.value} "
-                                      "is not supported (supported: L1 -> L0A/L0B, whole tiles anywhere)")
+                                      "is not supported (supported: L1 -> L0A/L0B, L0C -> L1)")
 
 
 @ops.emitter("copy")

@@ -141,6 +141,9 @@ enum class Opcode : uint8_t {
                 // or immediate; nonzero => overwrite). Products accumulate in
                 // f32 in k order (int8: int32, wrapping). srcDtype F16, BF16
                 // or F32 => dtype F32; I8 => I32.
+  FixpipeToL1,  // FIX: L0C NZ tile (tileRows x tileCols, srcDtype) at src0Addr
+                // -> L1 NZ tile of dtype at dstAddr (relu, rounding as
+                // FixpipeToGm): a matmul result staged for the next matmul.
   CopyL1ToBt,   // MTE1: c elements (dtype, a matmul bias row) from L1 at
                 // src0Addr to the bias table (BT) at dstAddr.
   FixpipeToGm,  // FIX: L0C NZ tile (tileRows x tileCols, srcDtype F32/I32) at

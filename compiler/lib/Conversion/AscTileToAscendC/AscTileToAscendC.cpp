@@ -1391,15 +1391,34 @@ LogicalResult Lowering::lowerMove(at::MoveOp op) {
     buffers[op.getResult()] = l0;
     return success();
   }
+  if (src.getLocation() == at::TileLocation::L0C &&
+      dst.getLocation() == at::TileLocation::L1) {
+    // The fixpipe stages a matmul result (relu and casts folded in) in L1.
+    auto it = l0cViews.find(op.getSource());
+    L0CView v = it == l0cViews.end() ? L0CView{op.getSource(), false} : it->second;
+    if (zeroAccumulators.contains(v.tile))
+      return op.emitOpError() << "moves a zero accumulator that no matmul_acc wrote";
+    auto in = bufferOf(op, v.tile);
+    if (failed(in))
+      return failure();
+    if (!llvm::all_of(op.getOffsets(), [](int64_t o) { return o == 0; }) ||
+        dst.getShape() != src.getShape())
+      return op.emitOpError() << "L0C -> L1 moves the whole tile";
+    Value l1 = newBuffer(op.getLoc(), dst, ac::Position::A1, "staged");
+    builder.create<ac::FixpipeL1Op>(op.getLoc(), l1, *in, v.relu);
+    buffers[op.getResult()] = l1;
+    return success();
+  }
   if (src.getLocation() == at::TileLocation::L0C)
     return op.emitOpError()
            << "L0C -> " << at::stringifyTileLocation(dst.getLocation())
            << " has no data path on this target: store the accumulator with "
-              "copy_out (fixpipe) and copy_in the result where you need it";
+              "copy_out (fixpipe) and copy_in the result where you need it "
+              "(or stage it in L1 for another matmul)";
   return op.emitOpError() << "moving a tile from "
                           << at::stringifyTileLocation(src.getLocation()) << " to "
                           << at::stringifyTileLocation(dst.getLocation())
-                          << " is not supported (supported: L1 -> L0A/L0B)";
+                          << " is not supported (supported: L1 -> L0A/L0B, L0C -> L1)";
 }
 
 LogicalResult Lowering::lowerMatmul(Operation *op, Value acc, Value lhs, Value rhs,

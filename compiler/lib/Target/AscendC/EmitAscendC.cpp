@@ -355,6 +355,26 @@ LogicalResult Emitter::emitOp(Operation *op) {
                << "static_cast<bool>(" << name(o.getInit()) << ")});" << srcLine(o) << "\n";
         return success();
       })
+      .Case<FixpipeL1Op>([&](FixpipeL1Op o) {
+        auto src = o.getSrc().getType();
+        std::string out = cType(o.getDst().getType().getElementType());
+        std::string in = cType(src.getElementType());
+        std::string quant = out == in ? "NoQuant" : out == "half" ? "F322F16" : "F322BF16";
+        line() << "{\n";
+        indent += 2;
+        line() << "AscendC::FixpipeParamsV220 p;\n";
+        line() << "p.nSize = " << src.getShape()[1] << ";\n";
+        line() << "p.mSize = " << src.getShape()[0] << ";\n";
+        line() << "p.srcStride = " << src.getShape()[0] << ";\n";
+        line() << "p.dstStride = " << src.getShape()[0] << ";\n";
+        line() << "p.quantPre = QuantMode_t::" << quant << ";\n";
+        line() << "p.reluEn = " << (o.getRelu() ? "true" : "false") << ";\n";
+        line() << "AscendC::Fixpipe<" << out << ", " << in << ", AscendC::CFG_NZ>(" << name(o.getDst())
+               << ", " << name(o.getSrc()) << ", p);" << srcLine(o) << "\n";
+        indent -= 2;
+        line() << "}\n";
+        return success();
+      })
       .Case<CopyBiasOp>([&](CopyBiasOp o) {
         line() << "AscendC::DataCopy(" << name(o.getDst()) << ", " << name(o.getSrc()) << ", "
                << o.getDst().getType().getNumElements() << ");" << srcLine(o) << "\n";

@@ -585,6 +585,23 @@ LogicalResult Builder::emitOp(Operation *op) {
         }
         return success();
       })
+      .Case<FixpipeL1Op>([&](FixpipeL1Op f) -> LogicalResult {
+        const Local *d = local(f.getDst()), *src = local(f.getSrc());
+        if (!d || !src)
+          return f.emitOpError() << "has an unplanned buffer operand";
+        LocalType st = f.getSrc().getType();
+        sim::Instr &in = add(op, sim::Opcode::FixpipeToL1, sim::Pipe::FIX);
+        in.dtype = *dtypeOf(f.getDst().getType().getElementType());
+        in.srcDtype = *dtypeOf(st.getElementType());
+        in.srcSpace = src->space;
+        in.src0Addr = src->addr;
+        in.dstSpace = d->space;
+        in.dstAddr = d->addr;
+        in.tileRows = st.getShape()[0];
+        in.tileCols = st.getShape()[1];
+        in.relu = f.getRelu();
+        return success();
+      })
       .Case<CopyBiasOp>([&](CopyBiasOp c) -> LogicalResult {
         const Local *d = local(c.getDst()), *src = local(c.getSrc());
         if (!d || !src)

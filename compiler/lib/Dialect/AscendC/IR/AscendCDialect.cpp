@@ -194,6 +194,15 @@ LogicalResult MmadOp::verify() {
   return success();
 }
 
+LogicalResult FixpipeL1Op::verify() {
+  LocalType dst = getDst().getType(), src = getSrc().getType();
+  if (src.getSpaceName() != "L0C" || dst.getSpaceName() != "L1")
+    return emitOpError() << "moves an L0C tile to L1";
+  if (src.getShape() != dst.getShape())
+    return emitOpError() << "changes the tile shape";
+  return success();
+}
+
 LogicalResult CopyBiasOp::verify() {
   if (getSrc().getType().getSpaceName() != "L1" || getDst().getType().getSpaceName() != "BT")
     return emitOpError() << "copies a bias row from L1 to the bias table (BT)";

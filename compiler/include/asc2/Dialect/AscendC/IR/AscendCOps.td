@@ -527,6 +527,31 @@ def AscendC_MmadOp : AscendC_Op<"mmad",
   }];
 }
 
+def AscendC_FixpipeL1Op : AscendC_Op<"fixpipe_l1",
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface]> {
+  let summary = "Fixpipe L0C (NZ) -> L1 (NZ) with conversion and ReLU (FIX)";
+  let description = [{
+    Stages a matmul result in L1 (converted to the element type of `dst`)
+    for the next matmul.
+
+    ```mlir
+    ascendc.fixpipe_l1 %l1, %c {relu} : !ascendc.local<32x32xf16, A1>, !ascendc.local<32x32xf32, CO1>
+    ```
+  }];
+  let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src, UnitAttr:$relu);
+  let assemblyFormat = [{
+    $dst `,` $src attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::FIX; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getSrc(), false});
+      a.push_back({getDst(), true});
+    }
+  }];
+}
+
 def AscendC_CopyBiasOp : AscendC_Op<"copy_bias",
     [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AscendC_SameElementType]> {
   let summary = "DataCopy of a bias row L1 -> bias table (MTE1)";
