@@ -153,3 +153,46 @@ def test_concat_then_transpose():
     out = np.zeros((8, 2, 16), np.float32)
     concat_then_transpose[1](a.reshape(8, 16), out.reshape(16, 16))
     np.testing.assert_array_equal(out, np.transpose(np.concatenate([a, a + 1], axis=1), (1, 0, 2)))
+
+
+@asc2.jit
+def k_sub_tile(x_ptr, out_ptr, R: asc2.ConstExpr[int], C: asc2.ConstExpr[int], OFF: asc2.ConstExpr,
+               SHAPE: asc2.ConstExpr):
+    x = asc2.copy_in(asc2.global_tensor(x_ptr, [R, C]), [0, 0], [R, C])
+    sub = asc2.copy(x, OFF, SHAPE)
+    asc2.copy_out(sub * 2.0, asc2.global_tensor(out_ptr, list(SHAPE)), [0, 0])
+
+
+@requires_native
+@pytest.mark.parametrize("off,shape", [((0, 0), (4, 64)), ((2, 8), (3, 32)), ((5, 56), (1, 8)), ((0, 64), (8, 64))])
+def test_ub_sub_tile_copy(off, shape):
+    x = np.random.default_rng(0).standard_normal((8, 128)).astype(np.float32)
+    out = np.zeros(shape, np.float32)
+    k_sub_tile[1](x, out, 8, 128, OFF=off, SHAPE=shape)
+    np.testing.assert_array_equal(out, x[off[0]:off[0] + shape[0], off[1]:off[1] + shape[1]] * 2)
+    assert k_sub_tile.last_report["launch"]["races"] == []
+
+
+@asc2.jit
+def k_sub_tile_1d(x_ptr, out_ptr):
+    x = asc2.copy_in(asc2.global_tensor(x_ptr, [256]), [0], [256])
+    asc2.copy_out(asc2.copy(x, [64], [64]), asc2.global_tensor(out_ptr, [64]), [0])  # the seed's sub = copy(tile, [0], [64])
+
+
+@asc2.jit
+def k_sub_tile_misaligned(x_ptr, out_ptr):
+    x = asc2.copy_in(asc2.global_tensor(x_ptr, [256]), [0], [256])
+    sub = asc2.copy(x, [4], [64])  # ERR
+    asc2.copy_out(sub, asc2.global_tensor(out_ptr, [64]), [0])
+
+
+@requires_native
+def test_ub_sub_tile_copy_1d_and_alignment_error():
+    x = np.arange(256, dtype=np.float32)
+    out = np.zeros(64, np.float32)
+    k_sub_tile_1d[1](x, out)
+    np.testing.assert_array_equal(out, x[64:128])
+    with pytest.raises(asc2.AlignmentError) as info:
+        k_sub_tile_misaligned.ir(x, out)
+    assert "must start on a 32-byte boundary" in info.value.message
+    assert info.value.line == line_of(k_sub_tile_misaligned, "# ERR")

@@ -165,6 +165,19 @@ def move(gen, src, offsets, shape, location, what):
         dense = ", ".join(str(o) for o in offsets)
         return ops.new_tile(gen, f"asctile.move {src.ssa} offsets [{dense}] : {src.type} -> ", shape, src.dtype,
                             location)
+    if src.location == L.UB and location == L.UB:
+        # A UB sub-tile (vector-pipe copy of its rows): 32-byte aligned like every UB tile.
+        ops.check_ub_alignment(shape, src.dtype, location)
+        elem_bytes = max(1, src.dtype.bits // 8)
+        if (offsets[-1] * elem_bytes) % ops.UB_BLOCK_BYTES:
+            ops.fail(errors.AlignmentError, f"{what}: a UB sub-tile must start on a 32-byte boundary; column "
+                                            f"offset {offsets[-1]} of {src.dtype.name} is {offsets[-1] * elem_bytes} "
+                                            "bytes")
+        if len(shape) > 2 and any(d != 1 for d in shape[:-2]):
+            ops.fail(errors.UnsupportedError, f"{what}: UB sub-tiles keep at most two non-unit dimensions")
+        dense = ", ".join(str(o) for o in offsets)
+        return ops.new_tile(gen, f"asctile.move {src.ssa} offsets [{dense}] : {src.type} -> ", shape, src.dtype,
+                            location)
     if src.location == L.L0C and location == L.L1:
         if tuple(offsets) != (0,) * len(shape) or shape != tuple(src.shape):
             ops.fail(errors.UnsupportedError, f"{what}: L0C -> L1 moves the whole tile")
@@ -178,7 +191,7 @@ def move(gen, src, offsets, shape, location, what):
                  f"{what}: L0C -> {location.value} has no data path on this target: copy_out the matmul result "
                  "(fixpipe) and copy_in it where you need it, or stage it in L1 for another matmul")
     ops.fail(errors.UnsupportedError, f"{what}: copying a tile from {src.location.value} to {location.value} "
-                                      "is not supported (supported: L1 -> L0A/L0B, L0C -> L1)")
+                                      "is not supported (supported: UB sub-tiles, L1 -> L0A/L0B, L0C -> L1)")
 
 
 @ops.emitter("copy")

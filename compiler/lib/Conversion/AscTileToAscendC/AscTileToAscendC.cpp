@@ -1391,6 +1391,30 @@ LogicalResult Lowering::lowerMove(at::MoveOp op) {
     buffers[op.getResult()] = l0;
     return success();
   }
+  if (src.getLocation() == at::TileLocation::UB &&
+      dst.getLocation() == at::TileLocation::UB) {
+    // A sub-tile of a UB tile: its rows copied on the vector pipe.
+    auto in = bufferOf(op, op.getSource());
+    if (failed(in))
+      return failure();
+    auto [srcRows, srcCols] = rowsCols(src);
+    auto [rows, cols] = rowsCols(dst);
+    ArrayRef<int64_t> offs = op.getOffsets();
+    int64_t rank = offs.size();
+    int64_t colOff = offs[rank - 1], rowOff = 0, stride = 1;
+    for (int64_t d = rank - 2; d >= 0; --d) { // leading dims fold into rows
+      rowOff += offs[d] * stride;
+      stride *= src.getShape()[d];
+    }
+    if (rank > 2 && llvm::any_of(dst.getShape().drop_back(2), [](int64_t d) { return d != 1; }))
+      return op.emitOpError() << "UB sub-tiles keep at most two non-unit dimensions";
+    Location loc = op.getLoc();
+    Value out = newBuffer(loc, dst, ac::Position::VECCALC, "copy");
+    builder.create<ac::CopyOp>(loc, out, *in, indexConst(loc, rows), indexConst(loc, cols),
+                               srcCols, cols, 0, rowOff * srcCols + colOff);
+    buffers[op.getResult()] = out;
+    return success();
+  }
   if (src.getLocation() == at::TileLocation::L0C &&
       dst.getLocation() == at::TileLocation::L1) {
     // The fixpipe stages a matmul result (relu and casts folded in) in L1.
@@ -1418,7 +1442,7 @@ LogicalResult Lowering::lowerMove(at::MoveOp op) {
   return op.emitOpError() << "moving a tile from "
                           << at::stringifyTileLocation(src.getLocation()) << " to "
                           << at::stringifyTileLocation(dst.getLocation())
-                          << " is not supported (supported: L1 -> L0A/L0B, L0C -> L1)";
+                          << " is not supported (supported: UB sub-tiles, L1 -> L0A/L0B, L0C -> L1)";
 }
 
 LogicalResult Lowering::lowerMatmul(Operation *op, Value acc, Value lhs, Value rhs,
