@@ -285,6 +285,28 @@ private:
     issueTime += scalarCycles;
     return enter;
   }
+  /// A data-moving instruction: `dur` cycles on its pipe, `bytes` moved,
+  /// traced.
+  void transfer(const Instr &in, uint64_t dur, int64_t bytes) {
+    uint64_t start = execute(in.pipe, enqueue(in.pipe), dur);
+    out->stats.bytes[int(in.pipe)] += uint64_t(bytes);
+    if (traceOn)
+      emit(in, in.pipe, start, start + dur, bytes);
+  }
+  /// A cube copy of rows x cols valid elements into / from its tile.
+  bool checkTileCopy(const Instr &in, int64_t rows, int64_t cols,
+                     const char *direction) {
+    if (rows < 0 || cols < 0)
+      return fail(in, "negative copy shape",
+                  std::to_string(rows) + " x " + std::to_string(cols));
+    if (rows > in.tileRows || cols > in.tileCols)
+      return fail(in, "copy larger than its tile",
+                  std::to_string(rows) + " x " + std::to_string(cols) +
+                      " elements " + direction + " a tile of " +
+                      std::to_string(in.tileRows) + " x " +
+                      std::to_string(in.tileCols));
+    return true;
+  }
   /// Runs `dur` cycles on pipe `p` after entering its queue at `enter`.
   uint64_t execute(Pipe p, uint64_t enter, uint64_t dur) {
     uint64_t start = std::max(enter, pipeFree[int(p)]);
@@ -519,10 +541,7 @@ bool CoreRunner::copyIn(const Instr &in, int32_t pc) {
   uint64_t dur = copyCycles(bytes, in.dstSpace == Space::L1
                                        ? l.gmToL1BytesPerCycle
                                        : l.gmToLocalBytesPerCycle);
-  uint64_t start = execute(in.pipe, enqueue(in.pipe), dur);
-  out->stats.bytes[int(in.pipe)] += uint64_t(bytes);
-  if (traceOn)
-    emit(in, in.pipe, start, start + dur, bytes);
+  transfer(in, dur, bytes);
   return true;
 }
 
@@ -560,23 +579,14 @@ bool CoreRunner::copyOut(const Instr &in, int32_t pc) {
   }
   int64_t bytes = rows * count * w;
   uint64_t dur = copyCycles(bytes, l.localToGmBytesPerCycle);
-  uint64_t start = execute(in.pipe, enqueue(in.pipe), dur);
-  out->stats.bytes[int(in.pipe)] += uint64_t(bytes);
-  if (traceOn)
-    emit(in, in.pipe, start, start + dur, bytes);
+  transfer(in, dur, bytes);
   return true;
 }
 
 bool CoreRunner::copyGmToL1Nz(const Instr &in, int32_t pc) {
   int64_t offset = val(in.a), cols = val(in.b), rows = val(in.rows);
-  if (rows < 0 || cols < 0)
-    return fail(in, "negative copy shape",
-                std::to_string(rows) + " x " + std::to_string(cols));
-  if (rows > in.tileRows || cols > in.tileCols)
-    return fail(in, "copy larger than its tile",
-                std::to_string(rows) + " x " + std::to_string(cols) +
-                    " elements into a tile of " + std::to_string(in.tileRows) +
-                    " x " + std::to_string(in.tileCols));
+  if (!checkTileCopy(in, rows, cols, "into"))
+    return false;
   uint8_t *src;
   const int64_t gmStride = val(in.gmRowStride);
   if (!gmRows(in, offset, cols, rows, gmStride, src))
@@ -593,10 +603,7 @@ bool CoreRunner::copyGmToL1Nz(const Instr &in, int32_t pc) {
   }
   int64_t bytes = rows * cols * int64_t(byteWidth(in.dtype));
   uint64_t dur = copyCycles(bytes, l.gmToL1BytesPerCycle);
-  uint64_t start = execute(in.pipe, enqueue(in.pipe), dur);
-  out->stats.bytes[int(in.pipe)] += uint64_t(bytes);
-  if (traceOn)
-    emit(in, in.pipe, start, start + dur, bytes);
+  transfer(in, dur, bytes);
   return true;
 }
 
@@ -646,10 +653,7 @@ bool CoreRunner::loadL1ToL0(const Instr &in, int32_t pc) {
   }
   double bw = toL0b ? arch.l1ToL0bBytesPerCycle : arch.l1ToL0aBytesPerCycle;
   uint64_t dur = uint64_t(std::ceil(double(dstBytes) / std::max(1e-9, bw)));
-  uint64_t start = execute(in.pipe, enqueue(in.pipe), dur);
-  out->stats.bytes[int(in.pipe)] += uint64_t(dstBytes);
-  if (traceOn)
-    emit(in, in.pipe, start, start + dur, dstBytes);
+  transfer(in, dur, dstBytes);
   return true;
 }
 
@@ -727,10 +731,7 @@ bool CoreRunner::fixpipeToL1(const Instr &in, int32_t pc) {
   uint64_t dur = uint64_t(std::ceil(arch.mteFixedCycles +
                                     double(srcBytes) /
                                         std::max(1e-9, arch.l0cToGmBytesPerCycle)));
-  uint64_t start = execute(in.pipe, enqueue(in.pipe), dur);
-  out->stats.bytes[int(in.pipe)] += uint64_t(srcBytes);
-  if (traceOn)
-    emit(in, in.pipe, start, start + dur, srcBytes);
+  transfer(in, dur, srcBytes);
   return true;
 }
 
@@ -753,23 +754,14 @@ bool CoreRunner::copyL1ToBt(const Instr &in, int32_t pc) {
   // MTE1 path) stands in for it.
   uint64_t dur = uint64_t(std::ceil(double(bytes) /
                                     std::max(1e-9, arch.l1ToL0bBytesPerCycle)));
-  uint64_t start = execute(in.pipe, enqueue(in.pipe), dur);
-  out->stats.bytes[int(in.pipe)] += uint64_t(bytes);
-  if (traceOn)
-    emit(in, in.pipe, start, start + dur, bytes);
+  transfer(in, dur, bytes);
   return true;
 }
 
 bool CoreRunner::fixpipe(const Instr &in, int32_t pc) {
   int64_t offset = val(in.a), cols = val(in.b), rows = val(in.rows);
-  if (rows < 0 || cols < 0)
-    return fail(in, "negative copy shape",
-                std::to_string(rows) + " x " + std::to_string(cols));
-  if (rows > in.tileRows || cols > in.tileCols)
-    return fail(in, "copy larger than its tile",
-                std::to_string(rows) + " x " + std::to_string(cols) +
-                    " elements from a tile of " + std::to_string(in.tileRows) +
-                    " x " + std::to_string(in.tileCols));
+  if (!checkTileCopy(in, rows, cols, "from"))
+    return false;
   uint8_t *dst;
   const int64_t gmStride = val(in.gmRowStride);
   if (!gmRows(in, offset, cols, rows, gmStride, dst))
@@ -805,10 +797,7 @@ bool CoreRunner::fixpipe(const Instr &in, int32_t pc) {
   }
   int64_t bytes = rows * cols * 4; // read from L0C
   uint64_t dur = copyCycles(bytes, l.l0cToGmBytesPerCycle);
-  uint64_t start = execute(in.pipe, enqueue(in.pipe), dur);
-  out->stats.bytes[int(in.pipe)] += uint64_t(bytes);
-  if (traceOn)
-    emit(in, in.pipe, start, start + dur, bytes);
+  transfer(in, dur, bytes);
   return true;
 }
 
