@@ -81,6 +81,22 @@ private:
     if (mask && mask.getCount())
       op->setAttr("asc2.counter_mask", builder.getUnitAttr());
   }
+  /// Count and lane bits of `op` writing `dst`: the whole tile, or the lanes
+  /// of the mask fused into it (`mask`, null when none; dst prefilled).
+  MaskArgs laneArgs(Operation *op, Value dst, at::TileType t, at::MaskOp &mask) {
+    mask = fusableMask(op);
+    if (mask)
+      return applyMask(op->getLoc(), mask, dst, t);
+    return MaskArgs{countOf(op->getLoc(), t), {}};
+  }
+  /// `result` (and the mask fused into its op) now live in `dst`.
+  void setMaskedResult(Value result, Value dst, at::MaskOp mask) {
+    buffers[result] = dst;
+    if (mask) {
+      buffers[mask.getResult()] = dst;
+      fusedMasks.insert(mask);
+    }
+  }
   /// Fills `dst` with the mask's `other` and returns the op's MaskArgs.
   MaskArgs applyMask(Location loc, at::MaskOp mask, Value dst, at::TileType t);
   /// A mask whose value could not be computed under it (a shared op): fill
@@ -346,18 +362,15 @@ LogicalResult Lowering::lowerElementwise(Operation *op) {
   builder.setInsertionPoint(op);
   Location loc = op->getLoc();
   StringRef base = op->getName().stripDialect();
-  Value count = countOf(loc, tile);
-  Value result;
-  at::MaskOp mask = fusableMask(op);
+  Value count, result;
+  at::MaskOp mask;
   SmallVector<Value, 2> bits;
   // The result buffer, prefilled with the mask's `other` when masked.
   auto newResult = [&]() {
     result = newBuffer(loc, tile, positionFor(tile.getLocation()), base);
-    if (mask) {
-      MaskArgs m = applyMask(loc, mask, result, tile);
-      count = m.count;
-      bits = m.bits;
-    }
+    MaskArgs m = laneArgs(op, result, tile, mask);
+    count = m.count;
+    bits = m.bits;
   };
 
   auto binary = [&](auto vecTag, auto scalarTag) -> LogicalResult {
@@ -430,11 +443,7 @@ LogicalResult Lowering::lowerElementwise(Operation *op) {
           });
   if (failed(status))
     return failure();
-  buffers[op->getResult(0)] = result;
-  if (mask) {
-    buffers[mask.getResult()] = result;
-    fusedMasks.insert(mask);
-  }
+  setMaskedResult(op->getResult(0), result, mask);
   return success();
 }
 
@@ -1063,19 +1072,13 @@ LogicalResult Lowering::lowerOp(Operation *op) {
               return failure();
             auto t = c.getResult().getType();
             Value dst = newBuffer(c.getLoc(), t, positionFor(t.getLocation()), "cast");
-            MaskArgs m{countOf(c.getLoc(), t), {}};
-            at::MaskOp mask = fusableMask(c);
-            if (mask)
-              m = applyMask(c.getLoc(), mask, dst, t);
+            at::MaskOp mask;
+            MaskArgs m = laneArgs(c, dst, t, mask);
             markCounter(builder.create<ac::CastOp>(
                             c.getLoc(), dst, *src, m.count,
                             static_cast<ac::RoundMode>(c.getRoundMode()), m.bits),
                         mask);
-            buffers[c.getResult()] = dst;
-            if (mask) {
-              buffers[mask.getResult()] = dst;
-              fusedMasks.insert(mask);
-            }
+            setMaskedResult(c.getResult(), dst, mask);
             return success();
           })
           .Case<at::CmpOp>([&](at::CmpOp c) -> LogicalResult {
@@ -1092,19 +1095,13 @@ LogicalResult Lowering::lowerOp(Operation *op) {
             }
             auto t = c.getResult().getType();
             Value dst = newBuffer(c.getLoc(), t, ac::Position::VECCALC, "mask");
-            MaskArgs m{countOf(c.getLoc(), t), {}};
-            at::MaskOp mask = fusableMask(c);
-            if (mask)
-              m = applyMask(c.getLoc(), mask, dst, t);
+            at::MaskOp mask;
+            MaskArgs m = laneArgs(c, dst, t, mask);
             markCounter(builder.create<ac::CompareOp>(
                             c.getLoc(), static_cast<ac::CmpMode>(c.getPredicate()),
                             dst, *lhs, rhs, m.count, m.bits),
                         mask);
-            buffers[c.getResult()] = dst;
-            if (mask) {
-              buffers[mask.getResult()] = dst;
-              fusedMasks.insert(mask);
-            }
+            setMaskedResult(c.getResult(), dst, mask);
             return success();
           })
           .Case<at::SelectOp>([&](at::SelectOp s) -> LogicalResult {
@@ -1122,18 +1119,12 @@ LogicalResult Lowering::lowerOp(Operation *op) {
             }
             auto t = s.getResult().getType();
             Value dst = newBuffer(s.getLoc(), t, positionFor(t.getLocation()), "select");
-            MaskArgs m{countOf(s.getLoc(), t), {}};
-            at::MaskOp laneMask = fusableMask(s);
-            if (laneMask)
-              m = applyMask(s.getLoc(), laneMask, dst, t);
+            at::MaskOp laneMask;
+            MaskArgs m = laneArgs(s, dst, t, laneMask);
             markCounter(builder.create<ac::SelectOp>(s.getLoc(), dst, *mask, *tv,
                                                      fv, m.count, m.bits),
                         laneMask);
-            buffers[s.getResult()] = dst;
-            if (laneMask) {
-              buffers[laneMask.getResult()] = dst;
-              fusedMasks.insert(laneMask);
-            }
+            setMaskedResult(s.getResult(), dst, laneMask);
             return success();
           })
           .Case<at::TransposeOp>([&](at::TransposeOp t) { return lowerTranspose(t); })
