@@ -1,7 +1,8 @@
 //===- BufferLiveness.cpp -------------------------------------------------===//
 #include "asc2/Analysis/BufferLiveness.h"
 
-#include <map>
+#include <algorithm>
+#include <vector>
 
 using namespace mlir;
 using namespace asc2::ascendc;
@@ -14,15 +15,18 @@ BufferLiveness::BufferLiveness(func::FuncOp func, bool keepCopiesApart)
   func.walk([&](AllocLocalOp alloc) {
     index[alloc.getBuffer()] = intervals.size();
     int p = points.pointOf(alloc);
-    intervals.push_back({alloc, p, p - 1});
+    BufferInterval iv{alloc, p, p - 1};
+    if (auto slot = alloc.getSlotAttr())
+      iv.slot = int(slot.getInt());
+    intervals.push_back(iv);
   });
 
   // First access per (buffer, loop) decides whether the value is carried
   // around that loop's back-edge.
   llvm::DenseMap<std::pair<Value, Operation *>, bool> firstIsRead;
   // Buffers a DMA pipe touches inside an unrolled (multi-buffered) loop stay
-  // live for the whole loop: sharing their bytes with another copy's buffer
-  // would order the DMA after that copy's compute and undo the overlap.
+  // apart from the other copies' buffers: sharing bytes with one would order
+  // the DMA after that copy's compute and undo the overlap.
   llvm::DenseMap<Value, Operation *> dmaLoop;
   for (int p = 0; p < points.size(); ++p) {
     Operation *op = points.opAt(p);
@@ -43,8 +47,10 @@ BufferLiveness::BufferLiveness(func::FuncOp func, bool keepCopiesApart)
         for (Operation *loop = op->getParentOp(); loop && !isa<func::FuncOp>(loop);
              loop = loop->getParentOp())
           if (isa<scf::ForOp>(loop) && !loop->isAncestor(iv.alloc) &&
-              loop->hasAttr("asctile.unrolled_by"))
+              loop->hasAttr("asctile.unrolled_by")) {
             dmaLoop[a.buffer] = loop; // ends at the outermost such loop
+            (a.isWrite ? iv.loaded : iv.stored) = true;
+          }
       if (iv.start > iv.end)
         iv.start = iv.end = p;
       iv.start = std::min(iv.start, p);
@@ -96,8 +102,8 @@ BufferLiveness::BufferLiveness(func::FuncOp func, bool keepCopiesApart)
   }
   for (auto &[buffer, loop] : dmaLoop) {
     BufferInterval &iv = intervals[index[buffer]];
-    iv.start = std::min(iv.start, points.pointOf(loop));
-    iv.end = std::max(iv.end, points.lastPointIn(loop));
+    iv.loopStart = points.pointOf(loop);
+    iv.loopEnd = points.lastPointIn(loop);
   }
   for (auto &[key, isRead] : firstIsRead) {
     if (!isRead)
@@ -127,37 +133,69 @@ BufferLiveness::BufferLiveness(func::FuncOp func, bool keepCopiesApart)
   }
 }
 
-int64_t BufferLiveness::maxLiveBytes(llvm::StringRef space) const {
-  std::map<int, int64_t> delta;
-  for (const BufferInterval &iv : intervals) {
-    auto type = iv.alloc.getBuffer().getType();
-    if (iv.start > iv.end || type.getSpaceName() != space)
-      continue;
-    int64_t bytes = (type.getSizeInBytes() + 31) / 32 * 32;
-    delta[iv.start] += bytes;
-    delta[iv.end + 1] -= bytes;
-    // A result written in place of a source that dies at its first op
-    // shares that source's bytes at that point.
-    auto op = dyn_cast<BufferAccessOpInterface>(points.opAt(iv.start));
+int64_t BufferLiveness::maxLiveBytes(llvm::StringRef space,
+                                     bool keepDmaApart) const {
+  auto bytesOf = [](const BufferInterval &iv) {
+    return (iv.alloc.getBuffer().getType().getSizeInBytes() + 31) / 32 * 32;
+  };
+  std::vector<const BufferInterval *> used, dma;
+  for (const BufferInterval &iv : intervals)
+    if (iv.start <= iv.end && iv.alloc.getBuffer().getType().getSpaceName() == space) {
+      used.push_back(&iv);
+      if (iv.loopStart <= iv.loopEnd)
+        dma.push_back(&iv);
+    }
+  // Largest DMA buffers first when growing a clique.
+  std::stable_sort(dma.begin(), dma.end(), [&](auto *a, auto *b) {
+    return bytesOf(*a) > bytesOf(*b);
+  });
+  // A result written in place of a source that dies at its first op shares
+  // that source's bytes there: it does not count at that point.
+  llvm::DenseMap<const BufferInterval *, const BufferInterval *> inPlace;
+  for (const BufferInterval *iv : used) {
+    auto op = dyn_cast<BufferAccessOpInterface>(points.opAt(iv->start));
     if (!op)
       continue;
     SmallVector<BufferAccess> accesses;
     op.getBufferAccesses(accesses);
-    for (const BufferInterval &src : intervals)
-      if (src.end == iv.start && &src != &iv &&
-          op.canWriteInPlace(src.alloc.getBuffer()) &&
+    for (const BufferInterval *src : used)
+      if (src->end == iv->start && src != iv &&
+          op.canWriteInPlace(src->alloc.getBuffer()) &&
+          !(keepDmaApart && src->loadAfterStore(*iv)) &&
           llvm::any_of(accesses, [&](const BufferAccess &a) {
-            return !a.isWrite && a.buffer == src.alloc.getBuffer();
+            return !a.isWrite && a.buffer == src->alloc.getBuffer();
           })) {
-        delta[iv.start] -= bytes;
-        delta[iv.start + 1] += bytes;
+        inPlace[iv] = src;
         break;
       }
   }
-  int64_t live = 0, best = 0;
-  for (auto &[p, d] : delta) {
-    live += d;
-    best = std::max(best, live);
+  // At each point the buffers live there are pairwise apart; DMA buffers of
+  // the loop that must stay apart from all of them (and from each other)
+  // join them. Any such set must be disjoint in any placement (a result may
+  // always take the bytes of its in-place source).
+  auto apart = [&](const BufferInterval *a, const BufferInterval *b) {
+    return a->interferes(*b, keepDmaApart) && inPlace.lookup(a) != b &&
+           inPlace.lookup(b) != a;
+  };
+  int64_t best = 0;
+  std::vector<const BufferInterval *> clique;
+  for (int p = 0; p < points.size(); ++p) {
+    clique.clear();
+    int64_t bytes = 0;
+    for (const BufferInterval *iv : used)
+      if (iv->start <= p && p <= iv->end && !(iv->start == p && inPlace.count(iv))) {
+        clique.push_back(iv);
+        bytes += bytesOf(*iv);
+      }
+    for (const BufferInterval *d : dma) {
+      if (p < d->loopStart || p > d->loopEnd || llvm::is_contained(clique, d))
+        continue;
+      if (llvm::all_of(clique, [&](const BufferInterval *o) { return apart(d, o); })) {
+        clique.push_back(d);
+        bytes += bytesOf(*d);
+      }
+    }
+    best = std::max(best, bytes);
   }
   return best;
 }

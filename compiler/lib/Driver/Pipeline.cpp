@@ -308,7 +308,7 @@ void describeFinalIR(func::FuncOp func, const sim::ArchModel &arch,
     SpaceUsage u;
     u.space = space;
     u.peak = bytes;
-    u.lowerBound = liveness.maxLiveBytes(space);
+    u.lowerBound = liveness.maxLiveBytes(space, func->hasAttr("ascendc.dma_apart"));
     static const std::map<std::string, sim::Space> spaces{
         {"UB", sim::Space::UB},   {"L1", sim::Space::L1},
         {"L0A", sim::Space::L0A}, {"L0B", sim::Space::L0B},
@@ -495,11 +495,30 @@ static CompileResult compileOnce(const std::string &asctileIR,
   ascendc::AscendCPlanMemoryOptions planOptions;
   planOptions.reuse = options.reuseAlloc != 0;
   planOptions.shareCopies = options.reuseAlloc >= 2;
+  planOptions.ubCapacity = arch->capacity[(int)sim::Space::UB];
   pm.addNestedPass<func::FuncOp>(ascendc::createAscendCPlanMemory(planOptions));
   pm.addNestedPass<func::FuncOp>(
       ascendc::createAscendCComputeMemoryConsumption(memoryLimitsOf(*arch)));
   pm.addNestedPass<func::FuncOp>(ascendc::createAscendCDetectKernelType());
-  if (options.insertSync) {
+  std::string syncStyle = options.syncStyle.empty() ? arch->syncStyle : options.syncStyle;
+  if (syncStyle != "flag" && syncStyle != "buffer-id")
+    return fail("sync_style must be \"flag\" or \"buffer-id\", got \"" + syncStyle + "\"",
+                {});
+  if (syncStyle == "buffer-id" && arch->bufferIds == 0)
+    return fail("sync_style=\"buffer-id\" needs buffer ids (Mutex), which " +
+                    options.platform + " does not have; use sync_style=\"flag\" or "
+                    "platform Ascend950",
+                {});
+  report->options["sync_style"] = syncStyle;
+  if (options.insertSync && syncStyle == "buffer-id") {
+    ascendc::AscendCInsertBufIdSyncOptions syncOptions;
+    syncOptions.bufIds = arch->bufferIds;
+    syncOptions.eventIds = arch->eventIdsPerPipePair;
+    pm.addNestedPass<func::FuncOp>(ascendc::createAscendCInsertBufIdSync(syncOptions));
+    pm.addNestedPass<func::FuncOp>(ascendc::createAscendCFuseBufIdSync());
+    if (options.verifySync)
+      pm.addNestedPass<func::FuncOp>(ascendc::createAscendCVerifySync());
+  } else if (options.insertSync) {
     ascendc::AscendCInsertSyncOptions syncOptions;
     syncOptions.eventIds = arch->eventIdsPerPipePair;
     pm.addNestedPass<func::FuncOp>(ascendc::createAscendCInsertSync(syncOptions));

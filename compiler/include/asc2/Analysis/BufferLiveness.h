@@ -2,9 +2,12 @@
 //
 // A buffer is live from its first to its last access. Loops are understood:
 // a buffer whose first access inside a loop body is a read carries its value
-// around the back-edge, so it is live for the whole loop; so is a buffer a
-// DMA pipe (MTE*) moves inside an unrolled loop, so the ping/pong copies of
-// the body never share bytes.
+// around the back-edge, so it is live for the whole loop. A buffer a DMA pipe
+// (MTE*) moves inside an unrolled loop is kept apart from every buffer of the
+// other copies (ping/pong slots) of that loop's body, so the next copy's load
+// and this copy's store never wait for the other copy's compute; within its
+// own copy it shares bytes like any other buffer (in-place chains from the
+// loaded tile to the stored one).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASC2_ANALYSIS_BUFFERLIVENESS_H
@@ -24,24 +27,52 @@ struct BufferInterval {
   /// are disjoint in program order (the last and the first cube operand of a
   /// loop body meet across the back-edge).
   mutable ascendc::AllocLocalOp apartFrom;
-  bool interferes(const BufferInterval &o) const {
+  /// The unrolled copy (ping/pong slot) the buffer belongs to; -1: none.
+  int slot = -1;
+  /// A DMA buffer of an unrolled loop: the loop's program points; empty
+  /// (loopStart > loopEnd) otherwise.
+  int loopStart = 0, loopEnd = -1;
+  /// Filled by MTE2 / read by MTE3 inside that loop.
+  bool loaded = false, stored = false;
+
+  bool overlaps(const BufferInterval &o) const {
+    return start <= o.end && o.start <= end;
+  }
+  /// This DMA buffer and `o`, a buffer of another copy of the same loop.
+  bool apartInLoop(const BufferInterval &o) const {
+    return loopStart <= loopEnd && o.start <= o.end && o.start <= loopEnd &&
+           loopStart <= o.end && (o.slot < 0 || o.slot != slot);
+  }
+  /// A loaded and a stored buffer of one loop: sharing bytes would make the
+  /// next trip's load wait for this trip's store (MTE2 behind MTE3).
+  bool loadAfterStore(const BufferInterval &o) const {
+    return loopStart <= loopEnd && loopStart == o.loopStart &&
+           ((loaded && o.stored) || (stored && o.loaded));
+  }
+  /// `keepDmaApart`: also keep loaded and stored buffers of a loop apart (a
+  /// preference: the planner drops it when the buffers do not fit).
+  bool interferes(const BufferInterval &o, bool keepDmaApart = false) const {
     if ((apartFrom && apartFrom == o.alloc) || (o.apartFrom && o.apartFrom == alloc))
       return true;
-    return start <= o.end && o.start <= end;
+    return overlaps(o) || apartInLoop(o) || o.apartInLoop(*this) ||
+           (keepDmaApart && loadAfterStore(o));
   }
 };
 
 class BufferLiveness {
 public:
-  /// `keepCopiesApart`: DMA buffers of unrolled loops live for the whole
-  /// loop (see above); false gives the plain first-to-last-access ranges.
+  /// `keepCopiesApart`: DMA buffers of unrolled loops stay apart from the
+  /// other copies (see above); false gives the plain first-to-last-access
+  /// ranges and nothing else.
   explicit BufferLiveness(mlir::func::FuncOp func, bool keepCopiesApart = true);
 
   const ProgramPoints &getPoints() const { return points; }
   const std::vector<BufferInterval> &getIntervals() const { return intervals; }
-  /// Largest number of bytes live at any point of `space` (lower bound for
-  /// any placement).
-  int64_t maxLiveBytes(llvm::StringRef space) const;
+  /// Lower bound for any placement of `space`: the most bytes live at one
+  /// point, plus, inside an unrolled loop, the DMA buffers that must stay
+  /// apart from everything live there (other copies' buffers; with
+  /// `keepDmaApart`, also the loaded/stored tiles of the same copy).
+  int64_t maxLiveBytes(llvm::StringRef space, bool keepDmaApart = false) const;
 
 private:
   ProgramPoints points;

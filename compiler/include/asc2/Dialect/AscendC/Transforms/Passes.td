@@ -23,10 +23,15 @@ def AscendCPlanMemory : Pass<"ascendc-plan-memory", "::mlir::func::FuncOp"> {
     offset (`offset` attribute), in order of first use, at the lowest offset
     free for the buffer's whole live range. With `reuse`, buffers that are
     never live together share bytes, and an elementwise result takes the
-    bytes of a same-sized source that dies at its op (in place).
+    bytes of a same-sized source that dies at its op (in place). In
+    multi-buffered loops, DMA buffers stay apart from the other copies'
+    buffers, and the loaded and stored tiles of one copy get separate bytes
+    unless that overflows `ub-capacity`.
   }];
   let options = [
     Option<"alignment", "alignment", "int64_t", "32", "Byte alignment of every buffer">,
+    Option<"ubCapacity", "ub-capacity", "int64_t", "196608",
+           "UB bytes per core: above it loaded and stored tiles may share bytes">,
     Option<"reuse", "reuse", "bool", "true", "Share bytes between buffers that are never live together">,
     Option<"shareCopies", "share-copies", "bool", "false",
            "Also let the DMA buffers of the copies of an unrolled loop share bytes (least UB, less overlap)">
