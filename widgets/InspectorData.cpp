@@ -106,9 +106,10 @@ QString tileOf(const asc2::BufferRecord &buffer, const QSet<QString> *names)
 namespace {
 StaticOp::Kind syncKind(const std::string &kind)
 {
-    if (kind == "set_flag")
+    // A buffer id's release lets the next taker go, like a set_flag its wait.
+    if (kind == "set_flag" || kind == "rls_buf")
         return StaticOp::Kind::SetFlag;
-    if (kind == "wait_flag")
+    if (kind == "wait_flag" || kind == "get_buf")
         return StaticOp::Kind::WaitFlag;
     return StaticOp::Kind::Barrier;
 }
@@ -197,7 +198,12 @@ StaticSchedule StaticSchedule::fromReport(const asc2::CompileReport &report)
     for (const StaticOp &set : s.ops) {
         if (set.kind != StaticOp::Kind::SetFlag)
             continue;
+        // get_buf/rls_buf (role "buf_id") run on one pipe each: a release is
+        // taken by the next get_buf of its id, whatever its pipe.
+        const bool bufId = set.role == QLatin1String("buf_id");
         const auto sameFlag = [&](const StaticOp &o) {
+            if (bufId)
+                return o.kind == StaticOp::Kind::WaitFlag && o.role == set.role && o.eventId == set.eventId;
             return o.kind == StaticOp::Kind::WaitFlag && o.srcPipe == set.srcPipe && o.dstPipe == set.dstPipe
                    && o.eventId == set.eventId;
         };
@@ -216,6 +222,11 @@ StaticSchedule StaticSchedule::fromReport(const asc2::CompileReport &report)
                 continue;
             edge.waitPoint = before->point;
             edge.wraps = true;
+        }
+        if (bufId) {
+            edge.dst = s.ops[edge.waitPoint].pipe;
+            if (edge.dst == edge.src) // the pipe's own order: nothing to draw
+                continue;
         }
         s.edges.push_back(edge);
     }

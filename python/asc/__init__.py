@@ -7,3 +7,4 @@ those kernels run unmodified.
 
 from asc2 import *  # noqa: F401,F403
 from asc2 import ConstExpr, GlobalAddress  # noqa: F401
+from . import runtime  # noqa: F401,E402  (asc.runtime.config.KernelType etc.)

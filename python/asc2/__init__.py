@@ -16,7 +16,8 @@ from .language import *  # noqa: F401,F403  (the DSL: dtypes, TensorLocation, co
 from .language import core as _core
 from .errors import (CompilationError, CompilationTypeError, CompilationValueError, CompilationIndexError,
                      ShapeError, AlignmentError, MemoryError, UnsupportedError, SimulationError)
-from .runtime import jit, JITFunction, set_platform, get_platform, available_platforms, reinterpret
+from .runtime import jit, JITFunction, set_platform, get_platform, available_platforms, reinterpret, Backend
+from .runtime import SocPlatform as Platform
 
 # `asc2.bool` reads like the other dtypes; set here so the module body keeps Python's bool.
 globals()["bool"] = _core.bool_
@@ -27,4 +28,4 @@ __all__ = sorted(
     {name for name in language.__all__ if name not in ("range", "abs", "core", "builtin", "is_builtin")}
     | {"CompilationError", "CompilationTypeError", "CompilationValueError", "CompilationIndexError", "ShapeError",
        "AlignmentError", "UnsupportedError", "SimulationError", "jit", "JITFunction", "set_platform",
-       "get_platform", "available_platforms", "reinterpret", "language"})
+       "get_platform", "available_platforms", "reinterpret", "language", "Backend", "Platform"})

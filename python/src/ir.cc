@@ -64,6 +64,7 @@ void init_ir(py::module_ &m) {
         opts.insertSync = !(sync == "False" || sync == "false" || sync == "0");
         std::string verify = get("verify_sync");
         opts.verifySync = verify == "True" || verify == "true" || verify == "1";
+        opts.syncStyle = get("sync_style");
         std::string reuse = get("reuse_alloc");
         if (!reuse.empty() && reuse != "None")
           opts.reuseAlloc = std::atoi(reuse.c_str());

@@ -40,7 +40,7 @@ void init_sim(py::module_ &m) {
   cls.def(
       "launch",
       [](asc2::CompiledKernel &k, int blockNum, py::list args, bool detectRaces,
-         bool collectTrace, int dropWait) -> py::dict {
+         bool collectTrace, int dropWait, int dropGetBuf) -> py::dict {
         const auto &specs = k.program().args;
         if (blockNum <= 0)
           throw py::value_error("block_num must be positive, got " +
@@ -95,17 +95,23 @@ void init_sim(py::module_ &m) {
         options.maxTraceEvents = 200'000;
         options.cancel = &asc2::cancelRequested();
         asc2::cancelRequested() = false;
-        if (dropWait >= 0) {
+        if (dropWait >= 0 || dropGetBuf >= 0) {
           // Mutation testing: the run is reported, never raised or recorded.
           if (dropWait >= k.waitCount())
             throw py::index_error("drop_wait " + std::to_string(dropWait) +
                                   " is out of range (" +
                                   std::to_string(k.waitCount()) + " waits)");
+          if (dropGetBuf >= k.getBufCount())
+            throw py::index_error("drop_get_buf " + std::to_string(dropGetBuf) +
+                                  " is out of range (" +
+                                  std::to_string(k.getBufCount()) + " get_bufs)");
           options.collectTrace = false;
           asc2::sim::LaunchResult run;
           {
             py::gil_scoped_release release;
-            run = k.simulateWithoutWait(dropWait, blockNum, launchArgs, options);
+            run = dropWait >= 0
+                      ? k.simulateWithoutWait(dropWait, blockNum, launchArgs, options)
+                      : k.simulateWithoutGetBuf(dropGetBuf, blockNum, launchArgs, options);
           }
           py::dict out;
           out["ok"] = run.ok;
@@ -135,8 +141,10 @@ void init_sim(py::module_ &m) {
         return out;
       },
       py::arg("block_num"), py::arg("args"), py::arg("detect_races") = true,
-      py::arg("collect_trace") = true, py::arg("drop_wait") = -1);
+      py::arg("collect_trace") = true, py::arg("drop_wait") = -1,
+      py::arg("drop_get_buf") = -1);
   cls.def_property_readonly("wait_count", &asc2::CompiledKernel::waitCount);
+  cls.def_property_readonly("get_buf_count", &asc2::CompiledKernel::getBufCount);
 
   m.def("cancel", [] { asc2::cancelRequested() = true; },
         "Ask running simulations to stop (they raise SimulationError).");

@@ -16,10 +16,10 @@ func.func @roundtrip(%p: !asctile.ptr<f16>, %n: index) {
 // -----
 
 func.func @misaligned(%p: !asctile.ptr<f32>, %n: index) {
-  %t = asctile.tensor %p[%n] : !asctile.ptr<f32> -> !asctile.tensor<?xf32>
+  %t = asctile.tensor %p[%n] : !asctile.ptr<f32> -> !asctile.tensor<?x64xf32>
   %c0 = arith.constant 0 : index
   // expected-error @+1 {{UB tile last dimension is 3 x 4 bytes = 12 bytes, not a multiple of 32 bytes; use a multiple of 8 elements}}
-  %a = asctile.load %t[%c0] : !asctile.tensor<?xf32> -> !asctile.tile<3xf32, UB>
+  %a = asctile.load %t[%c0, %c0] : !asctile.tensor<?x64xf32> -> !asctile.tile<2x3xf32, UB>
   return
 }
 

@@ -129,3 +129,93 @@ func.func @bad_operands(%x: !asctile.tile<32x32xf16, L0B>, %y: !asctile.tile<32x
   %p = asctile.matmul %x, %y : !asctile.tile<32x32xf16, L0B>, !asctile.tile<32x32xf16, L0B> -> !asctile.tile<32x32xf32, L0C>
   return
 }
+
+// -----
+
+// Upstream matmul forms: a zero accumulator with a bias carried into nested K loops (the mmad
+// overwrites from the bias on the first trip of both loops), sub-tiles at runtime offsets, an
+// operand transposed on its way to L0B, HF32, and an f16 bias row widened into the bias table.
+// CHECK-LABEL: func.func @nested_k
+// CHECK: %[[BT:.*]] = ascendc.alloc_local {name = "bias_1"} : !ascendc.local<16xf32, C2>
+// CHECK: ascendc.copy_bias %[[BT]], %{{.*}} : !ascendc.local<16xf32, C2>, !ascendc.local<16xf16, A1>
+// CHECK: scf.for %[[I:.*]] = %[[LBI:[^ ]*]] to
+// CHECK: scf.for %[[J:.*]] = %[[LBJ:[^ ]*]] to
+// CHECK: ascendc.load_data %{{.*}}, %{{.*}} at[%{{.*}}, %{{.*}}] : !ascendc.local<16x16xf32, A2>
+// CHECK: ascendc.load_data %{{.*}}, %{{.*}} at[%{{.*}}, %{{.*}}] {transpose} : !ascendc.local<16x16xf32, B2>, !ascendc.local<16x32xf32, A1>
+// CHECK: %[[FI:.*]] = arith.cmpi eq, %[[J]], %[[LBJ]] : index
+// CHECK: %[[FO:.*]] = arith.cmpi eq, %[[I]], %[[LBI]] : index
+// CHECK: %[[FIRST:.*]] = arith.andi %[[FI]], %[[FO]] : i1
+// CHECK: ascendc.mmad %{{.*}}, %{{.*}}, %{{.*}}, %[[FIRST]] bias %[[BT]] {hf32}
+func.func @nested_k(%a: !asctile.ptr<f32>, %b: !asctile.ptr<f32>, %bias: !asctile.ptr<f16>, %c: !asctile.ptr<f32>) attributes {asctile.kernel, asctile.arg_names = ["a", "b", "bias", "c"]} {
+  %ta = asctile.tensor %a[] : !asctile.ptr<f32> -> !asctile.tensor<16x64xf32>
+  %tb = asctile.tensor %b[] : !asctile.ptr<f32> -> !asctile.tensor<16x64xf32>
+  %tbias = asctile.tensor %bias[] : !asctile.ptr<f16> -> !asctile.tensor<16xf16>
+  %tc = asctile.tensor %c[] : !asctile.ptr<f32> -> !asctile.tensor<16x16xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %bt = asctile.load %tbias[%c0] : !asctile.tensor<16xf16> -> !asctile.tile<16xf16, BT>
+  %acc0 = asctile.accumulator bias(%bt : !asctile.tile<16xf16, BT>) : !asctile.tile<16x16xf32, L0C>
+  %acc = scf.for %i = %c0 to %c2 step %c1 iter_args(%acc1 = %acc0) -> (!asctile.tile<16x16xf32, L0C>) {
+    %k = arith.muli %i, %c32 : index
+    %a1 = asctile.load %ta[%c0, %k] : !asctile.tensor<16x64xf32> -> !asctile.tile<16x32xf32, L1>
+    %b1 = asctile.load %tb[%c0, %k] : !asctile.tensor<16x64xf32> -> !asctile.tile<16x32xf32, L1>
+    %inner = scf.for %j = %c0 to %c2 step %c1 iter_args(%acc2 = %acc1) -> (!asctile.tile<16x16xf32, L0C>) {
+      %kk = arith.muli %j, %c16 : index
+      %a0 = asctile.move %a1 offsets [0, 0] dynamic [%c0, %kk] : !asctile.tile<16x32xf32, L1> -> !asctile.tile<16x16xf32, L0A>
+      %b0 = asctile.move %b1 offsets [0, 0] dynamic [%c0, %kk] {transpose} : !asctile.tile<16x32xf32, L1> -> !asctile.tile<16x16xf32, L0B>
+      %next = asctile.matmul_acc %acc2, %a0, %b0 {hf32} : !asctile.tile<16x16xf32, L0C>, !asctile.tile<16x16xf32, L0A>, !asctile.tile<16x16xf32, L0B>
+      scf.yield %next : !asctile.tile<16x16xf32, L0C>
+    }
+    scf.yield %inner : !asctile.tile<16x16xf32, L0C>
+  }
+  asctile.store %acc, %tc[%c0, %c0] : !asctile.tile<16x16xf32, L0C>, !asctile.tensor<16x16xf32>
+  return
+}
+
+// -----
+
+// A bias row staged in L1 (1-D, as it is): each part goes to the bias table from a runtime offset.
+// CHECK-LABEL: func.func @bias_row
+// CHECK: ascendc.data_copy_in %[[ROW:.*]], %{{.*}}[%{{.*}}], %{{.*}} {nd, pad_value
+// CHECK: scf.for %[[J:.*]] =
+// CHECK: %[[OFF:.*]] = arith.muli %[[J]]
+// CHECK: ascendc.copy_bias %[[BT:.*]], %[[ROW]][%[[OFF]]] : !ascendc.local<32xf32, C2>, !ascendc.local<64xf16, A1>
+// CHECK: ascendc.mmad %{{.*}}, %{{.*}}, %{{.*}}, %true bias %[[BT]]
+func.func @bias_row(%a: !asctile.ptr<f16>, %bias: !asctile.ptr<f16>, %c: !asctile.ptr<f32>) attributes {asctile.kernel} {
+  %ta = asctile.tensor %a[] : !asctile.ptr<f16> -> !asctile.tensor<32x64xf16>
+  %tbias = asctile.tensor %bias[] : !asctile.ptr<f16> -> !asctile.tensor<64xf16>
+  %tc = asctile.tensor %c[] : !asctile.ptr<f32> -> !asctile.tensor<32x64xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c32 = arith.constant 32 : index
+  %row = asctile.load %tbias[%c0] : !asctile.tensor<64xf16> -> !asctile.tile<64xf16, L1>
+  %x = asctile.load %ta[%c0, %c0] : !asctile.tensor<32x64xf16> -> !asctile.tile<32x32xf16, L0A>
+  scf.for %j = %c0 to %c2 step %c1 {
+    %off = arith.muli %j, %c32 : index
+    %bt = asctile.move %row offsets [0] dynamic [%off] : !asctile.tile<64xf16, L1> -> !asctile.tile<32xf16, BT>
+    %y = asctile.load %ta[%c0, %off] : !asctile.tensor<32x64xf16> -> !asctile.tile<32x32xf16, L0B>
+    %p = asctile.matmul %x, %y bias %bt : !asctile.tile<32x32xf16, L0A>, !asctile.tile<32x32xf16, L0B>, !asctile.tile<32xf16, BT> -> !asctile.tile<32x32xf32, L0C>
+    asctile.store %p, %tc[%c0, %off] : !asctile.tile<32x32xf32, L0C>, !asctile.tensor<32x64xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @bad_transpose(%x: !asctile.tile<32x64xf16, UB>) {
+  // expected-error @+1 {{transposes are for L1 -> L0A/L0B moves, runtime offsets for L1 -> L0A/L0B/BT moves}}
+  %y = asctile.move %x offsets [0, 0] {transpose} : !asctile.tile<32x64xf16, UB> -> !asctile.tile<32x32xf16, UB>
+  return
+}
+
+// -----
+
+func.func @bad_bias(%b: !asctile.tile<32xf32, BT>) {
+  // expected-error @+1 {{bias must be a BT tile of 16 f32/f16/bf16 elements (one row)}}
+  %acc = asctile.accumulator bias(%b : !asctile.tile<32xf32, BT>) : !asctile.tile<16x16xf32, L0C>
+  return
+}

@@ -730,11 +730,27 @@ def _without_wait(ir, k):
     return "\n".join(lines) + "\n"
 
 
-def caught_statically(compiled, k):
-    """Whether ascendc-verify-sync rejects the kernel's final IR once wait #k is gone.
+def _without_get_buf(ir, k):
+    """The final IR text with its k-th get_buf and the rls_buf that ends it (the next one of the same
+    pipe and id) removed: the ops between run without the buffer id."""
+    lines = ir.splitlines()
+    gets = [i for i, line in enumerate(lines) if line.lstrip().startswith("ascendc.get_buf")]
+    first = gets[k]
+    pipe, buf_id = re.match(r"\s*ascendc\.get_buf (\w+), (\d+)", lines[first]).groups()
+    release = re.compile(rf"\s*ascendc\.rls_buf {pipe}, {buf_id}\b")
+    last = next(i for i in range(first + 1, len(lines)) if release.match(lines[i]))
+    del lines[last]
+    del lines[first]
+    return "\n".join(lines) + "\n"
+
+
+def caught_statically(compiled, k, kind="wait_flag"):
+    """Whether ascendc-verify-sync rejects the kernel's final IR once wait #k (``kind`` "wait_flag") or
+    get_buf #k with its release (``kind`` "get_buf") is gone.
 
     For waits on the skipped path of an unrolled copy's guard (role ``skip``), which a launch
-    only runs on a loop's last, partial trip: without the wait the guard's arms disagree."""
+    only runs on a loop's last, partial trip: without the wait the guard's arms disagree.  For a
+    get_buf: its op and an op of another pipe conflict on the buffer and hold no common id."""
     import shutil
     import subprocess
 
@@ -743,7 +759,8 @@ def caught_statically(compiled, k):
                              shutil.which("asc2-opt")) if c and os.path.exists(c)), None)
     if tool is None:
         return False
-    ir = _without_wait(compiled.report()["passes"][-1]["ir"], k)
+    final_ir = compiled.report()["passes"][-1]["ir"]
+    ir = _without_wait(final_ir, k) if kind == "wait_flag" else _without_get_buf(final_ir, k)
     proc = subprocess.run([tool, "-", "--ascendc-verify-sync"], input=ir, capture_output=True, text=True,
                           timeout=60)
     return proc.returncode != 0
@@ -761,4 +778,16 @@ def uncaught_drops(compiled, block_num, launch):
             if w["role"] == "skip" and caught_statically(compiled, i):
                 continue
             out.append((i, w))
+    return out
+
+
+def uncaught_get_buf_drops(compiled, block_num, launch):
+    """get_bufs (buffer-id sync) whose removal, with its release, neither races nor fails at run time
+    nor fails ascendc-verify-sync: [(index, sync entry)]."""
+    gets = [s for s in compiled.report()["sync"] if s["kind"] == "get_buf"]
+    out = []
+    for i, g in enumerate(gets):
+        res = compiled.native.launch(block_num, launch, drop_get_buf=i)
+        if not res["races"] and res["ok"] and not caught_statically(compiled, i, kind="get_buf"):
+            out.append((i, g))
     return out

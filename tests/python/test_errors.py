@@ -69,19 +69,20 @@ def test_unsupported_syntax(kernel, args, needle):
 
 @asc2.jit
 def k_tile(x_ptr, n: int, TILE: asc2.ConstExpr[int]):
-    x_gm = asc2.global_tensor(x_ptr, [n])
-    t = asc2.copy_in(x_gm, [0], [TILE])  # ERR
-    asc2.copy_out(t, x_gm, [0])
+    x_gm = asc2.global_tensor(x_ptr, [n, n])
+    t = asc2.copy_in(x_gm, [0, 0], [2, TILE])  # ERR
+    asc2.copy_out(t, x_gm, [0, 0])
 
 
 def test_ub_alignment():
+    # Rows of a rank-2 UB tile must be 32-byte aligned; a rank-1 tile may have any length.
     err = compile_error(k_tile, X, 256, TILE=3)
     assert isinstance(err, asc2.AlignmentError)
     assert "not 32-byte aligned" in err.message and "12 bytes" in err.message
     assert err.line == line_of(k_tile, "# ERR")
     assert err.col == 9
     # 16 f16 elements are 32 bytes: fine
-    assert "tile<16xf16, UB>" in k_tile.ir(H, 256, TILE=16)
+    assert "tile<2x16xf16, UB>" in k_tile.ir(H, 256, TILE=16)
 
 
 @asc2.jit

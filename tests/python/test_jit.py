@@ -15,7 +15,7 @@ X = np.zeros(1024, np.float32)
 def test_unknown_option_is_a_clear_error():
     with pytest.raises(TypeError, match=r"unknown asc2.jit option\(s\): no_such_option; valid options are "):
         asc2.jit(no_such_option=True)
-    with pytest.raises(TypeError, match="kernel_type"):
+    with pytest.raises(ValueError, match="kernel_type must be one of AIV_ONLY, AIC_ONLY, MIX"):
         asc2.jit(lambda: None, kernel_type="AIV")
 
 

@@ -91,8 +91,8 @@ def test_identity_permutation_is_a_no_op():
 
 
 @pytest.mark.parametrize("axes,cls,message", [
-    ((0, 1), asc2.CompilationValueError, "asc2.transpose: axes [0, 1] do not match a rank-3 tile (give 3 axes)"),
-    ((0, 0, 1), asc2.CompilationValueError, "asc2.transpose: axes [0, 0, 1] are not a permutation of [0, 1, 2]"),
+    ((0, 1), asc2.ShapeError, "asc2.transpose: axes [0, 1] do not match a rank-3 tile (the axis count must be 3)"),
+    ((0, 0, 1), asc2.ShapeError, "asc2.transpose: axes [0, 0, 1] are not a permutation of [0, 1, 2]"),
     ((0, 1, 3), asc2.CompilationIndexError, "asc2.transpose: dimension 3 is out of range for a rank-3 tile"),
     ((2, 0, 1), asc2.AlignmentError, "UB tile [8, 4, 32] of float32"),
 ])

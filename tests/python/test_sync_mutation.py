@@ -13,6 +13,8 @@ statically: the final IR without it fails ``ascendc-verify-sync`` (the guard's a
 redundant flag (a compiler inefficiency) or a hole in the race detector; either way the test
 fails, naming the wait, its pipes and its reason.
 
+Buffer-id sync (Ascend950) gets the same treatment with its get_bufs (``check_buf_ids``).
+
 Run as a script for the per-kernel summary table:
     PYTHONPATH=build/python /usr/bin/python3 tests/python/test_sync_mutation.py
 """
@@ -218,6 +220,52 @@ def test_every_inserted_wait_is_needed(name, single_buffered):
     assert not problems, "\n".join(problems)
 
 
+def check_buf_ids(case):
+    """Buffer-id sync on Ascend950: each get_buf dropped in turn with the rls_buf that ends it (assertion
+    messages, summary line).  A removal is caught by a data race, a run-time error, or statically:
+    ascendc-verify-sync rejects the IR without it (an op of the bracket and an op of another pipe
+    conflict on the buffer and hold no common id) -- a race the launch's shapes do not exhibit, or a
+    hazard another id happens to order (MTE2 releases y after loading x, so V taking y orders the load
+    of x too)."""
+    asc2.set_platform(backend="Model", platform="Ascend950")
+    compiled, args = case.compile()
+    report = compiled.report()
+    native = compiled.native
+    gets = [s for s in report["sync"] if s["kind"] == "get_buf"]
+    problems = []
+    if report["options"].get("sync_style") != "buffer-id":
+        problems.append(f"{case.name}: compiled with sync_style {report['options'].get('sync_style')!r}")
+    if len(gets) != native.get_buf_count:
+        problems.append(f"{case.name}: report['sync'] and the program disagree on the get_bufs")
+    intact = native.launch(case.block_num, args, drop_get_buf=-1)
+    if not intact["ok"] or intact["races"]:
+        problems.append(f"{case.name}: the unmutated kernel fails: {intact['error']!r} {intact['races'][:2]}")
+    by_race = by_error = static = 0
+    for k, get in enumerate(gets):
+        result = native.launch(case.block_num, args, drop_get_buf=k)
+        if result["races"]:
+            by_race += 1
+        elif not result["ok"]:
+            by_error += 1
+        elif caught_statically(compiled, k, kind="get_buf"):
+            static += 1
+        else:
+            problems.append(f"{case.name}: get_buf #{k} ({get['src_pipe']}, id {get['event_id']}, point "
+                            f"{get['point']}) reason {get['reason']!r}: removal NOT caught")
+    summary = (f"{case.name:32s} get_bufs {len(gets):3d}  races {by_race:3d}  errors {by_error:3d}  "
+               f"static {static:3d}  uncaught {len(gets) - by_race - by_error - static:3d}")
+    return problems, summary
+
+
+@requires_native
+@pytest.mark.parametrize("name", CASE_NAMES)
+def test_every_get_buf_is_needed(name):
+    case = next(c for c in sample_cases() if c.name == name)
+    problems, summary = in_child_process(check_buf_ids, case)
+    print(summary)
+    assert not problems, "\n".join(problems)
+
+
 @requires_native
 def test_mutation_is_not_vacuous():
     """Each kernel has waits to drop, and a non-drain one among them (the loop-carried ones at least)."""
@@ -231,6 +279,12 @@ def main():
     failed = False
     for case in [c for base in sample_cases() for c in (base, base.single_buffered())]:
         problems, summary = check(case)
+        print(summary)
+        for p in problems:
+            print("   ", p)
+        failed |= bool(problems)
+    for case in sample_cases():
+        problems, summary = in_child_process(check_buf_ids, case)
         print(summary)
         for p in problems:
             print("   ", p)

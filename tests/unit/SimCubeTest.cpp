@@ -363,6 +363,48 @@ TEST(SimCube, FractalLayoutsMatchTheDocumentedIndexMath) {
   EXPECT_EQ(cube::tileBytes(cube::Layout::L0C, DType::F32, 20, 20), 32 * 32 * 4);
 }
 
+TEST(SimCube, TransposedSubTileLoadsHf32AndBiasWidening) {
+  // LoadData's transpose: (r, c) of the destination is (row0 + c, col0 + r)
+  // of the source, for both L0 layouts.
+  for (DType t : {DType::F16, DType::F32}) {
+    const int64_t srcR = 64, srcC = 96, c0 = cube::c0Of(t);
+    std::vector<uint8_t> gm(size_t(srcR * srcC * byteWidth(t)));
+    for (int64_t i = 0; i < srcR * srcC; ++i)
+      put(t, gm, i, double(i % 89));
+    std::vector<uint8_t> l1(gm.size());
+    cube::ndToNz(t, l1.data(), srcR, srcC, gm.data(), srcR, srcC, srcC);
+    for (bool toZn : {false, true}) {
+      const int64_t row0 = 16, col0 = 32, rows = 48, cols = 32;
+      cube::Layout layout = toZn ? cube::Layout::ZN : cube::Layout::ZZ;
+      std::vector<uint8_t> l0(size_t(cube::tileBytes(layout, t, rows, cols)));
+      cube::nzToL0(t, toZn, l0.data(), l1.data(), rows, cols, srcR, srcC, row0,
+                   col0, /*transpose=*/true);
+      const int64_t cp = cube::padCols(layout, t, cols);
+      for (int64_t r = 0; r < rows; ++r)
+        for (int64_t c = 0; c < cols; ++c)
+          ASSERT_EQ(get(t, l0,
+                        toZn ? cube::znIndex(r, c, cp, c0)
+                             : cube::zzIndex(r, c, cp, c0)),
+                    double(((row0 + c) * srcC + col0 + r) % 89))
+              << dtypeName(t) << (toZn ? " ZN " : " ZZ ") << r << "," << c;
+    }
+  }
+  // HF32 keeps 11 mantissa bits, rounding to nearest even.
+  EXPECT_EQ(cube::roundToHf32(1.0f + 0x1p-11f), 1.0f + 0x1p-11f);
+  EXPECT_EQ(cube::roundToHf32(1.0f + 0x1p-12f), 1.0f);               // tie -> even
+  EXPECT_EQ(cube::roundToHf32(1.0f + 0x1p-11f + 0x1p-12f), 1.0f + 0x1p-10f); // tie -> even
+  EXPECT_EQ(cube::roundToHf32(1.0f + 0x1p-12f + 0x1p-20f), 1.0f + 0x1p-11f);
+  EXPECT_EQ(cube::roundToHf32(-3.0f), -3.0f);
+  EXPECT_TRUE(std::isinf(cube::roundToHf32(INFINITY)));
+  // f16 bias rows widen exactly to the bias table's f32.
+  std::vector<uint8_t> half(16 * 2), wide(16 * 4);
+  for (int i = 0; i < 16; ++i)
+    put(DType::F16, half, i, i * 0.25 - 2);
+  cube::widenToF32(DType::F16, wide.data(), half.data(), 16);
+  for (int i = 0; i < 16; ++i)
+    EXPECT_EQ(get(DType::F32, wide, i), i * 0.25 - 2);
+}
+
 //===----------------------------------------------------------------------===//
 // Functional results.
 //===----------------------------------------------------------------------===//
@@ -686,8 +728,8 @@ TEST(SimCube, MissingWaitBeforeMmadIsARace) {
   EXPECT_EQ(race.message,
             "data race on L0A bytes [0, 4096) on core 0: ascendc.load_data "
             "(MTE1, write) at kernel.py:12:5 and ascendc.mmad (M, read) at "
-            "kernel.py:14:5 are not ordered by set_flag/wait_flag or "
-            "pipe_barrier");
+            "kernel.py:14:5 are not ordered by set_flag/wait_flag, "
+            "get_buf/rls_buf or pipe_barrier");
 }
 
 TEST(SimCube, EveryMissingCubeDependencyIsARace) {

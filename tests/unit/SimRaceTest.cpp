@@ -57,8 +57,8 @@ TEST(SimRace, MissingWaitBeforeComputeIsARace) {
   EXPECT_EQ(race.message,
             "data race on UB bytes [0, 4000) on core 0: ascendc.data_copy "
             "(MTE2, write) at kernel.py:10:5 and ascendc.binary (V, read) at "
-            "kernel.py:12:5 are not ordered by set_flag/wait_flag or "
-            "pipe_barrier");
+            "kernel.py:12:5 are not ordered by set_flag/wait_flag, "
+            "get_buf/rls_buf or pipe_barrier");
   // Both inputs race; each pair is reported once, not once per core.
   EXPECT_EQ(r.races.size(), 2u);
 }
@@ -211,8 +211,8 @@ TEST(SimRace, ScalarReadOfVectorResultNeedsVToSFlag) {
     EXPECT_EQ(race.message,
               "data race on UB bytes [0, 32) on core 0: ascendc.duplicate (V, "
               "write) at kernel.py:10:5 and ascendc.get_value (S, read) at "
-              "kernel.py:11:5 are not ordered by set_flag/wait_flag or "
-              "pipe_barrier");
+              "kernel.py:11:5 are not ordered by set_flag/wait_flag, "
+              "get_buf/rls_buf or pipe_barrier");
   }
 }
 

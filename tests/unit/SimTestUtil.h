@@ -337,6 +337,21 @@ public:
   void wait(Pipe src, Pipe dst, int id, int line = 21) {
     flag(Opcode::WaitFlag, src, dst, id, line);
   }
+  /// get_buf / rls_buf of buffer id `id` on `pipe`.
+  void getBuf(Pipe pipe, int id, int line = 22) {
+    Instr in;
+    in.op = Opcode::GetBuf;
+    in.pipe = pipe;
+    in.eventId = uint8_t(id);
+    emit(in, "ascendc.get_buf", line);
+  }
+  void rlsBuf(Pipe pipe, int id, int line = 23) {
+    Instr in;
+    in.op = Opcode::RlsBuf;
+    in.pipe = pipe;
+    in.eventId = uint8_t(id);
+    emit(in, "ascendc.rls_buf", line);
+  }
   void end() {
     Instr in;
     in.op = Opcode::End;
@@ -445,6 +460,10 @@ struct VaddOptions {
   bool pad = false;           // pad partial tiles and compute whole tiles
   bool dropWaitMte2ToV = false;
   bool dropWaitVToMte3 = false;
+  /// Buffer-id sync (Ascend950) instead of flags: per slot, x, y and z each
+  /// have an id taken around every access.
+  bool bufIds = false;
+  bool dropGetBufOfVOnX = false; // the add reads x without its id
 };
 
 /// z = x <op> y over n elements split evenly over the blocks, in tiles, with
@@ -473,7 +492,7 @@ inline Program makeVadd(const VaddOptions &o) {
   int end = b.scalar(ScalarOp::MinS, R(end0), R(n));
   int off = b.scalar(ScalarOp::Add, R(start), I(0));
   int cond = b.reg(), rem = b.reg(), cnt = b.reg();
-  for (int s = 0; s < slots; ++s) {
+  for (int s = 0; s < slots && !o.bufIds; ++s) {
     b.set(Pipe::V, Pipe::MTE2, s);
     b.set(Pipe::MTE3, Pipe::V, s);
   }
@@ -486,6 +505,29 @@ inline Program makeVadd(const VaddOptions &o) {
     exits.push_back(b.branchIfZero(cond));
     b.scalar(ScalarOp::Sub, R(end), R(off), rem);
     b.scalar(ScalarOp::MinS, R(rem), I(o.tile), cnt);
+    if (o.bufIds) {
+      const int x = 3 * s, y = x + 1, z = x + 2;
+      b.getBuf(Pipe::MTE2, x);
+      b.copyIn(0, o.dtype, R(off), R(cnt), xAddr, 10, o.tile, o.pad, 0.0);
+      b.rlsBuf(Pipe::MTE2, x);
+      b.getBuf(Pipe::MTE2, y);
+      b.copyIn(1, o.dtype, R(off), R(cnt), yAddr, 11, o.tile, o.pad, 1.0);
+      b.rlsBuf(Pipe::MTE2, y);
+      if (!o.dropGetBufOfVOnX)
+        b.getBuf(Pipe::V, x);
+      b.getBuf(Pipe::V, y);
+      b.getBuf(Pipe::V, z);
+      b.vec(o.op, o.dtype, zAddr, xAddr, yAddr, o.pad ? I(o.tile) : R(cnt), 12);
+      b.rlsBuf(Pipe::V, z);
+      b.rlsBuf(Pipe::V, y);
+      if (!o.dropGetBufOfVOnX)
+        b.rlsBuf(Pipe::V, x);
+      b.getBuf(Pipe::MTE3, z);
+      b.copyOut(2, o.dtype, R(off), R(cnt), zAddr, 13);
+      b.rlsBuf(Pipe::MTE3, z);
+      b.scalar(ScalarOp::Add, R(off), I(o.tile), off);
+      return;
+    }
     b.wait(Pipe::V, Pipe::MTE2, s);
     b.copyIn(0, o.dtype, R(off), R(cnt), xAddr, 10, o.tile, o.pad, 0.0);
     b.copyIn(1, o.dtype, R(off), R(cnt), yAddr, 11, o.tile, o.pad, 1.0);
@@ -508,7 +550,7 @@ inline Program makeVadd(const VaddOptions &o) {
   b.jump(loop);
   for (int32_t e : exits)
     b.patch(e, b.pc());
-  for (int s = 0; s < slots; ++s) {
+  for (int s = 0; s < slots && !o.bufIds; ++s) {
     b.wait(Pipe::V, Pipe::MTE2, s);
     b.wait(Pipe::MTE3, Pipe::V, s);
   }

@@ -161,7 +161,7 @@ int64_t BufferLiveness::maxLiveBytes(llvm::StringRef space,
     for (const BufferInterval *src : used)
       if (src->end == iv->start && src != iv &&
           op.canWriteInPlace(src->alloc.getBuffer()) &&
-          !(keepDmaApart && src->loadAfterStore(*iv)) &&
+          !(keepDmaApart && src->dmaPair(*iv)) &&
           llvm::any_of(accesses, [&](const BufferAccess &a) {
             return !a.isWrite && a.buffer == src->alloc.getBuffer();
           })) {

@@ -85,6 +85,10 @@ std::string toJson(const CompileReport &r, bool includeIr) {
   for (const auto &[k, v] : r.options)
     options[k] = v;
 
+  json::Object syncCounts;
+  for (const auto &[k, v] : r.syncCounts)
+    syncCounts[k] = v;
+
   json::Array points;
   for (size_t i = 0; i < r.programPoints.size(); ++i) {
     json::Object p{{"point", (int64_t)i}, {"op", r.programPoints[i]}};
@@ -103,6 +107,7 @@ std::string toJson(const CompileReport &r, bool includeIr) {
       {"memory", json::Object{{"spaces", std::move(spaces)},
                               {"buffers", std::move(buffers)}}},
       {"sync", std::move(sync)},
+      {"sync_counts", std::move(syncCounts)},
       {"diagnostics", std::move(diags)},
       {"program_points", std::move(points)},
       {"ascendc", r.ascendc},

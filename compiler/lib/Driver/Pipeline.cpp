@@ -339,7 +339,23 @@ void describeFinalIR(func::FuncOp func, const sim::ArchModel &arch,
       s.kind = "pipe_barrier";
       s.srcPipe = s.dstPipe = pipeName(barrier.getPipe());
       s.reason = barrier.getReason().value_or("").str();
+    } else if (auto get = dyn_cast<ascendc::GetBufOp>(op)) {
+      s.kind = "get_buf";
+      s.srcPipe = s.dstPipe = pipeName(get.getPipe());
+      s.eventId = get.getId();
+      s.reason = get.getReason().value_or("").str();
+    } else if (auto rls = dyn_cast<ascendc::RlsBufOp>(op)) {
+      s.kind = "rls_buf";
+      s.srcPipe = s.dstPipe = pipeName(rls.getPipe());
+      s.eventId = rls.getId();
+      s.reason = rls.getReason().value_or("").str();
     } else {
+      continue;
+    }
+    ++report.syncCounts[s.kind];
+    if (s.kind == "get_buf" || s.kind == "rls_buf") {
+      s.role = "buf_id";
+      report.sync.push_back(std::move(s));
       continue;
     }
     bool carried = llvm::StringRef(s.reason).ends_with("(loop-carried)");
@@ -356,6 +372,8 @@ void describeFinalIR(func::FuncOp func, const sim::ArchModel &arch,
       s.role = carried ? "carried" : "pair";
     report.sync.push_back(std::move(s));
   }
+  if (auto before = func->getAttrOfType<IntegerAttr>("ascendc.buf_id_syncs_before_fuse"))
+    report.syncCounts["get_buf_before_fuse"] = before.getInt();
 }
 
 } // namespace
@@ -477,6 +495,7 @@ static CompileResult compileOnce(const std::string &asctileIR,
   pm.addPass(createInlinerPass());
   pm.addNestedPass<func::FuncOp>(asctile::createAscTileExpandFusedOps());
   pm.addNestedPass<func::FuncOp>(asctile::createAscTileTransformMathOps());
+  pm.addNestedPass<func::FuncOp>(asctile::createAscTileSimplifyArith());
   // Tiles computed from loop-invariant values (a broadcast gamma, a splat)
   // once, not every iteration.
   pm.addNestedPass<func::FuncOp>(createLoopInvariantCodeMotionPass());
@@ -496,6 +515,7 @@ static CompileResult compileOnce(const std::string &asctileIR,
   planOptions.reuse = options.reuseAlloc != 0;
   planOptions.shareCopies = options.reuseAlloc >= 2;
   planOptions.ubCapacity = arch->capacity[(int)sim::Space::UB];
+  planOptions.l1Capacity = arch->capacity[(int)sim::Space::L1];
   pm.addNestedPass<func::FuncOp>(ascendc::createAscendCPlanMemory(planOptions));
   pm.addNestedPass<func::FuncOp>(
       ascendc::createAscendCComputeMemoryConsumption(memoryLimitsOf(*arch)));
@@ -579,24 +599,57 @@ std::atomic<bool> &cancelRequested() {
 // Launches
 //===----------------------------------------------------------------------===//
 
-int CompiledKernel::waitCount() const {
-  return llvm::count_if(m_program.code, [](const sim::Instr &in) {
-    return in.op == sim::Opcode::WaitFlag;
-  });
+namespace {
+int countOf(const sim::Program &program, sim::Opcode op) {
+  return llvm::count_if(program.code, [&](const sim::Instr &in) { return in.op == op; });
 }
+/// pc of the `index`-th instruction with opcode `op` (code order), or -1.
+long nthOf(const sim::Program &program, sim::Opcode op, int index) {
+  for (size_t pc = 0; pc < program.code.size(); ++pc)
+    if (program.code[pc].op == op && index-- == 0)
+      return long(pc);
+  return -1;
+}
+/// A no-op in place of instruction `pc`: on to the next pc.
+void dropInstr(sim::Program &program, size_t pc) {
+  program.code[pc].op = sim::Opcode::Jump;
+  program.code[pc].target = pc + 1;
+  program.code[pc].pipe = sim::Pipe::S;
+}
+} // namespace
+
+int CompiledKernel::waitCount() const { return countOf(m_program, sim::Opcode::WaitFlag); }
 
 sim::LaunchResult
 CompiledKernel::simulateWithoutWait(int waitIndex, int blockNum,
                                     const std::vector<sim::LaunchArg> &args,
                                     const sim::SimOptions &options) const {
   sim::Program mutant = m_program;
-  int seen = 0;
-  for (size_t pc = 0; pc < mutant.code.size(); ++pc) {
-    if (mutant.code[pc].op != sim::Opcode::WaitFlag || seen++ != waitIndex)
-      continue;
-    mutant.code[pc].op = sim::Opcode::Jump; // a no-op: on to the next pc
-    mutant.code[pc].target = pc + 1;
-    mutant.code[pc].pipe = sim::Pipe::S;
+  long pc = nthOf(mutant, sim::Opcode::WaitFlag, waitIndex);
+  if (pc >= 0)
+    dropInstr(mutant, size_t(pc));
+  return sim::simulate(mutant, m_arch, blockNum, args, options);
+}
+
+int CompiledKernel::getBufCount() const { return countOf(m_program, sim::Opcode::GetBuf); }
+
+sim::LaunchResult
+CompiledKernel::simulateWithoutGetBuf(int index, int blockNum,
+                                      const std::vector<sim::LaunchArg> &args,
+                                      const sim::SimOptions &options) const {
+  sim::Program mutant = m_program;
+  long pc = nthOf(mutant, sim::Opcode::GetBuf, index);
+  if (pc >= 0) {
+    const sim::Instr get = mutant.code[pc];
+    // The release is the next rls_buf of the id on the pipe: get/rls pairs
+    // sit in one block, so code order is program order between them.
+    for (size_t r = size_t(pc) + 1; r < mutant.code.size(); ++r)
+      if (mutant.code[r].op == sim::Opcode::RlsBuf &&
+          mutant.code[r].eventId == get.eventId && mutant.code[r].pipe == get.pipe) {
+        dropInstr(mutant, r);
+        break;
+      }
+    dropInstr(mutant, size_t(pc));
   }
   return sim::simulate(mutant, m_arch, blockNum, args, options);
 }

@@ -178,6 +178,13 @@ std::optional<ArchModel> ArchModel::fromJson(const std::string &text,
             m.syncStyle + "\"";
     return std::nullopt;
   }
+  // Only targets with buffer ids describe them.
+  if (m.syncStyle == "buffer-id") {
+    m.bufferIds = int(r.number("buffer_ids"));
+    m.bufIdCycles = r.number("buf_id_cycles", /*positive=*/false);
+    if (!error.empty())
+      return std::nullopt;
+  }
 
   for (auto [key, table] :
        {std::pair{"capacity_bytes", &m.capacity},

@@ -81,14 +81,14 @@ void ndToNz(DType t, uint8_t *dst, int64_t tileRows, int64_t tileCols,
 
 void nzToL0(DType t, bool toZn, uint8_t *dst, const uint8_t *src,
             int64_t tileRows, int64_t tileCols, int64_t srcRows,
-            int64_t srcCols, int64_t row0, int64_t col0) {
+            int64_t srcCols, int64_t row0, int64_t col0, bool transpose) {
   const int64_t w = byteWidth(t), c0 = c0Of(t);
   const int64_t srp = padRows(Layout::NZ, t, srcRows);
   const int64_t scp = padCols(Layout::NZ, t, srcCols);
   const Layout layout = toZn ? Layout::ZN : Layout::ZZ;
   const int64_t drp = padRows(layout, t, tileRows);
   const int64_t dcp = padCols(layout, t, tileCols);
-  if (!toZn && row0 % 16 == 0 && col0 % c0 == 0 && row0 + drp <= srp &&
+  if (!transpose && !toZn && row0 % 16 == 0 && col0 % c0 == 0 && row0 + drp <= srp &&
       col0 + dcp <= scp) {
     // Whole 16 x C0 fractals, contiguous in both NZ and ZZ: 512-byte moves.
     const size_t fractal = size_t(16 * c0 * w);
@@ -105,7 +105,8 @@ void nzToL0(DType t, bool toZn, uint8_t *dst, const uint8_t *src,
     const W *s = reinterpret_cast<const W *>(src);
     for (int64_t r = 0; r < drp; ++r)
       for (int64_t c = 0; c < dcp; ++c) {
-        const int64_t sr = row0 + r, sc = col0 + c;
+        const int64_t sr = row0 + (transpose ? c : r);
+        const int64_t sc = col0 + (transpose ? r : c);
         W v = 0;
         if (sr < srp && sc < scp)
           std::memcpy(&v, s + nzIndex(sr, sc, srp, c0), sizeof(W));
@@ -115,9 +116,34 @@ void nzToL0(DType t, bool toZn, uint8_t *dst, const uint8_t *src,
   });
 }
 
+void widenToF32(DType src, uint8_t *dst, const uint8_t *from, int64_t count) {
+  withCodec(src, [&](auto codec) {
+    using C = decltype(codec);
+    if constexpr (C::kIsFloat)
+      for (int64_t i = 0; i < count; ++i) {
+        float v = codec.load(from + i * C::kWidth);
+        std::memcpy(dst + i * 4, &v, 4);
+      }
+  });
+}
+
+float roundToHf32(float x) {
+  // Round to nearest even at 11 explicit mantissa bits (drop the low 12 of
+  // float32's 23); NaN and infinity pass through, overflow rounds to inf.
+  uint32_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  if ((bits & 0x7f800000u) == 0x7f800000u)
+    return x;
+  const uint32_t dropped = 12, half = 1u << (dropped - 1);
+  const uint32_t lsb = (bits >> dropped) & 1u;
+  bits = (bits + half - 1 + lsb) & ~((1u << dropped) - 1);
+  std::memcpy(&x, &bits, sizeof bits);
+  return x;
+}
+
 void mmadKernel(DType in, uint8_t *c, const uint8_t *a, const uint8_t *b,
                 int64_t m, int64_t k, int64_t n, bool init,
-                MmadScratch &s) {
+                MmadScratch &s, bool hf32) {
   const size_t mk = size_t(m * k), kn = size_t(k * n), mn = size_t(m * n);
   if (in == DType::I8) {
     s.ai.resize(mk);
@@ -151,6 +177,12 @@ void mmadKernel(DType in, uint8_t *c, const uint8_t *a, const uint8_t *b,
       gatherFloat(codec, s.b.data(), b, k, n, /*zn=*/true, c0Of(in));
     }
   });
+  if (hf32 && in == DType::F32) {
+    for (float &v : s.a)
+      v = roundToHf32(v);
+    for (float &v : s.b)
+      v = roundToHf32(v);
+  }
   if (init)
     std::fill(s.c.begin(), s.c.end(), 0.0f);
   else

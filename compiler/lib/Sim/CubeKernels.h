@@ -83,9 +83,12 @@ void ndToNz(DType t, uint8_t *dst, int64_t tileRows, int64_t tileCols,
 /// srcRows x srcCols -> ZZ (toZn false) or ZN (toZn true) at dst: element
 /// (r, c) of the padded destination is source element (row0 + r, col0 + c),
 /// or zero past the source's padded extents. src and dst must not overlap.
+/// With `transpose` (LoadData's transpose), element (r, c) is source element
+/// (row0 + c, col0 + r): the tileCols x tileRows source sub-tile, transposed.
 void nzToL0(DType t, bool toZn, uint8_t *dst, const uint8_t *src,
             int64_t tileRows, int64_t tileCols, int64_t srcRows,
-            int64_t srcCols, int64_t row0, int64_t col0);
+            int64_t srcCols, int64_t row0, int64_t col0,
+            bool transpose = false);
 
 /// Reusable dense buffers for mmadKernel (one per core, grown on demand).
 struct MmadScratch {
@@ -96,9 +99,18 @@ struct MmadScratch {
 /// C (L0C NZ, m x n, f32 or int32 for int8 inputs) = (init ? 0 : C) +
 /// A (L0A ZZ, m x k) * B (L0B ZN, k x n); m, n multiples of 16, k a multiple
 /// of 16 (32 for int8). `in` is the input type (F16, BF16, F32, I8).
+/// `hf32` (SetHF32Mode): float32 operands are first rounded to HF32.
 void mmadKernel(DType in, uint8_t *c, const uint8_t *a, const uint8_t *b,
                 int64_t m, int64_t k, int64_t n, bool init,
-                MmadScratch &scratch);
+                MmadScratch &scratch, bool hf32 = false);
+
+/// count f16/bf16/f32 values (src) -> f32 at dst: a bias row widened on its
+/// way to the bias table.
+void widenToF32(DType src, uint8_t *dst, const uint8_t *from, int64_t count);
+
+/// x rounded to HF32 (float32 with 11 explicit mantissa bits, round to
+/// nearest even), as the cube reads float32 operands in HF32 mode.
+float roundToHf32(float x);
 
 /// C (L0C NZ, m x n, f32) += bias[j] for every row: the bias-table start
 /// value of an mmad with a bias.

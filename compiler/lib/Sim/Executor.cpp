@@ -31,7 +31,13 @@
 //   * set_flag fires once all earlier work of its source pipe is done (it
 //     does not hold that pipe); wait_flag holds its destination pipe (or the
 //     scalar unit for S) until the matching set has fired; PIPE_ALL holds the
-//     scalar unit until every pipe is idle.
+//     scalar unit until every pipe is idle;
+//   * buffer ids (Ascend950 Mutex): get_buf holds its pipe until the previous
+//     holder's rls_buf has fired (ids are granted in issue order), rls_buf
+//     fires once its pipe's earlier work is done, like set_flag; each costs
+//     bufIdCycles. A get_buf of an id another pipe still holds in program
+//     order, or that its own pipe holds, can never be granted: a deadlock
+//     error, as is an id still held when the kernel ends.
 //
 // Blocks beyond the number of physical cores run in waves: a block starts on
 // the first core that becomes free.
@@ -161,6 +167,16 @@ struct CrossCoreGroup {
   }
 };
 
+/// A buffer id (Mutex) in program order: who holds it, when it was last
+/// released.
+struct BufIdState {
+  int holder = -1;          // the pipe holding it, or -1
+  uint64_t releasedAt = 0;  // cycle the last rls_buf fired
+  int32_t getPc = -1;       // the holder's get_buf
+  uint64_t flowId = 0;      // of the last release, for the trace
+  Pipe releasedBy = Pipe::S;
+};
+
 /// Flag state per (src, dst, id), tracked in program order.
 struct FlagState {
   bool pending = false;      // set issued, not yet consumed by a wait
@@ -194,6 +210,8 @@ public:
       ring.resize(size_t(queueDepth));
     scalarCycles = std::max<uint64_t>(1, uint64_t(std::llround(arch.scalarCycles)));
     flagCycles = uint64_t(std::llround(arch.flagCycles));
+    bufIds.resize(size_t(std::max(0, arch.bufferIds)));
+    bufIdCycles = uint64_t(std::llround(arch.bufIdCycles));
     if (l.options.detectRaces)
       races = std::make_unique<RaceDetector>(program, arch, used);
   }
@@ -389,7 +407,10 @@ private:
   bool vector(const Instr &in, int32_t pc);
   bool scalarMemory(const Instr &in, int32_t pc);
   bool setFlag(const Instr &in);
+  std::pair<uint64_t, uint64_t> blockPipeUntil(Pipe p, uint64_t readyAt, uint64_t cycles);
   bool waitFlag(const Instr &in);
+  bool getBuf(const Instr &in);
+  bool rlsBuf(const Instr &in);
   void barrier(const Instr &in);
   bool scalarOp(const Instr &in);
   FlagState &flag(Pipe src, Pipe dst, unsigned id) {
@@ -406,6 +427,8 @@ private:
   std::array<std::vector<uint8_t>, kNumSpaces> memory;
   std::vector<int64_t> regs;
   std::vector<FlagState> flags;
+  std::vector<BufIdState> bufIds; // arch.bufferIds of them
+  uint64_t bufIdCycles = 1;
   std::unique_ptr<RaceDetector> races;
   const bool isAic, mix;
   /// MIX: the Instr::cores bit of this core (instructions without it are
@@ -617,8 +640,11 @@ bool CoreRunner::loadL1ToL0(const Instr &in, int32_t pc) {
   const int64_t row0 = val(in.a), col0 = val(in.b);
   const int64_t srp = cube::padRows(cube::Layout::NZ, t, srcRows);
   const int64_t scp = cube::padCols(cube::Layout::NZ, t, srcCols);
+  // The source sub-tile: the destination's shape, transposed with transpose.
+  const int64_t subRows = in.transpose ? in.tileCols : in.tileRows;
+  const int64_t subCols = in.transpose ? in.tileRows : in.tileCols;
   if (row0 < 0 || col0 < 0 || row0 % 16 || col0 % 16 ||
-      row0 + in.tileRows > srp || col0 + in.tileCols > scp)
+      row0 + subRows > srp || col0 + subCols > scp)
     return fail(in, "sub-tile outside its L1 tile",
                 std::to_string(in.tileRows) + " x " +
                     std::to_string(in.tileCols) + " at (" +
@@ -635,8 +661,14 @@ bool CoreRunner::loadL1ToL0(const Instr &in, int32_t pc) {
     return false;
   cube::nzToL0(t, toL0b, memory[int(in.dstSpace)].data() + in.dstAddr,
                memory[int(Space::L1)].data() + in.src0Addr, in.tileRows,
-               in.tileCols, srcRows, srcCols, row0, col0);
-  if (races) {
+               in.tileCols, srcRows, srcCols, row0, col0, in.transpose);
+  if (races && in.transpose) {
+    // A transposing load reads the source rows of its sub-tile in every
+    // column block it touches: record the whole source tile (conservative).
+    races->beginAccesses(in.pipe, pc);
+    races->read(Space::L1, in.src0Addr, in.src0Addr + srcBytes);
+    races->write(in.dstSpace, in.dstAddr, in.dstAddr + dstBytes);
+  } else if (races) {
     // The sub-tile's rows of each C0-wide column block of the NZ tile.
     races->beginAccesses(in.pipe, pc);
     const cube::Layout layout = toL0b ? cube::Layout::ZN : cube::Layout::ZZ;
@@ -680,7 +712,7 @@ bool CoreRunner::mmad(const Instr &in, int32_t pc) {
   cube::mmadKernel(in.srcDtype, memory[int(Space::L0C)].data() + in.dstAddr,
                    memory[int(Space::L0A)].data() + in.src0Addr,
                    memory[int(Space::L0B)].data() + in.src1Addr, m, k, n, init,
-                   mmadScratch);
+                   mmadScratch, in.hf32);
   if (bias)
     cube::addBias(in.dtype, memory[int(Space::L0C)].data() + in.dstAddr,
                   memory[int(Space::BT)].data() + in.biasAddr, m, n);
@@ -738,16 +770,25 @@ bool CoreRunner::fixpipeToL1(const Instr &in, int32_t pc) {
 bool CoreRunner::copyL1ToBt(const Instr &in, int32_t pc) {
   const int64_t count = val(in.c);
   const int64_t bytes = count * byteWidth(in.dtype);
+  // f16/bf16 bias rows are widened to the bias table's f32 on the way.
+  const int64_t srcBytes = count * byteWidth(in.srcDtype);
+  // Part of a longer L1 row (tileElems elements) from element `a` on.
+  const int64_t offset = val(in.a);
   if (count < 0)
     return fail(in, "negative copy size", std::to_string(count));
-  if (!checkLocal(in, Space::L1, in.src0Addr, bytes) ||
+  if (offset < 0 || (in.tileElems > 0 && offset + count > in.tileElems))
+    return fail(in, "bias row part outside its L1 row",
+                std::to_string(count) + " values at " + std::to_string(offset) +
+                    " of a row of " + std::to_string(in.tileElems));
+  const int64_t src = in.src0Addr + offset * byteWidth(in.srcDtype);
+  if (!checkLocal(in, Space::L1, src, srcBytes) ||
       !checkLocal(in, Space::BT, in.dstAddr, bytes))
     return false;
-  std::memcpy(memory[int(Space::BT)].data() + in.dstAddr,
-              memory[int(Space::L1)].data() + in.src0Addr, size_t(bytes));
+  cube::widenToF32(in.srcDtype, memory[int(Space::BT)].data() + in.dstAddr,
+                   memory[int(Space::L1)].data() + src, count);
   if (races) {
     races->beginAccesses(in.pipe, pc);
-    races->read(Space::L1, in.src0Addr, in.src0Addr + bytes);
+    races->read(Space::L1, src, src + srcBytes);
     races->write(Space::BT, in.dstAddr, in.dstAddr + bytes);
   }
   // L1 -> BT has no published bandwidth: the L1 -> L0B rate (the narrower
@@ -1157,6 +1198,26 @@ bool CoreRunner::setFlag(const Instr &in) {
   return true;
 }
 
+/// A wait_flag or get_buf on pipe `p`: the pipe (or, on S, the issue)
+/// blocks until `readyAt`, then spends `cycles`. Returns start and end.
+std::pair<uint64_t, uint64_t> CoreRunner::blockPipeUntil(Pipe p, uint64_t readyAt,
+                                                         uint64_t cycles) {
+  uint64_t start, end;
+  if (p == Pipe::S) {
+    start = issueTime;
+    end = std::max(start, readyAt) + cycles;
+    issueTime = std::max(issueTime + scalarCycles, end);
+  } else {
+    uint64_t enter = enqueue(p);
+    start = std::max(enter, pipeFree[int(p)]);
+    startRing[int(p)][size_t((issued[int(p)] - 1) % uint64_t(queueDepth))] = start;
+    end = std::max(start, readyAt) + cycles;
+    pipeFree[int(p)] = end;
+  }
+  out->stats.instrs[int(p)]++;
+  return {start, end};
+}
+
 bool CoreRunner::waitFlag(const Instr &in) {
   FlagState &f = flag(in.flagSrc, in.flagDst, in.eventId);
   if (!f.pending)
@@ -1165,26 +1226,69 @@ bool CoreRunner::waitFlag(const Instr &in) {
                         std::to_string(in.eventId) +
                         ") would hang: no set_flag pending");
   Pipe p = in.flagDst;
-  uint64_t start, end;
-  if (p == Pipe::S) {
-    start = issueTime;
-    end = std::max(start, f.fireTime) + flagCycles;
-    issueTime = std::max(issueTime + scalarCycles, end);
-    out->stats.instrs[int(Pipe::S)]++;
-  } else {
-    uint64_t enter = enqueue(p);
-    start = std::max(enter, pipeFree[int(p)]);
-    startRing[int(p)][size_t((issued[int(p)] - 1) % uint64_t(queueDepth))] = start;
-    end = std::max(start, f.fireTime) + flagCycles;
-    pipeFree[int(p)] = end;
-    out->stats.instrs[int(p)]++;
-  }
+  auto [start, end] = blockPipeUntil(p, f.fireTime, flagCycles);
   f.pending = false;
   f.consumedAt = end;
   if (races)
     races->onWaitFlag(in.flagSrc, in.flagDst, in.eventId);
   if (traceOn)
     emit(in, p, start, end, 0, in.flagSrc, in.flagDst, f.flowId);
+  return true;
+}
+
+bool CoreRunner::getBuf(const Instr &in) {
+  BufIdState &b = bufIds[in.eventId];
+  Pipe p = in.pipe;
+  if (b.holder >= 0) {
+    const Instr &get = program.code[b.getPc];
+    return fail(in, "deadlock",
+                "buffer id " + std::to_string(in.eventId) + " is still held by " +
+                    pipeName(Pipe(b.holder)) + " (get_buf at " +
+                    locText(program, get.loc) + ") with no rls_buf before this " +
+                    "get_buf in program order" +
+                    (b.holder == int(p) ? ": the pipe would wait for itself"
+                                        : ": get/rls pairs of one id may not "
+                                          "interleave (Ascend C Mutex)"));
+  }
+  auto [start, end] = blockPipeUntil(p, b.releasedAt, bufIdCycles);
+  b.holder = int(p);
+  b.getPc = int32_t(&in - program.code.data());
+  if (races)
+    races->onGetBuf(p, in.eventId);
+  if (traceOn)
+    emit(in, p, start, end, 0, b.releasedBy, p, b.flowId);
+  return true;
+}
+
+bool CoreRunner::rlsBuf(const Instr &in) {
+  BufIdState &b = bufIds[in.eventId];
+  Pipe p = in.pipe;
+  if (b.holder != int(p))
+    return fail(in, "rls_buf without get_buf",
+                "buffer id " + std::to_string(in.eventId) + " is " +
+                    (b.holder < 0 ? std::string("not held")
+                                  : std::string("held by ") + pipeName(Pipe(b.holder))) +
+                    ", not by " + pipeName(p));
+  uint64_t start;
+  if (p == Pipe::S) {
+    start = issueTime;
+    issueTime += scalarCycles;
+    out->stats.instrs[int(Pipe::S)]++;
+  } else {
+    // Queued in order behind the pipe's work, but does not hold it.
+    uint64_t enter = enqueue(p);
+    start = std::max(enter, pipeFree[int(p)]);
+    startRing[int(p)][size_t((issued[int(p)] - 1) % uint64_t(queueDepth))] = start;
+    out->stats.instrs[int(p)]++;
+  }
+  b.holder = -1;
+  b.releasedAt = start + bufIdCycles;
+  b.releasedBy = p;
+  b.flowId = (uint64_t(block) << 32) | (isAic ? uint64_t(1) << 30 : 0) | ++nextFlowId;
+  if (races)
+    races->onRlsBuf(p, in.eventId);
+  if (traceOn)
+    emit(in, p, start, b.releasedAt, 0, p, p, b.flowId);
   return true;
 }
 
@@ -1351,6 +1455,7 @@ void CoreRunner::begin(int blockIndex, BlockOutcome &outcome,
   issued = {};
   std::fill(regs.begin(), regs.end(), 0);
   std::fill(flags.begin(), flags.end(), FlagState{});
+  std::fill(bufIds.begin(), bufIds.end(), BufIdState{});
   for (auto &m : memory)
     std::fill(m.begin(), m.end(), 0);
   if (races)
@@ -1492,6 +1597,12 @@ CoreRunner::Status CoreRunner::resume() {
     case Opcode::WaitFlag:
       ok = waitFlag(in);
       break;
+    case Opcode::GetBuf:
+      ok = getBuf(in);
+      break;
+    case Opcode::RlsBuf:
+      ok = rlsBuf(in);
+      break;
     case Opcode::PipeBarrier:
       barrier(in);
       break;
@@ -1517,6 +1628,14 @@ void CoreRunner::finish() {
         fail(code[f.setPc], "flag left set at the end of the kernel",
              "no wait_flag consumed it; the next kernel on this core "
              "would see a stale flag");
+        break;
+      }
+  if (out->ok && !out->aborted)
+    for (const BufIdState &b : bufIds)
+      if (b.holder >= 0) {
+        fail(code[b.getPc], "deadlock",
+             "buffer id taken and never released: the next get_buf of it "
+             "would wait forever");
         break;
       }
   uint64_t end = issueTime;
@@ -1990,6 +2109,10 @@ std::string validate(const Program &program, const ArchModel &arch,
         return where + "L1 -> BT copies run on MTE1, not " + pipeName(in.pipe);
       if (in.dtype != DType::F32)
         return where + "the bias table holds float32, not " + dtypeName(in.dtype);
+      if (in.srcDtype != DType::F32 && in.srcDtype != DType::F16 &&
+          in.srcDtype != DType::BF16)
+        return where + "a bias row is float32, float16 or bfloat16, not " +
+               dtypeName(in.srcDtype);
       spaces.push_back(Space::L1);
       spaces.push_back(Space::BT);
       break;
@@ -2034,6 +2157,16 @@ std::string validate(const Program &program, const ArchModel &arch,
         return where + "event id " + std::to_string(in.eventId) +
                " out of range (" + std::to_string(arch.eventIdsPerPipePair) +
                " ids per pipe pair)";
+      break;
+    case Opcode::GetBuf:
+    case Opcode::RlsBuf:
+      if (in.eventId >= arch.bufferIds)
+        return where + (arch.bufferIds == 0
+                            ? arch.name + " has no buffer ids (its sync style is " +
+                                  arch.syncStyle + ")"
+                            : "buffer id " + std::to_string(in.eventId) +
+                                  " out of range (" + std::to_string(arch.bufferIds) +
+                                  " ids)");
       break;
     case Opcode::PipeBarrier:
     case Opcode::End:

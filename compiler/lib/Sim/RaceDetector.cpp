@@ -11,6 +11,7 @@ RaceDetector::RaceDetector(const Program &program, const ArchModel &arch,
                            const std::array<bool, kNumSpaces> &usedSpaces)
     : program(program), eventIds(std::max(1, arch.eventIdsPerPipePair)) {
   flagClocks.resize(size_t(kNumPipes) * kNumPipes * eventIds);
+  bufIdClocks.resize(size_t(std::max(0, arch.bufferIds)));
   for (int s = 1; s < kNumSpaces; ++s)
     if (usedSpaces[s])
       shadow[s].capacity = arch.capacity[s];
@@ -22,6 +23,7 @@ void RaceDetector::reset(int newCore, bool newCube, const char *suffix) {
   coreSuffix = suffix;
   clocks = {};
   std::fill(flagClocks.begin(), flagClocks.end(), Clock{});
+  std::fill(bufIdClocks.begin(), bufIdClocks.end(), Clock{});
   for (Shadow &sh : shadow) {
     sh.runs.clear();
     if (sh.capacity > 0)
@@ -41,6 +43,18 @@ void RaceDetector::onWaitFlag(Pipe src, Pipe dst, unsigned id) {
   onIssue(dst);
   join(clocks[int(dst)],
        flagClocks[(size_t(src) * kNumPipes + size_t(dst)) * eventIds + id]);
+}
+
+void RaceDetector::onGetBuf(Pipe p, unsigned id) {
+  onIssue(p);
+  join(clocks[int(p)], bufIdClocks[id]);
+}
+
+void RaceDetector::onRlsBuf(Pipe p, unsigned id) {
+  // Every holder before this one released into the id's clock, and this
+  // pipe joined it at its get_buf: the clock now covers them all.
+  onIssue(p);
+  bufIdClocks[id] = clocks[int(p)];
 }
 
 void RaceDetector::onBarrierAll() {
@@ -168,7 +182,8 @@ void RaceDetector::report(Space s, bool secondWrite, int64_t lo, int64_t hi) {
                 opName(program, second) + " (" + pipeName(curPipe) + ", " +
                 (secondWrite ? "write" : "read") + ") at " +
                 locText(program, second.loc) +
-                " are not ordered by set_flag/wait_flag or pipe_barrier";
+                " are not ordered by set_flag/wait_flag, get_buf/rls_buf or "
+                "pipe_barrier";
     races.push_back(std::move(r));
   }
   pending.clear();

@@ -1,8 +1,9 @@
 //===- RaceDetector.h - Happens-before checking of local memory ---*- C++ -*-===//
 //
 // Vector clocks over the seven pipes of one core. A pipe's work is ordered by
-// program order within the pipe, by set_flag -> wait_flag edges and by
-// PIPE_ALL barriers; the scalar unit issues everything, so work issued after a
+// program order within the pipe, by set_flag -> wait_flag edges, by
+// rls_buf -> the next get_buf of the same buffer id (ids are granted in issue
+// order) and by PIPE_ALL barriers; the scalar unit issues everything, so work issued after a
 // scalar-side wait is ordered after what that wait waited for. Shadow state
 // of each local space at 32-byte granularity remembers the last write and the
 // last read per pipe; an access that is not ordered after a conflicting one
@@ -53,6 +54,9 @@ public:
   void onSetFlag(Pipe src, Pipe dst, unsigned id);
   void onWaitFlag(Pipe src, Pipe dst, unsigned id);
   void onBarrierAll();
+  /// Buffer ids: a get_buf is ordered after the last rls_buf of its id.
+  void onGetBuf(Pipe p, unsigned id);
+  void onRlsBuf(Pipe p, unsigned id);
 
   /// Starts the memory accesses of the instruction at `pc` on pipe `p`.
   void beginAccesses(Pipe p, int32_t pc);
@@ -117,6 +121,7 @@ private:
   const char *coreSuffix = "";
   std::array<Clock, kNumPipes> clocks{};
   std::vector<Clock> flagClocks; // [src][dst][id]
+  std::vector<Clock> bufIdClocks; // [id]: the clock of its last release
   std::array<Shadow, kNumSpaces> shadow;
   Pipe curPipe = Pipe::S;
   int32_t curPc = -1;

@@ -70,6 +70,9 @@ bool isCrossCore(const TraceEvent &e) {
 }
 
 std::string flagDetail(const TraceEvent &e) {
+  if (e.op == Opcode::GetBuf || e.op == Opcode::RlsBuf)
+    return std::string("PIPE:") + pipeName(e.pipe) +
+           ", BUF ID:" + std::to_string(e.eventId);
   if (isCrossCore(e))
     return std::string("PIPE:") + pipeName(e.flagSrc) +
            (e.cube ? ", CUBE CORE" : ", VECTOR CORE") +
@@ -172,9 +175,12 @@ std::string traceToJson(const LaunchResult &result, const Program &program,
       for (const TraceEvent &e : result.trace) {
         std::string pid = pidOf(e.core, e.cube);
         const char *lane = laneName(e.pipe);
-        bool isSet = e.op == Opcode::SetFlag || e.op == Opcode::CrossCoreSetFlag;
+        // A buffer id's release and the next get_buf of it pair like a
+        // set and a wait.
+        bool isSet = e.op == Opcode::SetFlag || e.op == Opcode::CrossCoreSetFlag ||
+                     e.op == Opcode::RlsBuf;
         bool isFlag = isSet || e.op == Opcode::WaitFlag ||
-                      e.op == Opcode::CrossCoreWaitFlag;
+                      e.op == Opcode::CrossCoreWaitFlag || e.op == Opcode::GetBuf;
         j.object([&] {
           j.attribute("name", nameOf(e));
           j.attribute("cname", isFlag ? (isSet ? "black" : "yellow")

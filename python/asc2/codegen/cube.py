@@ -10,12 +10,63 @@ applies ``relu`` and the float32 -> float16/bfloat16 conversion.
 from .. import errors
 from ..language import core
 from . import ops
-from .ir import Tile
+from .ir import Scalar, Tile, Value
 
 L = core.TensorLocation
 LOAD_LOCATIONS = (L.UB, L.L1, L.L0A, L.L0B, L.BT)
 CUBE_INPUT_DTYPES = (core.float16, core.bfloat16, core.float32, core.int8)
 FRACTAL = 16
+
+
+class StagedTile(Tile):
+    """An L0A/L0B operand loaded straight from global memory (through L1): remembers where from
+    (``origin``: the tensor, the load's offsets, its shape and real_shape), so ``.T`` can load it again
+    transposed."""
+
+    def __init__(self, tile, origin):
+        super().__init__(tile.ssa, tile.shape, tile.dtype, tile.location)
+        self.origin = origin
+
+
+class MovedTile(Tile):
+    """An L0A/L0B tile moved from an L1 tile: ``source`` (L1), ``offsets``, ``transposed`` (its L1 sub-tile was
+    transposed on the way), so ``.T`` can re-issue the move with the transpose folded in."""
+
+    def __init__(self, tile, source, offsets, transposed):
+        super().__init__(tile.ssa, tile.shape, tile.dtype, tile.location)
+        self.source, self.offsets, self.transposed = source, tuple(offsets), transposed
+
+
+class TransposedL1(Tile):
+    """``l1_tile.T``: a view, not a copy. Moving a sub-tile of it to L0A/L0B moves the matching sub-tile of
+    ``base`` with a transposing load (LoadData with transpose). It exists only as a source of such moves."""
+
+    def __init__(self, base):
+        Tile.__init__(self, base.ssa, tuple(reversed(base.shape)), base.dtype, base.location)
+        self.base = base
+
+
+def loaded(gen, tile, tensor, offsets, real_shape=None):
+    """The result of copy_in: L0A/L0B operands remember their origin (see StagedTile)."""
+    if tile.location not in (L.L0A, L.L0B):
+        return tile
+    return StagedTile(tile, (tensor, list(offsets), tuple(tile.shape), real_shape))
+
+
+FRACTAL_LOCATIONS = (L.L1, L.L0A, L.L0B)
+
+
+def fractal_tile(shape, real_shape, location, what):
+    """A cube tile of any 2-D shape (upstream loads [47, 21] into L0A): stored padded to whole 16 x 16 fractals,
+    its load reads only the requested part (real_shape), so the padding is zero and a matmul over it is exact.
+    Returns the stored shape and the real_shape of the load."""
+    if location not in FRACTAL_LOCATIONS or len(shape) != 2 or not any(d % FRACTAL for d in shape):
+        check_cube_shape(shape, location, what)
+        return shape, real_shape
+    if real_shape is not None:
+        ops.fail(errors.AlignmentError, f"{what}: a {location.value} tile with real_shape must be made of whole "
+                                        f"16 x 16 fractals, got {list(shape)}")
+    return [-(-d // FRACTAL) * FRACTAL for d in shape], list(shape)
 
 
 def check_cube_shape(shape, location, what):
@@ -27,6 +78,11 @@ def check_cube_shape(shape, location, what):
             ops.fail(errors.ShapeError, f"{what}: a bias (BT) tile is one row of N float32 values, N a multiple "
                                         f"of {FRACTAL}; got shape {list(shape)}")
         return
+    if location == L.L1 and len(shape) == 1:
+        if shape[0] % FRACTAL:
+            ops.fail(errors.AlignmentError, f"{what}: a 1-D L1 tile is a bias row for the bias table, a multiple "
+                                            f"of {FRACTAL} long; got shape {list(shape)}")
+        return
     if len(shape) != 2:
         ops.fail(errors.ShapeError, f"{what}: {location.value} tiles are 2-D (rows x columns), got shape "
                                     f"{list(shape)}")
@@ -37,45 +93,76 @@ def check_cube_shape(shape, location, what):
 
 
 def _operand(gen, x, want, what):
-    """``x`` as a tile in ``want`` (L0A or L0B): L1 tiles move there, other locations are errors."""
-    x = ops.expect_tile(x, what)
+    """``x`` as a tile in ``want`` (L0A or L0B): L1 tiles move there, other locations are errors.
+    (Error kinds as upstream: TypeError for a non-tile, RuntimeError for dtype/location/shape.)"""
+    if not isinstance(x, Tile):
+        ops.fail(errors.CompilationTypeError, f"{what} must be a tile, got {ops.describe(x)}")
     if x.dtype not in CUBE_INPUT_DTYPES:
-        ops.fail(errors.CompilationTypeError, f"{what}: the cube unit multiplies float16, bfloat16, float32 or "
-                                              f"int8 tiles, not {x.dtype.name}")
-    if x.location == want:
-        return x
-    if x.location == L.L1:
-        return move(gen, x, None, None, want, what)
-    ops.fail(errors.UnsupportedError,
-             f"{what}: operand is a {x.location.value} tile; matmul operands come from "
-             f"copy_in(..., location=asc2.TensorLocation.{want.value}) (or L1, moved to {want.value})")
+        ops.fail(errors.UnsupportedError, f"{what}: unsupported dtype {x.dtype.name}: the cube unit multiplies "
+                                          "float16, bfloat16, float32 or int8 tiles")
+    if x.location not in (want, L.L1):
+        ops.fail(errors.UnsupportedError,
+                 f"{what}: operand is a {x.location.value} tile (wrong location); matmul operands come from "
+                 f"copy_in(..., location=asc2.TensorLocation.{want.value}) (or L1, moved to {want.value})")
+    if len(x.shape) != 2:
+        ops.fail(errors.ShapeError, f"{what}: matmul operands have two dims (rows x columns), got shape "
+                                    f"{list(x.shape)}")
+    return x if x.location == want else move(gen, x, None, None, want, what)
 
 
 def _check_chain(a, b, what):
     if a.dtype != b.dtype:
-        ops.fail(errors.CompilationTypeError, f"{what}: operand dtypes differ ({a.dtype.name} and {b.dtype.name})")
+        ops.fail(errors.UnsupportedError, f"{what}: operands must have the same types (operand dtypes differ: "
+                                          f"{a.dtype.name} and {b.dtype.name})")
     if a.shape[1] != b.shape[0]:
-        ops.fail(errors.ShapeError, f"{what}: shapes {list(a.shape)} and {list(b.shape)} do not chain "
-                                    f"(K = {a.shape[1]} vs {b.shape[0]})")
+        ops.fail(errors.ShapeError, f"{what}: incompatible shapes: {list(a.shape)} and {list(b.shape)} do not "
+                                    f"chain (K = {a.shape[1]} vs {b.shape[0]})")
 
 
 def _acc_dtype(dt):
     return core.int32 if dt == core.int8 else core.float32
 
 
+def _hf32_attr(hf32, dt, what):
+    """`` {hf32}`` when the product is computed in HF32 (float32 operands rounded before the mmad)."""
+    if isinstance(hf32, Value) or not isinstance(hf32, (bool, int)):
+        ops.fail(errors.CompilationTypeError, f"{what}: hf32 must be a compile-time bool, got {ops.describe(hf32)}")
+    if not hf32:
+        return ""
+    if dt != core.float32:
+        ops.fail(errors.UnsupportedError, f"{what}: HF32 mode rounds float32 operands; the operands are "
+                                          f"{dt.name} (use hf32 only with float32 tiles)")
+    return " {hf32}"
+
+
 @ops.emitter("matmul")
-def _matmul(gen, a, b):
+def _matmul(gen, a, b, bias=None, hf32=False):
     a = _operand(gen, a, L.L0A, "asc2.matmul (left operand)")
     b = _operand(gen, b, L.L0B, "asc2.matmul (right operand)")
     _check_chain(a, b, "asc2.matmul")
+    attr = _hf32_attr(hf32, a.dtype, "asc2.matmul")
     shape = (a.shape[0], b.shape[1])
     dt = _acc_dtype(a.dtype)
-    out = ops.new_tile(gen, f"asctile.matmul {a.ssa}, {b.ssa} : {a.type}, {b.type} -> ", shape, dt, L.L0C)
+    if bias is not None:
+        bias = ops.expect_tile(bias, "asc2.matmul (bias)")
+        _check_bias(bias, shape[1], "asc2.matmul")
+        return _with_bias(gen, a, b, shape, dt, bias, attr)
+    out = ops.new_tile(gen, f"asctile.matmul {a.ssa}, {b.ssa}{attr} : {a.type}, {b.type} -> ", shape, dt, L.L0C)
     out.matmul_of = (a, b)
     return out
 
 
-def matmul_acc(gen, acc, a, b, what="asc2.matmul_acc"):
+def _rebind_in_place(gen, old, new):
+    """``asc2.matmul_acc(acc, a, b)`` as a statement updates ``acc``: every name holding the old accumulator
+    now holds the result (the hardware accumulates in place; a loop then carries the accumulator)."""
+    for name, value in list(gen.scope.items()):
+        if value is old:
+            gen.scope[name] = new
+
+
+def matmul_acc(gen, acc, a, b, what="asc2.matmul_acc", hf32=False):
+    if (isinstance(b, Tile) and b.location == L.L0C and isinstance(acc, Tile) and acc.location != L.L0C):
+        acc, a, b = b, acc, a  # the earlier upstream order matmul_acc(a, b, acc)
     acc = ops.expect_tile(acc, what)
     if acc.location != L.L0C:
         ops.fail(errors.UnsupportedError, f"{what}: the accumulator must be an L0C tile (asc2.zeros_acc or a "
@@ -83,26 +170,35 @@ def matmul_acc(gen, acc, a, b, what="asc2.matmul_acc"):
     a = _operand(gen, a, L.L0A, f"{what} (left operand)")
     b = _operand(gen, b, L.L0B, f"{what} (right operand)")
     _check_chain(a, b, what)
+    attr = _hf32_attr(hf32, a.dtype, what)
     if acc.shape != (a.shape[0], b.shape[1]) or acc.dtype != _acc_dtype(a.dtype):
         ops.fail(errors.ShapeError, f"{what}: accumulator {list(acc.shape)} {acc.dtype.name} does not match "
                                     f"{list(a.shape)} x {list(b.shape)} -> [{a.shape[0]}, {b.shape[1]}] "
                                     f"{_acc_dtype(a.dtype).name}")
-    return acc.like(gen.b.op(f"asctile.matmul_acc {acc.ssa}, {a.ssa}, {b.ssa} : {acc.type}, {a.type}, {b.type}"))
+    result = acc.like(gen.b.op(f"asctile.matmul_acc {acc.ssa}, {a.ssa}, {b.ssa}{attr} : {acc.type}, {a.type}, "
+                               f"{b.type}"))
+    _rebind_in_place(gen, acc, result)
+    return result
 
 
-ops.emitter("matmul_acc")(lambda gen, acc, a, b: matmul_acc(gen, acc, a, b))
+ops.emitter("matmul_acc")(lambda gen, acc, a, b, hf32: matmul_acc(gen, acc, a, b, hf32=hf32))
 
 
-def _with_bias(gen, product, bias):
+def _check_bias(bias, n, what):
+    if bias.location != L.BT:
+        ops.fail(errors.UnsupportedError, f"{what}: the bias must be a BT tile (copy_in(..., "
+                                          f"location=asc2.TensorLocation.BT)), got a {bias.location.value} tile")
+    if bias.dtype not in (core.float32, core.float16, core.bfloat16) or bias.shape[-1] != n or \
+            any(d != 1 for d in bias.shape[:-1]):
+        ops.fail(errors.ShapeError, f"{what}: the bias must be one row of {n} float32/float16/bfloat16 values in "
+                                    f"BT, got {list(bias.shape)} {bias.dtype.name}")
+
+
+def _with_bias(gen, a, b, shape, dt, bias, attr=""):
     """``a @ b + bias`` with a BT bias row: one mmad that starts from the bias."""
-    a, b = product.matmul_of
-    n = product.shape[1]
-    if bias.dtype != core.float32 or bias.shape[-1] != n or any(d != 1 for d in bias.shape[:-1]):
-        ops.fail(errors.ShapeError, f"a @ b + bias: the bias must be one float32 row of {n} values in BT, got "
-                                    f"{list(bias.shape)} {bias.dtype.name}")
-    out = ops.new_tile(gen, f"asctile.matmul {a.ssa}, {b.ssa} bias {bias.ssa} : {a.type}, {b.type}, {bias.type} -> ",
-                       product.shape, product.dtype, L.L0C)
-    return out
+    _check_bias(bias, shape[1], "a @ b + bias")
+    return ops.new_tile(gen, f"asctile.matmul {a.ssa}, {b.ssa} bias {bias.ssa}{attr} : {a.type}, {b.type}, "
+                             f"{bias.type} -> ", shape, dt, L.L0C)
 
 
 def fuse_accumulate(gen, name, a, b):
@@ -112,7 +208,7 @@ def fuse_accumulate(gen, name, a, b):
         return None
     for product, bias in ((a, b), (b, a)):
         if product.location == L.L0C and product.matmul_of and bias.location == L.BT:
-            return _with_bias(gen, product, bias)
+            return _with_bias(gen, *product.matmul_of, product.shape, product.dtype, bias)
     if a.location != L.L0C or b.location != L.L0C:
         return None
     acc, product = (a, b) if b.matmul_of else (b, a)
@@ -123,8 +219,13 @@ def fuse_accumulate(gen, name, a, b):
 
 
 @ops.emitter("zeros_acc")
-def _zeros_acc(gen, shape, dtype):
+def _zeros_acc(gen, shape, dtype, bias):
     shape = ops.static_shape(shape, "asc2.zeros_acc: shape")
+    bias_text = ""
+    if bias is not None:
+        bias = ops.expect_tile(bias, "asc2.zeros_acc (bias)")
+        _check_bias(bias, shape[-1] if len(shape) == 2 else 0, "asc2.zeros_acc")
+        bias_text = f"bias({bias.ssa} : {bias.type}) "
     if not isinstance(dtype, core.dtype):
         ops.fail(errors.CompilationTypeError, f"asc2.zeros_acc: dtype must be an asc2 dtype, got "
                                               f"{ops.describe(dtype)}")
@@ -132,7 +233,7 @@ def _zeros_acc(gen, shape, dtype):
         ops.fail(errors.CompilationTypeError, f"asc2.zeros_acc: accumulators are float32 (or int32 for int8 "
                                               f"inputs), not {dtype.name}")
     check_cube_shape(shape, L.L0C, "asc2.zeros_acc")
-    return ops.new_tile(gen, "asctile.accumulator : ", shape, dtype, L.L0C)
+    return ops.new_tile(gen, f"asctile.accumulator {bias_text}: ", shape, dtype, L.L0C)
 
 
 def move(gen, src, offsets, shape, location, what):
@@ -148,23 +249,37 @@ def move(gen, src, offsets, shape, location, what):
         ops.fail(errors.CompilationValueError, f"{what}: offsets and shape need one entry per dimension of the "
                                                f"rank-{len(src.shape)} tile")
     for o in offsets:
-        if not isinstance(o, int) or isinstance(o, bool):
-            ops.fail(errors.CompilationTypeError, f"{what}: sub-tile offsets must be compile-time integers, got "
+        if isinstance(o, bool) or not isinstance(o, (int, Scalar)) or (isinstance(o, Scalar) and o.is_float):
+            ops.fail(errors.CompilationTypeError, f"{what}: sub-tile offsets must be integers, got "
                                                   f"{ops.describe(o)}")
+    dynamic = any(isinstance(o, Scalar) for o in offsets)
     for d, (o, s, full) in enumerate(zip(offsets, shape, src.shape)):
-        if o < 0 or o + s > full:
+        if isinstance(o, int) and (o < 0 or o + s > full) or s > full:
             ops.fail(errors.ShapeError, f"{what}: sub-tile {list(shape)} at {list(offsets)} is outside the "
                                         f"{list(src.shape)} tile (dimension {d})")
-    if location == src.location and tuple(offsets) == (0,) * len(shape) and shape == tuple(src.shape):
+    if location == src.location and not dynamic and tuple(offsets) == (0,) * len(shape) and shape == tuple(src.shape):
         return src  # tiles are values: a copy in the same place is the same value
     if src.location == L.L1 and location in (L.L0A, L.L0B):
         check_cube_shape(shape, location, what)
-        if any(o % FRACTAL for o in offsets):
-            ops.fail(errors.AlignmentError, f"{what}: L1 -> {location.value} sub-tile offsets {list(offsets)} "
-                                            f"must be multiples of {FRACTAL} (whole fractals)")
-        dense = ", ".join(str(o) for o in offsets)
-        return ops.new_tile(gen, f"asctile.move {src.ssa} offsets [{dense}] : {src.type} -> ", shape, src.dtype,
-                            location)
+        if isinstance(src, TransposedL1):
+            # Sub-tile (r, c) of R x C of the view = the transposed sub-tile (c, r) of C x R of the L1 tile.
+            return _load_l0(gen, src.base, offsets[::-1], shape[::-1], location, True, what)
+        return _load_l0(gen, src, offsets, shape, location, False, what)
+    if src.location == L.L1 and location == L.BT:
+        # Part of a bias row staged in L1 -> the bias table (widened to float32 on the way).
+        if len(src.shape) != 1:
+            ops.fail(errors.ShapeError, f"{what}: the bias table is filled from a 1-D L1 row (copy_in(bias_gm, "
+                                        f"[0], [N], location=L1)), not a {list(src.shape)} tile")
+        check_cube_shape(shape, L.BT, what)
+        if src.dtype not in (core.float32, core.float16, core.bfloat16):
+            ops.fail(errors.UnsupportedError, f"{what}: a bias row is float32, float16 or bfloat16, not "
+                                              f"{src.dtype.name}")
+        (o,) = offsets
+        if isinstance(o, Scalar):
+            text = f"offsets [0] dynamic [{ops.as_index(gen, o, f'{what} offset').ssa}]"
+        else:
+            text = f"offsets [{o}]"
+        return ops.new_tile(gen, f"asctile.move {src.ssa} {text} : {src.type} -> ", shape, src.dtype, location)
     if src.location == L.UB and location == L.UB:
         # A UB sub-tile (vector-pipe copy of its rows): 32-byte aligned like every UB tile.
         ops.check_ub_alignment(shape, src.dtype, location)
@@ -191,12 +306,66 @@ def move(gen, src, offsets, shape, location, what):
                  f"{what}: L0C -> {location.value} has no data path on this target: copy_out the matmul result "
                  "(fixpipe) and copy_in it where you need it, or stage it in L1 for another matmul")
     ops.fail(errors.UnsupportedError, f"{what}: copying a tile from {src.location.value} to {location.value} "
-                                      "is not supported (supported: UB sub-tiles, L1 -> L0A/L0B, L0C -> L1)")
+                                      "is not supported (supported: UB sub-tiles, L1 -> L0A/L0B/BT, L0C -> L1)")
+
+
+def _load_l0(gen, l1, offsets, shape, location, transpose, what):
+    """The ``shape`` sub-tile at ``offsets`` of the L1 tile ``l1`` in L0A/L0B (LoadData; ``transpose``: the
+    transposed sub-tile, reversed shape). Runtime offsets (a K loop over an L1 slab) are checked to be whole
+    fractals when the load runs."""
+    if any(isinstance(o, int) and o % FRACTAL for o in offsets):
+        ops.fail(errors.AlignmentError, f"{what}: L1 -> {location.value} sub-tile offsets {list(offsets)} "
+                                        f"must be multiples of {FRACTAL} (whole fractals)")
+    if any(isinstance(o, Scalar) for o in offsets):
+        dynamic = ", ".join(ops.as_index(gen, o, f"{what} offset").ssa for o in offsets)
+        static, dynamic = ", ".join("0" for _ in offsets), f" dynamic [{dynamic}]"
+    else:
+        static, dynamic = ", ".join(str(o) for o in offsets), ""
+    out_shape = tuple(reversed(shape)) if transpose else tuple(shape)
+    check_cube_shape(out_shape, location, what)
+    attr = " {transpose}" if transpose else ""
+    tile = ops.new_tile(gen, f"asctile.move {l1.ssa} offsets [{static}]{dynamic}{attr} : {l1.type} -> ", out_shape,
+                        l1.dtype, location)
+    return MovedTile(tile, l1, offsets, transpose)
+
+
+def transpose(gen, x):
+    """``x.T`` of a cube tile: an L1 tile becomes a transposed view (TransposedL1); an L0A/L0B operand is
+    loaded again from its L1 source with LoadData's transpose (the untransposed load is then dead)."""
+    what = "asc2.transpose"
+    if isinstance(x, TransposedL1):
+        return x.base
+    if x.location == L.L1:
+        return TransposedL1(x)
+    if isinstance(x, MovedTile):
+        shape = tuple(reversed(x.shape)) if x.transposed else x.shape
+        return _load_l0(gen, x.source, x.offsets, shape, x.location, not x.transposed, what)
+    if isinstance(x, StagedTile):  # copy_in(..., location=L0A/L0B): stage it through L1 again
+        tensor, origin, shape, real_shape = x.origin
+        l1 = ops.emit_builtin(gen, "copy_in", [tensor, origin, list(shape), L.L1], {"real_shape": real_shape})
+        return _load_l0(gen, l1, [0] * len(shape), shape, x.location, True, what)
+    ops.fail(errors.UnsupportedError, f"{what}: a {x.location.value} tile can be transposed when it is loaded "
+                                      "from L1 (LoadData transposes on the way); transpose the L1 tile or the "
+                                      "operand moved from it")
 
 
 @ops.emitter("copy")
 def _copy(gen, src, offsets, shape, location):
     return move(gen, src, offsets, shape, location, "asc2.copy")
+
+
+_bound_copy = ops.EMITTERS["copy"]
+
+
+def _copy_call(gen, args, kwargs):
+    """Also the earlier upstream form ``copy(src, shape, offsets=..., location=...)``."""
+    if len(args) >= 2 and "offsets" in kwargs and "shape" not in kwargs:
+        args = list(args)
+        kwargs = dict(kwargs, shape=args.pop(1))
+    return _bound_copy(gen, args, kwargs)
+
+
+ops.EMITTERS["copy"] = _copy_call
 
 
 def storable(gen, src, dst, what):

@@ -138,12 +138,18 @@ _FLOAT_SPECIALS = {
 
 def float_literal(value, ty):
     value = float(value)
+    if ty in ("f32", "f16") and math.isfinite(value):
+        # Round to the type first: a value past its largest finite one (3.40282366920938e38 for float32) is inf
+        # there, as upstream materialises it.
+        code = "f" if ty == "f32" else "e"
+        try:
+            value = struct.unpack(code, struct.pack(code, value))[0]
+        except OverflowError:
+            value = math.copysign(math.inf, value)
     if math.isinf(value):
         return _FLOAT_SPECIALS[ty][0 if value > 0 else 1]
     if math.isnan(value):
         return _FLOAT_SPECIALS[ty][2]
-    if ty == "f32":
-        value = struct.unpack("f", struct.pack("f", value))[0]
     text = repr(value)
     if "e" in text and "." not in text:  # MLIR wants a '.' in 1.0e-05
         mantissa, exp = text.split("e")

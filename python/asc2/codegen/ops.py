@@ -9,6 +9,7 @@ visitor turns them into ``CompilationError``s at the calling line.
 
 import builtins
 import inspect
+import itertools
 import math
 import operator
 
@@ -193,8 +194,13 @@ def weak_promote(dt, scalar):
     return dt
 
 
-def check_ub_alignment(shape, dt, location):
-    if location != core.TensorLocation.UB:
+def check_ub_alignment(shape, dt, location, rows=False):
+    """UB tiles of rank 2 and more keep every row 32-byte aligned. A rank-1 tile may have any length (its buffer is
+    rounded up to whole 32-byte blocks and loads/stores move the exact bytes, as upstream PyAsc2 allows), and so may
+    a column (last dimension 1, like a keep_dims reduction): its elements are dense, so element-wise work and
+    broadcasting treat it like a rank-1 tile. ``rows``: the operation moves rows (DMA, transpose, concat), which a
+    column cannot give."""
+    if location != core.TensorLocation.UB or len(shape) == 1 or (shape[-1] == 1 and not rows):
         return
     last = shape[-1] * dt.bits // 8 if dt.bits >= 8 else shape[-1]
     if last % UB_BLOCK_BYTES:
@@ -214,10 +220,6 @@ def splat(gen, x, shape, dt, location):
     if dt.is_int and (isinstance(x, float) or (isinstance(x, Scalar) and x.is_float)):
         fail(errors.CompilationTypeError, f"cannot fill an {dt.name} tile with a float ({describe(x)}); "
                                           "cast it or use a float dtype")
-    if shape[-1] == 1 and len(shape) > 1 and location == core.TensorLocation.UB:
-        fail(errors.AlignmentError, f"a scalar cannot be combined with a UB tile of shape {list(shape)}: a size-1 "
-                                    "last dimension (a keep_dims reduction) is not 32-byte aligned; broadcast the "
-                                    "tile to full rows first (asc2.broadcast_to) or combine it with a full tile")
     check_ub_alignment(shape, dt, location)
     s = fill_scalar(gen, x, dt)
     return new_tile(gen, f"asctile.splat {s.ssa} : {s.type} -> ", shape, dt, location)
@@ -876,19 +878,63 @@ def _rms_norm(gen, x, gamma, eps):
     forbid_in_mask(gen, "asc2.rms_norm")
     x = expect_tile(x, "asc2.rms_norm", floats_only=True)
     gamma = _row_operand(gen, x, gamma, "rms_norm", "gamma")
+    if isinstance(eps, Scalar) and eps.is_float:
+        return _rms_norm_runtime_eps(gen, x, gamma, eps)
     eps = _eps(eps, "rms_norm")
     return x.like(gen.b.op(f"asctile.rms_norm {x.ssa}, {gamma.ssa} eps {eps} : {x.type}, {gamma.type}"))
 
 
+def _rms_norm_runtime_eps(gen, x, gamma, eps):
+    """rms_norm with an eps known only at run time: the same formula from element-wise ops, reductions and
+    broadcasts (in float32 for 16-bit tiles, as the fused op computes)."""
+    wide = convert_tile(gen, x, core.float32)
+    last = len(x.shape) - 1
+    mean_sq = binary(gen, "div", reduce(gen, "sum", binary(gen, "mul", wide, wide), [last], True, None),
+                     float(x.shape[-1]))
+    scale = broadcast_tile(gen, unary(gen, "rsqrt", binary(gen, "add", mean_sq, eps)), x.shape)
+    y = binary(gen, "mul", binary(gen, "mul", wide, scale), convert_tile(gen, broadcast_tile(gen, gamma, x.shape),
+                                                                            core.float32))
+    return convert_tile(gen, y, x.dtype)
+
+
+class UnpackableTile(Tile):
+    """A tile that also unpacks into several values (``out, mean, rstd = asc2.layer_norm(...)``, as upstream returns
+    a tuple). The extra values are pure ops: when only the tile is used, canonicalisation drops them."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, tile, *extra):
+        super().__init__(tile.ssa, tile.shape, tile.dtype, tile.location)
+        self.parts = (tile, *extra)
+
+
 @emitter("layer_norm")
-def _layer_norm(gen, x, gamma, beta, eps):
+def _layer_norm(gen, x, gamma, beta, eps, output_rstd):
     forbid_in_mask(gen, "asc2.layer_norm")
     x = expect_tile(x, "asc2.layer_norm", floats_only=True)
     gamma = _row_operand(gen, x, gamma, "layer_norm", "gamma")
     beta = _row_operand(gen, x, beta, "layer_norm", "beta")
-    eps = _eps(eps, "layer_norm")
-    return x.like(gen.b.op(f"asctile.layer_norm {x.ssa}, {gamma.ssa}, {beta.ssa} eps {eps} : "
-                           f"{x.type}, {gamma.type}, {beta.type}"))
+    # The statistics, computed in float32 and given in x's dtype (upstream's kernels store them into tensors of
+    # the input's dtype): mean and rstd (or variance) of each row, as [rows] ([1] for a rank-1 x).
+    wide, last, n = convert_tile(gen, x, core.float32), len(x.shape) - 1, float(x.shape[-1])
+    mean = binary(gen, "div", reduce(gen, "sum", wide, [last], True, None), n)
+    centred = binary(gen, "sub", wide, broadcast_tile(gen, mean, x.shape))
+    var = binary(gen, "div", reduce(gen, "sum", binary(gen, "mul", centred, centred), [last], True, None), n)
+    stats_shape = x.shape[:-1] or (1,)
+    if isinstance(eps, Scalar) and eps.is_float:
+        rstd = unary(gen, "rsqrt", binary(gen, "add", var, eps))
+        y = binary(gen, "mul", binary(gen, "mul", centred, broadcast_tile(gen, rstd, x.shape)),
+                   convert_tile(gen, broadcast_tile(gen, gamma, x.shape), core.float32))
+        out = convert_tile(gen, binary(gen, "add", y, convert_tile(gen, broadcast_tile(gen, beta, x.shape),
+                                                                        core.float32)), x.dtype)
+    else:
+        literal = _eps(eps, "layer_norm")
+        rstd = unary(gen, "rsqrt", binary(gen, "add", var, float(eps)))
+        out = x.like(gen.b.op(f"asctile.layer_norm {x.ssa}, {gamma.ssa}, {beta.ssa} eps {literal} : "
+                              f"{x.type}, {gamma.type}, {beta.type}"))
+    third = rstd if output_rstd else var
+    stats = [convert_tile(gen, reshape_tile(gen, t, stats_shape), x.dtype) for t in (mean, third)]
+    return UnpackableTile(out, *stats)
 
 
 # -- reductions
@@ -898,6 +944,8 @@ def reduce(gen, kind, x, dims, keep_dims, axis):
     what = f"asc2.reduce_{kind}"
     forbid_in_mask(gen, what)
     x = expect_tile(x, what)
+    if x.dtype.kind == "uint" and kind in ("sum", "max", "min"):
+        return _reduce_uint8(gen, kind, x, dims, keep_dims, axis)
     _kind_op(f"reduce_{kind}", x.dtype, True, True)
     if axis is not None and dims:
         fail(errors.CompilationTypeError, f"{what}: give the dimensions either as arguments or as axis=, not both")
@@ -915,6 +963,17 @@ def reduce(gen, kind, x, dims, keep_dims, axis):
         ty = scalar_type_of(x.dtype)
         return Scalar(gen.b.op(f"asctile.reduce {attrs} : {x.type} -> {ty}"), ty)
     return new_tile(gen, f"asctile.reduce {attrs} : {x.type} -> ", shape, x.dtype, x.location)
+
+
+def _reduce_uint8(gen, kind, x, dims, keep_dims, axis):
+    """uint8 reductions run on the zero-extended values: a sum in int32 (as numpy sums small integers in a wider
+    type, so it does not wrap), max/min in int16 and back to uint8. A scalar result is an int32 scalar (arith has no
+    unsigned scalars)."""
+    wide = convert_tile(gen, convert_tile(gen, x, core.int16), core.int32 if kind == "sum" else core.int16)
+    result = reduce(gen, kind, wide, dims, keep_dims, axis)
+    if isinstance(result, Scalar):
+        return cast_scalar(gen, result, "i32")
+    return result if kind == "sum" else convert_tile(gen, result, x.dtype)
 
 
 for _kind in ("sum", "max", "min", "prod"):
@@ -939,8 +998,8 @@ def _reshape(gen, x, shape):
         shape[shape.index(-1)] = count // known
     shape = static_shape(shape, "asc2.reshape: shape")
     if math.prod(shape) != count:
-        fail(errors.CompilationValueError, f"asc2.reshape: cannot reshape a tile of {count} elements "
-                                           f"{list(x.shape)} into {shape}")
+        fail(errors.ShapeError, f"asc2.reshape: cannot reshape a tile of {count} elements {list(x.shape)} into "
+                                f"{shape} (the element counts do not match)")
     return reshape_tile(gen, x, shape)
 
 
@@ -957,16 +1016,18 @@ def _transpose(gen, x, axes=()):
     if not axes:
         axes = tuple(builtins.range(rank - 1, -1, -1))
     if len(axes) != rank:
-        fail(errors.CompilationValueError, f"asc2.transpose: axes {list(axes)} do not match a rank-{rank} tile "
-                                           f"(give {rank} axes)")
+        fail(errors.ShapeError, f"asc2.transpose: axes {list(axes)} do not match a rank-{rank} tile (the axis count "
+                                f"must be {rank})")
     perm = [normalize_axis(a, rank, "asc2.transpose") for a in axes]
     if sorted(perm) != list(builtins.range(rank)):
-        fail(errors.CompilationValueError, f"asc2.transpose: axes {list(axes)} are not a permutation of "
-                                           f"{list(builtins.range(rank))} (repeated axis)")
+        fail(errors.ShapeError, f"asc2.transpose: axes {list(axes)} are not a permutation of "
+                                f"{list(builtins.range(rank))} (a rearrangement with each axis once)")
     if perm == list(builtins.range(rank)):
         return x
+    if x.location in (core.TensorLocation.L1, core.TensorLocation.L0A, core.TensorLocation.L0B):
+        return cube.transpose(gen, x)
     shape = tuple(x.shape[p] for p in perm)
-    check_ub_alignment(shape, x.dtype, x.location)
+    check_ub_alignment(shape, x.dtype, x.location, rows=True)
     attrs = "" if rank == 2 else f" {{permutation = array<i64: {', '.join(map(str, perm))}>}}"
     return new_tile(gen, f"asctile.transpose {x.ssa}{attrs} : {x.type} -> ", shape, x.dtype, x.location)
 
@@ -985,6 +1046,9 @@ def _concat(gen, tiles=(), axis=0):
     tiles = [expect_tile(t, "asc2.concat") for t in tiles]
     first = tiles[0]
     rank = len(first.shape)
+    if rank == 1:  # each piece starts a new 32-byte block of the result
+        for t in tiles[:-1]:
+            check_ub_alignment((1, *t.shape), t.dtype, t.location, rows=True)
     axis = normalize_axis(axis, rank, "asc2.concat")
     for t in tiles[1:]:
         if t.dtype != first.dtype:
@@ -995,7 +1059,7 @@ def _concat(gen, tiles=(), axis=0):
                                     f"outside dimension {axis}")
     shape = list(first.shape)
     shape[axis] = sum(t.shape[axis] for t in tiles)
-    check_ub_alignment(tuple(shape), first.dtype, first.location)
+    check_ub_alignment(tuple(shape), first.dtype, first.location, rows=True)
     if len(tiles) == 1:
         return first
     ssas = ", ".join(t.ssa for t in tiles)
@@ -1013,17 +1077,51 @@ def _ravel(gen, x):
 @emitter("broadcast_to")
 def _broadcast_to(gen, x, shape):
     x = expect_tile(x, "asc2.broadcast_to")
-    shape = static_shape(shape, "asc2.broadcast_to: shape")
+    if len(shape) == 1 and isinstance(shape[0], (list, tuple)):
+        shape = shape[0]
+    shape = static_shape(list(shape), "asc2.broadcast_to: shape")
     if len(shape) < len(x.shape):
         fail(errors.ShapeError, f"asc2.broadcast_to: cannot broadcast {list(x.shape)} to the lower-rank {shape}")
+    padded = (1,) * (len(shape) - len(x.shape)) + tuple(x.shape)
+    bad = [i for i, (a, b) in enumerate(zip(padded, shape)) if a not in (1, b)]
+    if bad:
+        fail(errors.ShapeError, f"asc2.broadcast_to: Cannot broadcast a tile of shape {list(x.shape)} to {shape} "
+                                f"(dimension {bad[0]}: {padded[bad[0]]} is neither 1 nor {shape[bad[0]]})")
     return broadcast_tile(gen, x, shape)
 
 
+@emitter("broadcast_tensors")
+def _broadcast_tensors(gen, tiles):
+    tiles = [expect_tile(t, "asc2.broadcast_tensors") for t in flatten_tiles(tiles)]
+    if not tiles:
+        fail(errors.CompilationValueError, "asc2.broadcast_tensors needs at least one tile")
+    shape = core.broadcast_shapes(*(t.shape for t in tiles))
+    return tuple(broadcast_tile(gen, t, shape) for t in tiles)
+
+
+def flatten_tiles(tiles):
+    """``f(a, b)`` or ``f([a, b])``."""
+    return list(tiles[0]) if len(tiles) == 1 and isinstance(tiles[0], (list, tuple)) else list(tiles)
+
+
+@emitter("inline_vf")
+def _inline_vf(gen, source, shape, dtype, inputs):
+    fail(errors.UnsupportedError, "asc2.inline_vf: inline Ascend C register code cannot be compiled or simulated "
+                                  "here; write the computation with asc2 tile operations (x * y + z, ...)")
+
+
 @emitter("expand_dims")
-def _expand_dims(gen, x, axis):
+def _expand_dims(gen, x, axes):
     x = expect_tile(x, "asc2.expand_dims")
-    axis = normalize_axis(axis, len(x.shape), "asc2.expand_dims", extra=1)
-    return reshape_tile(gen, x, x.shape[:axis] + (1,) + x.shape[axis:])
+    axes = flatten_dims(axes)
+    if not axes:
+        fail(errors.CompilationTypeError, "asc2.expand_dims needs an axis")
+    rank = len(x.shape) + len(axes)
+    positions = sorted(normalize_axis(a, len(x.shape), "asc2.expand_dims", extra=len(axes)) for a in axes)
+    if len(set(positions)) != len(positions):
+        fail(errors.CompilationValueError, f"asc2.expand_dims: repeated axis in {list(axes)}")
+    dims = iter(x.shape)
+    return reshape_tile(gen, x, [1 if i in positions else next(dims) for i in builtins.range(rank)])
 
 
 @emitter("squeeze")
@@ -1036,8 +1134,8 @@ def _squeeze(gen, x, axis):
         axes = [normalize_axis(a, rank, "asc2.squeeze") for a in flatten_dims([axis])]
         for a in axes:
             if x.shape[a] != 1:
-                fail(errors.CompilationValueError, f"asc2.squeeze: dimension {a} of {list(x.shape)} has size "
-                                                   f"{x.shape[a]}, not 1")
+                fail(errors.ShapeError, f"asc2.squeeze: dimension {a} of {list(x.shape)} has size {x.shape[a]}; "
+                                        "it must be 1")
     shape = [d for i, d in enumerate(x.shape) if i not in axes]
     if not shape:
         fail(errors.ShapeError, f"asc2.squeeze: squeezing every dimension of {list(x.shape)} leaves no tile; "
@@ -1134,23 +1232,27 @@ def _global_tensor(gen, ptr, shape):
     return GlobalTensor(ssa, dims, ptr.dtype)
 
 
-def _check_real_shape(real_shape, shape, location, what):
+def real_shape_clause(gen, real_shape, shape, location, what):
+    """The ``real_shape [...]`` clause of a load/store: the leading part of the tile that is moved (runtime extents
+    allowed; loads pad the rest). Empty when there is no real_shape or it is the whole tile."""
     if real_shape is None:
-        return
-    if location != core.TensorLocation.UB:
-        fail(errors.UnsupportedError, f"{what}: real_shape is only supported for UB tiles")
+        return ""
+    if location not in (core.TensorLocation.UB, *cube.FRACTAL_LOCATIONS):
+        fail(errors.UnsupportedError, f"{what}: real_shape is only supported for UB, L1, L0A and L0B tiles")
     if isinstance(real_shape, (int, Scalar)) and not isinstance(real_shape, bool):
         real_shape = [real_shape]
+    if not isinstance(real_shape, (list, tuple)):
+        fail(errors.CompilationTypeError, f"{what}: real_shape must be a list, got {describe(real_shape)}")
     if len(real_shape) != len(shape):
         fail(errors.CompilationValueError, f"{what}: real_shape has rank {len(real_shape)}, the tile {len(shape)}")
     for r, s in zip(real_shape, shape):
-        if isinstance(r, int) and r > s:
-            fail(errors.ShapeError, f"{what}: real_shape {list(real_shape)} exceeds the tile shape {list(shape)}")
-        if isinstance(r, int) and r != s:
-            # The tail of a tensor needs no real_shape (loads pad, stores clamp at the
-            # tensor's extent); a partial tile inside the tensor has no IR form yet.
-            fail(errors.UnsupportedError,
-                 f"{what}: a constant real_shape smaller than the tile is not supported yet")
+        if isinstance(r, int) and not isinstance(r, bool) and not 0 <= r <= s:
+            fail(errors.ShapeError, f"{what}: real_shape {list(real_shape)} exceeds the tile shape {list(shape)} "
+                                    "(or is negative)")
+    if all(isinstance(r, int) and r == s for r, s in zip(real_shape, shape)):
+        return ""
+    extents = [as_index(gen, r, f"{what}: real_shape").ssa for r in real_shape]
+    return f" real_shape [{', '.join(extents)}]"
 
 
 def _expect_tensor(x, what, name):
@@ -1171,17 +1273,17 @@ def _copy_in(gen, src, offsets, shape, location, real_shape, pad_value):
         return Scalar(gen.b.op(f"asctile.get_value {src.ssa}[{', '.join(offs)}] : {src.type} -> {ty}"), ty)
     shape = static_shape(shape, "asc2.copy_in: shape")
     location = check_supported_location(location, "asc2.copy_in", cube.LOAD_LOCATIONS)
-    cube.check_cube_shape(shape, location, "asc2.copy_in")
+    shape, real_shape = cube.fractal_tile(shape, real_shape, location, "asc2.copy_in")
     if len(shape) != rank:
         fail(errors.CompilationValueError,
              f"asc2.copy_in: a rank-{len(shape)} tile shape for a rank-{rank} tensor")
-    for dim, (s, d) in enumerate(zip(shape, src.shape)):
-        if isinstance(d, int) and s > d:
-            fail(errors.ShapeError, f"asc2.copy_in: tile shape {shape} exceeds the tensor shape in dimension {dim} "
-                                    f"({s} > {d})")
-    _check_real_shape(real_shape, shape, location, "asc2.copy_in")
-    check_ub_alignment(shape, src.dtype, location)
+    # A tile may be larger than the tensor (a cube tile of whole fractals, a [rows, 304] UB tile of a [., 300]
+    # tensor as upstream kernels load): the load pads what lies past the tensor.
+    check_ub_alignment(shape, src.dtype, location, rows=True)
+    if location == core.TensorLocation.UB and stacked_slabs(shape):
+        return _copy_in_slabs(gen, src, offsets, shape, real_shape, pad_value)
     offs = offsets_of(gen, offsets, rank, "asc2.copy_in")
+    real = real_shape_clause(gen, real_shape, shape, location, "asc2.copy_in")
     attrs = ""
     if pad_value is not None:
         if not is_number(pad_value):
@@ -1191,8 +1293,9 @@ def _copy_in(gen, src, offsets, shape, location, real_shape, pad_value):
                                               f"{src.dtype.name} tensor")
         value = pad_value if src.dtype.is_float else int(pad_value)
         attrs = f" {{pad_value = {constant_literal(value, src.dtype.mlir)}}}"
-    return new_tile(gen, f"asctile.load {src.ssa}[{', '.join(offs)}]{attrs} : {src.type} -> ", shape, src.dtype,
+    tile = new_tile(gen, f"asctile.load {src.ssa}[{', '.join(offs)}]{real}{attrs} : {src.type} -> ", shape, src.dtype,
                     location)
+    return cube.loaded(gen, tile, src, offsets, real_shape)
 
 
 @emitter("copy_out")
@@ -1209,9 +1312,96 @@ def _copy_out(gen, src, dst, offsets, real_shape):
         return None
     src = cube.storable(gen, src, dst, "asc2.copy_out")
     _check_tile_into(src, dst, "asc2.copy_out")
-    _check_real_shape(real_shape, src.shape, src.location, "asc2.copy_out")
+    if (src.location == core.TensorLocation.UB and math.prod(src.shape) == 1 and len(src.shape) > 1
+            and real_shape is None and src.dtype.kind in ("float", "int")):
+        # One element (say x.sum(keep_dims=True)): a scalar store, as upstream does; a [1, 1] tile has no DMA row.
+        return _copy_out(gen, reduce(gen, "sum", src, [], False, None), dst, offsets, None)
+    check_ub_alignment(src.shape, src.dtype, src.location, rows=True)
+    if src.location == core.TensorLocation.UB and stacked_slabs(src.shape):
+        return _copy_out_slabs(gen, src, dst, offsets, real_shape)
     offs = offsets_of(gen, offsets, len(dst.shape), "asc2.copy_out")
-    gen.b.emit(f"asctile.store {src.ssa}, {dst.ssa}[{', '.join(offs)}] : {src.type}, {dst.type}")
+    real = real_shape_clause(gen, real_shape, src.shape, src.location, "asc2.copy_out")
+    gen.b.emit(f"asctile.store {src.ssa}, {dst.ssa}[{', '.join(offs)}]{real} : {src.type}, {dst.type}")
+
+
+# Tiles of rank 3 and more whose leading dimensions are not all 1 (say [4, 8, 64]): the DMA moves rows x columns
+# slabs, so such a tile moves as one [rows, cols] slab per index of its leading dimensions, joined (loads) or split
+# (stores) on the vector pipe.
+MAX_SLABS = 64
+
+
+def stacked_slabs(shape):
+    """The index tuples of the leading dimensions of ``shape``, or [] when it moves as one rows x columns slab."""
+    lead = shape[:-2]
+    if all(d == 1 for d in lead):
+        return []
+    count = math.prod(lead)
+    if count > MAX_SLABS:
+        fail(errors.UnsupportedError, f"a UB tile of shape {list(shape)} moves as {count} slabs of "
+                                      f"{list(shape[-2:])}, more than {MAX_SLABS}; use fewer leading elements "
+                                      "(or a loop over them)")
+    return list(itertools.product(*(builtins.range(d) for d in lead)))
+
+
+def _slab_operands(gen, offsets, real_shape, rank, index, what):
+    """Offsets and real_shape of one slab: the slab's leading indices added to the offsets, taken off the real
+    extents (the lowering clamps each extent to the tile, so a slab past real_shape moves nothing)."""
+    if isinstance(offsets, (int, Scalar)) and not isinstance(offsets, bool):
+        offsets = [offsets]
+    offsets_of(gen, offsets, rank, what)  # checks the kind and count
+    lead = len(index)
+    offs = [binary(gen, "add", o, i) if i else o for o, i in zip(offsets[:lead], index)] + list(offsets[lead:])
+    if real_shape is None:
+        return offs, None
+    if isinstance(real_shape, (int, Scalar)) and not isinstance(real_shape, bool):
+        real_shape = [real_shape]
+    if not isinstance(real_shape, (list, tuple)) or len(real_shape) != rank:
+        fail(errors.CompilationValueError, f"{what}: real_shape must give {rank} extents, got {describe(real_shape)}")
+    real = [builtins.min(builtins.max(r - i, 0), 1) if isinstance(r, int) else binary(gen, "sub", r, i)
+            for r, i in zip(real_shape[:lead], index)]
+    return offs, real + list(real_shape[lead:])
+
+
+def _copy_in_slabs(gen, src, offsets, shape, real_shape, pad_value):
+    rows, cols, lead = shape[-2], shape[-1], len(shape) - 2
+    pieces = []
+    for index in stacked_slabs(shape):
+        offs, real = _slab_operands(gen, offsets, real_shape, len(shape), index, "asc2.copy_in")
+        piece = _copy_in(gen, src, offs, [1] * lead + [rows, cols], core.TensorLocation.UB, real, pad_value)
+        pieces.append(reshape_tile(gen, piece, (rows, cols)))
+    return reshape_tile(gen, _concat(gen, pieces, 0), shape)
+
+
+def _copy_out_slabs(gen, src, dst, offsets, real_shape):
+    rows, cols, lead = src.shape[-2], src.shape[-1], len(src.shape) - 2
+    flat = reshape_tile(gen, src, (math.prod(src.shape[:-1]), cols))
+    for k, index in enumerate(stacked_slabs(src.shape)):
+        offs, real = _slab_operands(gen, offsets, real_shape, len(src.shape), index, "asc2.copy_out")
+        piece = emit_builtin(gen, "copy", [flat, [k * rows, 0], [rows, cols]], {})
+        _copy_out(gen, reshape_tile(gen, piece, [1] * lead + [rows, cols]), dst, offs, real)
+
+
+# The earlier upstream names of the memory API (language/core.py): the same emitters.
+emitter("tensor")(lambda gen, ptr, shape: _global_tensor(gen, ptr, shape))
+
+
+@emitter("load")
+def _load(gen, src, shape, offsets, location, real_shape, pad_value):
+    if offsets is None and isinstance(src, GlobalTensor):
+        offsets = [0] * len(src.shape)
+    elif not _is_static_shape(shape) and _is_static_shape(offsets):
+        shape, offsets = offsets, shape  # the earliest form: load(t, offsets, shape)
+    return _copy_in(gen, src, offsets, shape, location, real_shape, pad_value)
+
+
+def _is_static_shape(x):
+    return isinstance(x, (list, tuple)) and bool(x) and all(
+        isinstance(d, int) and not isinstance(d, bool) and d > 0 for d in x)
+
+
+emitter("store")(lambda gen, src, dst, offsets, real_shape: _copy_out(
+    gen, src, dst, [0] * len(dst.shape) if offsets is None and isinstance(dst, GlobalTensor) else offsets,
+    real_shape))
 
 
 def _check_tile_into(src, dst, what):

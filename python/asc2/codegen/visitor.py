@@ -8,6 +8,7 @@ turns any exception raised below it into a ``CompilationError`` at that node.
 
 import ast
 import builtins
+import copy
 import inspect
 
 from .. import errors
@@ -101,7 +102,8 @@ class CodeGenerator(ast.NodeVisitor):
         args = []
         for i, p in enumerate(self.params):
             if p.kind == "constexpr":
-                self.scope[p.name] = p.value
+                # A copy: a kernel may assign into a list argument (shape[i] = n) without touching the caller's.
+                self.scope[p.name] = copy.deepcopy(p.value) if isinstance(p.value, (list, dict)) else p.value
                 continue
             ssa = f"%arg{len(args)}"
             self.b.used_names.add(ssa)
@@ -174,6 +176,8 @@ class CodeGenerator(ast.NodeVisitor):
         if isinstance(target, ast.Name):
             self.scope[target.id] = value
         elif isinstance(target, (ast.Tuple, ast.List)):
+            if isinstance(value, ops.UnpackableTile):
+                value = value.parts
             if isinstance(value, Value) or not isinstance(value, (tuple, list)):
                 ops.fail(errors.CompilationTypeError, f"cannot unpack {ops.describe(value)}")
             if len(value) != len(target.elts):
@@ -181,6 +185,17 @@ class CodeGenerator(ast.NodeVisitor):
                          f"cannot unpack {len(value)} values into {len(target.elts)} names")
             for t, v in zip(target.elts, value):
                 self.assign(t, v)
+        elif isinstance(target, ast.Subscript):
+            # An element of a compile-time list or dict (shapes, offsets) may take any value, runtime ones too.
+            container = self.visit(target.value)
+            index = self.visit(target.slice)
+            if isinstance(container, Value):
+                ops.fail(UnsupportedError, "tiles are values: build a new tile instead of writing into one")
+            if isinstance(index, Value):
+                ops.fail(errors.CompilationTypeError, "a compile-time list cannot be indexed by a runtime value")
+            if not isinstance(container, (list, dict)):
+                ops.fail(errors.CompilationTypeError, f"cannot assign into {ops.describe(container)}")
+            container[index] = value
         else:
             ops.fail(UnsupportedError, "only names can be assigned in asc2 kernels "
                                        "(tiles are values: build a new tile instead of writing into one)")
@@ -299,8 +314,10 @@ class CodeGenerator(ast.NodeVisitor):
             self.visit_block(node.body)
 
     def static_range_values(self, args, kwargs):
-        if kwargs or not 1 <= len(args) <= 3:
-            ops.fail(errors.CompilationTypeError, "asc2.static_range(start, stop=None, step=None)")
+        if kwargs:
+            ops.fail(errors.CompilationTypeError, f"asc2.static_range() got unexpected keyword(s): {', '.join(kwargs)}")
+        if not 1 <= len(args) <= 3:
+            ops.fail(errors.CompilationValueError, f"asc2.static_range expected 1 to 3 arguments, got {len(args)}")
         if any(isinstance(a, Value) or not isinstance(a, int) for a in args if a is not None):
             ops.fail(errors.CompilationTypeError, "asc2.static_range bounds must be compile-time integers")
         return builtins.range(*[a for a in args if a is not None])
@@ -376,15 +393,20 @@ class CodeGenerator(ast.NodeVisitor):
             ops.fail(errors.CompilationTypeError, f"range() got unexpected keyword(s): {', '.join(kwargs)}")
         args = [a for a in args if a is not None]
         if not 1 <= len(args) <= 3:
-            ops.fail(errors.CompilationTypeError, f"range expected 1 to 3 arguments, got {len(args)}")
+            ops.fail(errors.CompilationValueError, f"range expected 1 to 3 arguments, got {len(args)}")
         if len(args) == 1:
             args = [0, args[0], 1]
         elif len(args) == 2:
             args = [args[0], args[1], 1]
-        if isinstance(unroll, Value) or not isinstance(unroll, int) or isinstance(unroll, bool) or unroll < 1:
-            ops.fail(errors.CompilationValueError, f"unroll_factor must be a positive compile-time integer, got "
-                                                   f"{ops.describe(unroll)}")
+        if isinstance(unroll, Value) or not isinstance(unroll, int) or isinstance(unroll, bool):
+            ops.fail(errors.CompilationTypeError, f"unroll_factor must be a compile-time integer, got "
+                                                  f"{ops.describe(unroll)}")
+        if unroll < 1:
+            ops.fail(errors.CompilationValueError, f"unroll_factor must be 1 or greater, got {unroll}")
         if gm_barrier is not None:
+            if not isinstance(gm_barrier, bool):
+                ops.fail(errors.CompilationTypeError, f"gm_barrier must be True or False, got "
+                                                      f"{ops.describe(gm_barrier)}")
             parallel = not gm_barrier
         if isinstance(parallel, Value):
             ops.fail(errors.CompilationTypeError, "parallel must be a compile-time bool")
@@ -447,6 +469,8 @@ class CodeGenerator(ast.NodeVisitor):
     def visit_Subscript(self, node):
         value = self.visit(node.value)
         index = self.visit(node.slice)
+        if isinstance(value, ops.UnpackableTile) and isinstance(index, int):
+            return value.parts[index]
         if isinstance(value, Value):
             ops.fail(UnsupportedError, f"indexing a {ops.describe(value)} is not supported yet")
         if isinstance(index, Value):

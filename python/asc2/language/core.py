@@ -58,6 +58,10 @@ uint8 = dtype("uint8", "ui8", 8, "uint")
 bool_ = dtype("bool", "i1", 1, "bool")
 
 ALL_DTYPES = (float32, float16, bfloat16, int64, int32, int16, int8, uint8, bool_)
+# Upstream PyAsc2's other names for the same dtypes and their class.
+float_ = float32
+int_ = int32
+DataType = dtype
 _BY_NAME = {d.name: d for d in ALL_DTYPES}
 _BY_NAME.update({"float": float32, "half": float16, "bool_": bool_, "int": int32})
 
@@ -102,6 +106,20 @@ class GlobalAddress:
 
     def __init__(self, *args, **kwargs):
         raise TypeError("asc2.GlobalAddress is a parameter annotation; pass an array at launch")
+
+
+class LocalTensor:
+    """Annotation for a tile (a local tensor: UB, L1, L0A/B/C) in the signature of an inlined helper."""
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("asc2.LocalTensor is an annotation; tiles are made by copy_in, full, ... inside a kernel")
+
+
+class GlobalTensor:
+    """Annotation for a global tensor (``asc2.global_tensor``) in the signature of an inlined helper."""
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("asc2.GlobalTensor is an annotation; make one with asc2.global_tensor inside a kernel")
 
 
 class ConstExpr:
@@ -186,7 +204,35 @@ def copy_out(src, dst, offsets, *, real_shape=None):
 
 @builtin
 def copy(src, offsets=None, shape=None, location=None):
-    """Copy a tile (or a sub-region) into a new tile."""
+    """Copy a tile (or a sub-region) into a new tile.
+
+    The earlier upstream form ``copy(src, shape, offsets=..., location=...)`` (shape second, offsets by keyword)
+    is accepted too."""
+
+
+# The earlier upstream spelling of the memory API: the same operations under the names PyAsc2 kernels used
+# before copy_in/copy_out (``asc2.tensor``, ``asc2.load(gm, shape, offsets=...)``, ``asc2.store``).
+TileLocation = TensorLocation
+
+
+@builtin
+def tensor(ptr, shape):
+    """``global_tensor(ptr, shape)`` under its earlier upstream name."""
+
+
+@builtin
+def load(src, shape, offsets=None, location=TensorLocation.UB, *, real_shape=None, pad_value=None):
+    """``copy_in(src, offsets, shape, location)`` with the earlier upstream argument order (no offsets: origin)."""
+
+
+@builtin
+def inline_vf(source, shape, dtype, inputs):
+    """Inline Ascend C vector-function source (register-level code): not available in this compiler."""
+
+
+@builtin
+def store(src, dst, offsets=None, *, real_shape=None):
+    """``copy_out(src, dst, offsets)`` under its earlier upstream name (no offsets: origin)."""
 
 
 # Loops
@@ -268,8 +314,12 @@ def rms_norm(x, gamma, eps=1e-6):
 
 
 @builtin
-def layer_norm(x, gamma, beta, eps=1e-5):
-    """(x - mean) * rsqrt(var + eps) * gamma + beta along the last dimension."""
+def layer_norm(x, gamma, beta, eps=1e-5, output_rstd=True):
+    """(x - mean) * rsqrt(var + eps) * gamma + beta along the last dimension.
+
+    The result is that tile; as upstream's tuple it also unpacks into ``out, mean, rstd = asc2.layer_norm(...)``
+    (statistics computed in float32, given in x's dtype, of shape [rows] or [1] for a rank-1 x; the variance
+    instead of rstd with ``output_rstd=False``)."""
 
 
 # Shapes
@@ -284,13 +334,41 @@ def ravel(x):
 
 
 @builtin
-def broadcast_to(x, shape):
-    """Stretch size-1 dimensions (numpy rules; missing leading dimensions are added)."""
+def broadcast_to(x, *shape):
+    """Stretch size-1 dimensions (numpy rules; missing leading dimensions are added): ``broadcast_to(x, [r, c])``
+    or ``x.broadcast_to(r, c)``."""
 
 
 @builtin
-def expand_dims(x, axis):
-    """Insert a size-1 dimension at ``axis``."""
+def broadcast_tensors(*tiles):
+    """The tiles broadcast to their common shape (numpy.broadcast_arrays), as a tuple."""
+
+
+def broadcast_shapes(*shapes):
+    """The shape the given shapes broadcast to (numpy.broadcast_shapes); compile-time, also on the host."""
+    if not shapes:
+        raise ValueError("broadcast_shapes needs at least one shape")
+    for shape in shapes:
+        if not shape:
+            raise RuntimeError("a shape must have at least one value")
+        if not all(isinstance(d, int) and not isinstance(d, bool) for d in shape):
+            raise TypeError(f"shape {list(shape)}: the dimensions must be integers")
+        if any(d <= 0 for d in shape):
+            raise RuntimeError(f"shape {list(shape)}: the dimensions must be positive")
+    rank = max(len(s) for s in shapes)
+    out = [1] * rank
+    for shape in shapes:
+        for i, d in enumerate((1,) * (rank - len(shape)) + tuple(shape)):
+            if d != 1 and out[i] not in (1, d):
+                raise RuntimeError(f"shapes {[list(x) for x in shapes]} are not broadcastable (dimension {i}: "
+                                   f"{out[i]} vs {d})")
+            out[i] = d if d != 1 else out[i]
+    return tuple(out)
+
+
+@builtin
+def expand_dims(x, *axes):
+    """Insert a size-1 dimension at each of ``axes`` (positions in the result, numpy.expand_dims)."""
 
 
 @builtin
@@ -333,8 +411,11 @@ def zeros_like(x, dtype=None):
 
 
 @builtin
-def zeros_acc(shape, dtype=float32):
-    """A zero matmul accumulator in L0C (the first matmul_acc into it overwrites)."""
+def zeros_acc(shape, dtype=float32, bias=None):
+    """A zero matmul accumulator in L0C (the first matmul_acc into it overwrites).
+
+    With ``bias`` (a BT tile of N values) the accumulator starts from the bias row instead: the first matmul_acc
+    computes bias + a @ b."""
 
 
 @builtin
@@ -377,13 +458,19 @@ def mask(count=None, bits=None, other=None):
 
 
 @builtin
-def matmul(a, b):
-    """a @ b on the cube unit: L0A (M x K) x L0B (K x N) -> float32 L0C (M x N); L1 operands move to L0A/L0B."""
+def matmul(a, b, bias=None, *, hf32=False):
+    """a @ b on the cube unit: L0A (M x K) x L0B (K x N) -> float32 L0C (M x N); L1 operands move to L0A/L0B.
+
+    ``bias`` (a BT tile of N values) starts the product from the bias row; ``hf32=True`` multiplies float32
+    operands in HF32 (mantissas rounded to 11 bits, accumulation in float32)."""
 
 
 @builtin
-def matmul_acc(acc, a, b):
-    """acc + a @ b, accumulated in place in the L0C tile ``acc`` (``acc + a @ b`` is the same)."""
+def matmul_acc(acc, a, b, *, hf32=False):
+    """acc + a @ b, accumulated in place in the L0C tile ``acc`` (``acc + a @ b`` is the same).
+
+    As a statement (``asc2.matmul_acc(acc, a, b)``) it updates ``acc``; the earlier upstream order
+    ``matmul_acc(a, b, acc)`` is recognised by the L0C argument. ``hf32`` as for ``matmul``."""
 
 
 @builtin

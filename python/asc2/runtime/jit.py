@@ -36,6 +36,29 @@ def _optional_bool(name, v):
     return v if v is None else _bool(name, v)
 
 
+# Upstream's KernelType names (asc.runtime.config.KernelType); the MIX_* variants are our MIX.
+KERNEL_TYPES = {"AIV_ONLY": "AIV_ONLY", "AIC_ONLY": "AIC_ONLY", "MIX": "MIX", "MIX_AIV_HARD_SYNC": "MIX",
+                "MIX_AIC_HARD_SYNC": "MIX", "MIX_AIV_1_0": "MIX", "MIX_AIC_1_0": "MIX", "MIX_AIC_1_1": "MIX",
+                "MIX_AIC_1_2": "MIX"}
+
+
+def _kernel_type(name, v):
+    """A KernelType (or its name): the kernel type the compiler must detect, checked after compilation."""
+    if v is None:
+        return v
+    key = str(getattr(v, "name", v)).upper()
+    if key not in KERNEL_TYPES:
+        raise ValueError(f"asc2.jit option {name} must be one of {', '.join(KERNEL_TYPES)}, got {v!r}")
+    return KERNEL_TYPES[key]
+
+
+def _sync_style(name, v):
+    if v not in (None, "flag", "buffer-id"):
+        raise ValueError(f"asc2.jit option {name} must be 'flag', 'buffer-id' or None (the target's own style), "
+                         f"got {v!r}")
+    return v
+
+
 def _optional_positive(name, v):
     if v is not None and (not isinstance(v, int) or isinstance(v, bool) or v < 1):
         raise ValueError(f"asc2.jit option {name} must be a positive integer or None, got {v!r}")
@@ -49,21 +72,40 @@ OPTIONS = {
     "static_alloc": (_optional_bool, None),
     "vf_fusion": (_bool, False),
     "verify_sync": (_bool, False),
+    "sync_style": (_sync_style, None),
     "matmul_cube_only": (_bool, False),
     "opt_level": (_choice(0, 1, 2, 3), 3),
     "auto_sync": (_bool, False),
     "debug": (_bool, False),
     "num_stages": (_optional_positive, None),
     "capture_exceptions": (_bool, True),
+    "kernel_type": (_kernel_type, None),
 }
-FRONTEND_ONLY = ("always_compile", "capture_exceptions")
+FRONTEND_ONLY = ("always_compile", "capture_exceptions", "kernel_type")
+
+
+# Older PyAsc2 spellings of reuse_alloc: reuse_ub=True is reuse_alloc=1 (False: 0), reuse_ub_in_out=True is 2.
+OPTION_ALIASES = ("reuse_ub", "reuse_ub_in_out")
+
+
+def _apply_aliases(options):
+    options = dict(options)
+    reuse_ub = options.pop("reuse_ub", None)
+    in_out = options.pop("reuse_ub_in_out", None)
+    for name, value in (("reuse_ub", reuse_ub), ("reuse_ub_in_out", in_out)):
+        if value is not None:
+            _bool(name, value)
+    if "reuse_alloc" not in options and (reuse_ub is not None or in_out is not None):
+        options["reuse_alloc"] = 2 if in_out else (0 if reuse_ub is False else 1)
+    return options
 
 
 def validate_options(options):
+    options = _apply_aliases(options)
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
         raise TypeError(f"unknown asc2.jit option(s): {', '.join(unknown)}; valid options are "
-                        + ", ".join(sorted(OPTIONS)))
+                        + ", ".join(sorted([*OPTIONS, *OPTION_ALIASES])))
     out = {name: default for name, (_, default) in OPTIONS.items()}
     for name, value in options.items():
         out[name] = OPTIONS[name][0](name, value)
@@ -73,7 +115,8 @@ def validate_options(options):
 # Workbench toolbar overrides: ASC2_JIT_<OPTION>=value replaces the kernel's
 # own option for every kernel of the run.
 ENV_OVERRIDES = {"insert_sync": "ASC2_JIT_INSERT_SYNC", "reuse_alloc": "ASC2_JIT_REUSE_ALLOC",
-                 "verify_sync": "ASC2_JIT_VERIFY_SYNC", "static_alloc": "ASC2_JIT_STATIC_ALLOC"}
+                 "verify_sync": "ASC2_JIT_VERIFY_SYNC", "static_alloc": "ASC2_JIT_STATIC_ALLOC",
+                 "sync_style": "ASC2_JIT_SYNC_STYLE"}
 
 
 def _env_value(name, text):
@@ -84,6 +127,8 @@ def _env_value(name, text):
         if text.lower() in ("0", "false", "no", "off"):
             return False
         raise ValueError(f"{ENV_OVERRIDES[name]}={text!r}: expected 0 or 1")
+    if name == "sync_style":
+        return text
     try:
         return int(text)
     except ValueError:
@@ -125,8 +170,8 @@ def _annotation_kind(node):
     if isinstance(node, ast.Subscript):
         node = node.value
     name = node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", None)
-    return {"ConstExpr": "constexpr", "constexpr": "constexpr", "GlobalAddress": "pointer", "int": "int",
-            "float": "float", "bool": "bool"}.get(name)
+    return {"ConstExpr": "constexpr", "constexpr": "constexpr", "GlobalAddress": "pointer", "GlobalTensor": "pointer",
+            "int": "int", "float": "float", "bool": "bool"}.get(name)
 
 
 class Reinterpreted:
@@ -173,7 +218,8 @@ def _is_array(value):
         return True
     if hasattr(value, "__array_interface__") and hasattr(value, "dtype") and getattr(value, "ndim", 0) > 0:
         return True
-    return type(value).__module__.startswith("torch") and hasattr(value, "data_ptr")
+    # A 0-d torch tensor is a scalar argument (its .item()), as a 0-d numpy array is.
+    return type(value).__module__.startswith("torch") and hasattr(value, "data_ptr") and value.dim() > 0
 
 
 def _array_dtype(value):
@@ -315,6 +361,8 @@ class JITFunction:
     def _param(self, name, node, kind, value):
         if isinstance(value, core.ConstExpr):
             return ParamSpec(name, "constexpr", node, value=value.value)
+        if not _is_array(value) and getattr(value, "shape", None) in ((), []) and hasattr(value, "item"):
+            value = value.item()  # a 0-d numpy array or torch tensor is its scalar (upstream passes torch scalars)
         if kind == "constexpr":
             if _is_array(value):
                 self._fail(errors.CompilationTypeError, node,
@@ -408,6 +456,12 @@ class JITFunction:
         check_backend_available(get_platform().backend)
         spec = self.specialise(args, kwargs)
         compiled = self._compiled(spec)
+        wanted = self.options.get("kernel_type")
+        detected = compiled.report().get("options", {}).get("kernel_type") if wanted else None
+        if wanted and detected and detected != wanted:
+            raise errors.UnsupportedError(self.source, self.source.node, f"{self.__name__}: kernel_type={wanted} was requested, but "
+                                          f"the kernel uses {detected} (the compiler detects the kernel type "
+                                          "from the units it uses)")
         if os.environ.get("ASC2_COMPILE_ONLY", "") not in ("", "0"):
             # The workbench's Compile only: the report is published by the
             # compile; nothing runs and the arrays are untouched.

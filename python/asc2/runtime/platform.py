@@ -1,11 +1,27 @@
 """Where kernels run: backend (Model simulator or NPU) and target platform."""
 
+import enum
 import os
 
 BACKENDS = ("Model", "NPU")
 KNOWN_PLATFORMS = ("Ascend910B1", "Ascend910B2", "Ascend910B3", "Ascend910B4", "Ascend910_93", "Ascend950")
 DEFAULT_BACKEND = "Model"
 DEFAULT_PLATFORM = "Ascend910B1"
+
+
+class Backend(str, enum.Enum):
+    """Where kernels run (``asc2.set_platform(asc2.Backend.Model, ...)``); plain strings are accepted too."""
+
+    Model = "Model"
+    NPU = "NPU"
+
+    def __str__(self):
+        return self.value
+
+
+# Target SoCs (``asc2.Platform.Ascend910B1``); plain strings are accepted too.
+SocPlatform = enum.Enum("Platform", [(name, name) for name in KNOWN_PLATFORMS], type=str, module=__name__)
+SocPlatform.__str__ = lambda self: self.value
 
 
 class Platform:
@@ -56,10 +72,11 @@ def check_backend_available(backend):
 
 
 def set_platform(backend=DEFAULT_BACKEND, platform=DEFAULT_PLATFORM, device_id=0):
-    """Select the backend ("Model" or "NPU"), the target platform and the device."""
+    """Select the backend ("Model" or "NPU", or an ``asc2.Backend``), the target platform (a name or an
+    ``asc2.Platform``) and the device."""
     global _current
-    backend = _normalise_backend(backend)
-    platform = _check_platform(platform)
+    backend = _normalise_backend(getattr(backend, "value", backend))
+    platform = _check_platform(getattr(platform, "value", platform))
     if not isinstance(device_id, int) or device_id < 0:
         raise ValueError(f"device_id must be a non-negative integer, got {device_id!r}")
     check_backend_available(backend)

@@ -43,19 +43,19 @@ struct BufferInterval {
     return loopStart <= loopEnd && o.start <= o.end && o.start <= loopEnd &&
            loopStart <= o.end && (o.slot < 0 || o.slot != slot);
   }
-  /// A loaded and a stored buffer of one loop: sharing bytes would make the
-  /// next trip's load wait for this trip's store (MTE2 behind MTE3).
-  bool loadAfterStore(const BufferInterval &o) const {
-    return loopStart <= loopEnd && loopStart == o.loopStart &&
-           ((loaded && o.stored) || (stored && o.loaded));
+  /// Two DMA buffers of one loop: sharing bytes would make one transfer
+  /// wait for the other's consumer (the next trip's load behind this trip's
+  /// store, or a load behind the compute that reads the other load).
+  bool dmaPair(const BufferInterval &o) const {
+    return loopStart <= loopEnd && loopStart == o.loopStart;
   }
-  /// `keepDmaApart`: also keep loaded and stored buffers of a loop apart (a
+  /// `keepDmaApart`: also keep the DMA buffers of a loop's copy apart (a
   /// preference: the planner drops it when the buffers do not fit).
   bool interferes(const BufferInterval &o, bool keepDmaApart = false) const {
     if ((apartFrom && apartFrom == o.alloc) || (o.apartFrom && o.apartFrom == alloc))
       return true;
     return overlaps(o) || apartInLoop(o) || o.apartInLoop(*this) ||
-           (keepDmaApart && loadAfterStore(o));
+           (keepDmaApart && dmaPair(o));
   }
 };
 
@@ -71,7 +71,7 @@ public:
   /// Lower bound for any placement of `space`: the most bytes live at one
   /// point, plus, inside an unrolled loop, the DMA buffers that must stay
   /// apart from everything live there (other copies' buffers; with
-  /// `keepDmaApart`, also the loaded/stored tiles of the same copy).
+  /// `keepDmaApart`, also the other DMA buffers of the same copy).
   int64_t maxLiveBytes(llvm::StringRef space, bool keepDmaApart = false) const;
 
 private:

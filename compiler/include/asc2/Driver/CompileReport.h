@@ -53,15 +53,16 @@ struct SpaceUsage {
 };
 
 struct SyncRecord {
-  std::string kind;     // "set_flag", "wait_flag", "pipe_barrier"
-  std::string srcPipe, dstPipe; // barrier: both the barrier's pipe
-  int eventId = -1;
+  /// "set_flag", "wait_flag", "pipe_barrier", "get_buf", "rls_buf"
+  std::string kind;
+  std::string srcPipe, dstPipe; // barrier, get/rls: both the op's pipe
+  int eventId = -1;             // get/rls: the buffer id
   int point = -1;       // program point in the final IR
   ReportLoc loc;
   std::string reason;   // "RAW on buf0: ascendc.data_copy (MTE2) -> ascendc.add (V)"
   /// "pair" (set/wait in one iteration), "carried" (the wait/set of a
   /// loop-carried flag inside the loop), "prime" (set before the loop),
-  /// "drain" (wait after the loop), "barrier".
+  /// "drain" (wait after the loop), "barrier", "buf_id" (get/rls).
   std::string role;
 };
 
@@ -99,6 +100,9 @@ struct CompileReport {
   std::vector<SpaceUsage> spaces;
   std::vector<BufferRecord> buffers;
   std::vector<SyncRecord> sync;
+  /// Sync ops of the final IR per kind ("set_flag", "get_buf", ...), and
+  /// "get_buf_before_fuse" when ascendc-fuse-buf-id-sync ran.
+  std::map<std::string, int> syncCounts;
   std::vector<DiagnosticRecord> diagnostics;
   std::string ascendc;
   std::vector<std::string> programPoints; // op text per program point

@@ -22,6 +22,9 @@ struct CompileOptions {
   std::string archDir;      // empty: the build's resources/arch
   bool insertSync = true;
   bool verifySync = false;  // run ascendc-verify-sync after insertion
+  /// "flag" (set_flag/wait_flag) or "buffer-id" (get_buf/rls_buf, Ascend950);
+  /// empty: the target's sync_style.
+  std::string syncStyle;
   /// 0: every buffer its own bytes; 1: dead buffers' bytes are reused and
   /// elementwise results go in place (default); 2: also the DMA buffers of
   /// unrolled copies share bytes (least UB, less overlap).
@@ -66,6 +69,13 @@ public:
   sim::LaunchResult simulateWithoutWait(int waitIndex, int blockNum,
                                         const std::vector<sim::LaunchArg> &args,
                                         const sim::SimOptions &options) const;
+  /// Number of get_buf instructions in the program (program order).
+  int getBufCount() const;
+  /// Simulates the program with its `index`-th get_buf and the rls_buf that
+  /// ends it removed: the ops between run without the buffer id.
+  sim::LaunchResult simulateWithoutGetBuf(int index, int blockNum,
+                                          const std::vector<sim::LaunchArg> &args,
+                                          const sim::SimOptions &options) const;
 
 private:
   mutable std::mutex m_mutex; // guards m_report

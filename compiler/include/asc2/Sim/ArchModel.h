@@ -47,6 +47,9 @@ struct ArchModel {
   double hbmBytesPerCycle = 0;   // chip-wide cap shared by all cores
   double scalarCycles = 1;       // per scalar instruction
   double flagCycles = 1;         // set/wait bookkeeping
+  /// Buffer ids (Mutex ids) of a "buffer-id" target; 0 on flag-only targets.
+  int bufferIds = 0;
+  double bufIdCycles = 1;        // get_buf/rls_buf bookkeeping
   int pipeQueueDepth = 32;       // per-pipe instruction queue; scalar stalls when full
   std::map<VecOp, VecCost> vecCost; // per op; missing op => vecDefault
   VecCost vecDefault;

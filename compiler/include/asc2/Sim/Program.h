@@ -129,10 +129,12 @@ enum class Opcode : uint8_t {
                 // are zero. dtype = element type (F16, BF16, F32, I8).
                 // rows <= tileRows and b <= tileCols, else an error.
   LoadL1ToL0,   // MTE1: the tileRows x tileCols sub-tile at row a, column b
-                // (immediates, multiples of 16) of the L1 NZ tile of
-                // srcTileRows x srcTileCols elements (dtype) at src0Addr
-                // -> dstSpace (L0A: ZZ, L0B: ZN) at dstAddr. srcTileRows/Cols
-                // = 0 => the source is exactly tileRows x tileCols.
+                // (immediates or registers, multiples of 16) of the L1 NZ
+                // tile of srcTileRows x srcTileCols elements (dtype) at
+                // src0Addr -> dstSpace (L0A: ZZ, L0B: ZN) at dstAddr.
+                // srcTileRows/Cols = 0 => the source is exactly tileRows x
+                // tileCols. transpose: the tileCols x tileRows sub-tile at
+                // (a, b), transposed (LoadData's transpose).
   Mmad,         // M: L0C[dstAddr] (NZ, dtype F32, or I32 for int8 inputs) =
                 // (init ? 0 : L0C) + L0A[src0Addr] (ZZ, a x b, srcDtype) *
                 // L0B[src1Addr] (ZN, b x c, srcDtype); a = m, b = k, c = n
@@ -140,12 +142,15 @@ enum class Opcode : uint8_t {
                 // of 16, k of 32 for int8); init = Instr::init (register
                 // or immediate; nonzero => overwrite). Products accumulate in
                 // f32 in k order (int8: int32, wrapping). srcDtype F16, BF16
-                // or F32 => dtype F32; I8 => I32.
+                // or F32 => dtype F32; I8 => I32. hf32: F32 operands are
+                // rounded to HF32 first (SetHF32Mode). hasBias: see below.
   FixpipeToL1,  // FIX: L0C NZ tile (tileRows x tileCols, srcDtype) at src0Addr
                 // -> L1 NZ tile of dtype at dstAddr (relu, rounding as
                 // FixpipeToGm): a matmul result staged for the next matmul.
-  CopyL1ToBt,   // MTE1: c elements (dtype, a matmul bias row) from L1 at
-                // src0Addr to the bias table (BT) at dstAddr.
+  CopyL1ToBt,   // MTE1: c elements of a matmul bias row from L1 (srcDtype
+                // F32/F16/BF16, the row of tileElems elements at src0Addr,
+                // from element a) to the bias table (BT, dtype F32, widened)
+                // at dstAddr. tileElems = 0: no row bound.
   FixpipeToGm,  // FIX: L0C NZ tile (tileRows x tileCols, srcDtype F32/I32) at
                 // src0Addr -> gm[gmArg] ND: rows (Operand) valid rows of b
                 // valid columns to GM element a, rows gmRowStride apart;
@@ -166,6 +171,12 @@ enum class Opcode : uint8_t {
   SetFlag,     // on pipe flagSrc: flag(flagSrc -> flagDst, eventId) = 1
   WaitFlag,    // on pipe flagDst: wait for the flag, then clear it
   PipeBarrier, // barrier on `pipe`; allPipes => PIPE_ALL
+  GetBuf,      // on `pipe`: take buffer id eventId (Ascend950 Mutex::Lock);
+               // holds the pipe until the previous holder released it. The
+               // id must be free in program order (pairs of one id do not
+               // interleave): otherwise a deadlock error.
+  RlsBuf,      // on `pipe`: release buffer id eventId once the pipe's earlier
+               // work is done (Mutex::Unlock); does not hold the pipe.
   End,
 };
 
@@ -203,7 +214,7 @@ struct Instr {
   bool hasPad = false;
   double fimm = 0.0;       // pad value / duplicate value
   Pipe flagSrc = Pipe::S, flagDst = Pipe::S;
-  uint8_t eventId = 0;
+  uint8_t eventId = 0;     // flags; GetBuf/RlsBuf: the buffer id
   bool allPipes = false;   // PipeBarrier(PIPE_ALL)
   int32_t target = -1;     // jumps
 
@@ -249,6 +260,9 @@ struct Instr {
   bool hasBias = false;         // Mmad: with init, C = bias + A*B, bias = the
   int64_t biasAddr = 0;         // n f32 values (dtype of C) in BT at biasAddr
   bool relu = false;            // FixpipeToGm
+  bool transpose = false;       // LoadL1ToL0: load the transposed sub-tile
+                                // (tileCols x tileRows at (a, b) of the source)
+  bool hf32 = false;            // Mmad: float32 operands rounded to HF32
   /// Which cores of a MIX group execute this instruction: bit 0 = AIC (cube
   /// core), bit 1 = AIV (vector core). Scalar control flow runs on both.
   /// Ignored by AIV_ONLY / AIC_ONLY kernels (every instruction runs).

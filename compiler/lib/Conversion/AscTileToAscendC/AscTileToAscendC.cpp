@@ -54,7 +54,8 @@ private:
   LogicalResult lowerBlockOps(Block &block);
   LogicalResult lowerLoad(at::LoadOp op);
   LogicalResult lowerStore(Operation *op, Value tile, Value tensor,
-                           ValueRange offsets, ac::AtomicKind atomic);
+                           ValueRange offsets, ac::AtomicKind atomic,
+                           ValueRange realShape = {});
   LogicalResult lowerElementwise(Operation *op);
   LogicalResult lowerReduce(at::ReduceOp op);
   LogicalResult lowerBroadcast(at::BroadcastOp op);
@@ -118,7 +119,7 @@ private:
   };
   LogicalResult planAccess(Operation *op, const GlobalView &view,
                            at::TileType tile, ValueRange offsets,
-                           AccessPlan &plan);
+                           AccessPlan &plan, ValueRange realShape = {});
 
   Value newBuffer(Location loc, at::TileType tile, ac::Position pos,
                   StringRef name);
@@ -162,11 +163,12 @@ private:
   DenseSet<Operation *> fusedMasks;     // masks applied by their producer
   SmallVector<Operation *> dead;
   llvm::StringMap<int> nameCounts;
-  /// Cube unit: zero accumulators (never materialised), L0C buffers carried
-  /// by a loop from a zero accumulator (the first trip overwrites: the mmad's
-  /// init flag is iv == lower bound), and relu/cast views of L0C tiles.
+  /// Cube unit: zero accumulators (never materialised; an mmad into one, or
+  /// into one carried by loops, overwrites on the loops' first trips), and
+  /// relu/cast views of L0C tiles.
   DenseSet<Value> zeroAccumulators;
-  DenseMap<Value, scf::ForOp> zeroCarried; // carried L0C buffer -> its loop
+  /// The bias a zero accumulator starts from (zeros_acc(bias=...)).
+  DenseMap<Value, Value> zeroBias;
   DenseMap<Value, L0CView> l0cViews;
 };
 
@@ -260,7 +262,7 @@ void Lowering::copyBuffer(Location loc, Value dst, Value src, at::TileType t) {
 
 LogicalResult Lowering::planAccess(Operation *op, const GlobalView &view,
                                    at::TileType tile, ValueRange offsets,
-                                   AccessPlan &plan) {
+                                   AccessPlan &plan, ValueRange realShape) {
   Location loc = op->getLoc();
   ArrayRef<int64_t> shape = tile.getShape();
   int64_t rank = shape.size();
@@ -270,20 +272,24 @@ LogicalResult Lowering::planAccess(Operation *op, const GlobalView &view,
              << "tile of shape " << tile << " has more than two non-unit "
              << "dimensions; only rows x columns tiles are supported yet";
   plan.offset = linearOffset(loc, view, offsets);
-  auto clamp = [&](Value extent, Value off, int64_t size) {
-    Value remaining = builder.create<arith::SubIOp>(loc, extent, off);
-    Value n = builder.create<arith::MinSIOp>(loc, remaining, indexConst(loc, size));
+  // The extent of dimension d moved: inside the tensor, within the tile and
+  // within real_shape[d] when given.
+  auto clamp = [&](int64_t d) {
+    Value remaining = builder.create<arith::SubIOp>(loc, view.dims[d], offsets[d]);
+    Value n = builder.create<arith::MinSIOp>(loc, remaining, indexConst(loc, shape[d]));
+    if (!realShape.empty())
+      n = builder.create<arith::MinSIOp>(loc, n, realShape[d]);
     return builder.create<arith::MaxSIOp>(loc, n, indexConst(loc, 0)).getResult();
   };
   int64_t cols = shape[rank - 1];
-  plan.colCount = clamp(view.dims[rank - 1], offsets[rank - 1], cols);
+  plan.colCount = clamp(rank - 1);
   Value rows = indexConst(loc, 1);
   if (rank >= 2)
-    rows = clamp(view.dims[rank - 2], offsets[rank - 2], shape[rank - 2]);
-  // Leading unit dimensions must be inside the tensor too.
+    rows = clamp(rank - 2);
+  // Leading unit dimensions must be inside the tensor (and real_shape) too.
   for (int d = 0; d + 2 < rank; ++d) {
     Value inside = builder.create<arith::CmpIOp>(
-        loc, arith::CmpIPredicate::slt, offsets[d], view.dims[d]);
+        loc, arith::CmpIPredicate::sgt, clamp(d), indexConst(loc, 0));
     rows = builder.create<arith::SelectOp>(loc, inside, rows, indexConst(loc, 0));
   }
   plan.rowCount = rows;
@@ -292,7 +298,11 @@ LogicalResult Lowering::planAccess(Operation *op, const GlobalView &view,
   // Whole rows of the tensor are one contiguous run.
   auto cst = view.dims[rank - 1].getDefiningOp<arith::ConstantIndexOp>();
   auto off = offsets[rank - 1].getDefiningOp<arith::ConstantIndexOp>();
-  bool wholeRows = cst && cst.value() == cols && off && off.value() == 0;
+  auto realCols = realShape.empty()
+                      ? arith::ConstantIndexOp()
+                      : realShape[rank - 1].getDefiningOp<arith::ConstantIndexOp>();
+  bool wholeRows = cst && cst.value() == cols && off && off.value() == 0 &&
+                   (realShape.empty() || (realCols && realCols.value() >= cols));
   if (tileRows == 1) {
     // One row: colCount elements, or none when the row is outside.
     if (rank >= 2)
@@ -320,7 +330,8 @@ LogicalResult Lowering::lowerLoad(at::LoadOp op) {
   if (tile.getLocation() != at::TileLocation::UB)
     return lowerCubeLoad(op, it->second);
   AccessPlan plan;
-  if (failed(planAccess(op, it->second, tile, op.getOffsets(), plan)))
+  if (failed(planAccess(op, it->second, tile, op.getOffsets(), plan,
+                        op.getRealShape())))
     return failure();
   Value buf = newBuffer(op.getLoc(), tile, ac::Position::VECIN,
                         argName(it->second.gm));
@@ -336,7 +347,8 @@ LogicalResult Lowering::lowerLoad(at::LoadOp op) {
 }
 
 LogicalResult Lowering::lowerStore(Operation *op, Value tile, Value tensor,
-                                   ValueRange offsets, ac::AtomicKind atomic) {
+                                   ValueRange offsets, ac::AtomicKind atomic,
+                                   ValueRange realShape) {
   auto it = tensors.find(tensor);
   if (it == tensors.end())
     return op->emitOpError() << "stores to a tensor not made by asctile.tensor";
@@ -348,7 +360,7 @@ LogicalResult Lowering::lowerStore(Operation *op, Value tile, Value tensor,
     return failure();
   AccessPlan plan;
   if (failed(planAccess(op, it->second, cast<at::TileType>(tile.getType()),
-                        offsets, plan)))
+                        offsets, plan, realShape)))
     return failure();
   builder.create<ac::DataCopyOutOp>(
       op->getLoc(), it->second.gm, plan.offset, *src, plan.colCount,
@@ -577,7 +589,6 @@ LogicalResult Lowering::lowerFor(scf::ForOp op) {
       Value buf;
       if (zeroAccumulators.contains(init)) {
         buf = newBuffer(op.getLoc(), t, ac::Position::CO1, "acc");
-        zeroCarried[buf] = op;
       } else {
         if (!init.hasOneUse())
           return op.emitOpError() << "carries an L0C accumulator that is also "
@@ -1038,6 +1049,8 @@ LogicalResult Lowering::lowerOp(Operation *op) {
           .Case<at::MoveOp>([&](at::MoveOp m) { return lowerMove(m); })
           .Case<at::AccumulatorOp>([&](at::AccumulatorOp a) {
             zeroAccumulators.insert(a.getResult());
+            if (Value bias = a.getBias())
+              zeroBias[a.getResult()] = bias;
             return success();
           })
           .Case<at::MatmulOp>([&](at::MatmulOp m) {
@@ -1048,7 +1061,7 @@ LogicalResult Lowering::lowerOp(Operation *op) {
           })
           .Case<at::StoreOp>([&](at::StoreOp s) {
             return lowerStore(s, s.getValue(), s.getTensor(), s.getOffsets(),
-                              ac::AtomicKind::NONE);
+                              ac::AtomicKind::NONE, s.getRealShape());
           })
           .Case<at::AtomicRMWOp>([&](at::AtomicRMWOp a) {
             ac::AtomicKind kind = a.getKind() == at::AtomicKind::add   ? ac::AtomicKind::ADD
@@ -1278,25 +1291,29 @@ static ac::Position cubePosition(at::TileLocation loc, bool rightOperand) {
 }
 
 /// rows x cols of a 2-D cube access: element offset of the first element and
-/// the part inside the tensor (clamped like every other access).
+/// the part inside the tensor (clamped like every other access) and inside
+/// real_shape when given (a tile padded to whole fractals reads only its
+/// logical part; the padding is zero).
 static LogicalResult cubeAccessPlan(Operation *op, OpBuilder &builder,
                                     ArrayRef<Value> dims, ValueRange offsets,
                                     at::TileType tile, Value linear,
-                                    AccessPlan &plan) {
+                                    AccessPlan &plan, ValueRange realShape = {}) {
   Location loc = op->getLoc();
   if (tile.getShape().size() != 2 || dims.size() != 2)
     return op->emitOpError() << "cube tiles are 2-D (rows x columns), got " << tile;
-  auto clamp = [&](Value extent, Value off, int64_t size) {
+  auto clamp = [&](Value extent, Value off, int64_t size, int d) {
     Value remaining = builder.create<arith::SubIOp>(loc, extent, off);
     Value n = builder.create<arith::MinSIOp>(
         loc, remaining, builder.create<arith::ConstantIndexOp>(loc, size));
+    if (!realShape.empty())
+      n = builder.create<arith::MinSIOp>(loc, n, realShape[d]);
     return builder
         .create<arith::MaxSIOp>(loc, n, builder.create<arith::ConstantIndexOp>(loc, 0))
         .getResult();
   };
   plan.offset = linear;
-  plan.rowCount = clamp(dims[0], offsets[0], tile.getShape()[0]);
-  plan.colCount = clamp(dims[1], offsets[1], tile.getShape()[1]);
+  plan.rowCount = clamp(dims[0], offsets[0], tile.getShape()[0], 0);
+  plan.colCount = clamp(dims[1], offsets[1], tile.getShape()[1], 1);
   plan.rowStride = dims[1];
   plan.twoD = true;
   return success();
@@ -1306,11 +1323,15 @@ LogicalResult Lowering::lowerCubeLoad(at::LoadOp op, const GlobalView &view) {
   Location loc = op.getLoc();
   at::TileType tile = op.getResult().getType();
   at::TileLocation where = tile.getLocation();
-  if (where == at::TileLocation::BT) {
-    // A bias row: GM -> L1 as it is (MTE2), L1 -> bias table (MTE1).
-    if (!tile.getElementType().isF32() || tile.getShape().back() % 16 ||
+  bool biasRow = where == at::TileLocation::BT ||
+                 (where == at::TileLocation::L1 && tile.getShape().size() == 1);
+  if (biasRow) {
+    // A bias row: GM -> L1 as it is (MTE2), L1 -> bias table (MTE1); a 1-D
+    // L1 tile is a row staged for later L1 -> BT moves (asctile.move).
+    Type elem = tile.getElementType();
+    if (!(elem.isF32() || elem.isF16() || elem.isBF16()) || tile.getShape().back() % 16 ||
         tile.getNumElements() != tile.getShape().back())
-      return op.emitOpError() << "bias tiles are one row of f32 values, a "
+      return op.emitOpError() << "bias tiles are one row of f32/f16/bf16 values, a "
                                  "multiple of 16 long; got "
                               << tile;
     AccessPlan plan;
@@ -1323,8 +1344,13 @@ LogicalResult Lowering::lowerCubeLoad(at::LoadOp op, const GlobalView &view) {
         loc, l1, view.gm, plan.offset, plan.colCount, Value(), Value(),
         builder.getZeroAttr(tile.getElementType()));
     copy->setAttr("nd", builder.getUnitAttr()); // a plain row, not NZ fractals
-    Value bt = newBuffer(loc, tile, ac::Position::C2, name);
-    builder.create<ac::CopyBiasOp>(loc, bt, l1);
+    if (where == at::TileLocation::L1) {
+      buffers[op.getResult()] = l1;
+      return success();
+    }
+    // The bias table holds f32: f16/bf16 rows are widened by the copy.
+    Value bt = newBuffer(loc, tile.getShape(), builder.getF32Type(), ac::Position::C2, name);
+    builder.create<ac::CopyBiasOp>(loc, bt, l1, Value());
     buffers[op.getResult()] = bt;
     return success();
   }
@@ -1340,7 +1366,8 @@ LogicalResult Lowering::lowerCubeLoad(at::LoadOp op, const GlobalView &view) {
                             << tile;
   AccessPlan plan;
   if (failed(cubeAccessPlan(op, builder, view.dims, op.getOffsets(), tile,
-                            linearOffset(loc, view, op.getOffsets()), plan)))
+                            linearOffset(loc, view, op.getOffsets()), plan,
+                            op.getRealShape())))
     return failure();
   // GM only reaches L1 (MTE2, ND -> NZ); L0A/L0B are filled from L1 (MTE1).
   // L0B operands stage through B1, everything else through A1.
@@ -1356,7 +1383,7 @@ LogicalResult Lowering::lowerCubeLoad(at::LoadOp op, const GlobalView &view) {
     return success();
   }
   Value l0 = newBuffer(loc, tile, cubePosition(where, right), name);
-  builder.create<ac::LoadDataOp>(loc, l0, l1, 0, 0);
+  builder.create<ac::LoadDataOp>(loc, l0, l1, ValueRange(), 0, 0);
   buffers[op.getResult()] = l0;
   return success();
 }
@@ -1378,8 +1405,25 @@ LogicalResult Lowering::lowerMove(at::MoveOp op) {
                                  "must be multiples of 16";
     Value l0 = newBuffer(op.getLoc(), dst,
                          cubePosition(dst.getLocation(), false), "l0");
-    builder.create<ac::LoadDataOp>(op.getLoc(), l0, *in, offs[0], offs[1]);
+    auto load = builder.create<ac::LoadDataOp>(op.getLoc(), l0, *in, op.getDynamic(),
+                                               offs[0], offs[1]);
+    if (op.getTranspose()) // LoadData transposes the sub-tile on the way
+      load.setTranspose(true);
     buffers[op.getResult()] = l0;
+    return success();
+  }
+  if (src.getLocation() == at::TileLocation::L1 &&
+      dst.getLocation() == at::TileLocation::BT) {
+    // Part of a bias row staged in L1 -> the bias table (f32, widened).
+    auto in = bufferOf(op, op.getSource());
+    if (failed(in))
+      return failure();
+    Location loc = op.getLoc();
+    Value offset = op.getDynamic().empty() ? indexConst(loc, op.getOffsets().back())
+                                           : op.getDynamic().back();
+    Value bt = newBuffer(loc, dst.getShape(), builder.getF32Type(), ac::Position::C2, "bias");
+    builder.create<ac::CopyBiasOp>(loc, bt, *in, offset);
+    buffers[op.getResult()] = bt;
     return success();
   }
   if (src.getLocation() == at::TileLocation::UB &&
@@ -1444,18 +1488,13 @@ LogicalResult Lowering::lowerMatmul(Operation *op, Value acc, Value lhs, Value r
   auto b = bufferOf(op, rhs);
   if (failed(a) || failed(b))
     return failure();
-  Value biasBuffer;
-  if (bias) {
-    auto bb = bufferOf(op, bias);
-    if (failed(bb))
-      return failure();
-    biasBuffer = *bb;
-  }
   auto tile = cast<at::TileType>(op->getResult(0).getType());
   Value dst, init;
   if (!acc || zeroAccumulators.contains(acc)) {
     dst = newBuffer(loc, tile, ac::Position::CO1, acc ? "acc" : "matmul");
     init = builder.create<arith::ConstantIntOp>(loc, 1, 1);
+    if (acc)
+      bias = zeroBias.lookup(acc);
   } else {
     // matmul_acc updates the accumulator in place, so the accumulator must
     // not be read after it (value semantics would need an L0C copy).
@@ -1485,18 +1524,41 @@ LogicalResult Lowering::lowerMatmul(Operation *op, Value acc, Value lhs, Value r
     if (failed(ab))
       return failure();
     dst = *ab;
-    auto arg = dyn_cast<BlockArgument>(acc);
-    auto loop = arg ? dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp()) : scf::ForOp();
-    if (loop && zeroCarried.lookup(dst) == loop) {
-      // The loop carries a zero accumulator: its first trip overwrites.
-      init = builder.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
-                                           loop.getInductionVar(),
-                                           loop.getLowerBound());
+    // A zero accumulator carried into (nested) loops: the mmad overwrites on
+    // the first trip of every loop between it and the zero (iv == lb for
+    // each), and starts from the zero's bias then.
+    Value first, zero;
+    for (Value cur = acc; auto arg = dyn_cast<BlockArgument>(cur);) {
+      auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+      if (!loop || arg.getArgNumber() == 0)
+        break;
+      Value trip = builder.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
+                                                 loop.getInductionVar(), loop.getLowerBound());
+      first = first ? builder.create<arith::AndIOp>(loc, first, trip).getResult() : trip;
+      Value initArg = loop.getInitArgs()[arg.getArgNumber() - 1];
+      if (zeroAccumulators.contains(initArg)) {
+        zero = initArg;
+        break;
+      }
+      cur = initArg;
+    }
+    if (zero) {
+      init = first;
+      bias = zeroBias.lookup(zero);
     } else {
       init = builder.create<arith::ConstantIntOp>(loc, 0, 1);
     }
   }
-  builder.create<ac::MmadOp>(loc, dst, *a, *b, init, biasBuffer);
+  Value biasBuffer;
+  if (bias) {
+    auto bb = bufferOf(op, bias);
+    if (failed(bb))
+      return failure();
+    biasBuffer = *bb;
+  }
+  auto mmad = builder.create<ac::MmadOp>(loc, dst, *a, *b, init, biasBuffer);
+  if (op->hasAttr("hf32")) // float32 operands rounded to HF32 (SetHF32Mode)
+    mmad.setHf32(true);
   buffers[op->getResult(0)] = dst;
   return success();
 }

@@ -554,8 +554,17 @@ LogicalResult Builder::emitOp(Operation *op) {
         // dims (an NZ sub-tile is not contiguous).
         in.a = sim::Operand::ofImm(l.getRow());
         in.b = sim::Operand::ofImm(l.getCol());
+        if (!l.getOrigin().empty()) { // runtime origin (static part 0)
+          auto row = operand(op, l.getOrigin()[0]);
+          auto col = operand(op, l.getOrigin()[1]);
+          if (failed(row) || failed(col) || l.getRow() || l.getCol())
+            return l.emitOpError() << "has a runtime origin the simulator cannot resolve";
+          in.a = *row;
+          in.b = *col;
+        }
         in.srcTileRows = srcRows;
         in.srcTileCols = srcCols;
+        in.transpose = l.getTranspose();
         return success();
       })
       .Case<MmadOp>([&](MmadOp m) -> LogicalResult {
@@ -576,6 +585,7 @@ LogicalResult Builder::emitOp(Operation *op) {
         in.b = sim::Operand::ofImm(at.getShape()[1]);
         in.c = sim::Operand::ofImm(bt.getShape()[1]);
         in.init = *init;
+        in.hf32 = m.getHf32();
         if (Value bias = m.getBias()) {
           const Local *bt = local(bias);
           if (!bt)
@@ -608,6 +618,15 @@ LogicalResult Builder::emitOp(Operation *op) {
           return c.emitOpError() << "has an unplanned buffer operand";
         sim::Instr &in = add(op, sim::Opcode::CopyL1ToBt, sim::Pipe::MTE1);
         in.dtype = *dtypeOf(c.getDst().getType().getElementType());
+        in.srcDtype = *dtypeOf(c.getSrc().getType().getElementType());
+        in.a = sim::Operand::ofImm(0); // element offset into the L1 row
+        if (Value off = c.getOffset()) {
+          auto o = operand(op, off);
+          if (failed(o))
+            return c.emitOpError() << "has an offset the simulator cannot resolve";
+          in.a = *o;
+        }
+        in.tileElems = c.getSrc().getType().getNumElements();
         in.srcSpace = src->space;
         in.src0Addr = src->addr;
         in.dstSpace = d->space;
@@ -817,6 +836,14 @@ LogicalResult Builder::emitOp(Operation *op) {
         in.flagSrc = pipeOf(w.getSrc());
         in.flagDst = pipeOf(w.getDst());
         in.eventId = w.getEvent();
+        return success();
+      })
+      .Case<GetBufOp>([&](GetBufOp g) {
+        add(op, sim::Opcode::GetBuf, pipeOf(g.getPipe())).eventId = g.getId();
+        return success();
+      })
+      .Case<RlsBufOp>([&](RlsBufOp r) {
+        add(op, sim::Opcode::RlsBuf, pipeOf(r.getPipe())).eventId = r.getId();
         return success();
       })
       .Case<PipeBarrierOp>([&](PipeBarrierOp b) {

@@ -163,10 +163,12 @@ LogicalResult DimOp::verify() {
   return success();
 }
 
-/// UB tiles must have their last dimension aligned to 32 bytes: the vector
-/// unit and DataCopy work in 32-byte blocks.
+/// UB tiles of rank 2 and more must have their last dimension aligned to 32
+/// bytes: the vector unit and DataCopy work in 32-byte blocks, row by row. A
+/// rank-1 tile may have any length: its buffer is rounded up to whole blocks
+/// and DataCopyPad moves the exact bytes.
 static LogicalResult verifyTileAlignment(Operation *op, TileType tile) {
-  if (tile.getLocation() != TileLocation::UB)
+  if (tile.getLocation() != TileLocation::UB || tile.getShape().size() == 1)
     return success();
   int64_t lastBytes = tile.getShape().back() * elementBytes(tile.getElementType());
   if (lastBytes % 32 != 0)
@@ -196,9 +198,20 @@ static LogicalResult verifyAccess(Operation *op, TensorType tensor,
   return verifyTileAlignment(op, tile);
 }
 
+/// A real_shape is absent or gives one extent per tile dimension.
+static LogicalResult verifyRealShape(Operation *op, TileType tile,
+                                     size_t realRank) {
+  if (realRank != 0 && realRank != tile.getShape().size())
+    return op->emitOpError() << "real_shape has " << realRank
+                             << " extents for a rank-" << tile.getShape().size()
+                             << " tile";
+  return success();
+}
+
 LogicalResult LoadOp::verify() {
   if (failed(verifyAccess(*this, getTensor().getType(), getResult().getType(),
-                          getOffsets().size())))
+                          getOffsets().size())) ||
+      failed(verifyRealShape(*this, getResult().getType(), getRealShape().size())))
     return failure();
   if (auto pad = getPadValueAttr())
     if (pad.getType() != getResult().getType().getElementType())
@@ -208,8 +221,10 @@ LogicalResult LoadOp::verify() {
 }
 
 LogicalResult StoreOp::verify() {
-  return verifyAccess(*this, getTensor().getType(), getValue().getType(),
-                      getOffsets().size());
+  if (failed(verifyAccess(*this, getTensor().getType(), getValue().getType(),
+                          getOffsets().size())))
+    return failure();
+  return verifyRealShape(*this, getValue().getType(), getRealShape().size());
 }
 
 /// The scalar type that fills a tile of `elem`: the element type itself, or
@@ -465,6 +480,17 @@ static LogicalResult verifyCubeOperands(Operation *op, TileType a, TileType b,
   return success();
 }
 
+/// A matmul bias: one row of n f32 (or f16/bf16, widened on the way to the
+/// bias table) values in BT.
+static LogicalResult verifyBiasRow(Operation *op, TileType t, int64_t n) {
+  Type e = t.getElementType();
+  if (t.getLocation() != TileLocation::BT || !(e.isF32() || e.isF16() || e.isBF16()) ||
+      t.getNumElements() != n || t.getShape().back() != n)
+    return op->emitOpError() << "bias must be a BT tile of " << n
+                             << " f32/f16/bf16 elements (one row), got " << t;
+  return success();
+}
+
 LogicalResult MoveOp::verify() {
   TileType src = getSource().getType(), dst = getResult().getType();
   if (src.getElementType() != dst.getElementType())
@@ -473,9 +499,24 @@ LogicalResult MoveOp::verify() {
   if (src.getShape().size() != dst.getShape().size() ||
       (int64_t)getOffsets().size() != (int64_t)src.getShape().size())
     return emitOpError() << "ranks of source, result and offsets differ";
+  // transpose (L1 -> L0A/L0B): the source sub-tile is the result transposed.
+  bool transpose = getTranspose();
+  bool cubeLoad = src.getLocation() == TileLocation::L1 &&
+                  (dst.getLocation() == TileLocation::L0A ||
+                   dst.getLocation() == TileLocation::L0B);
+  bool biasLoad = src.getLocation() == TileLocation::L1 &&
+                  dst.getLocation() == TileLocation::BT;
+  if ((transpose && !cubeLoad) || (!getDynamic().empty() && !cubeLoad && !biasLoad))
+    return emitOpError() << "transposes are for L1 -> L0A/L0B moves, runtime "
+                            "offsets for L1 -> L0A/L0B/BT moves";
+  if (transpose && dst.getShape().size() != 2)
+    return emitOpError() << "transposes 2-D tiles only";
+  if (!getDynamic().empty() && getDynamic().size() != src.getShape().size())
+    return emitOpError() << "expects one runtime offset per dimension, got "
+                         << getDynamic().size();
   for (size_t d = 0; d < src.getShape().size(); ++d)
     if (getOffsets()[d] < 0 ||
-        getOffsets()[d] + dst.getShape()[d] > src.getShape()[d])
+        getOffsets()[d] + dst.getShape()[transpose ? 1 - d : d] > src.getShape()[d])
       return emitOpError() << "sub-tile " << dst << " at offsets ["
                            << llvm::make_range(getOffsets().begin(), getOffsets().end())
                            << "] is outside " << src;
@@ -489,6 +530,9 @@ LogicalResult AccumulatorOp::verify() {
                          << stringifyTileLocation(t.getLocation());
   if (!t.getElementType().isF32() && !t.getElementType().isInteger(32))
     return emitOpError() << "accumulators are f32 (or i32), not " << t.getElementType();
+  if (Value bias = getBias())
+    if (failed(verifyBiasRow(*this, cast<TileType>(bias.getType()), t.getShape()[1])))
+      return failure();
   return verifyFractalTile(*this, t, "accumulator");
 }
 
@@ -496,14 +540,9 @@ LogicalResult MatmulOp::verify() {
   if (failed(verifyCubeOperands(*this, getLhs().getType(), getRhs().getType(),
                                 getResult().getType())))
     return failure();
-  if (Value bias = getBias()) {
-    auto t = cast<TileType>(bias.getType());
-    int64_t n = getResult().getType().getShape()[1];
-    if (t.getLocation() != TileLocation::BT || !t.getElementType().isF32() ||
-        t.getNumElements() != n || t.getShape().back() != n)
-      return emitOpError() << "bias must be an f32 BT tile of " << n
-                           << " elements (one row), got " << t;
-  }
+  if (Value bias = getBias())
+    return verifyBiasRow(*this, cast<TileType>(bias.getType()),
+                         getResult().getType().getShape()[1]);
   return success();
 }
 

@@ -73,17 +73,6 @@ Value expandSin(TileBuilder &t, OpBuilder &b, Location loc, Value x) {
   return t.mul(sinR, sign);
 }
 
-/// The scalar a splat tile holds, if `v` is a splat of a float constant.
-std::optional<double> splatConstant(Value v) {
-  auto splat = v.getDefiningOp<SplatOp>();
-  if (!splat)
-    return std::nullopt;
-  if (auto c = splat.getValue().getDefiningOp<arith::ConstantOp>())
-    if (auto f = dyn_cast<FloatAttr>(c.getValue()))
-      return f.getValueAsDouble();
-  return std::nullopt;
-}
-
 /// 1 + tanh(x) = 2 / (1 + e^{-2x}): the GELU shape, in four vector ops
 /// instead of six. Rewrites the add; returns true when it did.
 bool rewriteOnePlusTanh(math::TanhOp tanh) {

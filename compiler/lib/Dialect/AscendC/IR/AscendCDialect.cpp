@@ -155,6 +155,20 @@ LogicalResult PipeBarrierOp::verify() {
   return success();
 }
 
+/// Mutex ids a kernel may choose itself: 0..27 (Ascend C Mutex, "MutexID
+/// ... user-defined range 0-27").
+static LogicalResult verifyBufId(Operation *op, Pipe pipe, int64_t id) {
+  if (pipe == Pipe::ALL)
+    return op->emitOpError() << "a buffer id is taken on one pipe, not ALL";
+  if (id < 0 || id > 27)
+    return op->emitOpError() << "buffer id " << id << " is outside 0..27";
+  return success();
+}
+
+LogicalResult GetBufOp::verify() { return verifyBufId(*this, getPipe(), getId()); }
+
+LogicalResult RlsBufOp::verify() { return verifyBufId(*this, getPipe(), getId()); }
+
 //===----------------------------------------------------------------------===//
 // Cube unit
 //===----------------------------------------------------------------------===//
@@ -168,9 +182,14 @@ LogicalResult LoadDataOp::verify() {
   if (src.getShape().size() != 2 || dst.getShape().size() != 2)
     return emitOpError() << "expects 2-D buffers";
   int64_t row = getRow(), col = getCol();
+  // transpose: the source sub-tile is dst transposed (LoadData's transpose).
+  bool transpose = getTranspose();
+  if (!getOrigin().empty() && getOrigin().size() != 2)
+    return emitOpError() << "expects a runtime origin of two offsets (row, col)";
+  int64_t rows = dst.getShape()[transpose ? 1 : 0];
+  int64_t cols = dst.getShape()[transpose ? 0 : 1];
   if (row % 16 || col % 16 || row < 0 || col < 0 ||
-      row + dst.getShape()[0] > src.getShape()[0] ||
-      col + dst.getShape()[1] > src.getShape()[1])
+      row + rows > src.getShape()[0] || col + cols > src.getShape()[1])
     return emitOpError() << "sub-tile at (" << row << ", " << col
                          << ") is not a whole-fractal part of the source";
   return success();
@@ -208,6 +227,11 @@ LogicalResult CopyBiasOp::verify() {
     return emitOpError() << "copies a bias row from L1 to the bias table (BT)";
   if (!getDst().getType().getElementType().isF32())
     return emitOpError() << "the bias table holds f32";
+  Type src = getSrc().getType().getElementType();
+  if (!src.isF32() && !src.isF16() && !src.isBF16())
+    return emitOpError() << "copies an f32, f16 or bf16 bias row, not " << src;
+  if (getSrc().getType().getNumElements() < getDst().getType().getNumElements())
+    return emitOpError() << "copies a row shorter than its bias table buffer";
   return success();
 }
 

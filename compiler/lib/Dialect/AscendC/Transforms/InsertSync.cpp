@@ -17,7 +17,11 @@
 // its pipe pair used by no other pair; when all are taken, the lowest id not
 // live anywhere between its set and its wait.
 //
+// The inserter is also insertFlagSync() (FlagSync.h): on buffer-id targets,
+// ascendc-insert-buf-id-sync runs it with the id-ordered hazards skipped.
+//
 //===----------------------------------------------------------------------===//
+#include "FlagSync.h"
 #include "asc2/Dialect/AscendC/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -40,32 +44,6 @@ using namespace asc2::ascendc;
 
 namespace {
 
-constexpr int kPipes = 7; // S V M MTE1 MTE2 MTE3 FIX
-
-/// What an access touches: bytes of a planned local space, or a GM argument.
-struct Resource {
-  Value value;            // the buffer or the GM argument
-  StringRef space;        // "GM" for global tensors
-  int64_t lo = 0, hi = 0; // planned byte range (local only)
-  bool planned = false;
-
-  bool overlaps(const Resource &o) const {
-    if (space != o.space)
-      return false;
-    if (planned && o.planned)
-      return lo < o.hi && o.lo < hi;
-    return value == o.value;
-  }
-};
-
-struct Access {
-  Resource res;
-  Pipe pipe;
-  bool write;
-  Operation *op; // op in the current block (leaf or compound)
-  Operation *leaf;
-};
-
 /// known[p][x]: records of pipe x with seq <= known[p][x] are ordered before
 /// everything pipe p does from the current point on.
 using Knowledge = std::array<std::array<int, kPipes>, kPipes>;
@@ -76,56 +54,6 @@ struct Record {
   bool carried;
   std::array<int, kPipes> known; // what access.pipe knew at this op
 };
-
-static Resource resourceOf(Value v) {
-  Resource r;
-  r.value = v;
-  if (auto local = dyn_cast<LocalType>(v.getType())) {
-    r.space = local.getSpaceName();
-    if (auto alloc = v.getDefiningOp<AllocLocalOp>())
-      if (auto offset = alloc.getOffsetAttr()) {
-        r.planned = true;
-        r.lo = offset.getInt();
-        r.hi = r.lo + local.getSizeInBytes();
-      }
-  } else {
-    r.space = "GM";
-  }
-  return r;
-}
-
-static std::string describe(const Resource &r) {
-  Value v = r.value;
-  if (auto alloc = v.getDefiningOp<AllocLocalOp>())
-    if (auto name = alloc.getNameAttr())
-      return name.str();
-  if (r.planned)
-    return (r.space + "[" + Twine(r.lo) + ", " + Twine(r.hi) + ")").str();
-  if (auto arg = dyn_cast<BlockArgument>(v))
-    return ("arg" + Twine(arg.getArgNumber())).str();
-  return "buffer";
-}
-
-static std::string lineOf(Operation *op) {
-  if (auto loc = dyn_cast<FileLineColLoc>(op->getLoc()))
-    return ("line " + Twine(loc.getLine())).str();
-  return "unknown line";
-}
-
-/// Leaf accesses of an op (nested ops for compound ops), attributed to `as`.
-static void collectAccesses(Operation *op, Operation *as,
-                            SmallVectorImpl<Access> &out) {
-  op->walk([&](Operation *leaf) {
-    auto ba = dyn_cast<BufferAccessOpInterface>(leaf);
-    auto po = dyn_cast<PipeOpInterface>(leaf);
-    if (!ba || !po)
-      return;
-    SmallVector<BufferAccess> accesses;
-    ba.getBufferAccesses(accesses);
-    for (const BufferAccess &a : accesses)
-      out.push_back({resourceOf(a.buffer), po.getPipe(), a.isWrite, as, leaf});
-  });
-}
 
 class SyncInserter {
 public:
@@ -168,6 +96,8 @@ public:
   /// A MIX kernel: every sync op records its core (`core`), and pairs between
   /// the cube and the vector core become cross-core flags.
   bool mix = false;
+  /// Cross-pipe hazards ordered by other means (buffer ids); none if null.
+  OrderedElsewhere orderedElsewhere = nullptr;
 
 private:
 };
@@ -448,6 +378,8 @@ void SyncInserter::walkBlock(Block &block, bool isLoopBody) {
         int q = (int)b.pipe;
         if (r.seq <= known[p][q])
           continue;
+        if (q != p && orderedElsewhere && orderedElsewhere(a, b))
+          continue;
         const char *kind = a.write ? (b.write ? "WAW" : "WAR") : "RAW";
         std::string why =
             (Twine(kind) + " on " + describe(a.res) + ": " +
@@ -630,13 +562,20 @@ struct InsertSyncPass
   using AscendCInsertSyncBase::AscendCInsertSyncBase;
 
   void runOnOperation() override {
-    SyncInserter inserter(&getContext(), eventIds);
-    inserter.mix = detectKernelType(getOperation()) == "MIX";
-    for (Block &block : getOperation().getBody())
-      inserter.walkBlock(block, /*isLoopBody=*/false);
-    numPairs += inserter.numPairs;
-    numBarriers += inserter.numBarriers;
+    FlagSyncStats stats = insertFlagSync(getOperation(), eventIds, nullptr);
+    numPairs += stats.pairs;
+    numBarriers += stats.barriers;
   }
 };
 
 } // namespace
+
+FlagSyncStats asc2::ascendc::insertFlagSync(func::FuncOp func, int64_t eventIds,
+                                            OrderedElsewhere orderedElsewhere) {
+  SyncInserter inserter(func.getContext(), eventIds);
+  inserter.mix = detectKernelType(func) == "MIX";
+  inserter.orderedElsewhere = orderedElsewhere;
+  for (Block &block : func.getBody())
+    inserter.walkBlock(block, /*isLoopBody=*/false);
+  return {inserter.numPairs, inserter.numBarriers};
+}

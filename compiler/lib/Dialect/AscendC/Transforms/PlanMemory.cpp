@@ -7,9 +7,10 @@
 // near the most bytes live at any one point.
 // A few buffer orders are tried; the lowest peak wins.
 //
-// In multi-buffered loops the loaded and the stored tiles of a copy are first
-// kept in separate bytes, so the next trip's load does not wait for this
-// trip's store; when that does not fit the UB, they may share after all.
+// In multi-buffered loops the DMA buffers (loaded and stored tiles) of a copy
+// are first kept in separate bytes, so the next trip's load does not wait for
+// this trip's store nor one load for the consumer of another; when that does
+// not fit the UB, they may share after all.
 //
 //===----------------------------------------------------------------------===//
 #include "asc2/Analysis/BufferLiveness.h"
@@ -59,7 +60,7 @@ bool writesInPlaceOf(const BufferLiveness &liveness, const BufferInterval &resul
 struct Placement {
   std::vector<std::pair<BufferInterval, int64_t>> offsets;
   int64_t peak = 0; // summed over spaces: one number to compare strategies
-  int64_t ubPeak = 0;
+  int64_t ubPeak = 0, l1Peak = 0;
   int inPlace = 0;
 };
 
@@ -91,7 +92,7 @@ struct PlanMemoryPass
         for (const Placed &p : placed)
           if ((writesInPlaceOf(liveness, iv, p.interval) ||
                writesInPlaceOf(liveness, p.interval, iv)) &&
-              !(keepDmaApart && p.interval.loadAfterStore(iv)))
+              !(keepDmaApart && p.interval.dmaPair(iv)))
             partners.push_back(&p);
       auto isBusy = [&](const Placed &p) {
         return !reuse || iv.start > iv.end || p.interval.interferes(iv, keepDmaApart);
@@ -132,6 +133,7 @@ struct PlanMemoryPass
     for (auto &entry : peaks)
       result.peak += entry.getValue();
     result.ubPeak = peaks.lookup("UB");
+    result.l1Peak = peaks.lookup("L1");
     return result;
   }
 
@@ -177,7 +179,7 @@ struct PlanMemoryPass
       }
       if (!keepDmaApart)
         break; // over capacity either way: ComputeMemoryConsumption reports it
-      if (best->ubPeak <= ubCapacity) {
+      if (best->ubPeak <= ubCapacity && best->l1Peak <= l1Capacity) {
         // The lower bound in the report counts the same constraints.
         getOperation()->setAttr("ascendc.dma_apart", UnitAttr::get(&getContext()));
         break;

@@ -40,39 +40,50 @@ def AscTile_DimOp : AscTile_Op<"dim", [Pure]> {
   let hasVerifier = 1;
 }
 
-def AscTile_LoadOp : AscTile_Op<"load", [MemoryEffects<[MemRead]>]> {
+def AscTile_LoadOp : AscTile_Op<"load", [MemoryEffects<[MemRead]>, AttrSizedOperandSegments]> {
   let summary = "load a tile from a global tensor (copy_in)";
   let description = [{
     Reads the tile whose first element is at `offsets` (element offsets, one
     per tensor dimension). Elements past the tensor's extent are filled with
     `pad_value` (zero when absent), so partial tiles never read out of bounds.
+    The optional `real_shape` (one extent per dimension, runtime values
+    allowed) limits the read further: only the leading `real_shape` part of
+    the tile is read, the rest is padded too.
 
     ```mlir
     %a = asctile.load %t[%off] : !asctile.tensor<?xf32> -> !asctile.tile<256xf32, UB>
+    %b = asctile.load %t[%off] real_shape [%n] {pad_value = 0.0 : f32}
+        : !asctile.tensor<?xf32> -> !asctile.tile<256xf32, UB>
     ```
   }];
   let arguments = (ins AscTile_TensorType:$tensor, Variadic<Index>:$offsets,
+                       Variadic<Index>:$real_shape,
                        OptionalAttr<TypedAttrInterface>:$pad_value);
   let results = (outs AscTile_TileType:$result);
   let assemblyFormat = [{
-    $tensor `[` $offsets `]` attr-dict `:` qualified(type($tensor)) `->` qualified(type($result))
+    $tensor `[` $offsets `]` (`real_shape` `[` $real_shape^ `]`)? attr-dict `:` qualified(type($tensor))
+    `->` qualified(type($result))
   }];
   let hasVerifier = 1;
 }
 
-def AscTile_StoreOp : AscTile_Op<"store", [MemoryEffects<[MemWrite]>]> {
+def AscTile_StoreOp : AscTile_Op<"store", [MemoryEffects<[MemWrite]>, AttrSizedOperandSegments]> {
   let summary = "store a tile into a global tensor (copy_out)";
   let description = [{
-    Writes `value` at `offsets`; the write is clamped to the tensor's extent.
+    Writes `value` at `offsets`; the write is clamped to the tensor's extent
+    and, when `real_shape` is given (one extent per dimension, runtime values
+    allowed), to the leading `real_shape` part of the tile.
 
     ```mlir
     asctile.store %c, %t[%off] : !asctile.tile<256xf32, UB>, !asctile.tensor<?xf32>
+    asctile.store %c, %t[%off] real_shape [%n] : !asctile.tile<256xf32, UB>, !asctile.tensor<?xf32>
     ```
   }];
   let arguments = (ins AscTile_TileType:$value, AscTile_TensorType:$tensor,
-                       Variadic<Index>:$offsets);
+                       Variadic<Index>:$offsets, Variadic<Index>:$real_shape);
   let assemblyFormat = [{
-    $value `,` $tensor `[` $offsets `]` attr-dict `:` qualified(type($value)) `,` qualified(type($tensor))
+    $value `,` $tensor `[` $offsets `]` (`real_shape` `[` $real_shape^ `]`)? attr-dict `:` qualified(type($value))
+    `,` qualified(type($tensor))
   }];
   let hasVerifier = 1;
 }
@@ -376,16 +387,24 @@ def AscTile_MoveOp : AscTile_Op<"move", [Pure]> {
   let description = [{
     `asc2.copy(t, location=...)` / `t.to(location)`. With `offsets`, moves
     the sub-tile of the result's shape whose first element is at `offsets`
-    (static, multiples of 16) of the source.
+    (static, multiples of 16) of the source, plus the runtime `dynamic`
+    offsets when given (one per dimension, added to the static ones; L1 ->
+    L0A/L0B only, checked when the move runs). With `transpose` (L1 ->
+    L0A/L0B), the source sub-tile is the result transposed (LoadData's
+    transpose): the result is `[R, C]`, the sub-tile `[C, R]`.
 
     ```mlir
     %a0 = asctile.move %a offsets [0, 64] : !asctile.tile<128x256xf16, L1> -> !asctile.tile<128x64xf16, L0A>
+    %a1 = asctile.move %a offsets [0, 0] dynamic [%c0, %k] : !asctile.tile<128x256xf16, L1> -> !asctile.tile<128x64xf16, L0A>
+    %b0 = asctile.move %b offsets [0, 0] {transpose} : !asctile.tile<64x32xf16, L1> -> !asctile.tile<32x64xf16, L0B>
     ```
   }];
-  let arguments = (ins AscTile_TileType:$source, DenseI64ArrayAttr:$offsets);
+  let arguments = (ins AscTile_TileType:$source, DenseI64ArrayAttr:$offsets,
+                       Variadic<Index>:$dynamic, UnitAttr:$transpose);
   let results = (outs AscTile_TileType:$result);
   let assemblyFormat = [{
-    $source `offsets` $offsets attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+    $source `offsets` $offsets (`dynamic` `[` $dynamic^ `]`)? attr-dict `:` qualified(type($source)) `->`
+    qualified(type($result))
   }];
   let hasVerifier = 1;
 }
@@ -394,14 +413,19 @@ def AscTile_AccumulatorOp : AscTile_Op<"accumulator", [Pure]> {
   let summary = "a zero matmul accumulator in L0C (zeros_acc)";
   let description = [{
     Never materialised: the first matmul_acc into it overwrites instead of
-    accumulating (mmad with its init flag).
+    accumulating (mmad with its init flag). With `bias` (a BT row of N
+    values), that first mmad starts from the bias instead of zero.
 
     ```mlir
     %acc = asctile.accumulator : !asctile.tile<128x128xf32, L0C>
+    %acc1 = asctile.accumulator bias(%b : !asctile.tile<128xf32, BT>) : !asctile.tile<64x128xf32, L0C>
     ```
   }];
+  let arguments = (ins Optional<AscTile_TileType>:$bias);
   let results = (outs AscTile_TileType:$result);
-  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+  let assemblyFormat = [{
+    (`bias` `(` $bias^ `:` qualified(type($bias)) `)`)? attr-dict `:` qualified(type($result))
+  }];
   let hasVerifier = 1;
 }
 
@@ -411,10 +435,12 @@ def AscTile_MatmulOp : AscTile_Op<"matmul", [Pure]> {
     ```mlir
     %c = asctile.matmul %a, %b : !asctile.tile<64x32xf16, L0A>, !asctile.tile<32x48xf16, L0B> -> !asctile.tile<64x48xf32, L0C>
     ```
-    With `bias` (an f32 row of N values in the bias table, BT), C = bias + A x B.
+    With `bias` (a row of N values in the bias table, BT; f16/bf16 rows are
+    widened to f32 on the way in), C = bias + A x B. With `hf32`, f32
+    operands are rounded to HF32 before the product (SetHF32Mode).
   }];
   let arguments = (ins AscTile_TileType:$lhs, AscTile_TileType:$rhs,
-                       Optional<AscTile_TileType>:$bias);
+                       Optional<AscTile_TileType>:$bias, UnitAttr:$hf32);
   let results = (outs AscTile_TileType:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs (`bias` $bias^)? attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs)) (`,` qualified(type($bias))^)? `->` qualified(type($result))
@@ -429,7 +455,8 @@ def AscTile_MatmulAccOp : AscTile_Op<"matmul_acc", [Pure, AllTypesMatch<["acc", 
     %c = asctile.matmul_acc %acc, %a, %b : !asctile.tile<64x48xf32, L0C>, !asctile.tile<64x32xf16, L0A>, !asctile.tile<32x48xf16, L0B>
     ```
   }];
-  let arguments = (ins AscTile_TileType:$acc, AscTile_TileType:$lhs, AscTile_TileType:$rhs);
+  let arguments = (ins AscTile_TileType:$acc, AscTile_TileType:$lhs, AscTile_TileType:$rhs,
+                       UnitAttr:$hf32);
   let results = (outs AscTile_TileType:$result);
   let assemblyFormat = [{
     $acc `,` $lhs `,` $rhs attr-dict `:` qualified(type($acc)) `,` qualified(type($lhs)) `,` qualified(type($rhs))

@@ -25,6 +25,22 @@ def AscTileTransformMathOps : Pass<"asctile-transform-math-ops", "::mlir::func::
   let dependentDialects = ["::mlir::math::MathDialect"];
 }
 
+def AscTileSimplifyArith : Pass<"asctile-simplify-arith", "::mlir::func::FuncOp"> {
+  let summary = "Fewer vector ops for float tile arithmetic with constants";
+  let description = [{
+    Each tile op is one pass of the vector unit over the tile. A polynomial
+    in one tile x (adds, subs, muls of x and splat constants, intermediates
+    used once) with only odd or only even powers is rebuilt in Horner form
+    over x*x when that takes fewer ops: `s * (x + c*x*x*x)` becomes
+    `(x*x * (s*c) + s) * x`. `(x * a) * (b / d)` becomes `(x / d) * (a*b)`,
+    or `x / d` when a*b = 1 (GELU's `0.5 * x * (1 + tanh(y))` after
+    asctile-transform-math-ops). An elementwise op whose tile operands are
+    broadcasts of one shape (the rest splats) acts on the sources and is
+    broadcast after: `rsqrt(broadcast(s) / n + eps)` runs on the [rows, 1]
+    sums.
+  }];
+}
+
 def AscTileMultiBuffer : Pass<"asctile-multi-buffer", "::mlir::func::FuncOp"> {
   let summary = "Pick a multi-buffering depth for loops that load tiles";
   let description = [{

@@ -6,7 +6,20 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/Builders.h"
 
+#include <optional>
+
 namespace asc2::asctile {
+
+/// The scalar a splat tile holds, if `v` is a splat of a float constant.
+inline std::optional<double> splatConstant(mlir::Value v) {
+  auto splat = v.getDefiningOp<SplatOp>();
+  if (!splat)
+    return std::nullopt;
+  if (auto c = splat.getValue().getDefiningOp<mlir::arith::ConstantOp>())
+    if (auto f = mlir::dyn_cast<mlir::FloatAttr>(c.getValue()))
+      return f.getValueAsDouble();
+  return std::nullopt;
+}
 
 /// Small helpers so expansions read like the formulas they implement.
 class TileBuilder {

@@ -474,17 +474,21 @@ def AscendC_LoadDataOp : AscendC_Op<"load_data",
   let description = [{
     Moves the `dst`-shaped sub-tile of the L1 tile `src` whose first element
     is at (`row`, `col`) (multiples of 16) into `dst`, converting between the
-    fractal layouts of L1 and L0A/L0B.
+    fractal layouts of L1 and L0A/L0B. `at [%r, %c]` adds runtime offsets
+    (multiples of 16, checked when it runs). With `transpose` the source
+    sub-tile is `dst` transposed (LoadData2DParams::ifTranspose).
 
     ```mlir
     ascendc.load_data %a0, %a1 {row = 0 : i64, col = 64 : i64} : !ascendc.local<128x64xf16, A2>, !ascendc.local<128x256xf16, A1>
+    ascendc.load_data %b0, %b1 at [%c0, %k] {transpose} : !ascendc.local<32x64xf16, B2>, !ascendc.local<64x256xf16, B1>
     ```
   }];
   let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src,
+                       Variadic<Index>:$origin,
                        DefaultValuedAttr<I64Attr, "0">:$row,
-                       DefaultValuedAttr<I64Attr, "0">:$col);
+                       DefaultValuedAttr<I64Attr, "0">:$col, UnitAttr:$transpose);
   let assemblyFormat = [{
-    $dst `,` $src attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
+    $dst `,` $src (`at` `[` $origin^ `]`)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
@@ -501,7 +505,8 @@ def AscendC_MmadOp : AscendC_Op<"mmad",
   let summary = "Mmad: C (L0C) = [C +] A (L0A) x B (L0B) (cube pipe M)";
   let description = [{
     m x k times k x n from the operand shapes. `init` (i1) true overwrites C
-    (cmatrixInitVal), false accumulates into it.
+    (cmatrixInitVal), false accumulates into it. `hf32`: f32 operands are
+    rounded to HF32 first (SetHF32Mode around the Mmad).
 
     ```mlir
     ascendc.mmad %c, %a, %b, %init : !ascendc.local<64x48xf32, CO1>, !ascendc.local<64x32xf16, A2>, !ascendc.local<32x48xf16, B2>
@@ -509,7 +514,7 @@ def AscendC_MmadOp : AscendC_Op<"mmad",
   }];
   let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$lhs,
                        AscendC_LocalType:$rhs, I1:$init,
-                       Optional<AscendC_LocalType>:$bias);
+                       Optional<AscendC_LocalType>:$bias, UnitAttr:$hf32);
   let assemblyFormat = [{
     $dst `,` $lhs `,` $rhs `,` $init (`bias` $bias^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($lhs)) `,` qualified(type($rhs)) (`,` qualified(type($bias))^)?
   }];
@@ -553,16 +558,20 @@ def AscendC_FixpipeL1Op : AscendC_Op<"fixpipe_l1",
 }
 
 def AscendC_CopyBiasOp : AscendC_Op<"copy_bias",
-    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AscendC_SameElementType]> {
-  let summary = "DataCopy of a bias row L1 -> bias table (MTE1)";
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface]> {
+  let summary = "DataCopy of a bias row L1 -> bias table (MTE1), f16/bf16 widened to f32";
   let description = [{
+    Copies the `dst`-long part of the L1 row `src` that starts at element
+    `offset` (0 when absent; a runtime offset is checked when it runs).
+
     ```mlir
     ascendc.copy_bias %bt, %l1 : !ascendc.local<64xf32, C2>, !ascendc.local<64xf32, A1>
+    ascendc.copy_bias %bt, %l1[%off] : !ascendc.local<32xf32, C2>, !ascendc.local<128xf16, A1>
     ```
   }];
-  let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src);
+  let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src, Optional<Index>:$offset);
   let assemblyFormat = [{
-    $dst `,` $src attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
+    $dst `,` $src (`[` $offset^ `]`)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
@@ -748,6 +757,41 @@ def AscendC_PipeBarrierOp : AscendC_Op<"pipe_barrier", [AscendC_PipeOpInterface]
   }];
   let arguments = (ins AscendC_Pipe:$pipe, OptionalAttr<StrAttr>:$reason);
   let assemblyFormat = "$pipe attr-dict";
+  let hasVerifier = 1;
+}
+
+// Buffer-id synchronisation (Ascend950): AscendC::Mutex::Lock/Unlock<pipe>(id).
+def AscendC_GetBufOp : AscendC_Op<"get_buf", [AscendC_PipeOpInterface]> {
+  let summary = "Mutex::Lock<pipe>(id): take buffer id `id` on `pipe`";
+  let description = [{
+    Blocks `pipe` until every earlier holder of buffer id `id` (in issue
+    order, on other pipes) has released it. Every access of `pipe` to the
+    buffer the id guards sits between a get_buf and the matching rls_buf of
+    the same pipe. `reason` records the buffer and the ops that share the id.
+
+    ```mlir
+    ascendc.get_buf V, 3 {reason = "x_tile: data_copy (MTE2) / add (V)"}
+    ```
+  }];
+  let arguments = (ins AscendC_Pipe:$pipe, I64Attr:$id,
+                       OptionalAttr<StrAttr>:$reason);
+  let assemblyFormat = "$pipe `,` $id attr-dict";
+  let hasVerifier = 1;
+}
+
+def AscendC_RlsBufOp : AscendC_Op<"rls_buf", [AscendC_PipeOpInterface]> {
+  let summary = "Mutex::Unlock<pipe>(id): release buffer id `id` on `pipe`";
+  let description = [{
+    Releases buffer id `id` once every earlier instruction of `pipe` has
+    finished; does not hold `pipe`. The next holder in issue order may start.
+
+    ```mlir
+    ascendc.rls_buf MTE2, 3
+    ```
+  }];
+  let arguments = (ins AscendC_Pipe:$pipe, I64Attr:$id,
+                       OptionalAttr<StrAttr>:$reason);
+  let assemblyFormat = "$pipe `,` $id attr-dict";
   let hasVerifier = 1;
 }
 

@@ -25,13 +25,15 @@ def AscendCPlanMemory : Pass<"ascendc-plan-memory", "::mlir::func::FuncOp"> {
     never live together share bytes, and an elementwise result takes the
     bytes of a same-sized source that dies at its op (in place). In
     multi-buffered loops, DMA buffers stay apart from the other copies'
-    buffers, and the loaded and stored tiles of one copy get separate bytes
-    unless that overflows `ub-capacity`.
+    buffers, and the DMA buffers of one copy get separate bytes unless that
+    overflows `ub-capacity` / `l1-capacity`.
   }];
   let options = [
     Option<"alignment", "alignment", "int64_t", "32", "Byte alignment of every buffer">,
     Option<"ubCapacity", "ub-capacity", "int64_t", "196608",
-           "UB bytes per core: above it loaded and stored tiles may share bytes">,
+           "UB bytes per core: above it a copy's DMA buffers may share bytes">,
+    Option<"l1Capacity", "l1-capacity", "int64_t", "524288",
+           "L1 bytes per core: above it a copy's DMA buffers may share bytes">,
     Option<"reuse", "reuse", "bool", "true", "Share bytes between buffers that are never live together">,
     Option<"shareCopies", "share-copies", "bool", "false",
            "Also let the DMA buffers of the copies of an unrolled loop share bytes (least UB, less overlap)">
@@ -88,8 +90,52 @@ def AscendCInsertSync : Pass<"ascendc-insert-sync", "::mlir::func::FuncOp"> {
   ];
 }
 
+def AscendCInsertBufIdSync : Pass<"ascendc-insert-buf-id-sync", "::mlir::func::FuncOp"> {
+  let summary = "Order cross-pipe hazards on local buffers with buffer ids (get_buf/rls_buf)";
+  let description = [{
+    The Ascend950 sync style. Local buffers whose planned bytes overlap form
+    one resource; a resource touched by two or more pipes (the scalar unit
+    aside) gets a buffer id, and every op touching it takes the id on its
+    pipe (`get_buf`) before and releases it (`rls_buf`) after. Ids are
+    granted in issue order, so all accesses to one resource run in program
+    order across pipes, loop-carried hazards included; multi-buffered slots
+    are distinct resources and overlap. With more resources than ids, a
+    resource shares the id whose resources were last used earliest (sharing
+    is always correct, only more serial). The hazards ids do not cover (GM,
+    scalar-unit accesses, cross-core in MIX kernels) get set_flag/wait_flag
+    exactly as in ascendc-insert-sync, and same-pipe RAW/WAW pipe_barrier.
+    Each get/rls records its reason: the buffer and the ops sharing the id.
+  }];
+  let options = [
+    Option<"bufIds", "buf-ids", "int64_t", "28", "Buffer ids available (Mutex ids 0..27)">,
+    Option<"eventIds", "event-ids", "int64_t", "8", "Event ids per pipe pair, for the flags">
+  ];
+  let statistics = [
+    Statistic<"numIds", "ids", "Buffer ids used">,
+    Statistic<"numResources", "resources", "Resources guarded by an id">,
+    Statistic<"numGets", "gets", "get_buf/rls_buf pairs inserted">,
+    Statistic<"numPairs", "pairs", "set/wait pairs inserted">,
+    Statistic<"numBarriers", "barriers", "pipe barriers inserted">
+  ];
+}
+
+def AscendCFuseBufIdSync : Pass<"ascendc-fuse-buf-id-sync", "::mlir::func::FuncOp"> {
+  let summary = "Merge adjacent buffer-id releases and takes of one pipe";
+  let description = [{
+    An `rls_buf P, id` followed in the same block by `get_buf P, id`, with
+    no other pipe taking `id` in between, releases the id only to take it
+    back: both go, and consecutive ops of one pipe on one buffer share one
+    get/rls. A loop whose body takes an id on one pipe only takes it once
+    before the loop and releases it after.
+  }];
+  let statistics = [
+    Statistic<"numFused", "fused", "rls/get pairs removed between ops of one pipe">,
+    Statistic<"numHoisted", "hoisted", "get/rls pairs hoisted out of loops">
+  ];
+}
+
 def AscendCVerifySync : Pass<"ascendc-verify-sync", "::mlir::func::FuncOp"> {
-  let summary = "Check the set_flag/wait_flag protocol statically";
+  let summary = "Check the set_flag/wait_flag and get_buf/rls_buf protocols statically";
   let description = [{
     Follows every (src, dst, event) flag through the function in program
     order: a set_flag on a flag that is already set, or a wait_flag on one
@@ -98,6 +144,13 @@ def AscendCVerifySync : Pass<"ascendc-verify-sync", "::mlir::func::FuncOp"> {
     an scf.if must agree, and the kernel must end with every flag clear.
     PIPE_ALL barriers inside a loop body (outside a skipped-copy guard) are
     reported as warnings: they serialise the steady state.
+
+    Buffer ids likewise: a get_buf of an id any pipe still holds, an
+    rls_buf of an id its pipe does not hold, an id held at the end, an
+    unbalanced loop body or disagreeing arms are errors. And two ops of
+    different pipes (not S) that conflict on local bytes some id guards must
+    both hold a common id. Hazards on bytes no id guards are left to the
+    flags, whose coverage is not checked here.
   }];
 }
 
