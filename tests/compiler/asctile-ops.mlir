@@ -40,3 +40,28 @@ func.func @rank(%p: !asctile.ptr<f32>, %n: index) {
   %a = asctile.load %t[%c0] : !asctile.tensor<?x64xf32> -> !asctile.tile<64xf32, UB>
   return
 }
+
+// -----
+
+// A uint8 element is read as a zero-extended wider signless integer and
+// written from one (arith has no unsigned scalars).
+// CHECK-LABEL: func.func @uint8_scalar
+// CHECK: asctile.get_value %{{.*}}[%{{.*}}] : !asctile.tensor<4xui8> -> i32
+// CHECK: asctile.set_value %{{.*}}, %{{.*}}[%{{.*}}] : i32, !asctile.tensor<4xui8>
+func.func @uint8_scalar(%p: !asctile.ptr<ui8>) {
+  %t = asctile.tensor %p[] : !asctile.ptr<ui8> -> !asctile.tensor<4xui8>
+  %c1 = arith.constant 1 : index
+  %v = asctile.get_value %t[%c1] : !asctile.tensor<4xui8> -> i32
+  asctile.set_value %v, %t[%c1] : i32, !asctile.tensor<4xui8>
+  return
+}
+
+// -----
+
+func.func @int8_scalar_width(%p: !asctile.ptr<i8>) {
+  %t = asctile.tensor %p[] : !asctile.ptr<i8> -> !asctile.tensor<4xi8>
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{result type must be the element type 'i8' (or a wider signless integer for an unsigned one)}}
+  %v = asctile.get_value %t[%c1] : !asctile.tensor<4xi8> -> i32
+  return
+}

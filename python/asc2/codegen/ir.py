@@ -71,9 +71,15 @@ class Value:
 
 
 class Scalar(Value):
-    """A runtime scalar: ``index`` for integers, ``f32``/``f16``/... for floats, ``i1`` for bools."""
+    """A runtime scalar: ``index`` for integers, ``f32``/``f16``/... for floats, ``i1`` for bools. ``dtype`` is set
+    when the type does not say it: a uint8 scalar is an ``i32`` holding the value zero-extended (arith has no
+    unsigned integers)."""
 
-    __slots__ = ()
+    __slots__ = ("dtype",)
+
+    def __init__(self, ssa, ty, dtype=None):
+        super().__init__(ssa, ty)
+        self.dtype = dtype
 
     @property
     def is_float(self):
@@ -121,6 +127,8 @@ def rebind(value, ssa):
     """The same kind of value with a new SSA name (loop/if results, block args)."""
     if isinstance(value, Tile):
         return value.like(ssa)
+    if isinstance(value, Scalar):
+        return Scalar(ssa, value.type, value.dtype)
     return type(value)(ssa, value.type)
 
 

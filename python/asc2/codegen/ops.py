@@ -65,14 +65,74 @@ def scalar_type(x):
 
 def scalar_dtype(x):
     """The dtype a scalar operand asks for: int32/float32/bool for Python numbers and ``index``."""
+    if isinstance(x, Scalar) and x.dtype is not None:
+        return x.dtype
     return _SCALAR_DTYPES.get(scalar_type(x))
+
+
+# arith has no unsigned integers: a uint8 scalar is this signless type holding the value zero-extended, so signed
+# arith on it is exact; results wrap modulo 256 (``wrap_uint8``) where numpy's uint8 would.
+UINT8_CARRIER = "i32"
+_UINT8_WRAPPING = ("add", "sub", "mul", "left_shift")
 
 
 def scalar_type_of(dt):
     """The scalar type of one element of a ``dt`` tile."""
-    if dt.kind == "uint":
-        fail(errors.UnsupportedError, f"{dt.name} scalars are not supported (arith needs signless integers)")
-    return dt.mlir
+    return UINT8_CARRIER if dt == core.uint8 else dt.mlir
+
+
+def element_scalar(ssa, dt):
+    """The Scalar holding one element of a ``dt`` tile or tensor produced as ``ssa``."""
+    return Scalar(ssa, scalar_type_of(dt), dt if dt == core.uint8 else None)
+
+
+def is_uint8_scalar(x):
+    return isinstance(x, Scalar) and x.dtype == core.uint8
+
+
+def plain_scalar(x):
+    """``x`` without its uint8 meaning: the carrier as an ordinary signless integer."""
+    return Scalar(x.ssa, x.type) if is_uint8_scalar(x) else x
+
+
+def wrap_uint8(gen, s):
+    """The uint8 scalar of the low 8 bits of integer scalar ``s`` (numpy's astype(uint8))."""
+    wide = cast_scalar(gen, plain_scalar(s), UINT8_CARRIER)
+    low = gen.b.op(f"arith.andi {wide.ssa}, {gen.b.constant(255, UINT8_CARRIER)} : {UINT8_CARRIER}")
+    return Scalar(low, UINT8_CARRIER, core.uint8)
+
+
+def uint8_scalar(gen, x, what="asc2.number"):
+    """``x`` as a uint8 scalar: Python numbers must lie in 0..255 (numpy raises OverflowError otherwise), runtime
+    values wrap modulo 256 (floats truncate first)."""
+    if is_uint8_scalar(x):
+        return x
+    if is_number(x):
+        value = int(x)
+        if not 0 <= value <= 255:
+            fail(errors.CompilationValueError, f"{what}: {x!r} is outside the uint8 range 0..255")
+        return Scalar(gen.b.constant(value, UINT8_CARRIER), UINT8_CARRIER, core.uint8)
+    if not isinstance(x, Scalar):
+        fail(errors.CompilationTypeError, f"{what}: expected a scalar, got {describe(x)}")
+    return wrap_uint8(gen, cast_scalar(gen, x, UINT8_CARRIER))
+
+
+def uint8_scalar_operands(gen, name, a, b):
+    """Scalar operands ``a``, ``b`` of which one is a uint8 scalar, as numpy combines them. With another uint8, a
+    bool or a Python int (which must fit uint8) the result is uint8: returns both as carriers and True. Otherwise
+    returns plain operands in the type numpy computes in (a float; int8/int16 -> int16, wider ints as they are)
+    and False."""
+    other = b if is_uint8_scalar(a) else a
+    if is_number(other) and isinstance(other, float) or isinstance(other, Scalar) and other.is_float:
+        return plain_scalar(a), plain_scalar(b), False
+    if is_number(other) or is_uint8_scalar(other) or scalar_type(other) == I1:
+        if is_number(other) and not isinstance(other, bool) and not 0 <= other <= 255:
+            fail(errors.CompilationValueError, f"'{name}': scalar {other} is outside the uint8 range 0..255")
+        sa, sb = (plain_scalar(cast_scalar(gen, x, UINT8_CARRIER)) if isinstance(x, Scalar)
+                  else as_scalar(gen, int(x), UINT8_CARRIER) for x in (a, b))
+        return sa, sb, True
+    ty = other.type if other.type == INDEX else promote(core.uint8, scalar_dtype(other)).mlir
+    return plain_scalar(cast_scalar(gen, a, ty)), plain_scalar(cast_scalar(gen, b, ty)), False
 
 
 def cast_scalar(gen, s, ty):
@@ -191,6 +251,8 @@ def weak_promote(dt, scalar):
         return sdt if sdt != core.bool_ else dt
     if sdt.is_float and not dt.is_float:
         return core.float32
+    if isinstance(scalar, Scalar) and {dt, sdt} == {core.int8, core.uint8}:
+        return core.int16  # neither holds the other's values
     return dt
 
 
@@ -437,6 +499,11 @@ def binary(gen, name, a, b):
             quotient = apply_mask(gen, ta.like(gen.b.op(f"arith.divf {ta.ssa}, {tb.ssa} : {ta.type}")), ta.dtype)
             return apply_mask(gen, ta.like(gen.b.op(f"math.floor {quotient.ssa} : {ta.type}")), ta.dtype)
         return apply_mask(gen, ta.like(gen.b.op(f"{op} {ta.ssa}, {tb.ssa} : {ta.type}")), ta.dtype)
+    if is_uint8_scalar(a) or is_uint8_scalar(b):
+        a, b, is_uint8 = uint8_scalar_operands(gen, name, a, b)
+        if is_uint8:
+            result = binary(gen, name, a, b)
+            return wrap_uint8(gen, result) if name in _UINT8_WRAPPING else Scalar(result.ssa, result.type, core.uint8)
     ty = common_scalar_type(a, b)
     if ty is None or (ty == I1 and bool_op is None):
         fail(errors.CompilationTypeError, f"unsupported operands for '{name}': {describe(a)} and {describe(b)}")
@@ -477,8 +544,8 @@ def unary(gen, name, x):
     float_op, int_op, fold = UNARY_OPS[name]
     if not is_value(x):
         return fold(x)
-    if isinstance(x, Tile) and x.dtype.kind == "uint" and int_op is not None:
-        return x  # abs of an unsigned tile
+    if (isinstance(x, Tile) and x.dtype.kind == "uint" or is_uint8_scalar(x)) and int_op is not None:
+        return x  # abs of an unsigned value
     if isinstance(x, Tile) and x.dtype.kind == "uint":
         fail(errors.CompilationTypeError, f"asc2.{name} is not supported on {x.dtype.name} tiles (only float tiles)")
     if isinstance(x, Tile):
@@ -514,7 +581,7 @@ def power(gen, a, b):
 def rebuild(like, ssa):
     if isinstance(like, Tile):
         return like.like(ssa)
-    return Scalar(ssa, like.type)
+    return Scalar(ssa, like.type, like.dtype)
 
 
 def compare_tiles(gen, predicate, a, b):
@@ -583,11 +650,16 @@ def select(gen, cond, a, b):
     if isinstance(a, Tile) or isinstance(b, Tile):
         a, b = tile_operands(gen, "if-else", a, b)
     else:
+        is_uint8 = False
+        if is_uint8_scalar(a) or is_uint8_scalar(b):
+            a, b, is_uint8 = uint8_scalar_operands(gen, "if-else", a, b)
         ty = common_scalar_type(a, b)
         if ty is None:
             fail(errors.CompilationTypeError, f"both branches must be scalars or tiles, got {describe(a)} and "
                                               f"{describe(b)}")
         a, b = as_scalar(gen, a, ty), as_scalar(gen, b, ty)
+        if is_uint8:
+            return Scalar(gen.b.op(f"arith.select {c.ssa}, {a.ssa}, {b.ssa} : {ty}"), ty, core.uint8)
     return rebuild(a, gen.b.op(f"arith.select {c.ssa}, {a.ssa}, {b.ssa} : {a.type}"))
 
 
@@ -602,6 +674,8 @@ def coerce_like(gen, x, like, name):
             fail(errors.CompilationTypeError, f"'{name}' changes type from {like.type} to {x.type}")
         if isinstance(x, Tile):
             fail(errors.CompilationTypeError, f"'{name}' changes from a scalar to a tile")
+        if is_uint8_scalar(like):
+            return uint8_scalar(gen, x, f"'{name}'")
         return as_scalar(gen, x, like.type)
     fail(errors.CompilationTypeError, f"'{name}' ({describe(like)}) cannot change inside a loop or runtime if")
 
@@ -960,19 +1034,19 @@ def reduce(gen, kind, x, dims, keep_dims, axis):
     shape = [1 if i in dims else d for i, d in enumerate(x.shape) if keep_dims or i not in dims]
     attrs = f"{kind} {x.ssa} dims [{', '.join(map(str, dims))}]{' keep_dims' if keep_dims else ''}"
     if not shape:
-        ty = scalar_type_of(x.dtype)
+        ty = x.dtype.mlir  # uint8 reductions went through _reduce_uint8
         return Scalar(gen.b.op(f"asctile.reduce {attrs} : {x.type} -> {ty}"), ty)
     return new_tile(gen, f"asctile.reduce {attrs} : {x.type} -> ", shape, x.dtype, x.location)
 
 
 def _reduce_uint8(gen, kind, x, dims, keep_dims, axis):
     """uint8 reductions run on the zero-extended values: a sum in int32 (as numpy sums small integers in a wider
-    type, so it does not wrap), max/min in int16 and back to uint8. A scalar result is an int32 scalar (arith has no
-    unsigned scalars)."""
+    type, so it does not wrap), max/min in int16 and back to uint8 (a scalar max/min is a uint8 scalar)."""
     wide = convert_tile(gen, convert_tile(gen, x, core.int16), core.int32 if kind == "sum" else core.int16)
     result = reduce(gen, kind, wide, dims, keep_dims, axis)
     if isinstance(result, Scalar):
-        return cast_scalar(gen, result, "i32")
+        wide = cast_scalar(gen, result, UINT8_CARRIER)
+        return wide if kind == "sum" else Scalar(wide.ssa, wide.type, core.uint8)
     return result if kind == "sum" else convert_tile(gen, result, x.dtype)
 
 
@@ -1199,10 +1273,11 @@ def _number(gen, value, dtype):
         return as_scalar(gen, value)
     if not isinstance(dtype, core.dtype):
         fail(errors.CompilationTypeError, f"asc2.number: dtype must be an asc2 dtype, got {describe(dtype)}")
-    ty = scalar_type_of(dtype)
+    if dtype == core.uint8:
+        return uint8_scalar(gen, value)
     if is_number(value):
         value = int(value) if dtype.is_int else bool(value) if dtype == core.bool_ else float(value)
-    return as_scalar(gen, value, ty)
+    return as_scalar(gen, plain_scalar(value), dtype.mlir)
 
 
 # -- memory
@@ -1269,8 +1344,10 @@ def _copy_in(gen, src, offsets, shape, location, real_shape, pad_value):
         if real_shape is not None or pad_value is not None:
             fail(errors.CompilationValueError, "asc2.copy_in: real_shape and pad_value need a tile shape")
         offs = offsets_of(gen, offsets, rank, "asc2.copy_in")
+        # A uint8 element loads zero-extended into its carrier (the verifier allows a wider signless result).
         ty = scalar_type_of(src.dtype)
-        return Scalar(gen.b.op(f"asctile.get_value {src.ssa}[{', '.join(offs)}] : {src.type} -> {ty}"), ty)
+        return element_scalar(gen.b.op(f"asctile.get_value {src.ssa}[{', '.join(offs)}] : {src.type} -> {ty}"),
+                              src.dtype)
     shape = static_shape(shape, "asc2.copy_in: shape")
     location = check_supported_location(location, "asc2.copy_in", cube.LOAD_LOCATIONS)
     shape, real_shape = cube.fractal_tile(shape, real_shape, location, "asc2.copy_in")
@@ -1313,7 +1390,7 @@ def _copy_out(gen, src, dst, offsets, real_shape):
     src = cube.storable(gen, src, dst, "asc2.copy_out")
     _check_tile_into(src, dst, "asc2.copy_out")
     if (src.location == core.TensorLocation.UB and math.prod(src.shape) == 1 and len(src.shape) > 1
-            and real_shape is None and src.dtype.kind in ("float", "int")):
+            and real_shape is None and src.dtype != core.bool_):
         # One element (say x.sum(keep_dims=True)): a scalar store, as upstream does; a [1, 1] tile has no DMA row.
         return _copy_out(gen, reduce(gen, "sum", src, [], False, None), dst, offsets, None)
     check_ub_alignment(src.shape, src.dtype, src.location, rows=True)

@@ -638,8 +638,13 @@ LogicalResult Emitter::emitOp(Operation *op) {
         return success();
       })
       .Case<GmSetValueOp>([&](GmSetValueOp o) {
+        // A uint8 scalar is carried in a wider integer: the tensor keeps its low byte.
+        Type elem = o.getTensor().getType().getElementType();
+        std::string value = name(o.getValue());
+        if (o.getValue().getType() != elem)
+          value = "static_cast<" + cType(elem) + ">(" + value + ")";
         line() << name(o.getTensor()) << ".SetValue(" << name(o.getIndex()) << ", "
-               << name(o.getValue()) << ");" << srcLine(o) << "\n";
+               << value << ");" << srcLine(o) << "\n";
         return success();
       })
       .Case<arith::AddFOp>([&](auto) { infix("+"); return success(); })

@@ -325,14 +325,26 @@ LogicalResult ReshapeOp::verify() {
   return success();
 }
 
+/// The scalar type a get_value/set_value of `elem` uses: the element type, or
+/// for an unsigned element a wider signless integer (arith has no unsigned
+/// scalars: a uint8 scalar is carried zero-extended and stored by its low bits).
+static bool isScalarOfElement(Type scalar, Type elem) {
+  if (scalar == elem)
+    return true;
+  auto e = dyn_cast<IntegerType>(elem);
+  auto s = dyn_cast<IntegerType>(scalar);
+  return e && s && e.isUnsigned() && s.isSignless() && s.getWidth() > e.getWidth();
+}
+
 LogicalResult GetValueOp::verify() {
   auto tensor = getTensor().getType();
   if ((int64_t)getOffsets().size() != tensor.getRank())
     return emitOpError() << "expects " << tensor.getRank() << " offsets, got "
                          << getOffsets().size();
-  if (getResult().getType() != tensor.getElementType())
+  if (!isScalarOfElement(getResult().getType(), tensor.getElementType()))
     return emitOpError() << "result type must be the element type "
-                         << tensor.getElementType();
+                         << tensor.getElementType()
+                         << " (or a wider signless integer for an unsigned one)";
   return success();
 }
 
@@ -341,7 +353,7 @@ LogicalResult SetValueOp::verify() {
   if ((int64_t)getOffsets().size() != tensor.getRank())
     return emitOpError() << "expects " << tensor.getRank() << " offsets, got "
                          << getOffsets().size();
-  if (getValue().getType() != tensor.getElementType())
+  if (!isScalarOfElement(getValue().getType(), tensor.getElementType()))
     return emitOpError() << "value type " << getValue().getType()
                          << " differs from the element type "
                          << tensor.getElementType();
