@@ -51,6 +51,9 @@ _SHARED_WITH_PRE_LOOP = (
 KNOWN_REDUNDANT = {
     ("rms_norm", "WAR on x_ptr: ascendc.broadcast (V"): _SHARED_WITH_PRE_LOOP,
     ("rms_norm_fused", "WAR on x_ptr: ascendc.broadcast (V"): _SHARED_WITH_PRE_LOOP,
+    # Batched to 8 rows per trip (asctile-batch-rows), gamma's row broadcast moves before the loop.
+    ("layer_norm", "WAR on x_ptr: ascendc.broadcast (V"): _SHARED_WITH_PRE_LOOP,
+    ("layer_norm_fused", "WAR on x_ptr: ascendc.broadcast (V"): _SHARED_WITH_PRE_LOOP,
 }
 
 
@@ -97,7 +100,9 @@ def sample_cases():
     def zeros(*shape, dtype=np.float32):
         return np.zeros(shape, dtype)
 
-    rows, cols = 13, 256
+    # Row loops take 8 rows per trip (asctile-batch-rows): 2 cores x 2-3
+    # trips of 8 rows, a partial last block, so both ping/pong copies run.
+    rows, cols = 2 * 8 * 2 + 11, 256
     norm_rows = 22
     return [
         Case("vadd", vadd.vadd, 2, lambda: (_f32(n), _f32(n, seed=1), zeros(n), n, tiles_per_block), {"TILE": 256}),

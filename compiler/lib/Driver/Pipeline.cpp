@@ -385,30 +385,44 @@ void describeFinalIR(func::FuncOp func, const sim::ArchModel &arch,
 static CompileResult compileOnce(const std::string &asctileIR,
                                  const CompileOptions &options);
 
+static bool overflowed(const CompileResult &r) {
+  return r.failure && r.failure->message.find(" overflow: kernel needs ") != std::string::npos;
+}
+
+/// `retry` with a note on why the first try was dropped.
+static CompileResult noted(CompileResult retry, const CompileFailure &first,
+                           const std::string &what) {
+  if (!retry.kernel)
+    return retry;
+  auto report = std::make_shared<CompileReport>(*retry.kernel->report());
+  report->diagnostics.push_back(
+      {"note", what + " (" + first.message.substr(0, first.message.find(';')) + ")",
+       first.loc});
+  retry.kernel = std::make_shared<CompiledKernel>(report, retry.kernel->program(),
+                                                  retry.kernel->arch());
+  return retry;
+}
+
 CompileResult compileKernel(const std::string &asctileIR,
                             const CompileOptions &options) {
   CompileResult result = compileOnce(asctileIR, options);
-  // Multi-buffering chose its depth from an estimate; when the copies do not
-  // fit after planning, one buffer per tile may still fit.
-  if (result.failure && options.numStages == 0 &&
-      result.failure->message.find(" overflow: kernel needs ") != std::string::npos) {
-    CompileOptions single = options;
-    single.numStages = 1;
-    CompileResult retry = compileOnce(asctileIR, single);
-    if (retry.kernel) {
-      auto report = std::make_shared<CompileReport>(*retry.kernel->report());
-      report->diagnostics.push_back(
-          {"note",
-           "multi-buffering dropped: two copies of the loop's tiles do not fit (" +
-               result.failure->message.substr(0, result.failure->message.find(';')) +
-               ")",
-           result.failure->loc});
-      retry.kernel = std::make_shared<CompiledKernel>(
-          report, retry.kernel->program(), retry.kernel->arch());
-    }
-    if (!retry.kernel)
-      return result;
-    result = retry;
+  CompileOptions used = options;
+  // Row batching and multi-buffering choose their sizes from estimates; when
+  // the tiles do not fit after planning, fewer rows, then one buffer per
+  // tile, may still fit.
+  if (overflowed(result) && options.batchRows) {
+    used.batchRows = false;
+    CompileResult retry = compileOnce(asctileIR, used);
+    if (retry.kernel)
+      result = noted(retry, *result.failure,
+                     "row batching dropped: the batched rows' tiles do not fit");
+  }
+  if (overflowed(result) && options.numStages == 0) {
+    used.numStages = 1;
+    CompileResult retry = compileOnce(asctileIR, used);
+    if (retry.kernel)
+      result = noted(retry, *result.failure,
+                     "multi-buffering dropped: two copies of the loop's tiles do not fit");
   }
   if (result.kernel)
     ReportHub::instance().publish(ReportEvent::Compiled, result.kernel->report());
@@ -499,6 +513,11 @@ static CompileResult compileOnce(const std::string &asctileIR,
   // Tiles computed from loop-invariant values (a broadcast gamma, a splat)
   // once, not every iteration.
   pm.addNestedPass<func::FuncOp>(createLoopInvariantCodeMotionPass());
+  if (options.batchRows) {
+    asctile::AscTileBatchRowsOptions batchOptions;
+    batchOptions.ubCapacity = arch->capacity[(int)sim::Space::UB];
+    pm.addNestedPass<func::FuncOp>(asctile::createAscTileBatchRows(batchOptions));
+  }
   asctile::AscTileMultiBufferOptions bufferOptions;
   bufferOptions.ubCapacity = arch->capacity[(int)sim::Space::UB];
   bufferOptions.numStages = options.numStages;

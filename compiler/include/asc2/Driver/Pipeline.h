@@ -30,6 +30,9 @@ struct CompileOptions {
   /// unrolled copies share bytes (least UB, less overlap).
   int reuseAlloc = 1;
   int numStages = 0;        // buffers per loaded tile; 0: compiler's choice
+  /// asctile-batch-rows: k rows per trip for row-parallel loops of [1, N]
+  /// tiles (dropped by the driver when the batched tiles overflow).
+  bool batchRows = true;
   /// Static LocalTensor addresses, or TPipe-managed buffers; unset: per
   /// target (static on Ascend950, TPipe on A2/A3, as upstream PyAsc2).
   std::optional<bool> staticAlloc;

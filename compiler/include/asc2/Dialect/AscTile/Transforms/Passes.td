@@ -41,6 +41,25 @@ def AscTileSimplifyArith : Pass<"asctile-simplify-arith", "::mlir::func::FuncOp"
   }];
 }
 
+def AscTileBatchRows : Pass<"asctile-batch-rows", "::mlir::func::FuncOp"> {
+  let summary = "k rows per trip for row-parallel loops of [1, N] tiles";
+  let description = [{
+    A `parallel` loop `for row in range(block_idx, rows, block_num)` whose
+    body loads and stores [1, N] tiles at `[row, 0]` of tensors with `rows`
+    rows, and computes on them elementwise, with row reductions and scalar
+    arithmetic on the reduced values, takes k consecutive rows per trip
+    instead: `range(block_idx * k, rows, block_num * k)` on [k, N] tiles,
+    per-row [k, 1] reductions and broadcasts; the last block's loads and
+    stores clamp at the tensor's extent. Rows are independent, so the
+    different assignment of rows to cores gives the same result. Any other
+    op in the body leaves the loop alone.
+  }];
+  let options = [
+    Option<"ubCapacity", "ub-capacity", "int64_t", "196608", "UB bytes per core">,
+    Option<"maxRows", "max-rows", "int64_t", "8", "Most rows per trip">
+  ];
+}
+
 def AscTileMultiBuffer : Pass<"asctile-multi-buffer", "::mlir::func::FuncOp"> {
   let summary = "Pick a multi-buffering depth for loops that load tiles";
   let description = [{
