@@ -6,8 +6,9 @@ expert baseline (samples/baselines/*.mlir) on the same inputs, with a bandwidth/
 
 Per kernel it prints: cycles of the asc2 kernel and of the baseline, baseline/asc2 (> 1: asc2 is
 faster), the bound and bound/asc2 (the fraction of the bound asc2 reaches), the pipe that sets
-the bound, static sync counts (set_flag / wait_flag / pipe_barrier) and the UB peak of each, and
-per-core busy cycles per pipe of both runs (from the launch record).
+the bound, static sync counts (set_flag / wait_flag / pipe_barrier, "+N id": get_buf/rls_buf
+pairs of Ascend950's buffer-id sync) and the UB peak of each, the geometric mean of base/asc2,
+and per-core busy cycles per pipe of both runs (from the launch record).
 
 The bound is the simulator's own machine model (resources/arch/<platform>.json), not a
 measurement: per core, max over
@@ -21,6 +22,7 @@ below it in the model (matmul reads: each C block loads its A rows and B columns
 
 import argparse
 import json
+import math
 import os
 import sys
 
@@ -152,7 +154,14 @@ def arch_model(platform):
 def sync_counts(report):
     kinds = [s["kind"] for s in report["sync"]]
     return {"set_flag": kinds.count("set_flag"), "wait_flag": kinds.count("wait_flag"),
-            "pipe_barrier": sum(1 for k in kinds if k not in ("set_flag", "wait_flag"))}
+            "get_buf": kinds.count("get_buf"),
+            "pipe_barrier": sum(1 for k in kinds if k not in ("set_flag", "wait_flag", "get_buf", "rls_buf"))}
+
+
+def sync_text(counts):
+    """set/wait/barrier, plus the get_buf/rls_buf pairs of buffer-id sync (Ascend950)."""
+    text = "/".join(str(counts[k]) for k in ("set_flag", "wait_flag", "pipe_barrier"))
+    return text + (f"+{counts['get_buf']}id" if counts.get("get_buf") else "")
 
 
 def run(native, block_num, args, check, out_index, tolerance, what):
@@ -214,11 +223,14 @@ def print_table(rows):
     print("-" * len(head))
     for r in rows:
         a, b = r["asc2"], r["base"]
-        sa = "/".join(str(a["sync"][k]) for k in ("set_flag", "wait_flag", "pipe_barrier"))
-        sb = "/".join(str(b["sync"][k]) for k in ("set_flag", "wait_flag", "pipe_barrier"))
+        sa, sb = sync_text(a["sync"]), sync_text(b["sync"])
         print(f"{r['kernel']:17s} {a['cycles']:8d} {b['cycles']:8d} {r['baseline_over_asc2']:9.2f} {r['bound']:7d} "
               f"{r['bound_pipe']:>4s} {r['bound_over_asc2']:8.2f}  {sa:>15s} {sb:>15s} {a['ub_peak']:8d} "
               f"{b['ub_peak']:8d}")
+    ratios = [r["baseline_over_asc2"] for r in rows]
+    geomean = math.exp(sum(math.log(x) for x in ratios) / len(ratios))
+    print(f"geometric mean of base/asc2: {geomean:.3f}; lowest: {min(ratios):.2f} "
+          f"({rows[ratios.index(min(ratios))]['kernel']})")
     print("\nbusy cycles per core (asc2 | baseline), pipes the kernel uses:")
     for r in rows:
         a, b = r["asc2"]["busy_per_core"], r["base"]["busy_per_core"]
