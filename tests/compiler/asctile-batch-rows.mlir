@@ -3,21 +3,21 @@
 
 !row = !asctile.tile<1x256xf32, UB>
 
-// Row softmax, one [1, 256] row per trip -> 4 consecutive rows per trip:
-// the loop starts at block_idx * 4 and steps block_num * 4, the row
+// Row softmax, one [1, 256] row per trip -> 8 consecutive rows per trip:
+// the loop starts at block_idx * 8 and steps block_num * 8, the row
 // reductions keep a [8, 1] column and the splats of them become broadcasts.
 // CHECK-LABEL: func.func @softmax
-// CHECK: %[[K:.*]] = arith.constant 4 : index
+// CHECK: %[[K:.*]] = arith.constant 8 : index
 // CHECK: %[[LB:.*]] = arith.muli %{{.*}}, %[[K]]
 // CHECK: %[[STEP:.*]] = arith.muli %{{.*}}, %[[K]]
 // CHECK: scf.for %[[ROW:.*]] = %[[LB]] to %{{.*}} step %[[STEP]]
-// CHECK: %[[X:.*]] = asctile.load %{{.*}}[%[[ROW]], %{{.*}}] {{.*}} -> !asctile.tile<4x256xf32, UB>
-// CHECK: %[[M:.*]] = asctile.reduce max %[[X]] dims [1] keep_dims : !asctile.tile<4x256xf32, UB> -> !asctile.tile<4x1xf32, UB>
-// CHECK: %[[MB:.*]] = asctile.broadcast %[[M]] : !asctile.tile<4x1xf32, UB> -> !asctile.tile<4x256xf32, UB>
-// CHECK: arith.subf %[[X]], %[[MB]] : !asctile.tile<4x256xf32, UB>
-// CHECK: asctile.reduce sum {{.*}} -> !asctile.tile<4x1xf32, UB>
-// CHECK: asctile.store {{.*}}[%[[ROW]], %{{.*}}] : !asctile.tile<4x256xf32, UB>
-// CHECK: asctile.rows_per_trip = 4
+// CHECK: %[[X:.*]] = asctile.load %{{.*}}[%[[ROW]], %{{.*}}] {{.*}} -> !asctile.tile<8x256xf32, UB>
+// CHECK: %[[M:.*]] = asctile.reduce max %[[X]] dims [1] keep_dims : !asctile.tile<8x256xf32, UB> -> !asctile.tile<8x1xf32, UB>
+// CHECK: %[[MB:.*]] = asctile.broadcast %[[M]] : !asctile.tile<8x1xf32, UB> -> !asctile.tile<8x256xf32, UB>
+// CHECK: arith.subf %[[X]], %[[MB]] : !asctile.tile<8x256xf32, UB>
+// CHECK: asctile.reduce sum {{.*}} -> !asctile.tile<8x1xf32, UB>
+// CHECK: asctile.store {{.*}}[%[[ROW]], %{{.*}}] : !asctile.tile<8x256xf32, UB>
+// CHECK: asctile.rows_per_trip = 8
 // TWO: asctile.rows_per_trip = 2
 func.func @softmax(%xp: !asctile.ptr<f32>, %op: !asctile.ptr<f32>, %rows: index, %cols: index) {
   %c0 = arith.constant 0 : index
@@ -43,12 +43,12 @@ func.func @softmax(%xp: !asctile.ptr<f32>, %op: !asctile.ptr<f32>, %rows: index,
 // loop-invariant [1, N] row (gamma) is broadcast to the k rows once, before
 // the loop, like the splat of the loop-invariant scalar.
 // CHECK-LABEL: func.func @scaled_rows
-// CHECK: %[[N:.*]] = asctile.splat %{{.*}} : f32 -> !asctile.tile<4x1xf32, UB>
-// CHECK: %[[G:.*]] = asctile.broadcast %{{.*}} : !asctile.tile<1x256xf32, UB> -> !asctile.tile<4x256xf32, UB>
+// CHECK: %[[N:.*]] = asctile.splat %{{.*}} : f32 -> !asctile.tile<8x1xf32, UB>
+// CHECK: %[[G:.*]] = asctile.broadcast %{{.*}} : !asctile.tile<1x256xf32, UB> -> !asctile.tile<8x256xf32, UB>
 // CHECK: scf.for
-// CHECK: %[[S:.*]] = asctile.reduce sum {{.*}} -> !asctile.tile<4x1xf32, UB>
-// CHECK: arith.divf %[[S]], %[[N]] : !asctile.tile<4x1xf32, UB>
-// CHECK: arith.mulf %{{.*}}, %[[G]] : !asctile.tile<4x256xf32, UB>
+// CHECK: %[[S:.*]] = asctile.reduce sum {{.*}} -> !asctile.tile<8x1xf32, UB>
+// CHECK: arith.divf %[[S]], %[[N]] : !asctile.tile<8x1xf32, UB>
+// CHECK: arith.mulf %{{.*}}, %[[G]] : !asctile.tile<8x256xf32, UB>
 func.func @scaled_rows(%xp: !asctile.ptr<f32>, %gp: !asctile.ptr<f32>, %rows: index, %n: f32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -30,7 +30,7 @@ def _batched_rows(kernel):
 def test_softmax_batched_is_exact(rows, cores):
     err, _ = softmax.run(softmax.softmax, rows, 256, cores)
     assert err <= 1e-6
-    assert _batched_rows(softmax.softmax) == 4
+    assert _batched_rows(softmax.softmax) == 8
 
 
 @pytest.mark.parametrize("kernel", [layer_norm.layer_norm, layer_norm.layer_norm_fused],
@@ -39,7 +39,7 @@ def test_softmax_batched_is_exact(rows, cores):
 def test_layer_norm_batched_is_exact(kernel, rows):
     err, _ = layer_norm.run(kernel, rows, 256, cores=8)
     assert err <= 2e-5
-    assert _batched_rows(kernel) == 4
+    assert _batched_rows(kernel) == 8
 
 
 def test_softmax_float16_batched():

@@ -100,9 +100,9 @@ def sample_cases():
     def zeros(*shape, dtype=np.float32):
         return np.zeros(shape, dtype)
 
-    # Row loops take 4 rows per trip (asctile-batch-rows): 2 cores x 5-6
-    # trips of 4 rows, a partial last block, so both ping/pong copies run.
-    rows, cols = 2 * 4 * 5 + 7, 256
+    # Row loops take 8 rows per trip (asctile-batch-rows): 2 cores x 2-3
+    # trips of 8 rows, a partial last block, so both ping/pong copies run.
+    rows, cols = 2 * 8 * 2 + 11, 256
     norm_rows = 22
     return [
         Case("vadd", vadd.vadd, 2, lambda: (_f32(n), _f32(n, seed=1), zeros(n), n, tiles_per_block), {"TILE": 256}),

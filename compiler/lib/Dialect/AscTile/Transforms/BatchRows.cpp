@@ -16,11 +16,9 @@
 // per-row [k, 1] reductions; scalar arithmetic on them becomes [k, 1] tile
 // arithmetic; splats of them become broadcasts. Anything else in the body
 // (index arithmetic on the row, scalar stores, nested control flow) leaves
-// the loop as it is. k: the largest power of two up to `max-rows` (4: more
-// rows per trip lengthen the pipeline's fill and drain more than they save
-// in per-instruction costs on the baselines' shapes) whose
-// loaded rows plus two working tiles, two copies of each, fit in 3/4 of the
-// UB; when planning overflows after all, the driver compiles again without.
+// the loop as it is. k: the largest power of two up to `max-rows` (8) whose
+// loaded rows plus two working tiles, two copies of each, fit the UB; when
+// planning overflows after all, the driver compiles again without.
 //
 //===----------------------------------------------------------------------===//
 #include "asc2/Dialect/AscTile/Transforms/Passes.h"
@@ -257,14 +255,14 @@ struct BatchRowsPass : public asc2::asctile::impl::AscTileBatchRowsBase<BatchRow
         if (auto load = dyn_cast<LoadOp>(op))
           rowBytes = std::max<int64_t>(rowBytes, (load.getType().getSizeInBytes() + 31) / 32 * 32);
       // Per copy the loaded rows and two working tiles (elementwise chains
-      // run in place), two copies for ping-pong, within 3/4 of the UB; the
-      // driver compiles again without batching when planning overflows.
+      // run in place), two copies for ping-pong, within the UB; the driver
+      // compiles again without batching when planning overflows.
       int64_t loaded = 0;
       for (Operation &op : loop.getBody()->without_terminator())
         loaded += isa<LoadOp>(op) ? 1 : 0;
       int64_t k = 1;
       while (2 * k <= maxRows &&
-             2 * (loaded + 2) * (2 * k) * rowBytes <= ubCapacity * 3 / 4)
+             2 * (loaded + 2) * (2 * k) * rowBytes <= ubCapacity)
         k *= 2;
       if (k == 1)
         continue;

@@ -56,7 +56,7 @@ def AscTileBatchRows : Pass<"asctile-batch-rows", "::mlir::func::FuncOp"> {
   }];
   let options = [
     Option<"ubCapacity", "ub-capacity", "int64_t", "196608", "UB bytes per core">,
-    Option<"maxRows", "max-rows", "int64_t", "4", "Most rows per trip">
+    Option<"maxRows", "max-rows", "int64_t", "8", "Most rows per trip">
   ];
 }
 
