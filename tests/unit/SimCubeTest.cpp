@@ -292,6 +292,34 @@ void expectMatmul(const MatmulCase &mc, const MatmulData &d, double tol,
 // Layouts.
 //===----------------------------------------------------------------------===//
 
+/// A rows x cols sub-tile at (16, 32) of a srcR x srcC L1 matrix (NZ) loaded
+/// to L0 in both layouts: (r, c) of the destination is (row0 + r, col0 + c)
+/// of the source, or (row0 + c, col0 + r) with `transpose`.
+static void checkSubTileLoads(DType t, bool transpose, int64_t srcR, int64_t srcC,
+                              int64_t rows, int64_t cols) {
+  const int64_t c0 = cube::c0Of(t), row0 = 16, col0 = 32, mod = 97;
+  std::vector<uint8_t> gm(size_t(srcR * srcC * byteWidth(t)));
+  for (int64_t i = 0; i < srcR * srcC; ++i)
+    put(t, gm, i, double(i % mod));
+  std::vector<uint8_t> l1(gm.size());
+  cube::ndToNz(t, l1.data(), srcR, srcC, gm.data(), srcR, srcC, srcC);
+  for (bool toZn : {false, true}) {
+    cube::Layout layout = toZn ? cube::Layout::ZN : cube::Layout::ZZ;
+    std::vector<uint8_t> l0(size_t(cube::tileBytes(layout, t, rows, cols)));
+    cube::nzToL0(t, toZn, l0.data(), l1.data(), rows, cols, srcR, srcC, row0, col0,
+                 transpose);
+    const int64_t cp = cube::padCols(layout, t, cols);
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t c = 0; c < cols; ++c) {
+        int64_t sr = row0 + (transpose ? c : r), sc = col0 + (transpose ? r : c);
+        ASSERT_EQ(get(t, l0, toZn ? cube::znIndex(r, c, cp, c0) : cube::zzIndex(r, c, cp, c0)),
+                  double((sr * srcC + sc) % mod))
+            << dtypeName(t) << (toZn ? " ZN " : " ZZ ") << (transpose ? "T " : "") << r << ","
+            << c;
+      }
+  }
+}
+
 TEST(SimCube, FractalLayoutsMatchTheDocumentedIndexMath) {
   for (DType t : {DType::F16, DType::F32, DType::I8}) {
     const int64_t rows = 40, cols = 70, w = byteWidth(t), c0 = cube::c0Of(t);
@@ -334,29 +362,8 @@ TEST(SimCube, FractalLayoutsMatchTheDocumentedIndexMath) {
   }
   // Sub-tiles: (r, c) of the destination is (row0 + r, col0 + c) of the
   // source, for both layouts and every type.
-  for (DType t : {DType::F16, DType::F32, DType::I8}) {
-    const int64_t srcR = 64, srcC = 128, c0 = cube::c0Of(t);
-    std::vector<uint8_t> gm(size_t(srcR * srcC * byteWidth(t)));
-    for (int64_t i = 0; i < srcR * srcC; ++i)
-      put(t, gm, i, double(i % 97));
-    std::vector<uint8_t> l1(gm.size());
-    cube::ndToNz(t, l1.data(), srcR, srcC, gm.data(), srcR, srcC, srcC);
-    for (bool toZn : {false, true}) {
-      const int64_t row0 = 16, col0 = 32, rows = 32, cols = 64;
-      cube::Layout layout = toZn ? cube::Layout::ZN : cube::Layout::ZZ;
-      std::vector<uint8_t> l0(size_t(cube::tileBytes(layout, t, rows, cols)));
-      cube::nzToL0(t, toZn, l0.data(), l1.data(), rows, cols, srcR, srcC, row0,
-                   col0);
-      const int64_t cp = cube::padCols(layout, t, cols);
-      for (int64_t r = 0; r < rows; ++r)
-        for (int64_t c = 0; c < cols; ++c)
-          ASSERT_EQ(get(t, l0,
-                        toZn ? cube::znIndex(r, c, cp, c0)
-                             : cube::zzIndex(r, c, cp, c0)),
-                    double(((row0 + r) * srcC + col0 + c) % 97))
-              << dtypeName(t) << (toZn ? " ZN " : " ZZ ") << r << "," << c;
-    }
-  }
+  for (DType t : {DType::F16, DType::F32, DType::I8})
+    checkSubTileLoads(t, /*transpose=*/false, 64, 128, 32, 64);
   // int8: the C0-split dimension pads to 32.
   EXPECT_EQ(cube::tileBytes(cube::Layout::NZ, DType::I8, 16, 16), 16 * 32);
   EXPECT_EQ(cube::tileBytes(cube::Layout::ZN, DType::I8, 16, 16), 32 * 16);
@@ -366,29 +373,8 @@ TEST(SimCube, FractalLayoutsMatchTheDocumentedIndexMath) {
 TEST(SimCube, TransposedSubTileLoadsHf32AndBiasWidening) {
   // LoadData's transpose: (r, c) of the destination is (row0 + c, col0 + r)
   // of the source, for both L0 layouts.
-  for (DType t : {DType::F16, DType::F32}) {
-    const int64_t srcR = 64, srcC = 96, c0 = cube::c0Of(t);
-    std::vector<uint8_t> gm(size_t(srcR * srcC * byteWidth(t)));
-    for (int64_t i = 0; i < srcR * srcC; ++i)
-      put(t, gm, i, double(i % 89));
-    std::vector<uint8_t> l1(gm.size());
-    cube::ndToNz(t, l1.data(), srcR, srcC, gm.data(), srcR, srcC, srcC);
-    for (bool toZn : {false, true}) {
-      const int64_t row0 = 16, col0 = 32, rows = 48, cols = 32;
-      cube::Layout layout = toZn ? cube::Layout::ZN : cube::Layout::ZZ;
-      std::vector<uint8_t> l0(size_t(cube::tileBytes(layout, t, rows, cols)));
-      cube::nzToL0(t, toZn, l0.data(), l1.data(), rows, cols, srcR, srcC, row0,
-                   col0, /*transpose=*/true);
-      const int64_t cp = cube::padCols(layout, t, cols);
-      for (int64_t r = 0; r < rows; ++r)
-        for (int64_t c = 0; c < cols; ++c)
-          ASSERT_EQ(get(t, l0,
-                        toZn ? cube::znIndex(r, c, cp, c0)
-                             : cube::zzIndex(r, c, cp, c0)),
-                    double(((row0 + c) * srcC + col0 + r) % 89))
-              << dtypeName(t) << (toZn ? " ZN " : " ZZ ") << r << "," << c;
-    }
-  }
+  for (DType t : {DType::F16, DType::F32})
+    checkSubTileLoads(t, /*transpose=*/true, 64, 96, 48, 32);
   // HF32 keeps 11 mantissa bits, rounding to nearest even.
   EXPECT_EQ(cube::roundToHf32(1.0f + 0x1p-11f), 1.0f + 0x1p-11f);
   EXPECT_EQ(cube::roundToHf32(1.0f + 0x1p-12f), 1.0f);               // tie -> even
