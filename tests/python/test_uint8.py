@@ -21,17 +21,6 @@ CORES = 3
 
 
 @asc2.jit
-def binary_kernel(x_ptr, y_ptr, out_ptr, size: int, OP: asc2.ConstExpr, TILE: asc2.ConstExpr[int]):
-    x_gm = asc2.global_tensor(x_ptr, [size])
-    y_gm = asc2.global_tensor(y_ptr, [size])
-    out_gm = asc2.global_tensor(out_ptr, [size])
-    for t in asc2.range(asc2.block_idx(), asc2.ceildiv(size, TILE), asc2.block_num()):
-        x = asc2.copy_in(x_gm, [t * TILE], [TILE])
-        y = asc2.copy_in(y_gm, [t * TILE], [TILE], pad_value=1)
-        asc2.copy_out(OP(x, y), out_gm, [t * TILE])
-
-
-@asc2.jit
 def scalar_kernel(x_ptr, out_ptr, size: int, OP: asc2.ConstExpr, S: asc2.ConstExpr, LEFT: asc2.ConstExpr,
                   TILE: asc2.ConstExpr[int]):
     x_gm = asc2.global_tensor(x_ptr, [size])
@@ -41,7 +30,7 @@ def scalar_kernel(x_ptr, out_ptr, size: int, OP: asc2.ConstExpr, S: asc2.ConstEx
         asc2.copy_out(OP(S, x) if LEFT else OP(x, S), out_gm, [t * TILE])
 
 
-from test_language_elementwise import unary_kernel  # noqa: E402  (one kernel for every dtype)
+from test_language_elementwise import binary_kernel, unary_kernel  # noqa: E402  (one kernel each for every dtype)
 
 
 def u8(seed, lo=0, hi=256):

@@ -75,8 +75,8 @@ struct Batcher {
     return TileType::get(loop.getContext(), {k, 1}, elem, TileLocation::UB);
   }
 
-  /// Whether the body can be batched (and the row width).
-  bool check(int64_t &cols, int64_t &tiles) {
+  /// Whether the body can be batched; its loads and their largest row.
+  bool check(int64_t &loaded, int64_t &rowBytes) {
     Value iv = loop.getInductionVar();
     if (!loop.getLowerBound().getDefiningOp<BlockIdxOp>() ||
         !loop.getStep().getDefiningOp<BlockNumOp>() || loop.getNumResults() != 0)
@@ -85,9 +85,8 @@ struct Batcher {
     auto unroll = loop->getAttrOfType<IntegerAttr>("asctile.unroll_factor");
     if (!parallel || !parallel.getValue() || (unroll && unroll.getInt() > 1))
       return false;
-    cols = -1;
-    tiles = 0;
-    bool loads = false;
+    int64_t cols = -1;
+    loaded = rowBytes = 0;
     for (Operation &op : loop.getBody()->without_terminator()) {
       if (op.getNumRegions() != 0)
         return false;
@@ -103,8 +102,8 @@ struct Batcher {
             !isRowTile(load.getType(), cols))
           return false;
         cols = load.getType().getShape()[1];
-        loads = true;
-        ++tiles;
+        ++loaded;
+        rowBytes = std::max<int64_t>(rowBytes, (load.getType().getSizeInBytes() + 31) / 32 * 32);
         continue;
       }
       if (auto store = dyn_cast<StoreOp>(op)) {
@@ -137,13 +136,11 @@ struct Batcher {
         if (tile.getLocation() != TileLocation::UB || tile.getRank() != 2 ||
             tile.getShape()[0] != 1)
           return false;
-        if (tile.getShape()[1] == cols || cols < 0)
-          ++tiles;
       } else if (!isa<FloatType>(t)) {
         return false;
       }
     }
-    return loads && cols > 0;
+    return loaded > 0;
   }
 
   /// The new value of an old operand: mapped inside the loop, else as is.
@@ -247,19 +244,12 @@ struct BatchRowsPass : public asc2::asctile::impl::AscTileBatchRowsBase<BatchRow
     getOperation().walk([&](scf::ForOp loop) { loops.push_back(loop); });
     for (scf::ForOp loop : loops) {
       Batcher batcher{loop};
-      int64_t cols = 0, tiles = 0;
-      if (!batcher.check(cols, tiles))
+      int64_t loaded = 0, rowBytes = 0;
+      if (!batcher.check(loaded, rowBytes))
         continue;
-      int64_t rowBytes = 0;
-      for (Operation &op : loop.getBody()->without_terminator())
-        if (auto load = dyn_cast<LoadOp>(op))
-          rowBytes = std::max<int64_t>(rowBytes, (load.getType().getSizeInBytes() + 31) / 32 * 32);
       // Per copy the loaded rows and two working tiles (elementwise chains
       // run in place), two copies for ping-pong, within the UB; the driver
       // compiles again without batching when planning overflows.
-      int64_t loaded = 0;
-      for (Operation &op : loop.getBody()->without_terminator())
-        loaded += isa<LoadOp>(op) ? 1 : 0;
       int64_t k = 1;
       while (2 * k <= maxRows &&
              2 * (loaded + 2) * (2 * k) * rowBytes <= ubCapacity)
