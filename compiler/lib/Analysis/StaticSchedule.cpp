@@ -17,12 +17,18 @@ namespace {
 /// A binary flag (cross-core or not, src, dst, event) or a buffer id
 /// (src = dst = ALL, its id).
 using FlagKey = std::tuple<bool, bool, int, int, int64_t>;
-/// The sets (program points) that may be pending on each flag.
-using Pending = std::map<FlagKey, std::set<int>>;
+/// The sets (program points) that may be pending on each flag, each with
+/// whether every path that brings it here goes around a loop's back-edge.
+using Pending = std::map<FlagKey, std::map<int, bool>>;
 
-void merge(Pending &into, const Pending &from) {
+/// Adds the sets of `from` to `into`; `backEdge`: they come around a loop.
+void merge(Pending &into, const Pending &from, bool backEdge = false) {
   for (auto &[key, sets] : from)
-    into[key].insert(sets.begin(), sets.end());
+    for (auto [point, wraps] : sets) {
+      auto [it, added] = into[key].try_emplace(point, wraps || backEdge);
+      if (!added)
+        it->second = it->second && (wraps || backEdge);
+    }
 }
 
 class EdgeFinder {
@@ -43,12 +49,12 @@ private:
 void EdgeFinder::consume(Operation *wait, const FlagKey &key, Pipe dst,
                          Pending &pending) {
   int waitPoint = points.pointOf(wait);
-  for (int setPoint : pending[key]) {
+  for (auto [setPoint, wraps] : pending[key]) {
     Operation *set = points.opAt(setPoint);
     ScheduleEdge edge{setPoint, waitPoint, Pipe::S, dst, std::get<4>(key)};
     edge.bufferId = std::get<0>(key);
     edge.crossCore = std::get<1>(key);
-    edge.wraps = setPoint > waitPoint;
+    edge.wraps = wraps;
     if (auto s = dyn_cast<SetFlagOp>(set)) {
       edge.src = s.getSrc();
       edge.reason = s.getReason().value_or("").str();
@@ -60,7 +66,9 @@ void EdgeFinder::consume(Operation *wait, const FlagKey &key, Pipe dst,
     // A pipe taking back the id it released waits for nothing.
     if (edge.bufferId && edge.src == edge.dst)
       continue;
-    edges.emplace(std::make_pair(setPoint, waitPoint), edge);
+    auto [it, added] = edges.try_emplace({setPoint, waitPoint}, edge);
+    if (!added)
+      it->second.wraps = it->second.wraps && wraps;
   }
   pending.erase(key);
 }
@@ -70,14 +78,14 @@ void EdgeFinder::walk(Block &block, Pending &pending) {
     int point = points.pointOf(&op);
     if (auto set = dyn_cast<SetFlagOp>(op)) {
       pending[{false, op.hasAttr("cross_core"), (int)set.getSrc(),
-               (int)set.getDst(), (int64_t)set.getEvent()}] = {point};
+               (int)set.getDst(), (int64_t)set.getEvent()}] = {{point, false}};
     } else if (auto wait = dyn_cast<WaitFlagOp>(op)) {
       consume(&op,
               {false, op.hasAttr("cross_core"), (int)wait.getSrc(),
                (int)wait.getDst(), (int64_t)wait.getEvent()},
               wait.getDst(), pending);
     } else if (auto rls = dyn_cast<RlsBufOp>(op)) {
-      pending[{true, false, (int)Pipe::ALL, (int)Pipe::ALL, (int64_t)rls.getId()}] = {point};
+      pending[{true, false, (int)Pipe::ALL, (int)Pipe::ALL, (int64_t)rls.getId()}] = {{point, false}};
     } else if (auto get = dyn_cast<GetBufOp>(op)) {
       consume(&op, {true, false, (int)Pipe::ALL, (int)Pipe::ALL, (int64_t)get.getId()},
               get.getPipe(), pending);
@@ -89,7 +97,7 @@ void EdgeFinder::walk(Block &block, Pending &pending) {
         exit = entry;
         walk(*loop.getBody(), exit);
         Pending next = pending;
-        merge(next, exit);
+        merge(next, exit, /*backEdge=*/true);
         if (next == entry)
           break;
         entry = std::move(next);

@@ -10,8 +10,8 @@
 // of an scf.if continue from its entry, a loop body from its entry and from
 // its own end until nothing changes. Loops are taken to run at least once, so
 // a flag primed before a loop pairs with the wait in the body, not the drain
-// after it. A wait earlier in program order than its set belongs to a later
-// iteration: the edge wraps around the loop.
+// after it. An edge that only a path around a loop's back-edge takes (the
+// wait is a later iteration's) wraps.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASC2_ANALYSIS_STATICSCHEDULE_H
@@ -44,8 +44,8 @@ struct ScheduleEdge {
   int64_t event;         // the event id, or the buffer id
   bool bufferId = false; // rls_buf -> get_buf
   bool crossCore = false;
-  /// The wait comes before the set in program order: it is a later
-  /// iteration's.
+  /// Only paths around a loop's back-edge lead from the set to the wait: it
+  /// is a later iteration's wait.
   bool wraps = false;
   std::string reason; // the set's
 };
