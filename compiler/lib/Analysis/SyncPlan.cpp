@@ -16,15 +16,8 @@ using namespace asc2::ascendc;
 namespace asc2 {
 
 StringRef stringifyHazardKind(HazardKind kind) {
-  switch (kind) {
-  case HazardKind::RAW:
-    return "RAW";
-  case HazardKind::WAR:
-    return "WAR";
-  case HazardKind::WAW:
-    return "WAW";
-  }
-  return "";
+  static const char *const names[] = {"RAW", "WAR", "WAW"};
+  return names[(int)kind];
 }
 
 std::string Hazard::describe() const {

@@ -14,12 +14,7 @@ struct TestPrintUbPlanPass : public asc2::impl::TestPrintUbPlanBase<TestPrintUbP
   using TestPrintUbPlanBase::TestPrintUbPlanBase;
 
   void runOnOperation() override {
-    asc2::UbPlanOptions options;
-    options.alignment = alignment;
-    options.ubCapacity = ubCapacity;
-    options.l1Capacity = l1Capacity;
-    options.reuse = reuse;
-    options.shareCopies = shareCopies;
+    asc2::UbPlanOptions options{alignment, ubCapacity, l1Capacity, reuse, shareCopies};
     asc2::UbPlan(getOperation(), options).print(llvm::errs());
     markAllAnalysesPreserved();
   }

@@ -26,6 +26,8 @@
 
 namespace asc2 {
 
+/// In the order of ascendc-plan-memory's options, which passes brace-initialise
+/// it from.
 struct UbPlanOptions {
   int64_t alignment = 32;
   /// Above these, the DMA buffers of a copy may share bytes.

@@ -27,13 +27,8 @@ struct PlanMemoryPass
   using AscendCPlanMemoryBase::AscendCPlanMemoryBase;
 
   void runOnOperation() override {
-    UbPlanOptions options;
-    options.alignment = alignment;
-    options.ubCapacity = ubCapacity;
-    options.l1Capacity = l1Capacity;
-    options.reuse = reuse;
-    options.shareCopies = shareCopies;
-    UbPlan plan(getOperation(), options);
+    UbPlan plan(getOperation(),
+                {alignment, ubCapacity, l1Capacity, reuse, shareCopies});
     if (plan.keepsDmaApart())
       getOperation()->setAttr("ascendc.dma_apart", UnitAttr::get(&getContext()));
     Builder b(&getContext());
