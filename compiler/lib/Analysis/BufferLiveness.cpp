@@ -10,7 +10,7 @@ using namespace asc2::ascendc;
 namespace asc2 {
 
 BufferLiveness::BufferLiveness(func::FuncOp func, bool keepCopiesApart)
-    : points(func) {
+    : func(func), points(func) {
   llvm::DenseMap<Value, size_t> index;
   func.walk([&](AllocLocalOp alloc) {
     index[alloc.getBuffer()] = intervals.size();
@@ -199,4 +199,38 @@ int64_t BufferLiveness::maxLiveBytes(llvm::StringRef space,
   }
   return best;
 }
+
+void BufferLiveness::print(llvm::raw_ostream &os) const {
+  auto nameOf = [](AllocLocalOp alloc) -> StringRef {
+    return alloc.getNameAttr() ? alloc.getNameAttr().getValue() : "buffer";
+  };
+  os << "buffer-liveness @" << func.getSymName() << ": " << intervals.size()
+     << " buffers\n";
+  std::vector<std::string> spaces;
+  for (const BufferInterval &iv : intervals) {
+    auto type = iv.alloc.getBuffer().getType();
+    if (!llvm::is_contained(spaces, type.getSpaceName()))
+      spaces.push_back(type.getSpaceName().str());
+    os << "  " << nameOf(iv.alloc) << " " << type.getSpaceName() << " "
+       << type.getSizeInBytes() << "B";
+    if (iv.start <= iv.end)
+      os << " live " << iv.start << ".." << iv.end << " ("
+         << points.opAt(iv.start)->getName() << " .. "
+         << points.opAt(iv.end)->getName() << ")";
+    else
+      os << " unused";
+    if (iv.slot >= 0)
+      os << " slot " << iv.slot;
+    if (iv.loopStart <= iv.loopEnd)
+      os << " dma-loop " << iv.loopStart << ".." << iv.loopEnd
+         << (iv.loaded ? " loaded" : "") << (iv.stored ? " stored" : "");
+    if (iv.apartFrom)
+      os << " apart-from " << nameOf(iv.apartFrom);
+    os << "\n";
+  }
+  for (const std::string &space : spaces)
+    os << "  max-live " << space << " " << maxLiveBytes(space) << ", DMA apart "
+       << maxLiveBytes(space, /*keepDmaApart=*/true) << "\n";
+}
+
 } // namespace asc2

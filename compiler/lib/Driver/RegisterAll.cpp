@@ -1,6 +1,7 @@
 //===- RegisterAll.cpp ----------------------------------------------------===//
 #include "asc2/Driver/RegisterAll.h"
 
+#include "asc2/Analysis/Passes.h"
 #include "asc2/Conversion/Passes.h"
 #include "asc2/Dialect/AscTile/IR/AscTile.h"
 #include "asc2/Dialect/AscTile/Transforms/Passes.h"
@@ -29,6 +30,7 @@ void registerAllPasses() {
   asc2::registerConversionPasses();
   asc2::ascendc::registerAscendCPasses();
   asc2::asctile::registerAscTilePasses();
+  asc2::registerAnalysisPasses();
 }
 
 } // namespace asc2

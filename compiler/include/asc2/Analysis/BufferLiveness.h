@@ -74,7 +74,13 @@ public:
   /// `keepDmaApart`, also the other DMA buffers of the same copy).
   int64_t maxLiveBytes(llvm::StringRef space, bool keepDmaApart = false) const;
 
+  /// One line per buffer in IR order (live range with the ops at its ends,
+  /// slot, DMA loop, the buffer it stays apart from), then the most bytes
+  /// live at once per space.
+  void print(llvm::raw_ostream &os) const;
+
 private:
+  mutable mlir::func::FuncOp func; // op handles are used through const refs
   ProgramPoints points;
   std::vector<BufferInterval> intervals;
 };

@@ -12,7 +12,7 @@
 // flags, whose hazard coverage this pass does not check.
 //
 //===----------------------------------------------------------------------===//
-#include "Accesses.h"
+#include "asc2/Analysis/Accesses.h"
 #include "asc2/Dialect/AscendC/Transforms/Passes.h"
 
 #include <map>

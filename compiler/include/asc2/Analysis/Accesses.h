@@ -1,14 +1,14 @@
 //===- Accesses.h - What an op reads and writes, for sync insertion -*- C++ -*-===//
 //
-// The model of buffer accesses shared by ascendc-insert-sync,
+// The model of buffer accesses shared by the sync plan (ascendc-insert-sync),
 // ascendc-insert-buf-id-sync and ascendc-verify-sync: each leaf op with a pipe
 // (PipeOpInterface) and buffers (BufferAccessOpInterface) contributes one
 // Access per buffer it touches, over a Resource: the planned bytes of a local
 // space, or a GM argument.
 //
 //===----------------------------------------------------------------------===//
-#ifndef ASC2_LIB_DIALECT_ASCENDC_TRANSFORMS_ACCESSES_H
-#define ASC2_LIB_DIALECT_ASCENDC_TRANSFORMS_ACCESSES_H
+#ifndef ASC2_ANALYSIS_ACCESSES_H
+#define ASC2_ANALYSIS_ACCESSES_H
 
 #include "asc2/Dialect/AscendC/IR/AscendC.h"
 

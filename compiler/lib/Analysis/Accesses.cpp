@@ -1,5 +1,5 @@
 //===- Accesses.cpp - What an op reads and writes, for sync insertion ------===//
-#include "Accesses.h"
+#include "asc2/Analysis/Accesses.h"
 
 using namespace mlir;
 

@@ -1,0 +1,254 @@
+//===- SyncLayout.cpp - where planned sync ops sit, free event ids --------===//
+//
+// The planned ops are not in the IR yet, but the inserter's questions are
+// about the flags placed so far. Each planned op records its place; a block's
+// items are its ops with the planned ops where the builder will leave them:
+// ops put right before an op stay in creation order, ops put right after an
+// op (or at the start of a block) end up in reverse creation order, each
+// closer to the op than the earlier ones.
+//
+//===----------------------------------------------------------------------===//
+#include "SyncPlanner.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <optional>
+
+using namespace mlir;
+using namespace asc2::ascendc;
+
+namespace asc2 {
+
+SyncPlanner::SyncPlanner(SyncPlan &plan, int64_t eventIds,
+                         OrderedElsewhere orderedElsewhere)
+    : plan(plan), eventIds(eventIds), orderedElsewhere(orderedElsewhere) {
+  plan.func.walk([&](Operation *op) {
+    if (auto v = flagOf(op); v.isSet || v.isWait)
+      existingFlags.push_back(v);
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Layout
+//===----------------------------------------------------------------------===//
+
+int SyncPlanner::add(PlannedSyncOp op) {
+  int index = plan.ops.size();
+  using Where = PlannedSyncOp::Where;
+  auto &places = op.where == Where::Before  ? before
+                 : op.where == Where::After ? after
+                 : op.where == Where::ElseStart ? elseStart
+                                                : elseEnd;
+  places[op.anchor].push_back(index);
+  plan.ops.push_back(std::move(op));
+  return index;
+}
+
+SmallVector<SyncPlanner::Item> SyncPlanner::itemsOf(Block &block) const {
+  SmallVector<Item> items;
+  auto guard = dyn_cast_or_null<scf::IfOp>(block.getParentOp());
+  bool isElse = guard && block.getParent() == &guard.getElseRegion();
+  auto append = [&](const DenseMap<Operation *, SmallVector<int, 2>> &places,
+                    Operation *key, bool reversed) {
+    auto it = places.find(key);
+    if (it == places.end())
+      return;
+    if (reversed)
+      for (int i : llvm::reverse(it->second))
+        items.push_back({nullptr, i});
+    else
+      for (int i : it->second)
+        items.push_back({nullptr, i});
+  };
+  if (isElse)
+    append(elseStart, guard, /*reversed=*/true);
+  for (Operation &op : block) {
+    if (isElse && &op == block.getTerminator())
+      append(elseEnd, guard, /*reversed=*/false);
+    append(before, &op, /*reversed=*/false);
+    items.push_back({&op, -1});
+    append(after, &op, /*reversed=*/true);
+  }
+  return items;
+}
+
+void SyncPlanner::forEachNested(Operation *op,
+                                function_ref<void(const PlannedSyncOp &)> fn) const {
+  auto visit = [&](const DenseMap<Operation *, SmallVector<int, 2>> &places,
+                   Operation *key) {
+    auto it = places.find(key);
+    if (it != places.end())
+      for (int i : it->second)
+        fn(plan.ops[i]);
+  };
+  op->walk([&](Operation *nested) {
+    if (nested != op) {
+      visit(before, nested);
+      visit(after, nested);
+    }
+    visit(elseStart, nested);
+    visit(elseEnd, nested);
+  });
+}
+
+SyncPlanner::FlagView SyncPlanner::flagOf(Operation *op) {
+  FlagView v;
+  if (auto s = dyn_cast<SetFlagOp>(op)) {
+    v = {true, false, s.getSrc(), s.getDst(), (int64_t)s.getEvent(),
+         s.getReason().value_or("")};
+  } else if (auto w = dyn_cast<WaitFlagOp>(op)) {
+    v = {false, true, w.getSrc(), w.getDst(), (int64_t)w.getEvent(),
+         w.getReason().value_or("")};
+  }
+  return v;
+}
+
+SyncPlanner::FlagView SyncPlanner::flagOf(const Item &item) const {
+  if (item.op)
+    return flagOf(item.op);
+  const PlannedSyncOp &p = plan.ops[item.planned];
+  FlagView v;
+  if (!p.isFlag())
+    return v;
+  v.isSet = p.kind == PlannedSyncOp::Kind::SetFlag;
+  v.isWait = !v.isSet;
+  v.src = p.src;
+  v.dst = p.dst;
+  v.event = p.event;
+  v.reason = p.reason;
+  return v;
+}
+
+//===----------------------------------------------------------------------===//
+// Event ids
+//===----------------------------------------------------------------------===//
+
+/// Ids of (src, dst) that `item` uses, nested ops included.
+void SyncPlanner::collectUsedIds(Pipe src, Pipe dst, const Item &item,
+                                 llvm::SmallBitVector &used) const {
+  auto note = [&](const FlagView &v) {
+    if ((v.isSet || v.isWait) && v.src == src && v.dst == dst)
+      used.set(v.event);
+  };
+  if (!item.op) {
+    note(flagOf(item));
+    return;
+  }
+  item.op->walk([&](Operation *o) { note(flagOf(o)); });
+  forEachNested(item.op, [&](const PlannedSyncOp &p) {
+    if (p.isFlag() && p.src == src && p.dst == dst)
+      used.set(p.event);
+  });
+}
+
+/// Lowest event id of (src, dst) that is free from `from` to `to` (both in
+/// `block`, inclusive): not open at `from`, not used between, and not open in
+/// any enclosing block around this one.
+int SyncPlanner::pickEventId(Pipe src, Pipe dst, Block &block, Operation *from,
+                             Operation *to) {
+  llvm::SmallBitVector used(eventIds + 1);
+  // Ids open at `from` in this block and at the enclosing op in every
+  // enclosing block.
+  Block *b = &block;
+  Operation *at = from;
+  while (b) {
+    llvm::SmallBitVector open(eventIds + 1);
+    for (const Item &item : itemsOf(*b)) {
+      if (item.op == at)
+        break;
+      FlagView v = flagOf(item);
+      if (v.src != src || v.dst != dst)
+        continue;
+      if (v.isSet)
+        open.set(v.event);
+      if (v.isWait)
+        open.reset(v.event);
+    }
+    used |= open;
+    Operation *parent = b->getParentOp();
+    if (!parent || isa<func::FuncOp>(parent))
+      break;
+    at = parent;
+    b = parent->getBlock();
+  }
+  bool inRange = false;
+  for (const Item &item : itemsOf(block)) {
+    inRange |= item.op == from;
+    if (!inRange)
+      continue;
+    collectUsedIds(src, dst, item, used);
+    if (item.op == to)
+      break;
+  }
+  // Prefer an id no other pair of this pipe pair uses anywhere in the
+  // function: two pairs sharing an id are only safe when the first wait is
+  // ordered before the second set, which program order alone does not give
+  // (the set's pipe may run ahead of the wait's pipe).
+  llvm::SmallBitVector usedAnywhere(eventIds + 1);
+  for (const FlagView &v : existingFlags)
+    if (v.src == src && v.dst == dst)
+      usedAnywhere.set(v.event);
+  for (const PlannedSyncOp &p : plan.ops)
+    if (p.isFlag() && p.src == src && p.dst == dst)
+      usedAnywhere.set(p.event);
+  for (int id = 0; id < eventIds; ++id)
+    if (!used.test(id) && !usedAnywhere.test(id))
+      return id;
+  for (int id = 0; id < eventIds; ++id)
+    if (!used.test(id))
+      return id;
+  return -1;
+}
+
+/// Whether `op` is a loop whose p work all comes after a q->p wait at the top
+/// of its body whose set follows every earlier q op: a loop-carried flag
+/// primed right before the loop, or a flag set earlier in the body (q is in
+/// order, so it is set after the q work before the loop). The first
+/// iteration's wait then orders that work before all of the loop's p work.
+bool SyncPlanner::loopEntryOrders(Operation *op, Pipe q, Pipe p) {
+  auto loop = dyn_cast<scf::ForOp>(op);
+  if (!loop)
+    return false;
+  std::optional<int64_t> event;
+  llvm::SmallDenseSet<int64_t> bodySets;
+  for (const Item &item : itemsOf(*loop.getBody())) {
+    FlagView v = flagOf(item);
+    if (v.isSet) {
+      if (v.src == q && v.dst == p)
+        bodySets.insert(v.event);
+      continue;
+    }
+    if (v.isWait) {
+      if (v.src != q || v.dst != p)
+        continue;
+      // Set earlier in the body: on the in-order q pipe, after the loop's
+      // q work of this iteration, hence after everything q did before it.
+      if (bodySets.contains(v.event))
+        return true;
+      if (!event && v.reason.ends_with("(loop-carried)"))
+        event = v.event;
+      continue;
+    }
+    if (!item.op)
+      continue; // a planned barrier touches no buffer
+    SmallVector<Access> accesses;
+    collectAccesses(item.op, item.op, accesses);
+    if (llvm::any_of(accesses, [&](const Access &a) { return a.pipe == p; }))
+      break;
+  }
+  if (!event)
+    return false;
+  SmallVector<Item> items = itemsOf(*loop->getBlock());
+  auto at = llvm::find_if(items, [&](const Item &i) { return i.op == loop; });
+  while (at != items.begin()) {
+    FlagView v = flagOf(*--at);
+    if (!v.isSet && !v.isWait)
+      break;
+    if (v.isSet && v.src == q && v.dst == p && v.event == *event)
+      return true;
+  }
+  return false;
+}
+
+} // namespace asc2

@@ -1,0 +1,445 @@
+//===- SyncPlan.cpp - hazards, flag pairs and event ids --------------------===//
+#include "SyncPlanner.h"
+#include "asc2/Analysis/ProgramPoints.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <array>
+#include <climits>
+
+using namespace mlir;
+using namespace asc2::ascendc;
+
+namespace asc2 {
+
+StringRef stringifyHazardKind(HazardKind kind) {
+  static const char *const names[] = {"RAW", "WAR", "WAW"};
+  return names[(int)kind];
+}
+
+std::string Hazard::describe() const {
+  return (stringifyHazardKind(kind) + " on " + ascendc::describe(later.res) +
+          ": " + earlier.leaf->getName().getStringRef() + " (" +
+          stringifyPipe(earlier.pipe) + ", " + lineOf(earlier.leaf) + ") -> " +
+          later.leaf->getName().getStringRef() + " (" +
+          stringifyPipe(later.pipe) + ", " + lineOf(later.leaf) + ")")
+      .str();
+}
+
+namespace {
+
+/// known[p][x]: records of pipe x with seq <= known[p][x] are ordered before
+/// everything pipe p does from the current point on.
+using Knowledge = std::array<std::array<int, kPipes>, kPipes>;
+
+struct Record {
+  Access access;
+  int seq;      // order in the block; carried records are negative
+  bool carried;
+  std::array<int, kPipes> known; // what access.pipe knew at this op
+};
+
+/// The op of the then-branch of guard `top` (a guarded copy of an unrolled
+/// loop) that holds `leaf`, or null when `top` is not such a guard.
+Operation *guardedAncestor(Operation *top, Operation *leaf) {
+  auto guard = dyn_cast<scf::IfOp>(top);
+  if (!guard || !leaf || leaf == top)
+    return nullptr;
+  return guard.thenBlock()->findAncestorOpInBlock(*leaf);
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Pairs and barriers
+//===----------------------------------------------------------------------===//
+
+int SyncPlanner::addEdge(SyncEdge::Kind kind, const Hazard &hazard,
+                         bool carried, int id) {
+  SyncEdge edge{kind, hazard};
+  edge.loopCarried = carried;
+  edge.eventId = id;
+  plan.edges.push_back(edge);
+  return plan.edges.size() - 1;
+}
+
+/// A set after `top` (kind SetFlag) or a wait before it (WaitFlag). When
+/// `top` is a guarded copy, the op goes right after / before the op in it
+/// that conflicts (so pipes are held no longer than that op needs), with a
+/// twin at the end / start of the skipped branch so the flag balances on both
+/// paths.
+SmallVector<int> SyncPlanner::place(PlannedSyncOp::Kind kind, Pipe src,
+                                    Pipe dst, int id, const std::string &reason,
+                                    int edge, Operation *top, Operation *leaf) {
+  using Where = PlannedSyncOp::Where;
+  bool isSet = kind == PlannedSyncOp::Kind::SetFlag;
+  SmallVector<int> out;
+  Operation *at = guardedAncestor(top, leaf);
+  if (at)
+    out.push_back(add({kind, src, dst, id, reason,
+                       isSet ? Where::ElseEnd : Where::ElseStart, top,
+                       top->getLoc(), CoreKind::Either, false, edge}));
+  else
+    at = top;
+  out.push_back(add({kind, src, dst, id, reason,
+                     isSet ? Where::After : Where::Before, at, at->getLoc(),
+                     CoreKind::Either, false, edge}));
+  return out;
+}
+
+void SyncPlanner::planPair(const Hazard &hazard, Operation *after,
+                           Operation *before, Operation *afterLeaf,
+                           Operation *beforeLeaf) {
+  Pipe src = hazard.earlier.pipe, dst = hazard.later.pipe;
+  Block &block = *before->getBlock();
+  int id = pickEventId(src, dst, block, after, before);
+  std::string reason = hazard.describe();
+  if (id < 0) {
+    // Out of flags for this pipe pair: a full barrier is always correct.
+    int edge = addEdge(SyncEdge::Kind::FullBarrier, hazard, false, -1);
+    planBarrier(Pipe::ALL, before, reason + " (no free event id)", edge);
+    return;
+  }
+  int edge = addEdge(SyncEdge::Kind::Flag, hazard, false, id);
+  auto sets = place(PlannedSyncOp::Kind::SetFlag, src, dst, id, reason, edge,
+                    after, afterLeaf);
+  auto waits = place(PlannedSyncOp::Kind::WaitFlag, src, dst, id, reason, edge,
+                     before, beforeLeaf);
+  tagCores(sets, waits, after, before, edge);
+  ++plan.numPairs;
+}
+
+/// A hazard from the previous iteration: `after` is the last op of the body
+/// whose `src` access conflicts, `before` the op that must wait. The flag is
+/// set right after `after` (not at the end of the body), so the next
+/// iteration's `before` waits only for what it depends on: with the body
+/// unrolled over two buffers, loads of one overlap compute on the other.
+void SyncPlanner::planCarriedPair(const Hazard &hazard, Block &body,
+                                  Operation *after, Operation *before,
+                                  Operation *afterLeaf, Operation *beforeLeaf) {
+  using Kind = PlannedSyncOp::Kind;
+  using Where = PlannedSyncOp::Where;
+  Pipe src = hazard.earlier.pipe, dst = hazard.later.pipe;
+  // Prime before the loop and drain after it; for a loop nested in loops,
+  // before and after the outermost one. A drain after an inner loop and the
+  // prime before its next run would be unordered: the prime's pipe can run
+  // ahead of the drain's and set the flag again before the wait consumed it.
+  // Kept set across the outer iterations, the flag orders the last `after` of
+  // one run before the first `before` of the next, which that hazard needs.
+  Operation *loop = body.getParentOp();
+  while (isa_and_nonnull<scf::ForOp>(loop->getParentOp()))
+    loop = loop->getParentOp();
+  // Live from the prime to the drain: free around the loop and unused inside.
+  int id = pickEventId(src, dst, *loop->getBlock(), loop, loop);
+  if (id < 0) {
+    int edge = addEdge(SyncEdge::Kind::FullBarrier, hazard, true, -1);
+    planBarrier(Pipe::ALL, before, hazard.describe() + " (no free event id)", edge);
+    return;
+  }
+  std::string reason = hazard.describe() + " (loop-carried)";
+  ++carriedPairs;
+  int edge = addEdge(SyncEdge::Kind::Flag, hazard, true, id);
+  int prime = add({Kind::SetFlag, src, dst, id, reason, Where::Before, loop,
+                   loop->getLoc(), CoreKind::Either, false, edge});
+  int drain = add({Kind::WaitFlag, src, dst, id, reason, Where::After, loop,
+                   loop->getLoc(), CoreKind::Either, false, edge});
+  auto waits = place(Kind::WaitFlag, src, dst, id, reason, edge, before, beforeLeaf);
+  auto sets = place(Kind::SetFlag, src, dst, id, reason, edge, after, afterLeaf);
+  tagCores(sets, waits, after, before, edge);
+  tagCores({prime}, {drain}, after, before, edge);
+  ++plan.numPairs;
+}
+
+void SyncPlanner::planBarrier(Pipe pipe, Operation *before,
+                              const std::string &reason, int edge) {
+  CoreKind core = CoreKind::Either;
+  if (pipe != Pipe::ALL && plan.mix)
+    core = coreKindOf(before);
+  add({PlannedSyncOp::Kind::PipeBarrier, pipe, pipe, -1, reason,
+       PlannedSyncOp::Where::Before, before, before->getLoc(), core, false, edge});
+  ++plan.numBarriers;
+}
+
+/// In a MIX kernel each sync op runs on one core: the set on the core of the
+/// op it follows, the wait on the core of the op it guards (scalar ops run on
+/// both, so the other side decides). A pair between the cube and the vector
+/// core (through GM) becomes a cross-core flag. The planned ops inside a
+/// compound op take its cores from the ops they order, so the core of a loop
+/// or guard is the same whether they exist yet or not.
+void SyncPlanner::tagCores(ArrayRef<int> sets, ArrayRef<int> waits,
+                           Operation *after, Operation *before, int edge) {
+  if (!plan.mix)
+    return;
+  CoreKind a = coreKindOf(after), b = coreKindOf(before);
+  if (a == CoreKind::Either)
+    a = b;
+  if (b == CoreKind::Either)
+    b = a;
+  for (int set : sets) {
+    plan.ops[set].core = a;
+    plan.ops[set].crossCore = a != b;
+  }
+  for (int wait : waits) {
+    plan.ops[wait].core = b;
+    plan.ops[wait].crossCore = a != b;
+  }
+  SyncEdge &e = plan.edges[edge];
+  e.setCore = a;
+  e.waitCore = b;
+  e.crossCore = a != b;
+}
+
+//===----------------------------------------------------------------------===//
+// The walk
+//===----------------------------------------------------------------------===//
+
+void SyncPlanner::walkBlock(Block &block, bool isLoopBody) {
+  SmallVector<Operation *> blockOps;
+  for (Operation &op : block)
+    blockOps.push_back(&op);
+
+  // Nested regions first: their own syncs do not depend on the outside.
+  for (Operation *op : blockOps)
+    for (Region &region : op->getRegions())
+      for (Block &nested : region)
+        walkBlock(nested, isa<scf::ForOp>(op));
+
+  Knowledge known;
+  for (auto &row : known)
+    row.fill(INT_MIN);
+
+  std::vector<Record> records;
+  if (isLoopBody) {
+    // The previous iteration's accesses, one sequence number per leaf op in
+    // program order (a flag set after a leaf orders the leaves up to it).
+    std::array<int, kPipes> nothing;
+    nothing.fill(INT_MIN);
+    SmallVector<Access> carried;
+    for (Operation *op : blockOps)
+      collectAccesses(op, op, carried);
+    int seq = -(int)carried.size() - 1;
+    Operation *prevLeaf = nullptr;
+    for (const Access &a : carried) {
+      if (a.leaf != prevLeaf)
+        ++seq;
+      prevLeaf = a.leaf;
+      records.push_back({a, seq, true, nothing});
+    }
+  }
+
+  int seq = 0;
+  for (Operation *op : blockOps) {
+    SmallVector<Access> accesses;
+    collectAccesses(op, op, accesses);
+    if (accesses.empty())
+      continue;
+    // Sequence numbers per leaf: opSeq is this op's first.
+    int opSeq = seq;
+    llvm::SmallDenseMap<Operation *, int, 8> leafSeq;
+    for (const Access &a : accesses)
+      if (leafSeq.try_emplace(a.leaf, seq).second)
+        ++seq;
+
+    // Per (src pipe, dst pipe): the latest conflicting record not yet ordered.
+    std::array<std::array<const Record *, kPipes>, kPipes> need{};
+    // The first op of this op's leaves that conflicts, per pipe pair.
+    std::array<std::array<Operation *, kPipes>, kPipes> needLeaf{};
+    std::array<Hazard, kPipes * kPipes> hazards;
+    std::array<const Record *, kPipes> barrier{};
+    std::array<Hazard, kPipes> barrierHazard;
+    // A guarded copy (scf.if of an unrolled loop) gets one wait per leaf that
+    // needs a later record than the waits before it, placed at that leaf:
+    // its first loads do not wait for work only its last ones conflict with.
+    bool perLeaf = isa<scf::IfOp>(op);
+    struct LeafNeed {
+      Operation *leaf;
+      const Record *record;
+      Hazard hazard;
+    };
+    std::array<std::array<SmallVector<LeafNeed, 4>, kPipes>, kPipes> leafNeeds;
+    for (const Access &a : accesses) {
+      int p = (int)a.pipe;
+      for (const Record &r : records) {
+        const Access &b = r.access;
+        if (!(a.write || b.write) || !a.res.overlaps(b.res))
+          continue;
+        int q = (int)b.pipe;
+        if (r.seq <= known[p][q])
+          continue;
+        if (q != p && orderedElsewhere && orderedElsewhere(a, b))
+          continue;
+        HazardKind kind = a.write ? (b.write ? HazardKind::WAW : HazardKind::WAR)
+                                  : HazardKind::RAW;
+        Hazard hazard{kind, b, a};
+        if (q == p) {
+          // In-order issue is not in-order completion: RAW and WAW on the
+          // same pipe over local memory need a barrier. Carried same-pipe
+          // hazards are ordered by the cross-pipe flags of the iteration.
+          bool needsBarrier = b.write && !r.carried && a.res.space != "GM" &&
+                              p != (int)Pipe::S;
+          if (needsBarrier && (!barrier[p] || barrier[p]->seq < r.seq)) {
+            barrier[p] = &r;
+            barrierHazard[p] = hazard;
+          }
+          continue;
+        }
+        // The latest record; of one op, its last conflicting leaf.
+        if (!need[q][p] || need[q][p]->seq <= r.seq) {
+          need[q][p] = &r;
+          hazards[q * kPipes + p] = hazard;
+        }
+        if (!needLeaf[q][p])
+          needLeaf[q][p] = a.leaf;
+        if (perLeaf)
+          leafNeeds[q][p].push_back({a.leaf, &r, hazard});
+      }
+    }
+
+    for (int p = 0; p < kPipes; ++p) {
+      if (barrier[p]) {
+        int edge = addEdge(SyncEdge::Kind::Barrier, barrierHazard[p], false, -1);
+        planBarrier((Pipe)p, op, barrierHazard[p].describe(), edge);
+        known[p][p] = std::max(known[p][p], opSeq - 1);
+      }
+      for (int q = 0; q < kPipes; ++q) {
+        const Record *r = need[q][p];
+        if (!r)
+          continue;
+        if (perLeaf) {
+          // Leaves in order, each with the latest record it conflicts with.
+          SmallVector<LeafNeed, 4> latest;
+          for (const LeafNeed &n : leafNeeds[q][p]) {
+            auto it = llvm::find_if(latest, [&](const LeafNeed &l) { return l.leaf == n.leaf; });
+            if (it == latest.end())
+              latest.push_back(n);
+            else if (it->record < n.record) // records are in program order
+              *it = n;
+          }
+          const Record *covered = nullptr;
+          for (const LeafNeed &n : latest) {
+            if (covered && n.record <= covered)
+              continue; // an earlier wait of pipe p already ordered it
+            covered = n.record;
+            if (n.record->carried) {
+              planCarriedPair(n.hazard, block, n.record->access.op, op,
+                              n.record->access.leaf, n.leaf);
+              known[p][q] = std::max(known[p][q], n.record->seq);
+            } else {
+              planPair(n.hazard, n.record->access.op, op, n.record->access.leaf,
+                       n.leaf);
+              for (int x = 0; x < kPipes; ++x)
+                known[p][x] = std::max(known[p][x], n.record->known[x]);
+              known[p][q] = std::max(known[p][q], n.record->seq);
+            }
+          }
+          continue;
+        }
+        const Hazard &hazard = hazards[q * kPipes + p];
+        if (r->carried) {
+          planCarriedPair(hazard, block, r->access.op, op, r->access.leaf,
+                          needLeaf[q][p]);
+          // The flag is set after r's op: it orders the previous
+          // iteration's q work up to r, not the rest of that iteration.
+          known[p][q] = std::max(known[p][q], r->seq);
+        } else {
+          // A loop whose body starts its p work behind a loop-carried q->p
+          // wait is already ordered after everything q did before the loop:
+          // the flag's prime is set right before the loop.
+          if (!loopEntryOrders(op, (Pipe)q, (Pipe)p))
+            planPair(hazard, r->access.op, op, r->access.leaf, needLeaf[q][p]);
+          // p now waits for q at that record, and for all q had waited for.
+          for (int x = 0; x < kPipes; ++x)
+            known[p][x] = std::max(known[p][x], r->known[x]);
+          known[p][q] = std::max(known[p][q], r->seq);
+        }
+      }
+    }
+
+    for (const Access &a : accesses) {
+      int p = (int)a.pipe;
+      known[p][p] = std::max(known[p][p], opSeq - 1);
+      records.push_back({a, leafSeq[a.leaf], false, known[p]});
+    }
+  }
+
+  if (isLoopBody && carriedPairs)
+    guardSkippedCopies(block);
+}
+
+/// A loop-carried flag's wait (before op X) is ordered before its set (after
+/// op Y) by the hazard X and Y themselves have within one iteration. When X
+/// or Y sits in an scf.if that is skipped (the bounds guard of an unrolled
+/// copy on the last, partial trip), nothing orders them and the set could
+/// fire before the wait consumed the previous one. The skipped branch drains
+/// every pipe instead: it runs at most once per loop, never in the steady
+/// state.
+void SyncPlanner::guardSkippedCopies(Block &body) {
+  for (Operation &op : body) {
+    auto guard = dyn_cast<scf::IfOp>(op);
+    if (!guard)
+      continue;
+    bool hasAccesses = false;
+    guard.getThenRegion().walk([&](BufferAccessOpInterface) { hasAccesses = true; });
+    if (!hasAccesses)
+      continue;
+    add({PlannedSyncOp::Kind::PipeBarrier, Pipe::ALL, Pipe::ALL, -1,
+         "skipped guarded copy: the loop-carried waits before it must finish "
+         "before the sets after it",
+         PlannedSyncOp::Where::ElseStart, guard, guard.getLoc()});
+    ++plan.numBarriers;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// SyncPlan
+//===----------------------------------------------------------------------===//
+
+SyncPlan::SyncPlan(func::FuncOp func, int64_t eventIds,
+                   OrderedElsewhere orderedElsewhere)
+    : func(func) {
+  mix = detectKernelType(func) == "MIX";
+  SyncPlanner planner(*this, eventIds, orderedElsewhere);
+  for (Block &block : func.getBody())
+    planner.walkBlock(block, /*isLoopBody=*/false);
+}
+
+void SyncPlan::print(llvm::raw_ostream &os) const {
+  ProgramPoints points(func);
+  auto opAt = [&](Operation *op) {
+    return (op->getName().getStringRef() + " @" + Twine(points.pointOf(op))).str();
+  };
+  auto coreName = [](CoreKind k) {
+    return k == CoreKind::Cube ? "cube" : k == CoreKind::Vector ? "vector" : "either";
+  };
+  os << "sync-plan @" << func.getSymName() << ": " << numPairs << " pairs, "
+     << numBarriers << " barriers\n";
+  for (const SyncEdge &e : edges) {
+    const Hazard &h = e.hazard;
+    os << "  " << stringifyHazardKind(h.kind) << " " << stringifyPipe(e.src())
+       << " -> " << stringifyPipe(e.dst()) << " on " << ascendc::describe(h.later.res)
+       << ": " << opAt(h.earlier.leaf) << " -> " << opAt(h.later.leaf) << "; ";
+    switch (e.kind) {
+    case SyncEdge::Kind::Flag:
+      os << "event " << e.eventId;
+      break;
+    case SyncEdge::Kind::Barrier:
+      os << "pipe_barrier " << stringifyPipe(e.src());
+      break;
+    case SyncEdge::Kind::FullBarrier:
+      os << "pipe_barrier ALL (no free event id)";
+      break;
+    }
+    if (e.loopCarried)
+      os << ", loop-carried";
+    if (mix && e.kind == SyncEdge::Kind::Flag)
+      os << ", set on " << coreName(e.setCore) << ", wait on " << coreName(e.waitCore);
+    if (e.crossCore)
+      os << ", cross-core";
+    os << "\n";
+  }
+  for (const PlannedSyncOp &op : ops)
+    if (op.edge < 0)
+      os << "  pipe_barrier ALL in the skipped branch of " << opAt(op.anchor) << "\n";
+}
+
+} // namespace asc2

@@ -1,0 +1,85 @@
+//===- SyncPlanner.h - the builder of a SyncPlan -------------------*- C++ -*-===//
+//
+// Private to SyncPlan.cpp (the walk over the blocks, the pairs and barriers)
+// and SyncLayout.cpp (where the planned ops sit, and the questions about the
+// flags placed so far: free event ids, a loop entered behind a primed flag).
+//
+//===----------------------------------------------------------------------===//
+#ifndef ASC2_LIB_ANALYSIS_SYNCPLANNER_H
+#define ASC2_LIB_ANALYSIS_SYNCPLANNER_H
+
+#include "asc2/Analysis/SyncPlan.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallBitVector.h"
+
+namespace asc2 {
+
+class SyncPlanner {
+  using Operation = mlir::Operation;
+  using Pipe = ascendc::Pipe;
+
+public:
+  SyncPlanner(SyncPlan &plan, int64_t eventIds, OrderedElsewhere orderedElsewhere);
+
+  void walkBlock(mlir::Block &block, bool isLoopBody);
+
+private:
+  /// A real op of a block, or a planned sync op at its place among them.
+  struct Item {
+    Operation *op = nullptr;
+    int planned = -1;
+  };
+  /// What an item is as a flag: kind, pipes, event, reason.
+  struct FlagView {
+    bool isSet = false, isWait = false;
+    Pipe src = Pipe::S, dst = Pipe::S;
+    int64_t event = -1;
+    llvm::StringRef reason;
+  };
+
+  // The layout of planned ops (SyncLayout.cpp).
+  int add(PlannedSyncOp op);
+  llvm::SmallVector<Item> itemsOf(mlir::Block &block) const;
+  void forEachNested(Operation *op,
+                     llvm::function_ref<void(const PlannedSyncOp &)> fn) const;
+  static FlagView flagOf(Operation *op);
+  FlagView flagOf(const Item &item) const;
+
+  // Queries over the flags placed so far (SyncLayout.cpp).
+  bool loopEntryOrders(Operation *op, Pipe q, Pipe p);
+  int pickEventId(Pipe src, Pipe dst, mlir::Block &block, Operation *from,
+                  Operation *to);
+  void collectUsedIds(Pipe src, Pipe dst, const Item &item,
+                      llvm::SmallBitVector &used) const;
+
+  // Planning (SyncPlan.cpp).
+  void planPair(const Hazard &hazard, Operation *after, Operation *before,
+                Operation *afterLeaf, Operation *beforeLeaf);
+  void planCarriedPair(const Hazard &hazard, mlir::Block &body, Operation *after,
+                       Operation *before, Operation *afterLeaf,
+                       Operation *beforeLeaf);
+  llvm::SmallVector<int> place(PlannedSyncOp::Kind kind, Pipe src, Pipe dst,
+                               int id, const std::string &reason, int edge,
+                               Operation *top, Operation *leaf);
+  void planBarrier(Pipe pipe, Operation *before, const std::string &reason,
+                   int edge);
+  int addEdge(SyncEdge::Kind kind, const Hazard &hazard, bool carried, int id);
+  void tagCores(llvm::ArrayRef<int> sets, llvm::ArrayRef<int> waits,
+                Operation *after, Operation *before, int edge);
+  void guardSkippedCopies(mlir::Block &body);
+
+  SyncPlan &plan;
+  int64_t eventIds;
+  OrderedElsewhere orderedElsewhere;
+  int carriedPairs = 0;
+  /// Flags of the input IR (none unless it was synchronised before).
+  std::vector<FlagView> existingFlags;
+  /// Planned ops by place, in creation order.
+  llvm::DenseMap<Operation *, llvm::SmallVector<int, 2>> before, after,
+      elseStart, elseEnd;
+};
+
+} // namespace asc2
+
+#endif
