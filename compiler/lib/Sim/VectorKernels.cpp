@@ -19,25 +19,7 @@ const float *halfTable() {
   return table.data();
 }
 
-bool isBinaryVecOp(VecOp op) {
-  switch (op) {
-  case VecOp::Add:
-  case VecOp::Sub:
-  case VecOp::Mul:
-  case VecOp::Div:
-  case VecOp::Max:
-  case VecOp::Min:
-  case VecOp::And:
-  case VecOp::Or:
-  case VecOp::Xor:
-  case VecOp::Shl:
-  case VecOp::Shr:
-  case VecOp::FloorDiv:
-    return true;
-  default:
-    return false;
-  }
-}
+bool isBinaryVecOp(VecOp op) { return vecOpArity(op) == 2; }
 
 bool isFloatOnlyVecOp(VecOp op) {
   return op == VecOp::Exp || op == VecOp::Log || op == VecOp::Sqrt ||
