@@ -27,7 +27,7 @@ ScreenshotRunner::ScreenshotRunner(MainWindow *window, Options options, QObject 
                     std::fputs(text.toUtf8().constData(), stderr);
             });
     connect(m_window->jobRunner(), &JobRunner::reportsChanged, this, [this] {
-        // Queued behind the window's own handler of the same signal.
+        // Queued behind the window's own handler of the same signal (its RunController's).
         QTimer::singleShot(0, this, [this] {
             if (!m_window->passesPanel()->irView()->ir().isEmpty())
                 noteTime(QStringLiteral("passes"));

@@ -102,6 +102,17 @@ class Tile(Value):
         return Tile(ssa, self.shape, dt or self.dtype, self.location)
 
 
+class UnpackableTile(Tile):
+    """A tile that also unpacks into several values (``out, mean, rstd = asc2.layer_norm(...)``, as upstream returns
+    a tuple). The extra values are pure ops: when only the tile is used, canonicalisation drops them."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, tile, *extra):
+        super().__init__(tile.ssa, tile.shape, tile.dtype, tile.location)
+        self.parts = (tile, *extra)
+
+
 class Pointer(Value):
     """A GlobalAddress kernel argument."""
 

@@ -14,8 +14,16 @@ import inspect
 from .. import errors
 from ..errors import CompilationError, UnsupportedError
 from ..language import core
-from . import ops
-from .ir import (INDEX, IRBuilder, Pointer, Scalar, Tile, Value, location, ptr_type, rebind, string_array)
+from .builtins.checks import describe, fail, is_number
+from .builtins.elementwise import (CMP_PREDICATES, PY_BINOPS, PY_FOLD, binary, compare, logical, logical_not, power,
+                                   select, unary)
+from .builtins.masks import make_mask
+from .builtins.methods import BoundMethod, call_method, get_attribute, python_builtin
+from .builtins.registry import emit_builtin
+from .builtins.scalars import as_index, as_scalar, to_condition
+from .builtins.tiles import coerce_like
+from .ir import (INDEX, IRBuilder, Pointer, Scalar, Tile, UnpackableTile, Value, location, ptr_type, rebind,
+                 string_array)
 
 
 class ParamSpec:
@@ -94,7 +102,7 @@ class CodeGenerator(ast.NodeVisitor):
         self.runtime_depth = 0  # nesting of scf regions
         self.return_depth = 0  # runtime_depth where `return` may unwind to
         self.inline_depth = 0
-        self.mask = None  # the ops.LaneMask of the enclosing 'with asc2.mask(...)'
+        self.mask = None  # the builtins.masks.LaneMask of the enclosing 'with asc2.mask(...)'
 
     # -- driver
     def generate(self):
@@ -146,7 +154,7 @@ class CodeGenerator(ast.NodeVisitor):
 
     def generic_visit(self, node):
         name = type(node).__name__
-        ops.fail(UnsupportedError, _UNSUPPORTED.get(name, f"unsupported syntax in an asc2 kernel: {name}"))
+        fail(UnsupportedError, _UNSUPPORTED.get(name, f"unsupported syntax in an asc2 kernel: {name}"))
 
     # -- statements
     def visit_Expr(self, node):
@@ -166,7 +174,7 @@ class CodeGenerator(ast.NodeVisitor):
 
     def visit_AugAssign(self, node):
         if not isinstance(node.target, ast.Name):
-            ops.fail(UnsupportedError, "augmented assignment is only supported to a plain name")
+            fail(UnsupportedError, "augmented assignment is only supported to a plain name")
         current = self.visit(ast.copy_location(ast.Name(node.target.id, ast.Load()), node.target))
         self.assign(node.target, self.binop(node.op, current, self.visit(node.value)))
 
@@ -176,13 +184,13 @@ class CodeGenerator(ast.NodeVisitor):
         if isinstance(target, ast.Name):
             self.scope[target.id] = value
         elif isinstance(target, (ast.Tuple, ast.List)):
-            if isinstance(value, ops.UnpackableTile):
+            if isinstance(value, UnpackableTile):
                 value = value.parts
             if isinstance(value, Value) or not isinstance(value, (tuple, list)):
-                ops.fail(errors.CompilationTypeError, f"cannot unpack {ops.describe(value)}")
+                fail(errors.CompilationTypeError, f"cannot unpack {describe(value)}")
             if len(value) != len(target.elts):
-                ops.fail(errors.CompilationValueError,
-                         f"cannot unpack {len(value)} values into {len(target.elts)} names")
+                fail(errors.CompilationValueError,
+                     f"cannot unpack {len(value)} values into {len(target.elts)} names")
             for t, v in zip(target.elts, value):
                 self.assign(t, v)
         elif isinstance(target, ast.Subscript):
@@ -190,33 +198,33 @@ class CodeGenerator(ast.NodeVisitor):
             container = self.visit(target.value)
             index = self.visit(target.slice)
             if isinstance(container, Value):
-                ops.fail(UnsupportedError, "tiles are values: build a new tile instead of writing into one")
+                fail(UnsupportedError, "tiles are values: build a new tile instead of writing into one")
             if isinstance(index, Value):
-                ops.fail(errors.CompilationTypeError, "a compile-time list cannot be indexed by a runtime value")
+                fail(errors.CompilationTypeError, "a compile-time list cannot be indexed by a runtime value")
             if not isinstance(container, (list, dict)):
-                ops.fail(errors.CompilationTypeError, f"cannot assign into {ops.describe(container)}")
+                fail(errors.CompilationTypeError, f"cannot assign into {describe(container)}")
             container[index] = value
         else:
-            ops.fail(UnsupportedError, "only names can be assigned in asc2 kernels "
-                                       "(tiles are values: build a new tile instead of writing into one)")
+            fail(UnsupportedError, "only names can be assigned in asc2 kernels "
+                                   "(tiles are values: build a new tile instead of writing into one)")
 
     def visit_With(self, node):
         """``with asc2.mask(count=n | bits=(hi, lo), other=v):``: the element-wise ops of the body compute only the
-        lanes the mask selects (ops.apply_mask wraps each result in asctile.mask)."""
+        lanes the mask selects (builtins.masks.apply_mask wraps each result in asctile.mask)."""
         contexts = [item.context_expr for item in node.items]
         fns = [self.visit(c.func) if isinstance(c, ast.Call) else None for c in contexts]
         if not any(fn is core.mask for fn in fns):
-            ops.fail(UnsupportedError, _UNSUPPORTED["With"])
+            fail(UnsupportedError, _UNSUPPORTED["With"])
         if len(node.items) != 1:
-            ops.fail(UnsupportedError, "'with asc2.mask(...)' takes exactly one mask (no other context managers)")
+            fail(UnsupportedError, "'with asc2.mask(...)' takes exactly one mask (no other context managers)")
         if node.items[0].optional_vars is not None:
-            ops.fail(UnsupportedError, "'with asc2.mask(...) as name' is not supported: the mask has no value")
+            fail(UnsupportedError, "'with asc2.mask(...) as name' is not supported: the mask has no value")
         if self.mask is not None:
-            ops.fail(UnsupportedError, "nested 'with asc2.mask(...)' blocks are not supported")
+            fail(UnsupportedError, "nested 'with asc2.mask(...)' blocks are not supported")
         args, kwargs = self.call_args(contexts[0])
         args = [a.value if isinstance(a, core.ConstExpr) else a for a in args]
         kwargs = {k: v.value if isinstance(v, core.ConstExpr) else v for k, v in kwargs.items()}
-        self.mask = ops.make_mask(self, args, kwargs)
+        self.mask = make_mask(self, args, kwargs)
         try:
             self.visit_block(node.body)
         finally:
@@ -225,26 +233,26 @@ class CodeGenerator(ast.NodeVisitor):
     def visit_Return(self, node):
         value = self.visit(node.value) if node.value is not None else None
         if self.inline_depth == 0 and value is not None:
-            ops.fail(UnsupportedError, "a kernel cannot return a value; write results with asc2.copy_out")
+            fail(UnsupportedError, "a kernel cannot return a value; write results with asc2.copy_out")
         if self.runtime_depth > self.return_depth:
-            ops.fail(UnsupportedError, "'return' inside a runtime loop or if is not supported")
+            fail(UnsupportedError, "'return' inside a runtime loop or if is not supported")
         self._last_return = node
         raise _Return(value)
 
     def visit_Assert(self, node):
         test = self.visit(node.test)
         if isinstance(test, Value):
-            ops.fail(UnsupportedError, "assert on a runtime value is not supported (only compile-time conditions)")
+            fail(UnsupportedError, "assert on a runtime value is not supported (only compile-time conditions)")
         if not test:
             message = self.visit(node.msg) if node.msg is not None else "assertion failed"
-            ops.fail(CompilationError, f"assertion failed: {message}")
+            fail(CompilationError, f"assertion failed: {message}")
 
     def visit_If(self, node):
         cond = self.visit(node.test)
         if not isinstance(cond, Value):
             self.visit_block(node.body if cond else node.orelse)
             return
-        cond = ops.to_condition(self, cond)
+        cond = to_condition(self, cond)
         before = dict(self.scope)
         branches = []
         for body in (node.body, node.orelse):
@@ -263,15 +271,15 @@ class CodeGenerator(ast.NodeVisitor):
             values = [s.get(n, before.get(n)) for _, s in branches]
             like = next((v for v in values if isinstance(v, (Tile, Scalar))), None)
             if like is None:
-                if not all(ops.is_number(v) for v in values):
-                    ops.fail(errors.CompilationTypeError,
-                             f"'{n}' gets different compile-time values in the branches of a runtime if")
-                like = ops.as_scalar(self, values[0])
+                if not all(is_number(v) for v in values):
+                    fail(errors.CompilationTypeError,
+                         f"'{n}' gets different compile-time values in the branches of a runtime if")
+                like = as_scalar(self, values[0])
             results.append((n, like))
         for region, scope in branches:
             if results:
                 with self.b.nested(region):
-                    yields = [ops.coerce_like(self, scope.get(n, before.get(n)), like, n) for n, like in results]
+                    yields = [coerce_like(self, scope.get(n, before.get(n)), like, n) for n, like in results]
                     self.b.emit(f"scf.yield {', '.join(v.ssa for v in yields)} : "
                                 f"{', '.join(v.type for v in yields)}")
         names = self._result_names(len(results))
@@ -292,7 +300,7 @@ class CodeGenerator(ast.NodeVisitor):
 
     def visit_For(self, node):
         if node.orelse:
-            ops.fail(UnsupportedError, "'for ... else' is not supported in asc2 kernels")
+            fail(UnsupportedError, "'for ... else' is not supported in asc2 kernels")
         it = node.iter
         if isinstance(it, ast.Call):
             fn = self.visit(it.func)
@@ -307,28 +315,28 @@ class CodeGenerator(ast.NodeVisitor):
         else:
             values = self.visit(it)
         if isinstance(values, Value) or not isinstance(values, (list, tuple, builtins.range)):
-            ops.fail(UnsupportedError, f"cannot iterate over {ops.describe(values)}; use range, asc2.range or "
-                                       "asc2.static_range")
+            fail(UnsupportedError, f"cannot iterate over {describe(values)}; use range, asc2.range or "
+                                   "asc2.static_range")
         for v in values:
             self.assign(node.target, v)
             self.visit_block(node.body)
 
     def static_range_values(self, args, kwargs):
         if kwargs:
-            ops.fail(errors.CompilationTypeError, f"asc2.static_range() got unexpected keyword(s): {', '.join(kwargs)}")
+            fail(errors.CompilationTypeError, f"asc2.static_range() got unexpected keyword(s): {', '.join(kwargs)}")
         if not 1 <= len(args) <= 3:
-            ops.fail(errors.CompilationValueError, f"asc2.static_range expected 1 to 3 arguments, got {len(args)}")
+            fail(errors.CompilationValueError, f"asc2.static_range expected 1 to 3 arguments, got {len(args)}")
         if any(isinstance(a, Value) or not isinstance(a, int) for a in args if a is not None):
-            ops.fail(errors.CompilationTypeError, "asc2.static_range bounds must be compile-time integers")
+            fail(errors.CompilationTypeError, "asc2.static_range bounds must be compile-time integers")
         return builtins.range(*[a for a in args if a is not None])
 
     def runtime_loop(self, node, args, kwargs):
         if not isinstance(node.target, ast.Name):
-            ops.fail(UnsupportedError, "the loop variable of a runtime loop must be a single name")
+            fail(UnsupportedError, "the loop variable of a runtime loop must be a single name")
         start, stop, step, unroll, parallel = self.range_arguments(args, kwargs)
         if isinstance(step, int) and step <= 0:
-            ops.fail(errors.CompilationValueError, f"the loop step must be positive, got {step}")
-        lb, ub, st = (ops.as_index(self, v, "loop bound").ssa for v in (start, stop, step))
+            fail(errors.CompilationValueError, f"the loop step must be positive, got {step}")
+        lb, ub, st = (as_index(self, v, "loop bound").ssa for v in (start, stop, step))
         var = node.target.id
 
         # Dry run: which existing names does the body rebind, and to what?
@@ -348,12 +356,12 @@ class CodeGenerator(ast.NodeVisitor):
                 continue
             pre, post = before[n], after[n]
             if isinstance(post, (Tile, Scalar)):
-                init = ops.coerce_like(self, pre, post, n)
-            elif isinstance(pre, (Tile, Scalar)) or ops.is_number(pre):
-                init = ops.as_scalar(self, pre) if ops.is_number(pre) else pre
+                init = coerce_like(self, pre, post, n)
+            elif isinstance(pre, (Tile, Scalar)) or is_number(pre):
+                init = as_scalar(self, pre) if is_number(pre) else pre
             else:
-                ops.fail(errors.CompilationTypeError,
-                         f"'{n}' ({ops.describe(pre)}) cannot be reassigned inside a runtime loop")
+                fail(errors.CompilationTypeError,
+                     f"'{n}' ({describe(pre)}) cannot be reassigned inside a runtime loop")
             carried.append((n, init))
 
         iv = self.b.fresh(var if var.isascii() else None)
@@ -365,7 +373,7 @@ class CodeGenerator(ast.NodeVisitor):
                 self.scope[n] = arg
             self.visit_block(node.body)
             if carried:
-                yields = [ops.coerce_like(self, self.scope[n], arg, n) for (n, _), arg in zip(carried, block_args)]
+                yields = [coerce_like(self, self.scope[n], arg, n) for (n, _), arg in zip(carried, block_args)]
                 self.b.emit(f"scf.yield {', '.join(v.ssa for v in yields)} : {', '.join(v.type for v in yields)}")
         self.scope = before
         head = f"{names[0]} = " if carried else ""
@@ -390,26 +398,26 @@ class CodeGenerator(ast.NodeVisitor):
             if k in kwargs:
                 args = list(args) + [kwargs.pop(k)]
         if kwargs:
-            ops.fail(errors.CompilationTypeError, f"range() got unexpected keyword(s): {', '.join(kwargs)}")
+            fail(errors.CompilationTypeError, f"range() got unexpected keyword(s): {', '.join(kwargs)}")
         args = [a for a in args if a is not None]
         if not 1 <= len(args) <= 3:
-            ops.fail(errors.CompilationValueError, f"range expected 1 to 3 arguments, got {len(args)}")
+            fail(errors.CompilationValueError, f"range expected 1 to 3 arguments, got {len(args)}")
         if len(args) == 1:
             args = [0, args[0], 1]
         elif len(args) == 2:
             args = [args[0], args[1], 1]
         if isinstance(unroll, Value) or not isinstance(unroll, int) or isinstance(unroll, bool):
-            ops.fail(errors.CompilationTypeError, f"unroll_factor must be a compile-time integer, got "
-                                                  f"{ops.describe(unroll)}")
+            fail(errors.CompilationTypeError, f"unroll_factor must be a compile-time integer, got "
+                                              f"{describe(unroll)}")
         if unroll < 1:
-            ops.fail(errors.CompilationValueError, f"unroll_factor must be 1 or greater, got {unroll}")
+            fail(errors.CompilationValueError, f"unroll_factor must be 1 or greater, got {unroll}")
         if gm_barrier is not None:
             if not isinstance(gm_barrier, bool):
-                ops.fail(errors.CompilationTypeError, f"gm_barrier must be True or False, got "
-                                                      f"{ops.describe(gm_barrier)}")
+                fail(errors.CompilationTypeError, f"gm_barrier must be True or False, got "
+                                                  f"{describe(gm_barrier)}")
             parallel = not gm_barrier
         if isinstance(parallel, Value):
-            ops.fail(errors.CompilationTypeError, "parallel must be a compile-time bool")
+            fail(errors.CompilationTypeError, "parallel must be a compile-time bool")
         return args[0], args[1], args[2], unroll, bool(parallel)
 
     def runtime_region(self):
@@ -450,7 +458,7 @@ class CodeGenerator(ast.NodeVisitor):
     def visit_Attribute(self, node):
         value = self.visit(node.value)
         if isinstance(value, Value):
-            return ops.get_attribute(self, value, node.attr)
+            return get_attribute(self, value, node.attr)
         try:
             return getattr(value, node.attr)
         except AttributeError:
@@ -469,18 +477,18 @@ class CodeGenerator(ast.NodeVisitor):
     def visit_Subscript(self, node):
         value = self.visit(node.value)
         index = self.visit(node.slice)
-        if isinstance(value, ops.UnpackableTile) and isinstance(index, int):
+        if isinstance(value, UnpackableTile) and isinstance(index, int):
             return value.parts[index]
         if isinstance(value, Value):
-            ops.fail(UnsupportedError, f"indexing a {ops.describe(value)} is not supported yet")
+            fail(UnsupportedError, f"indexing a {describe(value)} is not supported yet")
         if isinstance(index, Value):
-            ops.fail(errors.CompilationTypeError, "a compile-time sequence cannot be indexed by a runtime value")
+            fail(errors.CompilationTypeError, "a compile-time sequence cannot be indexed by a runtime value")
         return value[index]
 
     def visit_Slice(self, node):
         parts = [self.visit(p) if p is not None else None for p in (node.lower, node.upper, node.step)]
         if any(isinstance(p, Value) for p in parts):
-            ops.fail(UnsupportedError, "slices must be compile-time")
+            fail(UnsupportedError, "slices must be compile-time")
         return slice(*parts)
 
     def visit_JoinedStr(self, node):
@@ -492,13 +500,13 @@ class CodeGenerator(ast.NodeVisitor):
 
     def binop(self, op, lhs, rhs):
         name = type(op).__name__
-        if name in ops.PY_BINOPS:
-            return ops.binary(self, ops.PY_BINOPS[name], lhs, rhs)
+        if name in PY_BINOPS:
+            return binary(self, PY_BINOPS[name], lhs, rhs)
         if name == "Pow":
-            return ops.power(self, lhs, rhs)
+            return power(self, lhs, rhs)
         if isinstance(lhs, Value) or isinstance(rhs, Value):
-            return ops.emit_builtin(self, "matmul", [lhs, rhs], {})
-        return ops.PY_FOLD[name](lhs, rhs)
+            return emit_builtin(self, "matmul", [lhs, rhs], {})
+        return PY_FOLD[name](lhs, rhs)
 
     def visit_BinOp(self, node):
         return self.binop(node.op, self.visit(node.left), self.visit(node.right))
@@ -510,12 +518,12 @@ class CodeGenerator(ast.NodeVisitor):
             return {"USub": lambda v: -v, "UAdd": lambda v: +v, "Not": lambda v: not v,
                     "Invert": lambda v: ~v}[name](operand)
         if name == "USub":
-            return ops.unary(self, "negative", operand)
+            return unary(self, "negative", operand)
         if name == "UAdd":
             return operand
         if name == "Not":
-            return ops.logical_not(self, operand)
-        return ops.emit_builtin(self, "bitwise_not", [operand], {})
+            return logical_not(self, operand)
+        return emit_builtin(self, "bitwise_not", [operand], {})
 
     def visit_Compare(self, node):
         result = None
@@ -523,10 +531,10 @@ class CodeGenerator(ast.NodeVisitor):
         for op, comparator in zip(node.ops, node.comparators):
             right = self.visit(comparator)
             name = type(op).__name__
-            if name in ops.CMP_PREDICATES:
-                value = ops.compare(self, name, left, right)
+            if name in CMP_PREDICATES:
+                value = compare(self, name, left, right)
             elif isinstance(left, Value) or isinstance(right, Value):
-                ops.fail(UnsupportedError, f"'{name}' comparisons need compile-time operands")
+                fail(UnsupportedError, f"'{name}' comparisons need compile-time operands")
             else:
                 value = {"Is": lambda a, b: a is b, "IsNot": lambda a, b: a is not b,
                          "In": lambda a, b: a in b, "NotIn": lambda a, b: a not in b}[name](left, right)
@@ -539,7 +547,7 @@ class CodeGenerator(ast.NodeVisitor):
             return b if a else a
         if not isinstance(b, Value):
             return a if b else b
-        return ops.logical(self, "and", a, b)
+        return logical(self, "and", a, b)
 
     def visit_BoolOp(self, node):
         is_and = isinstance(node.op, ast.And)
@@ -551,14 +559,14 @@ class CodeGenerator(ast.NodeVisitor):
                     return result
                 result = self.visit(expr)
                 continue
-            result = ops.logical(self, "and" if is_and else "or", result, self.visit(expr))
+            result = logical(self, "and" if is_and else "or", result, self.visit(expr))
         return result
 
     def visit_IfExp(self, node):
         cond = self.visit(node.test)
         if not isinstance(cond, Value):
             return self.visit(node.body if cond else node.orelse)
-        return ops.select(self, cond, self.visit(node.body), self.visit(node.orelse))
+        return select(self, cond, self.visit(node.body), self.visit(node.orelse))
 
     def expand(self, exprs):
         out = []
@@ -566,7 +574,7 @@ class CodeGenerator(ast.NodeVisitor):
             if isinstance(e, ast.Starred):
                 value = self.visit(e.value)
                 if isinstance(value, Value):
-                    ops.fail(errors.CompilationTypeError, f"cannot unpack {ops.describe(value)}")
+                    fail(errors.CompilationTypeError, f"cannot unpack {describe(value)}")
                 out.extend(value)
             else:
                 out.append(self.visit(e))
@@ -587,25 +595,25 @@ class CodeGenerator(ast.NodeVisitor):
         fn = self.visit(node.func)
         args, kwargs = self.call_args(node)
         args = [a.value if isinstance(a, core.ConstExpr) else a for a in args]
-        if isinstance(fn, ops.BoundMethod):
-            return ops.call_method(self, fn, args, kwargs)
+        if isinstance(fn, BoundMethod):
+            return call_method(self, fn, args, kwargs)
         name = getattr(fn, "__asc2_builtin__", None)
         if name in ("range", "static_range"):
-            ops.fail(UnsupportedError, f"asc2.{name} can only be used as the iterable of a for loop")
+            fail(UnsupportedError, f"asc2.{name} can only be used as the iterable of a for loop")
         if name is not None:
-            return ops.emit_builtin(self, name, args, kwargs)
+            return emit_builtin(self, name, args, kwargs)
         if getattr(fn, "__asc2_jit__", False):
             return self.inline(fn, args, kwargs)
         if isinstance(fn, Value):
-            ops.fail(errors.CompilationTypeError, f"{ops.describe(fn)} is not callable")
+            fail(errors.CompilationTypeError, f"{describe(fn)} is not callable")
         runtime = any(isinstance(v, Value) for v in [*args, *kwargs.values()])
         if runtime:
             if inspect.isbuiltin(fn) or fn in (builtins.int, builtins.float, builtins.bool, builtins.len,
                                                  builtins.tuple, builtins.list):
-                return ops.python_builtin(self, fn, args, kwargs)
-            ops.fail(errors.CompilationTypeError,
-                     f"{getattr(fn, '__name__', fn)}() is not an asc2 function and cannot take runtime values; "
-                     "only compile-time calls are evaluated in Python")
+                return python_builtin(self, fn, args, kwargs)
+            fail(errors.CompilationTypeError,
+                 f"{getattr(fn, '__name__', fn)}() is not an asc2 function and cannot take runtime values; "
+                 "only compile-time calls are evaluated in Python")
         return fn(*args, **kwargs)  # constant folding
 
     def inline(self, jit_fn, args, kwargs):
@@ -614,7 +622,7 @@ class CodeGenerator(ast.NodeVisitor):
         try:
             bound = inspect.signature(jit_fn.fn).bind(*args, **kwargs)
         except TypeError as e:
-            ops.fail(errors.CompilationTypeError, f"{jit_fn.fn.__name__}(): {e}")
+            fail(errors.CompilationTypeError, f"{jit_fn.fn.__name__}(): {e}")
         bound.apply_defaults()
         saved = (self.src, self.scope, self.return_depth)
         self.src = callee

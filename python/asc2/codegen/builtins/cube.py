@@ -7,10 +7,13 @@ fractals.  ``copy_out`` of an L0C tile goes through the fixpipe, which also
 applies ``relu`` and the float32 -> float16/bfloat16 conversion.
 """
 
-from .. import errors
-from ..language import core
-from . import ops
-from .ir import Scalar, Tile, Value
+from ... import errors
+from ...language import core
+from ..ir import Scalar, Tile, Value
+from .checks import describe, expect_tile, fail, static_shape
+from .registry import emit_builtin, emitter
+from .scalars import as_index
+from .tiles import UB_BLOCK_BYTES, check_ub_alignment, convert_tile, new_tile
 
 L = core.TensorLocation
 LOAD_LOCATIONS = (L.UB, L.L1, L.L0A, L.L0B, L.BT)
@@ -64,8 +67,8 @@ def fractal_tile(shape, real_shape, location, what):
         check_cube_shape(shape, location, what)
         return shape, real_shape
     if real_shape is not None:
-        ops.fail(errors.AlignmentError, f"{what}: a {location.value} tile with real_shape must be made of whole "
-                                        f"16 x 16 fractals, got {list(shape)}")
+        fail(errors.AlignmentError, f"{what}: a {location.value} tile with real_shape must be made of whole "
+                                    f"16 x 16 fractals, got {list(shape)}")
     return [-(-d // FRACTAL) * FRACTAL for d in shape], list(shape)
 
 
@@ -75,48 +78,48 @@ def check_cube_shape(shape, location, what):
     if location == L.BT:
         n = shape[-1]
         if any(d != 1 for d in shape[:-1]) or n % FRACTAL:
-            ops.fail(errors.ShapeError, f"{what}: a bias (BT) tile is one row of N float32 values, N a multiple "
-                                        f"of {FRACTAL}; got shape {list(shape)}")
+            fail(errors.ShapeError, f"{what}: a bias (BT) tile is one row of N float32 values, N a multiple "
+                                    f"of {FRACTAL}; got shape {list(shape)}")
         return
     if location == L.L1 and len(shape) == 1:
         if shape[0] % FRACTAL:
-            ops.fail(errors.AlignmentError, f"{what}: a 1-D L1 tile is a bias row for the bias table, a multiple "
-                                            f"of {FRACTAL} long; got shape {list(shape)}")
+            fail(errors.AlignmentError, f"{what}: a 1-D L1 tile is a bias row for the bias table, a multiple "
+                                        f"of {FRACTAL} long; got shape {list(shape)}")
         return
     if len(shape) != 2:
-        ops.fail(errors.ShapeError, f"{what}: {location.value} tiles are 2-D (rows x columns), got shape "
-                                    f"{list(shape)}")
+        fail(errors.ShapeError, f"{what}: {location.value} tiles are 2-D (rows x columns), got shape "
+                                f"{list(shape)}")
     if any(d % FRACTAL for d in shape):
-        ops.fail(errors.AlignmentError, f"{what}: {location.value} tile {list(shape)} is not made of whole "
-                                        f"16 x 16 fractals (use multiples of {FRACTAL} in both dimensions; "
-                                        "pad partial tiles, loads pad with zeros)")
+        fail(errors.AlignmentError, f"{what}: {location.value} tile {list(shape)} is not made of whole "
+                                    f"16 x 16 fractals (use multiples of {FRACTAL} in both dimensions; "
+                                    "pad partial tiles, loads pad with zeros)")
 
 
 def _operand(gen, x, want, what):
     """``x`` as a tile in ``want`` (L0A or L0B): L1 tiles move there, other locations are errors.
     (Error kinds as upstream: TypeError for a non-tile, RuntimeError for dtype/location/shape.)"""
     if not isinstance(x, Tile):
-        ops.fail(errors.CompilationTypeError, f"{what} must be a tile, got {ops.describe(x)}")
+        fail(errors.CompilationTypeError, f"{what} must be a tile, got {describe(x)}")
     if x.dtype not in CUBE_INPUT_DTYPES:
-        ops.fail(errors.UnsupportedError, f"{what}: unsupported dtype {x.dtype.name}: the cube unit multiplies "
-                                          "float16, bfloat16, float32 or int8 tiles")
+        fail(errors.UnsupportedError, f"{what}: unsupported dtype {x.dtype.name}: the cube unit multiplies "
+                                      "float16, bfloat16, float32 or int8 tiles")
     if x.location not in (want, L.L1):
-        ops.fail(errors.UnsupportedError,
-                 f"{what}: operand is a {x.location.value} tile (wrong location); matmul operands come from "
-                 f"copy_in(..., location=asc2.TensorLocation.{want.value}) (or L1, moved to {want.value})")
+        fail(errors.UnsupportedError,
+             f"{what}: operand is a {x.location.value} tile (wrong location); matmul operands come from "
+             f"copy_in(..., location=asc2.TensorLocation.{want.value}) (or L1, moved to {want.value})")
     if len(x.shape) != 2:
-        ops.fail(errors.ShapeError, f"{what}: matmul operands have two dims (rows x columns), got shape "
-                                    f"{list(x.shape)}")
+        fail(errors.ShapeError, f"{what}: matmul operands have two dims (rows x columns), got shape "
+                                f"{list(x.shape)}")
     return x if x.location == want else move(gen, x, None, None, want, what)
 
 
 def _check_chain(a, b, what):
     if a.dtype != b.dtype:
-        ops.fail(errors.UnsupportedError, f"{what}: operands must have the same types (operand dtypes differ: "
-                                          f"{a.dtype.name} and {b.dtype.name})")
+        fail(errors.UnsupportedError, f"{what}: operands must have the same types (operand dtypes differ: "
+                                      f"{a.dtype.name} and {b.dtype.name})")
     if a.shape[1] != b.shape[0]:
-        ops.fail(errors.ShapeError, f"{what}: incompatible shapes: {list(a.shape)} and {list(b.shape)} do not "
-                                    f"chain (K = {a.shape[1]} vs {b.shape[0]})")
+        fail(errors.ShapeError, f"{what}: incompatible shapes: {list(a.shape)} and {list(b.shape)} do not "
+                                f"chain (K = {a.shape[1]} vs {b.shape[0]})")
 
 
 def _acc_dtype(dt):
@@ -126,16 +129,16 @@ def _acc_dtype(dt):
 def _hf32_attr(hf32, dt, what):
     """`` {hf32}`` when the product is computed in HF32 (float32 operands rounded before the mmad)."""
     if isinstance(hf32, Value) or not isinstance(hf32, (bool, int)):
-        ops.fail(errors.CompilationTypeError, f"{what}: hf32 must be a compile-time bool, got {ops.describe(hf32)}")
+        fail(errors.CompilationTypeError, f"{what}: hf32 must be a compile-time bool, got {describe(hf32)}")
     if not hf32:
         return ""
     if dt != core.float32:
-        ops.fail(errors.UnsupportedError, f"{what}: HF32 mode rounds float32 operands; the operands are "
-                                          f"{dt.name} (use hf32 only with float32 tiles)")
+        fail(errors.UnsupportedError, f"{what}: HF32 mode rounds float32 operands; the operands are "
+                                      f"{dt.name} (use hf32 only with float32 tiles)")
     return " {hf32}"
 
 
-@ops.emitter("matmul")
+@emitter("matmul")
 def _matmul(gen, a, b, bias=None, hf32=False):
     a = _operand(gen, a, L.L0A, "asc2.matmul (left operand)")
     b = _operand(gen, b, L.L0B, "asc2.matmul (right operand)")
@@ -144,10 +147,10 @@ def _matmul(gen, a, b, bias=None, hf32=False):
     shape = (a.shape[0], b.shape[1])
     dt = _acc_dtype(a.dtype)
     if bias is not None:
-        bias = ops.expect_tile(bias, "asc2.matmul (bias)")
+        bias = expect_tile(bias, "asc2.matmul (bias)")
         _check_bias(bias, shape[1], "asc2.matmul")
         return _with_bias(gen, a, b, shape, dt, bias, attr)
-    out = ops.new_tile(gen, f"asctile.matmul {a.ssa}, {b.ssa}{attr} : {a.type}, {b.type} -> ", shape, dt, L.L0C)
+    out = new_tile(gen, f"asctile.matmul {a.ssa}, {b.ssa}{attr} : {a.type}, {b.type} -> ", shape, dt, L.L0C)
     out.matmul_of = (a, b)
     return out
 
@@ -163,42 +166,42 @@ def _rebind_in_place(gen, old, new):
 def matmul_acc(gen, acc, a, b, what="asc2.matmul_acc", hf32=False):
     if (isinstance(b, Tile) and b.location == L.L0C and isinstance(acc, Tile) and acc.location != L.L0C):
         acc, a, b = b, acc, a  # the earlier upstream order matmul_acc(a, b, acc)
-    acc = ops.expect_tile(acc, what)
+    acc = expect_tile(acc, what)
     if acc.location != L.L0C:
-        ops.fail(errors.UnsupportedError, f"{what}: the accumulator must be an L0C tile (asc2.zeros_acc or a "
-                                          f"matmul result), got a {acc.location.value} tile")
+        fail(errors.UnsupportedError, f"{what}: the accumulator must be an L0C tile (asc2.zeros_acc or a "
+                                      f"matmul result), got a {acc.location.value} tile")
     a = _operand(gen, a, L.L0A, f"{what} (left operand)")
     b = _operand(gen, b, L.L0B, f"{what} (right operand)")
     _check_chain(a, b, what)
     attr = _hf32_attr(hf32, a.dtype, what)
     if acc.shape != (a.shape[0], b.shape[1]) or acc.dtype != _acc_dtype(a.dtype):
-        ops.fail(errors.ShapeError, f"{what}: accumulator {list(acc.shape)} {acc.dtype.name} does not match "
-                                    f"{list(a.shape)} x {list(b.shape)} -> [{a.shape[0]}, {b.shape[1]}] "
-                                    f"{_acc_dtype(a.dtype).name}")
+        fail(errors.ShapeError, f"{what}: accumulator {list(acc.shape)} {acc.dtype.name} does not match "
+                                f"{list(a.shape)} x {list(b.shape)} -> [{a.shape[0]}, {b.shape[1]}] "
+                                f"{_acc_dtype(a.dtype).name}")
     result = acc.like(gen.b.op(f"asctile.matmul_acc {acc.ssa}, {a.ssa}, {b.ssa}{attr} : {acc.type}, {a.type}, "
                                f"{b.type}"))
     _rebind_in_place(gen, acc, result)
     return result
 
 
-ops.emitter("matmul_acc")(lambda gen, acc, a, b, hf32: matmul_acc(gen, acc, a, b, hf32=hf32))
+emitter("matmul_acc")(lambda gen, acc, a, b, hf32: matmul_acc(gen, acc, a, b, hf32=hf32))
 
 
 def _check_bias(bias, n, what):
     if bias.location != L.BT:
-        ops.fail(errors.UnsupportedError, f"{what}: the bias must be a BT tile (copy_in(..., "
-                                          f"location=asc2.TensorLocation.BT)), got a {bias.location.value} tile")
+        fail(errors.UnsupportedError, f"{what}: the bias must be a BT tile (copy_in(..., "
+                                      f"location=asc2.TensorLocation.BT)), got a {bias.location.value} tile")
     if bias.dtype not in (core.float32, core.float16, core.bfloat16) or bias.shape[-1] != n or \
             any(d != 1 for d in bias.shape[:-1]):
-        ops.fail(errors.ShapeError, f"{what}: the bias must be one row of {n} float32/float16/bfloat16 values in "
-                                    f"BT, got {list(bias.shape)} {bias.dtype.name}")
+        fail(errors.ShapeError, f"{what}: the bias must be one row of {n} float32/float16/bfloat16 values in "
+                                f"BT, got {list(bias.shape)} {bias.dtype.name}")
 
 
 def _with_bias(gen, a, b, shape, dt, bias, attr=""):
     """``a @ b + bias`` with a BT bias row: one mmad that starts from the bias."""
     _check_bias(bias, shape[1], "a @ b + bias")
-    return ops.new_tile(gen, f"asctile.matmul {a.ssa}, {b.ssa} bias {bias.ssa}{attr} : {a.type}, {b.type}, "
-                             f"{bias.type} -> ", shape, dt, L.L0C)
+    return new_tile(gen, f"asctile.matmul {a.ssa}, {b.ssa} bias {bias.ssa}{attr} : {a.type}, {b.type}, "
+                         f"{bias.type} -> ", shape, dt, L.L0C)
 
 
 def fuse_accumulate(gen, name, a, b):
@@ -213,50 +216,50 @@ def fuse_accumulate(gen, name, a, b):
         return None
     acc, product = (a, b) if b.matmul_of else (b, a)
     if not product.matmul_of:
-        ops.fail(errors.UnsupportedError, "adding two L0C tiles: the cube accumulates only matmul results "
-                                          "(acc + a @ b, or asc2.matmul_acc(acc, a, b))")
+        fail(errors.UnsupportedError, "adding two L0C tiles: the cube accumulates only matmul results "
+                                      "(acc + a @ b, or asc2.matmul_acc(acc, a, b))")
     return matmul_acc(gen, acc, *product.matmul_of, what="acc + a @ b")
 
 
-@ops.emitter("zeros_acc")
+@emitter("zeros_acc")
 def _zeros_acc(gen, shape, dtype, bias):
-    shape = ops.static_shape(shape, "asc2.zeros_acc: shape")
+    shape = static_shape(shape, "asc2.zeros_acc: shape")
     bias_text = ""
     if bias is not None:
-        bias = ops.expect_tile(bias, "asc2.zeros_acc (bias)")
+        bias = expect_tile(bias, "asc2.zeros_acc (bias)")
         _check_bias(bias, shape[-1] if len(shape) == 2 else 0, "asc2.zeros_acc")
         bias_text = f"bias({bias.ssa} : {bias.type}) "
     if not isinstance(dtype, core.dtype):
-        ops.fail(errors.CompilationTypeError, f"asc2.zeros_acc: dtype must be an asc2 dtype, got "
-                                              f"{ops.describe(dtype)}")
+        fail(errors.CompilationTypeError, f"asc2.zeros_acc: dtype must be an asc2 dtype, got "
+                                          f"{describe(dtype)}")
     if dtype not in (core.float32, core.int32):
-        ops.fail(errors.CompilationTypeError, f"asc2.zeros_acc: accumulators are float32 (or int32 for int8 "
-                                              f"inputs), not {dtype.name}")
+        fail(errors.CompilationTypeError, f"asc2.zeros_acc: accumulators are float32 (or int32 for int8 "
+                                          f"inputs), not {dtype.name}")
     check_cube_shape(shape, L.L0C, "asc2.zeros_acc")
-    return ops.new_tile(gen, f"asctile.accumulator {bias_text}: ", shape, dtype, L.L0C)
+    return new_tile(gen, f"asctile.accumulator {bias_text}: ", shape, dtype, L.L0C)
 
 
 def move(gen, src, offsets, shape, location, what):
     """``src`` (or its sub-tile at ``offsets`` of ``shape``) as a tile in ``location``."""
-    src = ops.expect_tile(src, what)
+    src = expect_tile(src, what)
     location = src.location if location is None else core.TensorLocation.parse(location)
-    shape = tuple(src.shape) if shape is None else tuple(ops.static_shape(shape, f"{what}: shape"))
+    shape = tuple(src.shape) if shape is None else tuple(static_shape(shape, f"{what}: shape"))
     if offsets is None:
         offsets = [0] * len(src.shape)
     if isinstance(offsets, int):
         offsets = [offsets]
     if len(offsets) != len(src.shape) or len(shape) != len(src.shape):
-        ops.fail(errors.CompilationValueError, f"{what}: offsets and shape need one entry per dimension of the "
-                                               f"rank-{len(src.shape)} tile")
+        fail(errors.CompilationValueError, f"{what}: offsets and shape need one entry per dimension of the "
+                                           f"rank-{len(src.shape)} tile")
     for o in offsets:
         if isinstance(o, bool) or not isinstance(o, (int, Scalar)) or (isinstance(o, Scalar) and o.is_float):
-            ops.fail(errors.CompilationTypeError, f"{what}: sub-tile offsets must be integers, got "
-                                                  f"{ops.describe(o)}")
+            fail(errors.CompilationTypeError, f"{what}: sub-tile offsets must be integers, got "
+                                              f"{describe(o)}")
     dynamic = any(isinstance(o, Scalar) for o in offsets)
     for d, (o, s, full) in enumerate(zip(offsets, shape, src.shape)):
         if isinstance(o, int) and (o < 0 or o + s > full) or s > full:
-            ops.fail(errors.ShapeError, f"{what}: sub-tile {list(shape)} at {list(offsets)} is outside the "
-                                        f"{list(src.shape)} tile (dimension {d})")
+            fail(errors.ShapeError, f"{what}: sub-tile {list(shape)} at {list(offsets)} is outside the "
+                                    f"{list(src.shape)} tile (dimension {d})")
     if location == src.location and not dynamic and tuple(offsets) == (0,) * len(shape) and shape == tuple(src.shape):
         return src  # tiles are values: a copy in the same place is the same value
     if src.location == L.L1 and location in (L.L0A, L.L0B):
@@ -268,45 +271,45 @@ def move(gen, src, offsets, shape, location, what):
     if src.location == L.L1 and location == L.BT:
         # Part of a bias row staged in L1 -> the bias table (widened to float32 on the way).
         if len(src.shape) != 1:
-            ops.fail(errors.ShapeError, f"{what}: the bias table is filled from a 1-D L1 row (copy_in(bias_gm, "
-                                        f"[0], [N], location=L1)), not a {list(src.shape)} tile")
+            fail(errors.ShapeError, f"{what}: the bias table is filled from a 1-D L1 row (copy_in(bias_gm, "
+                                    f"[0], [N], location=L1)), not a {list(src.shape)} tile")
         check_cube_shape(shape, L.BT, what)
         if src.dtype not in (core.float32, core.float16, core.bfloat16):
-            ops.fail(errors.UnsupportedError, f"{what}: a bias row is float32, float16 or bfloat16, not "
-                                              f"{src.dtype.name}")
+            fail(errors.UnsupportedError, f"{what}: a bias row is float32, float16 or bfloat16, not "
+                                          f"{src.dtype.name}")
         (o,) = offsets
         if isinstance(o, Scalar):
-            text = f"offsets [0] dynamic [{ops.as_index(gen, o, f'{what} offset').ssa}]"
+            text = f"offsets [0] dynamic [{as_index(gen, o, f'{what} offset').ssa}]"
         else:
             text = f"offsets [{o}]"
-        return ops.new_tile(gen, f"asctile.move {src.ssa} {text} : {src.type} -> ", shape, src.dtype, location)
+        return new_tile(gen, f"asctile.move {src.ssa} {text} : {src.type} -> ", shape, src.dtype, location)
     if src.location == L.UB and location == L.UB:
         # A UB sub-tile (vector-pipe copy of its rows): 32-byte aligned like every UB tile.
-        ops.check_ub_alignment(shape, src.dtype, location)
+        check_ub_alignment(shape, src.dtype, location)
         elem_bytes = max(1, src.dtype.bits // 8)
-        if (offsets[-1] * elem_bytes) % ops.UB_BLOCK_BYTES:
-            ops.fail(errors.AlignmentError, f"{what}: a UB sub-tile must start on a 32-byte boundary; column "
-                                            f"offset {offsets[-1]} of {src.dtype.name} is {offsets[-1] * elem_bytes} "
-                                            "bytes")
+        if (offsets[-1] * elem_bytes) % UB_BLOCK_BYTES:
+            fail(errors.AlignmentError, f"{what}: a UB sub-tile must start on a 32-byte boundary; column "
+                                        f"offset {offsets[-1]} of {src.dtype.name} is {offsets[-1] * elem_bytes} "
+                                        "bytes")
         if len(shape) > 2 and any(d != 1 for d in shape[:-2]):
-            ops.fail(errors.UnsupportedError, f"{what}: UB sub-tiles keep at most two non-unit dimensions")
+            fail(errors.UnsupportedError, f"{what}: UB sub-tiles keep at most two non-unit dimensions")
         dense = ", ".join(str(o) for o in offsets)
-        return ops.new_tile(gen, f"asctile.move {src.ssa} offsets [{dense}] : {src.type} -> ", shape, src.dtype,
-                            location)
+        return new_tile(gen, f"asctile.move {src.ssa} offsets [{dense}] : {src.type} -> ", shape, src.dtype,
+                        location)
     if src.location == L.L0C and location == L.L1:
         if tuple(offsets) != (0,) * len(shape) or shape != tuple(src.shape):
-            ops.fail(errors.UnsupportedError, f"{what}: L0C -> L1 moves the whole tile")
+            fail(errors.UnsupportedError, f"{what}: L0C -> L1 moves the whole tile")
         if src.dtype not in (core.float32, core.float16, core.bfloat16):
-            ops.fail(errors.CompilationTypeError, f"{what}: L0C -> L1 stages float32 results (or their "
-                                                  f"float16/bfloat16 casts), not {src.dtype.name}")
-        return ops.new_tile(gen, f"asctile.move {src.ssa} offsets [{', '.join('0' for _ in shape)}] : {src.type} -> ",
-                            shape, src.dtype, location)
+            fail(errors.CompilationTypeError, f"{what}: L0C -> L1 stages float32 results (or their "
+                                              f"float16/bfloat16 casts), not {src.dtype.name}")
+        return new_tile(gen, f"asctile.move {src.ssa} offsets [{', '.join('0' for _ in shape)}] : {src.type} -> ",
+                        shape, src.dtype, location)
     if src.location == L.L0C:
-        ops.fail(errors.UnsupportedError,
-                 f"{what}: L0C -> {location.value} has no data path on this target: copy_out the matmul result "
-                 "(fixpipe) and copy_in it where you need it, or stage it in L1 for another matmul")
-    ops.fail(errors.UnsupportedError, f"{what}: copying a tile from {src.location.value} to {location.value} "
-                                      "is not supported (supported: UB sub-tiles, L1 -> L0A/L0B/BT, L0C -> L1)")
+        fail(errors.UnsupportedError,
+             f"{what}: L0C -> {location.value} has no data path on this target: copy_out the matmul result "
+             "(fixpipe) and copy_in it where you need it, or stage it in L1 for another matmul")
+    fail(errors.UnsupportedError, f"{what}: copying a tile from {src.location.value} to {location.value} "
+                                  "is not supported (supported: UB sub-tiles, L1 -> L0A/L0B/BT, L0C -> L1)")
 
 
 def _load_l0(gen, l1, offsets, shape, location, transpose, what):
@@ -314,18 +317,18 @@ def _load_l0(gen, l1, offsets, shape, location, transpose, what):
     transposed sub-tile, reversed shape). Runtime offsets (a K loop over an L1 slab) are checked to be whole
     fractals when the load runs."""
     if any(isinstance(o, int) and o % FRACTAL for o in offsets):
-        ops.fail(errors.AlignmentError, f"{what}: L1 -> {location.value} sub-tile offsets {list(offsets)} "
-                                        f"must be multiples of {FRACTAL} (whole fractals)")
+        fail(errors.AlignmentError, f"{what}: L1 -> {location.value} sub-tile offsets {list(offsets)} "
+                                    f"must be multiples of {FRACTAL} (whole fractals)")
     if any(isinstance(o, Scalar) for o in offsets):
-        dynamic = ", ".join(ops.as_index(gen, o, f"{what} offset").ssa for o in offsets)
+        dynamic = ", ".join(as_index(gen, o, f"{what} offset").ssa for o in offsets)
         static, dynamic = ", ".join("0" for _ in offsets), f" dynamic [{dynamic}]"
     else:
         static, dynamic = ", ".join(str(o) for o in offsets), ""
     out_shape = tuple(reversed(shape)) if transpose else tuple(shape)
     check_cube_shape(out_shape, location, what)
     attr = " {transpose}" if transpose else ""
-    tile = ops.new_tile(gen, f"asctile.move {l1.ssa} offsets [{static}]{dynamic}{attr} : {l1.type} -> ", out_shape,
-                        l1.dtype, location)
+    tile = new_tile(gen, f"asctile.move {l1.ssa} offsets [{static}]{dynamic}{attr} : {l1.type} -> ", out_shape,
+                    l1.dtype, location)
     return MovedTile(tile, l1, offsets, transpose)
 
 
@@ -342,35 +345,29 @@ def transpose(gen, x):
         return _load_l0(gen, x.source, x.offsets, shape, x.location, not x.transposed, what)
     if isinstance(x, StagedTile):  # copy_in(..., location=L0A/L0B): stage it through L1 again
         tensor, origin, shape, real_shape = x.origin
-        l1 = ops.emit_builtin(gen, "copy_in", [tensor, origin, list(shape), L.L1], {"real_shape": real_shape})
+        l1 = emit_builtin(gen, "copy_in", [tensor, origin, list(shape), L.L1], {"real_shape": real_shape})
         return _load_l0(gen, l1, [0] * len(shape), shape, x.location, True, what)
-    ops.fail(errors.UnsupportedError, f"{what}: a {x.location.value} tile can be transposed when it is loaded "
-                                      "from L1 (LoadData transposes on the way); transpose the L1 tile or the "
-                                      "operand moved from it")
+    fail(errors.UnsupportedError, f"{what}: a {x.location.value} tile can be transposed when it is loaded "
+                                  "from L1 (LoadData transposes on the way); transpose the L1 tile or the "
+                                  "operand moved from it")
 
 
-@ops.emitter("copy")
-def _copy(gen, src, offsets, shape, location):
-    return move(gen, src, offsets, shape, location, "asc2.copy")
-
-
-_bound_copy = ops.EMITTERS["copy"]
-
-
-def _copy_call(gen, args, kwargs):
-    """Also the earlier upstream form ``copy(src, shape, offsets=..., location=...)``."""
+def _earlier_copy_form(args, kwargs):
+    """The earlier upstream form ``copy(src, shape, offsets=..., location=...)`` as the stub's."""
     if len(args) >= 2 and "offsets" in kwargs and "shape" not in kwargs:
         args = list(args)
         kwargs = dict(kwargs, shape=args.pop(1))
-    return _bound_copy(gen, args, kwargs)
+    return args, kwargs
 
 
-ops.EMITTERS["copy"] = _copy_call
+@emitter("copy", earlier_form=_earlier_copy_form)
+def _copy(gen, src, offsets, shape, location):
+    return move(gen, src, offsets, shape, location, "asc2.copy")
 
 
 def storable(gen, src, dst, what):
     """An L0C tile stored into a float16/bfloat16 tensor converts in the fixpipe."""
     if isinstance(src, Tile) and src.location == L.L0C and src.dtype != dst.dtype:
         if src.dtype == core.float32 and dst.dtype in (core.float16, core.bfloat16):
-            return ops.convert_tile(gen, src, dst.dtype, core.RoundMode.RINT)
+            return convert_tile(gen, src, dst.dtype, core.RoundMode.RINT)
     return src

@@ -1,0 +1,80 @@
+// The file in the editor: its path, Open/Save/Save As with the question about
+// unsaved changes, the Open Recent and Samples menus, and the autosaved copy
+// of a buffer that was never saved.
+#pragma once
+
+#include "Autosave.h"
+
+#include <QObject>
+#include <QTimer>
+
+#include <memory>
+
+class KernelEditor;
+class QMenu;
+class QWidget;
+
+class DocumentController : public QObject
+{
+    Q_OBJECT
+public:
+    /// @p persist: remember recent files in QSettings and autosave unsaved
+    /// buffers. @p window parents the dialogs.
+    DocumentController(KernelEditor *editor, bool persist, QWidget *window);
+    ~DocumentController() override;
+
+    /// Fills @p recent and @p samples now and whenever they change.
+    void setMenus(QMenu *recent, QMenu *samples);
+
+    QString filePath() const { return m_filePath; }
+    /// Whether @p path names the file in the editor; an untitled buffer runs
+    /// as untitled.py, so any untitled.py is it.
+    bool isInEditor(const QString &path) const;
+    /// Whether @p a and @p b are the same file on disk.
+    static bool sameFile(const QString &a, const QString &b);
+
+    bool openFile(const QString &path, QString *error = nullptr);
+    /// The Open dialog, after offering to save the current buffer.
+    void open();
+    bool save();
+    bool saveAs();
+    /// Offers to save unsaved changes; false: the user cancelled.
+    bool maybeSave();
+
+    QStringList recentFiles() const;
+    static QString samplesDirectory();
+
+    /// Puts back an autosaved copy of the buffer for the open file (or, with
+    /// none open, the newest copy). Returns whether one was restored.
+    bool restoreAutosave();
+    void setAutosaveInterval(int ms);
+    Autosave *autosave() const { return m_autosave.get(); }
+
+signals:
+    void filePathChanged(const QString &path);
+    /// A file replaced the editor's text: what showed the old one is stale.
+    void opened(const QString &path);
+    void statusMessage(const QString &text, int timeoutMs);
+    /// For the console: something the user should know happened to the buffer.
+    void notice(const QString &text);
+
+private:
+    bool saveTo(const QString &path);
+    void setFilePath(const QString &path);
+    void openFromMenu(const QString &path, const QString &title);
+    void addRecentFile(const QString &path);
+    void rebuildRecentMenu();
+    void rebuildSamplesMenu();
+    void autosaveTick();
+
+    KernelEditor *m_editor;
+    bool m_persist;
+    QWidget *m_window;
+    QString m_filePath;
+    QMenu *m_recentMenu = nullptr;
+    QMenu *m_samplesMenu = nullptr;
+
+    std::unique_ptr<Autosave> m_autosave;
+    QTimer m_autosaveTimer;
+    QString m_lastAutosavedText;
+};

@@ -1,0 +1,122 @@
+#include "InspectorController.h"
+
+#include "AscendCView.h"
+#include "GraphView.h"
+#include "InspectorExport.h"
+#include "InspectorState.h"
+#include "PassesPanel.h"
+#include "PingPongView.h"
+#include "ProfileView.h"
+#include "SyncTimelineView.h"
+#include "UbMapView.h"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QMessageBox>
+#include <QSaveFile>
+
+InspectorController::InspectorController(const InspectorViews &views, QWidget *window)
+    : QObject(window)
+    , m_views(views)
+    , m_window(window)
+{
+    connect(m_views.passes, &PassesPanel::passShown, this, [this](const asc2::PassRecord *pass) {
+        if (pass && !pass->ir.empty())
+            m_views.graph->setIr(QString::fromStdString(pass->ir), QVector<int>(pass->irLines.begin(), pass->irLines.end()));
+    });
+    // An msprof import is laid over the UB map's program points.
+    connect(m_views.profile, &ProfileView::runImported, m_views.ubMap, &UbMapPanel::setOverlay);
+    connect(m_views.profile, &ProfileView::traceSelected, this, [this](const inspector::SimTrace &trace) {
+        // Imported traces overlay the simulated views.
+        m_views.sync->setTrace(trace);
+        m_views.pingPong->setTrace(trace);
+    });
+}
+
+void InspectorController::showReport(const ReportPtr &report)
+{
+    m_views.ascendc->setSource(report ? QString::fromStdString(report->ascendc) : QString());
+    const bool sameReport = report == m_inspectedReport;
+    const size_t launches = report ? report->launches.size() : 0;
+    if (sameReport && launches == m_inspectedLaunches)
+        return;
+    m_inspectedReport = report;
+    m_inspectedLaunches = launches;
+    m_views.ubMap->setReport(report);
+    m_views.sync->setReport(report);
+    if (!report || report->launches.empty()) {
+        m_views.sync->setTrace(inspector::SimTrace());
+        m_views.pingPong->setTrace(inspector::SimTrace());
+        return;
+    }
+    const int last = int(report->launches.size()) - 1;
+    inspector::ProfileRun run = inspector::profileFromLaunch(*report, last);
+    m_views.sync->setTrace(run.trace);
+    m_views.pingPong->setTrace(run.trace);
+    if (!run.trace.isEmpty() && m_views.sync->modeBox()->currentIndex() == 0)
+        m_views.sync->modeBox()->setCurrentIndex(1);
+    m_views.profile->setRun(run);
+}
+
+void InspectorController::clear()
+{
+    showReport(nullptr);
+    m_views.state->clear();
+}
+
+bool InspectorController::exportHtmlReport(const QString &path, QString *error)
+{
+    if (!m_inspectedReport) {
+        if (error)
+            *error = tr("Nothing compiled yet");
+        return false;
+    }
+    ProfileView *profileView = m_views.profile;
+    const QVector<inspector::ReportImage> images = inspector::renderReportImages(
+        {m_views.ubMap->view(), m_views.sync->view(), m_views.pingPong->view(), profileView->chart()});
+    const int a = profileView->runA();
+    const inspector::ProfileRun *profile = a >= 0 && a < profileView->runs().size() ? &profileView->runs()[a] : nullptr;
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Text)) {
+        if (error)
+            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    file.write(inspector::htmlReport(*m_inspectedReport, images, profile).toUtf8());
+    if (!file.commit()) {
+        if (error)
+            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+void InspectorController::exportHtmlReportDialog()
+{
+    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export HTML Report"), QString(), tr("HTML (*.html)"));
+    QString error;
+    if (!path.isEmpty() && !exportHtmlReport(path, &error))
+        QMessageBox::warning(m_window, tr("Export HTML Report"), error);
+}
+
+void InspectorController::exportTraceDialog()
+{
+    if (!m_inspectedReport) {
+        emit statusMessage(tr("Nothing ran yet"), 4000);
+        return;
+    }
+    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export Trace"), QStringLiteral("trace.json"),
+                                                      tr("Chrome trace (*.json)"));
+    QString error;
+    if (!path.isEmpty()
+        && !inspector::writeChromeTrace(*m_inspectedReport, int(m_inspectedReport->launches.size()) - 1, path, &error))
+        QMessageBox::warning(m_window, tr("Export Trace"), error);
+}
+
+void InspectorController::importMsprofDialog()
+{
+    const QString path = QFileDialog::getExistingDirectory(m_window, tr("Import msprof Output Directory"));
+    QString message;
+    if (!path.isEmpty() && !m_views.profile->importPath(path, &message))
+        QMessageBox::warning(m_window, tr("Import msprof Data"), message);
+}

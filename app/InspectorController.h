@@ -1,0 +1,62 @@
+// Feeds the report the Passes panel shows to the views that inspect it (the
+// Ascend C source, UB map, sync timeline, ping-pong, graph and profile), lays
+// imported profiles over them, and exports what they show.
+#pragma once
+
+#include "ReportPtr.h"
+
+#include <QObject>
+
+class AscendCView;
+class GraphView;
+class InspectorState;
+class PassesPanel;
+class PingPongPanel;
+class ProfileView;
+class SyncTimelinePanel;
+class UbMapPanel;
+class QWidget;
+
+/// The views an InspectorController feeds; the window owns them.
+struct InspectorViews {
+    PassesPanel *passes = nullptr;
+    AscendCView *ascendc = nullptr;
+    InspectorState *state = nullptr;
+    UbMapPanel *ubMap = nullptr;
+    SyncTimelinePanel *sync = nullptr;
+    PingPongPanel *pingPong = nullptr;
+    GraphView *graph = nullptr;
+    ProfileView *profile = nullptr;
+};
+
+class InspectorController : public QObject
+{
+    Q_OBJECT
+public:
+    /// @p window parents the dialogs.
+    InspectorController(const InspectorViews &views, QWidget *window);
+
+    /// Shows @p report (null: nothing) and its last launch; a report already
+    /// shown is redrawn only when it gained a launch.
+    void showReport(const ReportPtr &report);
+    /// Forgets the report and the selection (another file was opened).
+    void clear();
+    ReportPtr inspectedReport() const { return m_inspectedReport; }
+
+    /// Writes a self-contained HTML report of the inspected report, with the views as they are.
+    bool exportHtmlReport(const QString &path, QString *error = nullptr);
+    void exportHtmlReportDialog();
+    /// The last launch's simulated trace as Chrome trace JSON.
+    void exportTraceDialog();
+    /// Adds the runs of an msprof output directory to the profile.
+    void importMsprofDialog();
+
+signals:
+    void statusMessage(const QString &text, int timeoutMs);
+
+private:
+    InspectorViews m_views;
+    QWidget *m_window;
+    ReportPtr m_inspectedReport;
+    size_t m_inspectedLaunches = 0;
+};

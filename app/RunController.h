@@ -1,0 +1,67 @@
+// Runs of the editor's script from the window: Run, Compile Only and Stop
+// become ScriptJobs for the JobRunner; what comes back (output, reports as
+// kernels compile and launch, the end of the run) goes to the console, the
+// Passes panel and the editor's diagnostics.
+#pragma once
+
+#include "JobRunner.h"
+
+#include <QMap>
+#include <QObject>
+#include <QStringList>
+
+#include <optional>
+
+class ConsoleView;
+class DocumentController;
+class KernelEditor;
+class PassesPanel;
+class RunSettingsController;
+
+enum class RunMode { Run, CompileOnly };
+
+class RunController : public QObject
+{
+    Q_OBJECT
+public:
+    RunController(JobRunner *runner, DocumentController *document, RunSettingsController *settings,
+                  KernelEditor *editor, ConsoleView *console, PassesPanel *passes, QObject *parent = nullptr);
+
+    /// Extra environment for runs (from the command line).
+    void setRunEnvironment(const QMap<QString, QString> &environment);
+    /// sys.argv[1:] for runs.
+    void setRunArguments(const QStringList &arguments) { m_arguments = arguments; }
+    /// The environment the next run gets: the command line's, then the toolbar's.
+    QMap<QString, QString> runEnvironment(RunMode mode) const;
+
+    /// Runs the editor's text as it is, saved or not. Returns the generation.
+    int runScript(RunMode mode = RunMode::Run);
+    void stopScript();
+
+signals:
+    /// The runner started or finished a run.
+    void runningChanged();
+    /// What the status bar says about the runs.
+    void statusChanged(const QString &text);
+    /// The report the Passes panel shows now (null: none), or a newer report of it.
+    void reportShown(const ReportPtr &report);
+
+private:
+    void onDocumentOpened();
+    void onRunSettingChanged();
+    void onRunStarted(int generation, const QString &filePath);
+    void onOutput(const QString &text, PythonHost::Stream stream);
+    void onReportsChanged(int index, asc2::ReportEvent event);
+    void onCurrentReportChanged(const ReportPtr &report);
+    void onRunFinished(const RunSummary &summary);
+
+    JobRunner *m_runner;
+    DocumentController *m_document;
+    RunSettingsController *m_settings;
+    KernelEditor *m_editor;
+    ConsoleView *m_console;
+    PassesPanel *m_passes;
+    QMap<QString, QString> m_environment;
+    QStringList m_arguments;
+    std::optional<RunMode> m_lastRunMode;
+};

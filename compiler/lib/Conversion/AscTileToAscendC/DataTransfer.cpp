@@ -1,0 +1,184 @@
+//===- DataTransfer.cpp - GM views, tile loads and stores ------------------===//
+//
+// asctile.tensor becomes a GlobalView (the GM argument and its dimensions);
+// UB loads and stores move the part of the tile inside the tensor (planAccess)
+// with DataCopy; scalar get_value/set_value read and write GM directly. Cube
+// locations (L1, L0*, BT) and L0C stores branch off to Cube.cpp.
+//
+//===----------------------------------------------------------------------===//
+#include "Lowering.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace asc2::asctile_to_ascendc {
+
+FamilyResult Lowering::lowerDataTransferFamily(Operation *op) {
+  return llvm::TypeSwitch<Operation *, FamilyResult>(op)
+      .Case<at::TensorOp>([&](at::TensorOp t) { return lowerTensor(t); })
+      .Case<at::DimOp>([&](at::DimOp d) {
+        auto it = tensors.find(d.getTensor());
+        if (it == tensors.end())
+          return LogicalResult(d.emitOpError() << "unknown tensor");
+        d.getResult().replaceAllUsesWith(it->second.dims[d.getIndex()]);
+        return success();
+      })
+      .Case<at::LoadOp>([&](at::LoadOp l) { return lowerLoad(l); })
+      .Case<at::StoreOp>([&](at::StoreOp s) {
+        return lowerStore(s, s.getValue(), s.getTensor(), s.getOffsets(),
+                          ac::AtomicKind::NONE, s.getRealShape());
+      })
+      .Case<at::AtomicRMWOp>([&](at::AtomicRMWOp a) {
+        ac::AtomicKind kind = a.getKind() == at::AtomicKind::add   ? ac::AtomicKind::ADD
+                              : a.getKind() == at::AtomicKind::max ? ac::AtomicKind::MAX
+                                                                   : ac::AtomicKind::MIN;
+        return lowerStore(a, a.getValue(), a.getTensor(), a.getOffsets(), kind);
+      })
+      .Case<at::GetValueOp>([&](at::GetValueOp g) { return lowerGetValue(g); })
+      .Case<at::SetValueOp>([&](at::SetValueOp s) { return lowerSetValue(s); })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+LogicalResult Lowering::lowerTensor(at::TensorOp t) {
+  builder.setInsertionPoint(t);
+  GlobalView view{t.getPtr(), {}};
+  auto type = t.getResult().getType();
+  unsigned dyn = 0;
+  for (int64_t d : type.getShape())
+    view.dims.push_back(d == ShapedType::kDynamic ? t.getDynamicDims()[dyn++]
+                                                  : indexConst(t.getLoc(), d));
+  tensors[t.getResult()] = view;
+  return success();
+}
+
+LogicalResult Lowering::planAccess(Operation *op, const GlobalView &view,
+                                   at::TileType tile, ValueRange offsets,
+                                   AccessPlan &plan, ValueRange realShape) {
+  Location loc = op->getLoc();
+  ArrayRef<int64_t> shape = tile.getShape();
+  int64_t rank = shape.size();
+  for (int d = 0; d + 2 < rank; ++d)
+    if (shape[d] != 1)
+      return op->emitOpError()
+             << "tile of shape " << tile << " has more than two non-unit "
+             << "dimensions; only rows x columns tiles are supported yet";
+  plan.offset = linearOffset(loc, view, offsets);
+  // The extent of dimension d moved: inside the tensor, within the tile and
+  // within real_shape[d] when given.
+  auto clamp = [&](int64_t d) {
+    Value remaining = builder.create<arith::SubIOp>(loc, view.dims[d], offsets[d]);
+    Value n = builder.create<arith::MinSIOp>(loc, remaining, indexConst(loc, shape[d]));
+    if (!realShape.empty())
+      n = builder.create<arith::MinSIOp>(loc, n, realShape[d]);
+    return builder.create<arith::MaxSIOp>(loc, n, indexConst(loc, 0)).getResult();
+  };
+  int64_t cols = shape[rank - 1];
+  plan.colCount = clamp(rank - 1);
+  Value rows = indexConst(loc, 1);
+  if (rank >= 2)
+    rows = clamp(rank - 2);
+  // Leading unit dimensions must be inside the tensor (and real_shape) too.
+  for (int d = 0; d + 2 < rank; ++d) {
+    Value inside = builder.create<arith::CmpIOp>(
+        loc, arith::CmpIPredicate::sgt, clamp(d), indexConst(loc, 0));
+    rows = builder.create<arith::SelectOp>(loc, inside, rows, indexConst(loc, 0));
+  }
+  plan.rowCount = rows;
+  plan.rowStride = view.dims[rank - 1];
+  int64_t tileRows = rank >= 2 ? shape[rank - 2] : 1;
+  // Whole rows of the tensor are one contiguous run.
+  auto cst = view.dims[rank - 1].getDefiningOp<arith::ConstantIndexOp>();
+  auto off = offsets[rank - 1].getDefiningOp<arith::ConstantIndexOp>();
+  auto realCols = realShape.empty()
+                      ? arith::ConstantIndexOp()
+                      : realShape[rank - 1].getDefiningOp<arith::ConstantIndexOp>();
+  bool wholeRows = cst && cst.value() == cols && off && off.value() == 0 &&
+                   (realShape.empty() || (realCols && realCols.value() >= cols));
+  if (tileRows == 1) {
+    // One row: colCount elements, or none when the row is outside.
+    if (rank >= 2)
+      plan.colCount = builder.create<arith::SelectOp>(
+          loc,
+          builder.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sgt, rows,
+                                        indexConst(loc, 0)),
+          plan.colCount, indexConst(loc, 0));
+    plan.twoD = false;
+  } else if (wholeRows) {
+    plan.colCount = builder.create<arith::MulIOp>(loc, rows, indexConst(loc, cols));
+    plan.twoD = false;
+  } else {
+    plan.twoD = true;
+  }
+  return success();
+}
+
+LogicalResult Lowering::lowerLoad(at::LoadOp op) {
+  auto it = tensors.find(op.getTensor());
+  if (it == tensors.end())
+    return op.emitOpError() << "loads from a tensor not made by asctile.tensor";
+  builder.setInsertionPoint(op);
+  at::TileType tile = op.getResult().getType();
+  if (tile.getLocation() != at::TileLocation::UB)
+    return lowerCubeLoad(op, it->second);
+  AccessPlan plan;
+  if (failed(planAccess(op, it->second, tile, op.getOffsets(), plan,
+                        op.getRealShape())))
+    return failure();
+  Value buf = newBuffer(op.getLoc(), tile, ac::Position::VECIN,
+                        argName(it->second.gm));
+  TypedAttr pad = op.getPadValueAttr();
+  if (!pad)
+    pad = builder.getZeroAttr(tile.getElementType());
+  builder.create<ac::DataCopyInOp>(
+      op.getLoc(), buf, it->second.gm, plan.offset, plan.colCount,
+      plan.twoD ? plan.rowCount : Value(), plan.twoD ? plan.rowStride : Value(),
+      pad);
+  buffers[op.getResult()] = buf;
+  return success();
+}
+
+LogicalResult Lowering::lowerStore(Operation *op, Value tile, Value tensor,
+                                   ValueRange offsets, ac::AtomicKind atomic,
+                                   ValueRange realShape) {
+  auto it = tensors.find(tensor);
+  if (it == tensors.end())
+    return op->emitOpError() << "stores to a tensor not made by asctile.tensor";
+  builder.setInsertionPoint(op);
+  if (cast<at::TileType>(tile.getType()).getLocation() == at::TileLocation::L0C)
+    return lowerL0CStore(op, tile, it->second, offsets, atomic);
+  auto src = bufferOf(op, tile);
+  if (failed(src))
+    return failure();
+  AccessPlan plan;
+  if (failed(planAccess(op, it->second, cast<at::TileType>(tile.getType()),
+                        offsets, plan, realShape)))
+    return failure();
+  builder.create<ac::DataCopyOutOp>(
+      op->getLoc(), it->second.gm, plan.offset, *src, plan.colCount,
+      plan.twoD ? plan.rowCount : Value(), plan.twoD ? plan.rowStride : Value(),
+      atomic);
+  return success();
+}
+
+LogicalResult Lowering::lowerGetValue(at::GetValueOp g) {
+  auto it = tensors.find(g.getTensor());
+  if (it == tensors.end())
+    return g.emitOpError() << "unknown tensor";
+  builder.setInsertionPoint(g);
+  Value linear = linearOffset(g.getLoc(), it->second, g.getOffsets());
+  auto v = builder.create<ac::GmGetValueOp>(g.getLoc(), g.getType(),
+                                            it->second.gm, linear);
+  g.getResult().replaceAllUsesWith(v.getResult());
+  return success();
+}
+
+LogicalResult Lowering::lowerSetValue(at::SetValueOp s) {
+  auto it = tensors.find(s.getTensor());
+  if (it == tensors.end())
+    return s.emitOpError() << "unknown tensor";
+  builder.setInsertionPoint(s);
+  Value linear = linearOffset(s.getLoc(), it->second, s.getOffsets());
+  builder.create<ac::GmSetValueOp>(s.getLoc(), s.getValue(), it->second.gm, linear);
+  return success();
+}
+
+} // namespace asc2::asctile_to_ascendc

@@ -1,0 +1,230 @@
+//===- Lowering.h - State of one kernel's asctile -> ascendc lowering -*- C++ -*-===//
+//
+// Internal to convert-asctile-to-ascendc. The lowering walks a kernel once,
+// in order, keeping which local buffer holds each tile value; every op family
+// (DataTransfer, Elementwise, ReduceAndShape, Masks, Cube, ControlFlow; one
+// .cpp each) reads and extends that one state, so they are members of one
+// class rather than independent rewrite patterns.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ASC2_LIB_CONVERSION_ASCTILETOASCENDC_LOWERING_H
+#define ASC2_LIB_CONVERSION_ASCTILETOASCENDC_LOWERING_H
+
+#include "asc2/Dialect/AscTile/IR/AscTile.h"
+#include "asc2/Dialect/AscendC/IR/AscendC.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+
+namespace asc2::asctile_to_ascendc {
+
+using namespace mlir;
+namespace at = asc2::asctile;
+namespace ac = asc2::ascendc;
+
+/// A global tensor after lowering: the GM argument and one index value per
+/// dimension.
+struct GlobalView {
+  Value gm;
+  SmallVector<Value> dims;
+};
+
+/// How a tile access maps onto GM: element offset of its first element, and
+/// rows x cols of which `rowCount` x `colCount` are inside the tensor.
+struct AccessPlan {
+  Value offset, colCount, rowCount, rowStride;
+  bool twoD = false; // strided rows (else one contiguous run of colCount)
+};
+
+/// The lowering of an op of one family, or std::nullopt when the op is not
+/// one of that family's.
+using FamilyResult = std::optional<LogicalResult>;
+
+class Lowering {
+public:
+  Lowering(func::FuncOp func) : func(func), builder(func.getContext()) {}
+  LogicalResult run();
+
+private:
+  // --- the walk (AscTileToAscendC.cpp) ---
+  LogicalResult lowerOp(Operation *op);
+  LogicalResult lowerBlockOps(Block &block);
+  /// An op no family claims: arith/math on tiles, or scalar code kept as is.
+  LogicalResult lowerOtherOp(Operation *op);
+
+  // --- data transfer: GM views, loads, stores, scalar GM access ---
+  FamilyResult lowerDataTransferFamily(Operation *op);
+  LogicalResult lowerTensor(at::TensorOp op);
+  LogicalResult lowerLoad(at::LoadOp op);
+  LogicalResult lowerStore(Operation *op, Value tile, Value tensor,
+                           ValueRange offsets, ac::AtomicKind atomic,
+                           ValueRange realShape = {});
+  LogicalResult lowerGetValue(at::GetValueOp op);
+  LogicalResult lowerSetValue(at::SetValueOp op);
+  LogicalResult planAccess(Operation *op, const GlobalView &view,
+                           at::TileType tile, ValueRange offsets,
+                           AccessPlan &plan, ValueRange realShape = {});
+
+  // --- elementwise: arith/math on tiles, cast, compare, select, splat ---
+  FamilyResult lowerElementwiseFamily(Operation *op);
+  LogicalResult lowerElementwise(Operation *op);
+  LogicalResult lowerCast(at::CastOp op);
+  LogicalResult lowerCmp(at::CmpOp op);
+  LogicalResult lowerSelect(at::SelectOp op);
+
+  // --- reductions and shape: reduce, broadcast, reshape, transpose, concat ---
+  FamilyResult lowerReduceAndShapeFamily(Operation *op);
+  LogicalResult lowerReduce(at::ReduceOp op);
+  LogicalResult lowerBroadcast(at::BroadcastOp op);
+  LogicalResult lowerReshape(at::ReshapeOp op);
+  LogicalResult lowerTranspose(at::TransposeOp op);
+  LogicalResult lowerConcat(at::ConcatOp op);
+
+  // --- control flow: scf.for / scf.if / scf.yield, the launch grid ---
+  FamilyResult lowerControlFlowFamily(Operation *op);
+  LogicalResult lowerFor(scf::ForOp op);
+  LogicalResult lowerIf(scf::IfOp op);
+
+  // --- masks (with asc2.mask) ---
+  FamilyResult lowerMaskFamily(Operation *op);
+  /// The asctile.mask that is the only user of `op`'s result and whose mask
+  /// operands are defined before `op`: `op` is then computed on the selected
+  /// lanes only, into a buffer prefilled with the mask's `other`.
+  at::MaskOp fusableMask(Operation *op, bool dryRun = false);
+  /// Whether every user of the mask's result is an op computed under the
+  /// same mask (so the lanes left out are never read).
+  bool onlyReadUnderMask(at::MaskOp mask);
+  /// How a masked op is issued: its element count (clamped for a count
+  /// mask, the whole tile for a bit mask) and the (high, low) bits operands.
+  struct MaskArgs {
+    Value count;
+    SmallVector<Value, 2> bits;
+  };
+  /// Tags a vector op issued under a count mask (`asc2.counter_mask`): the
+  /// emitter writes it in counter mode (SetMaskCount ... SetMaskNorm).
+  void markCounter(Operation *op, at::MaskOp mask) {
+    if (mask && mask.getCount())
+      op->setAttr("asc2.counter_mask", builder.getUnitAttr());
+  }
+  /// Count and lane bits of `op` writing `dst`: the whole tile, or the lanes
+  /// of the mask fused into it (`mask`, null when none; dst prefilled).
+  MaskArgs laneArgs(Operation *op, Value dst, at::TileType t, at::MaskOp &mask) {
+    mask = fusableMask(op);
+    if (mask)
+      return applyMask(op->getLoc(), mask, dst, t);
+    return MaskArgs{countOf(op->getLoc(), t), {}};
+  }
+  /// `result` (and the mask fused into its op) now live in `dst`.
+  void setMaskedResult(Value result, Value dst, at::MaskOp mask) {
+    buffers[result] = dst;
+    if (mask) {
+      buffers[mask.getResult()] = dst;
+      fusedMasks.insert(mask);
+    }
+  }
+  /// Fills `dst` with the mask's `other` and returns the op's MaskArgs.
+  MaskArgs applyMask(Location loc, at::MaskOp mask, Value dst, at::TileType t);
+  /// A mask whose value could not be computed under it (a shared op): fill
+  /// `other`, then copy the selected lanes of the value.
+  LogicalResult lowerMask(at::MaskOp op);
+
+  // --- cube unit ---
+  FamilyResult lowerCubeFamily(Operation *op);
+  LogicalResult lowerCubeLoad(at::LoadOp op, const GlobalView &view);
+  LogicalResult lowerMove(at::MoveOp op);
+  LogicalResult lowerMatmul(Operation *op, Value acc, Value lhs, Value rhs,
+                            Value bias);
+  LogicalResult lowerL0CStore(Operation *op, Value tile, const GlobalView &view,
+                              ValueRange offsets, ac::AtomicKind atomic);
+  LogicalResult foldL0CElementwise(Operation *op);
+  /// An L0C tile the fixpipe can store: its buffer and whether ReLU applies
+  /// (relu and casts of L0C tiles fold into the store).
+  struct L0CView {
+    Value tile;   // the tile holding the accumulated values
+    bool relu = false;
+  };
+
+  // --- buffers (AscTileToAscendC.cpp) ---
+  Value newBuffer(Location loc, at::TileType tile, ac::Position pos,
+                  StringRef name);
+  Value newBuffer(Location loc, ArrayRef<int64_t> shape, Type elem,
+                  ac::Position pos, StringRef name);
+  /// The buffer holding `tile`, materialising a splat on first use.
+  FailureOr<Value> bufferOf(Operation *user, Value tile);
+  /// The scalar of a splat tile, or null.
+  Value splatScalar(Value tile) { return splats.lookup(tile); }
+  Value indexConst(Location loc, int64_t v) {
+    return builder.create<arith::ConstantIndexOp>(loc, v);
+  }
+  Value countOf(Location loc, at::TileType t) {
+    return indexConst(loc, t.getNumElements());
+  }
+  /// Copies buffer `src` into `dst` on the vector pipe (x * 1 is exact).
+  void copyBuffer(Location loc, Value dst, Value src, at::TileType t);
+  std::string argName(Value gm);
+  /// Element offset of `offsets` in the row-major tensor `view`.
+  Value linearOffset(Location loc, const GlobalView &view, ValueRange offsets) {
+    Value linear = offsets.back();
+    Value stride = view.dims.back();
+    for (int d = (int)offsets.size() - 2; d >= 0; --d) {
+      Value term = builder.create<arith::MulIOp>(loc, offsets[d], stride);
+      linear = builder.create<arith::AddIOp>(loc, linear, term);
+      stride = builder.create<arith::MulIOp>(loc, stride, view.dims[d]);
+    }
+    return linear;
+  }
+
+  func::FuncOp func;
+  OpBuilder builder;
+  DenseMap<Value, GlobalView> tensors;
+  DenseMap<Value, Value> buffers; // tile value -> local buffer
+  DenseMap<Value, Value> splats;  // splat tile -> its scalar
+  /// A scalar that a full reduction left in a one-element buffer, and splats
+  /// of it: those fill their tile from the buffer on the vector pipe instead
+  /// of a round trip through the scalar unit.
+  DenseMap<Value, Value> reducedScalars;
+  DenseMap<Value, Value> bufferSplats; // splat tile -> one-element buffer
+  DenseSet<Operation *> fusedMasks;     // masks applied by their producer
+  SmallVector<Operation *> dead;
+  llvm::StringMap<int> nameCounts;
+  /// Cube unit: zero accumulators (never materialised; an mmad into one, or
+  /// into one carried by loops, overwrites on the loops' first trips), and
+  /// relu/cast views of L0C tiles.
+  DenseSet<Value> zeroAccumulators;
+  /// The bias a zero accumulator starts from (zeros_acc(bias=...)).
+  DenseMap<Value, Value> zeroBias;
+  DenseMap<Value, L0CView> l0cViews;
+};
+
+/// The local position a tile in `loc` is allocated in outside the cube paths.
+inline ac::Position positionFor(at::TileLocation loc) {
+  switch (loc) {
+  case at::TileLocation::L1:
+    return ac::Position::A1;
+  case at::TileLocation::L0A:
+    return ac::Position::A2;
+  case at::TileLocation::L0B:
+    return ac::Position::B2;
+  case at::TileLocation::L0C:
+    return ac::Position::CO1;
+  default:
+    return ac::Position::VECCALC;
+  }
+}
+
+inline bool isTile(Type t) { return isa<at::TileType>(t); }
+
+/// rows x cols view of a tile: everything but the last dimension is rows.
+inline std::pair<int64_t, int64_t> rowsCols(at::TileType t) {
+  ArrayRef<int64_t> s = t.getShape();
+  return {t.getNumElements() / s.back(), s.back()};
+}
+
+} // namespace asc2::asctile_to_ascendc
+
+#endif

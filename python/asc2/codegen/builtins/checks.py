@@ -1,0 +1,93 @@
+"""Argument checks every builtin family shares, and ``fail``, the one way an emitter reports an error.
+
+Emitters raise plain ``TypeError``/``ValueError``/``IndexError``/``RuntimeError`` through ``fail``, tagged with the
+asc2 error class; the visitor turns them into ``CompilationError``s at the calling line.
+"""
+
+from ... import errors
+from ...language import core
+from ..ir import GlobalTensor, Pointer, Scalar, Tile, Value
+
+
+def fail(kind, message):
+    """Raise the builtin exception upstream PyAsc2 uses, tagged with the asc2 error class."""
+    base = next((b for b in kind.__mro__ if b in (TypeError, ValueError, IndexError, RuntimeError)), RuntimeError)
+    exc = base(message)
+    exc.asc2_error_class = kind
+    raise exc
+
+
+def is_value(x):
+    return isinstance(x, Value)
+
+
+def is_number(x):
+    return isinstance(x, (bool, int, float)) and not isinstance(x, Value)
+
+
+def describe(x):
+    if isinstance(x, Tile):
+        return f"tile {x.type}"
+    if isinstance(x, GlobalTensor):
+        return f"global tensor {x.type}"
+    if isinstance(x, Pointer):
+        return f"GlobalAddress {x.type}"
+    if isinstance(x, Scalar):
+        return f"runtime scalar of type {x.type}"
+    return f"{type(x).__name__} {x!r}"
+
+
+def static_shape(shape, what="shape"):
+    if isinstance(shape, (int, Scalar)) and not isinstance(shape, bool):
+        shape = [shape]
+    if not isinstance(shape, (list, tuple)):
+        fail(errors.CompilationTypeError, f"{what} must be a list of integers, got {describe(shape)}")
+    out = []
+    for d in shape:
+        if isinstance(d, Value):
+            fail(errors.ShapeError, f"{what} must be known at compile time; got a runtime value "
+                                    "(use an asc2.ConstExpr parameter or a constant)")
+        if not isinstance(d, int) or isinstance(d, bool) or d <= 0:
+            fail(errors.ShapeError, f"{what} must contain positive integers, got {d!r}")
+        out.append(d)
+    if not out:
+        fail(errors.ShapeError, f"{what} must have at least one dimension")
+    return out
+
+
+def normalize_axis(axis, rank, what, extra=0):
+    """``axis`` in ``[0, rank + extra)``; negative axes count from the end (numpy)."""
+    if isinstance(axis, Value) or not isinstance(axis, int) or isinstance(axis, bool):
+        fail(errors.CompilationTypeError, f"{what}: a dimension must be a compile-time integer, got "
+                                          f"{describe(axis)}")
+    size = rank + extra
+    if not -size <= axis < size:
+        fail(errors.CompilationIndexError, f"{what}: dimension {axis} is out of range for a rank-{rank} tile "
+                                           f"(valid: {-size}..{size - 1})")
+    return axis % size
+
+
+def flatten_dims(dims):
+    out = []
+    for d in dims:
+        if isinstance(d, (list, tuple)):
+            out.extend(d)
+        elif d is not None:
+            out.append(d)
+    return out
+
+
+def expect_tile(x, what, floats_only=False):
+    if not isinstance(x, Tile):
+        fail(errors.CompilationTypeError, f"{what} expects a tile, got {describe(x)}")
+    if floats_only and not x.dtype.is_float:
+        fail(errors.CompilationTypeError, f"{what} is not supported on {x.dtype.name} tiles (only float tiles)")
+    return x
+
+
+def check_supported_location(location, what, allowed=(core.TensorLocation.UB,)):
+    location = core.TensorLocation.parse(location)
+    if location not in allowed:
+        fail(errors.UnsupportedError, f"{what}: {location.value} tiles are not supported here (supported: "
+                                      + ", ".join(a.value for a in allowed) + ")")
+    return location

@@ -1,0 +1,69 @@
+"""Tiles and scalars made from values: full, zeros (and their _like forms), cast, number."""
+
+from ... import errors
+from ...language import core
+from ..ir import Scalar, Tile
+from .checks import check_supported_location, describe, expect_tile, fail, is_number, static_shape
+from .registry import emitter
+from .scalars import as_scalar, plain_scalar, scalar_dtype, uint8_scalar
+from .tiles import convert_tile, splat
+
+
+def _fill_dtype(value, dt, what):
+    if dt is not None:
+        if not isinstance(dt, core.dtype):
+            fail(errors.CompilationTypeError, f"{what}: dtype must be an asc2 dtype, got {describe(dt)}")
+        return dt
+    found = scalar_dtype(value)
+    if found is None:
+        fail(errors.CompilationTypeError, f"{what}: the fill value must be a scalar, got {describe(value)}")
+    return found
+
+
+@emitter("full")
+def _full(gen, shape, value, dtype, location):
+    shape = static_shape(shape, "asc2.full: shape")
+    location = check_supported_location(location, "asc2.full")
+    return splat(gen, value, shape, _fill_dtype(value, dtype, "asc2.full"), location)
+
+
+@emitter("full_like")
+def _full_like(gen, x, value, dtype):
+    x = expect_tile(x, "asc2.full_like")
+    return splat(gen, value, x.shape, _fill_dtype(value, dtype or x.dtype, "asc2.full_like"), x.location)
+
+
+@emitter("zeros")
+def _zeros(gen, shape, dtype, location):
+    return _full(gen, shape, 0, dtype, location)
+
+
+@emitter("zeros_like")
+def _zeros_like(gen, x, dtype):
+    return _full_like(gen, x, 0, dtype)
+
+
+@emitter("cast")
+def _cast(gen, x, dtype, round_mode):
+    if not isinstance(dtype, core.dtype):
+        fail(errors.CompilationTypeError, f"asc2.cast: dtype must be an asc2 dtype, got {describe(dtype)}")
+    if round_mode is not None:
+        core.RoundMode.parse(round_mode)
+    if isinstance(x, Tile):
+        return convert_tile(gen, x, dtype, round_mode)
+    return number(gen, x, dtype)
+
+
+@emitter("number")
+def number(gen, value, dtype):
+    if not (isinstance(value, Scalar) or is_number(value)):
+        fail(errors.CompilationTypeError, f"asc2.number: expected a scalar, got {describe(value)}")
+    if dtype is None:
+        return as_scalar(gen, value)
+    if not isinstance(dtype, core.dtype):
+        fail(errors.CompilationTypeError, f"asc2.number: dtype must be an asc2 dtype, got {describe(dtype)}")
+    if dtype == core.uint8:
+        return uint8_scalar(gen, value)
+    if is_number(value):
+        value = int(value) if dtype.is_int else bool(value) if dtype == core.bool_ else float(value)
+    return as_scalar(gen, plain_scalar(value), dtype.mlir)

@@ -1,0 +1,256 @@
+"""Global memory: tensors over kernel arguments, tile loads and stores (copy_in/copy_out), atomics.
+
+Cube locations (L1, L0A, L0B, BT) and the fixpipe conversion of L0C results are ``cube``'s; what is left here is
+the UB path and the shapes, offsets and extents every location shares.
+"""
+
+import builtins
+import itertools
+import math
+
+from ... import errors
+from ...language import core
+from ..ir import GlobalTensor, Pointer, Scalar, Tile, Value, constant_literal, tensor_type
+from . import cube
+from .checks import check_supported_location, describe, expect_tile, fail, is_number, static_shape
+from .creation import number
+from .elementwise import binary
+from .reductions import reduce
+from .registry import emit_builtin, emitter
+from .scalars import as_index, element_scalar, scalar_type_of
+from .shapes import concat
+from .tiles import check_ub_alignment, new_tile, reshape_tile
+
+
+def offsets_of(gen, offsets, rank, what):
+    if isinstance(offsets, (int, Scalar)) and not isinstance(offsets, bool):
+        offsets = [offsets]
+    if not isinstance(offsets, (list, tuple)):
+        fail(errors.CompilationTypeError, f"{what}: offsets must be a list, got {describe(offsets)}")
+    if len(offsets) != rank:
+        fail(errors.CompilationValueError,
+             f"{what}: {len(offsets)} offset(s) given for a rank-{rank} tensor")
+    return [as_index(gen, o, f"{what} offset").ssa for o in offsets]
+
+
+@emitter("global_tensor")
+def _global_tensor(gen, ptr, shape):
+    if not isinstance(ptr, Pointer):
+        fail(errors.CompilationTypeError,
+             f"asc2.global_tensor: 'ptr' must be a GlobalAddress parameter, got {describe(ptr)}")
+    if isinstance(shape, (int, Scalar)) and not isinstance(shape, bool):
+        shape = [shape]
+    if not isinstance(shape, (list, tuple)) or not shape:
+        fail(errors.CompilationTypeError, f"asc2.global_tensor: 'shape' must be a non-empty list, got {describe(shape)}")
+    dims, dynamic = [], []
+    for d in shape:
+        if isinstance(d, Value) or isinstance(d, float):
+            d = as_index(gen, d, "global tensor dimension")
+            dims.append(d)
+            dynamic.append(d.ssa)
+        elif isinstance(d, int) and not isinstance(d, bool) and d > 0:
+            dims.append(d)
+        else:
+            fail(errors.ShapeError, f"asc2.global_tensor: dimensions must be positive integers, got {d!r}")
+    ty = tensor_type(dims, ptr.dtype)
+    ssa = gen.b.op(f"asctile.tensor {ptr.ssa}[{', '.join(dynamic)}] : {ptr.type} -> {ty}")
+    return GlobalTensor(ssa, dims, ptr.dtype)
+
+
+def real_shape_clause(gen, real_shape, shape, location, what):
+    """The ``real_shape [...]`` clause of a load/store: the leading part of the tile that is moved (runtime extents
+    allowed; loads pad the rest). Empty when there is no real_shape or it is the whole tile."""
+    if real_shape is None:
+        return ""
+    if location not in (core.TensorLocation.UB, *cube.FRACTAL_LOCATIONS):
+        fail(errors.UnsupportedError, f"{what}: real_shape is only supported for UB, L1, L0A and L0B tiles")
+    if isinstance(real_shape, (int, Scalar)) and not isinstance(real_shape, bool):
+        real_shape = [real_shape]
+    if not isinstance(real_shape, (list, tuple)):
+        fail(errors.CompilationTypeError, f"{what}: real_shape must be a list, got {describe(real_shape)}")
+    if len(real_shape) != len(shape):
+        fail(errors.CompilationValueError, f"{what}: real_shape has rank {len(real_shape)}, the tile {len(shape)}")
+    for r, s in zip(real_shape, shape):
+        if isinstance(r, int) and not isinstance(r, bool) and not 0 <= r <= s:
+            fail(errors.ShapeError, f"{what}: real_shape {list(real_shape)} exceeds the tile shape {list(shape)} "
+                                    "(or is negative)")
+    if all(isinstance(r, int) and r == s for r, s in zip(real_shape, shape)):
+        return ""
+    extents = [as_index(gen, r, f"{what}: real_shape").ssa for r in real_shape]
+    return f" real_shape [{', '.join(extents)}]"
+
+
+def _expect_tensor(x, what, name):
+    if not isinstance(x, GlobalTensor):
+        fail(errors.CompilationTypeError, f"{what}: '{name}' must be a global tensor, got {describe(x)}")
+    return x
+
+
+@emitter("copy_in")
+def _copy_in(gen, src, offsets, shape, location, real_shape, pad_value):
+    _expect_tensor(src, "asc2.copy_in", "src")
+    rank = len(src.shape)
+    if shape is None:  # scalar load
+        if real_shape is not None or pad_value is not None:
+            fail(errors.CompilationValueError, "asc2.copy_in: real_shape and pad_value need a tile shape")
+        offs = offsets_of(gen, offsets, rank, "asc2.copy_in")
+        # A uint8 element loads zero-extended into its carrier (the verifier allows a wider signless result).
+        ty = scalar_type_of(src.dtype)
+        return element_scalar(gen.b.op(f"asctile.get_value {src.ssa}[{', '.join(offs)}] : {src.type} -> {ty}"),
+                              src.dtype)
+    shape = static_shape(shape, "asc2.copy_in: shape")
+    location = check_supported_location(location, "asc2.copy_in", cube.LOAD_LOCATIONS)
+    shape, real_shape = cube.fractal_tile(shape, real_shape, location, "asc2.copy_in")
+    if len(shape) != rank:
+        fail(errors.CompilationValueError,
+             f"asc2.copy_in: a rank-{len(shape)} tile shape for a rank-{rank} tensor")
+    # A tile may be larger than the tensor (a cube tile of whole fractals, a [rows, 304] UB tile of a [., 300]
+    # tensor as upstream kernels load): the load pads what lies past the tensor.
+    check_ub_alignment(shape, src.dtype, location, rows=True)
+    if location == core.TensorLocation.UB and stacked_slabs(shape):
+        return _copy_in_slabs(gen, src, offsets, shape, real_shape, pad_value)
+    offs = offsets_of(gen, offsets, rank, "asc2.copy_in")
+    real = real_shape_clause(gen, real_shape, shape, location, "asc2.copy_in")
+    attrs = ""
+    if pad_value is not None:
+        if not is_number(pad_value):
+            fail(errors.CompilationTypeError, "asc2.copy_in: pad_value must be a compile-time number")
+        if src.dtype.is_int and isinstance(pad_value, float) and not pad_value.is_integer():
+            fail(errors.CompilationTypeError, f"asc2.copy_in: float pad_value {pad_value!r} for an "
+                                              f"{src.dtype.name} tensor")
+        value = pad_value if src.dtype.is_float else int(pad_value)
+        attrs = f" {{pad_value = {constant_literal(value, src.dtype.mlir)}}}"
+    tile = new_tile(gen, f"asctile.load {src.ssa}[{', '.join(offs)}]{real}{attrs} : {src.type} -> ", shape, src.dtype,
+                    location)
+    return cube.loaded(gen, tile, src, offsets, real_shape)
+
+
+@emitter("copy_out")
+def _copy_out(gen, src, dst, offsets, real_shape):
+    _expect_tensor(dst, "asc2.copy_out", "dst")
+    if not isinstance(src, Tile):
+        if real_shape is not None:
+            fail(errors.CompilationValueError, "asc2.copy_out: real_shape is not allowed for a scalar source")
+        if not (is_number(src) or isinstance(src, Scalar)):
+            fail(errors.CompilationTypeError, f"asc2.copy_out: 'src' must be a tile or a scalar, got {describe(src)}")
+        offs = offsets_of(gen, offsets, len(dst.shape), "asc2.copy_out")
+        value = number(gen, src, dst.dtype)
+        gen.b.emit(f"asctile.set_value {value.ssa}, {dst.ssa}[{', '.join(offs)}] : {value.type}, {dst.type}")
+        return None
+    src = cube.storable(gen, src, dst, "asc2.copy_out")
+    _check_tile_into(src, dst, "asc2.copy_out")
+    if (src.location == core.TensorLocation.UB and math.prod(src.shape) == 1 and len(src.shape) > 1
+            and real_shape is None and src.dtype != core.bool_):
+        # One element (say x.sum(keep_dims=True)): a scalar store, as upstream does; a [1, 1] tile has no DMA row.
+        return _copy_out(gen, reduce(gen, "sum", src, [], False, None), dst, offsets, None)
+    check_ub_alignment(src.shape, src.dtype, src.location, rows=True)
+    if src.location == core.TensorLocation.UB and stacked_slabs(src.shape):
+        return _copy_out_slabs(gen, src, dst, offsets, real_shape)
+    offs = offsets_of(gen, offsets, len(dst.shape), "asc2.copy_out")
+    real = real_shape_clause(gen, real_shape, src.shape, src.location, "asc2.copy_out")
+    gen.b.emit(f"asctile.store {src.ssa}, {dst.ssa}[{', '.join(offs)}]{real} : {src.type}, {dst.type}")
+
+
+# Tiles of rank 3 and more whose leading dimensions are not all 1 (say [4, 8, 64]): the DMA moves rows x columns
+# slabs, so such a tile moves as one [rows, cols] slab per index of its leading dimensions, joined (loads) or split
+# (stores) on the vector pipe.
+MAX_SLABS = 64
+
+
+def stacked_slabs(shape):
+    """The index tuples of the leading dimensions of ``shape``, or [] when it moves as one rows x columns slab."""
+    lead = shape[:-2]
+    if all(d == 1 for d in lead):
+        return []
+    count = math.prod(lead)
+    if count > MAX_SLABS:
+        fail(errors.UnsupportedError, f"a UB tile of shape {list(shape)} moves as {count} slabs of "
+                                      f"{list(shape[-2:])}, more than {MAX_SLABS}; use fewer leading elements "
+                                      "(or a loop over them)")
+    return list(itertools.product(*(builtins.range(d) for d in lead)))
+
+
+def _slab_operands(gen, offsets, real_shape, rank, index, what):
+    """Offsets and real_shape of one slab: the slab's leading indices added to the offsets, taken off the real
+    extents (the lowering clamps each extent to the tile, so a slab past real_shape moves nothing)."""
+    if isinstance(offsets, (int, Scalar)) and not isinstance(offsets, bool):
+        offsets = [offsets]
+    offsets_of(gen, offsets, rank, what)  # checks the kind and count
+    lead = len(index)
+    offs = [binary(gen, "add", o, i) if i else o for o, i in zip(offsets[:lead], index)] + list(offsets[lead:])
+    if real_shape is None:
+        return offs, None
+    if isinstance(real_shape, (int, Scalar)) and not isinstance(real_shape, bool):
+        real_shape = [real_shape]
+    if not isinstance(real_shape, (list, tuple)) or len(real_shape) != rank:
+        fail(errors.CompilationValueError, f"{what}: real_shape must give {rank} extents, got {describe(real_shape)}")
+    real = [builtins.min(builtins.max(r - i, 0), 1) if isinstance(r, int) else binary(gen, "sub", r, i)
+            for r, i in zip(real_shape[:lead], index)]
+    return offs, real + list(real_shape[lead:])
+
+
+def _copy_in_slabs(gen, src, offsets, shape, real_shape, pad_value):
+    rows, cols, lead = shape[-2], shape[-1], len(shape) - 2
+    pieces = []
+    for index in stacked_slabs(shape):
+        offs, real = _slab_operands(gen, offsets, real_shape, len(shape), index, "asc2.copy_in")
+        piece = _copy_in(gen, src, offs, [1] * lead + [rows, cols], core.TensorLocation.UB, real, pad_value)
+        pieces.append(reshape_tile(gen, piece, (rows, cols)))
+    return reshape_tile(gen, concat(gen, pieces, 0), shape)
+
+
+def _copy_out_slabs(gen, src, dst, offsets, real_shape):
+    rows, cols, lead = src.shape[-2], src.shape[-1], len(src.shape) - 2
+    flat = reshape_tile(gen, src, (math.prod(src.shape[:-1]), cols))
+    for k, index in enumerate(stacked_slabs(src.shape)):
+        offs, real = _slab_operands(gen, offsets, real_shape, len(src.shape), index, "asc2.copy_out")
+        piece = emit_builtin(gen, "copy", [flat, [k * rows, 0], [rows, cols]], {})
+        _copy_out(gen, reshape_tile(gen, piece, [1] * lead + [rows, cols]), dst, offs, real)
+
+
+# The earlier upstream names of the memory API (language/core.py): the same emitters.
+emitter("tensor")(lambda gen, ptr, shape: _global_tensor(gen, ptr, shape))
+
+
+@emitter("load")
+def _load(gen, src, shape, offsets, location, real_shape, pad_value):
+    if offsets is None and isinstance(src, GlobalTensor):
+        offsets = [0] * len(src.shape)
+    elif not _is_static_shape(shape) and _is_static_shape(offsets):
+        shape, offsets = offsets, shape  # the earliest form: load(t, offsets, shape)
+    return _copy_in(gen, src, offsets, shape, location, real_shape, pad_value)
+
+
+def _is_static_shape(x):
+    return isinstance(x, (list, tuple)) and bool(x) and all(
+        isinstance(d, int) and not isinstance(d, bool) and d > 0 for d in x)
+
+
+emitter("store")(lambda gen, src, dst, offsets, real_shape: _copy_out(
+    gen, src, dst, [0] * len(dst.shape) if offsets is None and isinstance(dst, GlobalTensor) else offsets,
+    real_shape))
+
+
+def _check_tile_into(src, dst, what):
+    if src.location not in (core.TensorLocation.UB, core.TensorLocation.L0C):
+        fail(errors.UnsupportedError, f"{what}: cannot store from location {src.location.value} "
+                                      "(UB tiles and L0C matmul results go to global memory)")
+    if src.dtype != dst.dtype:
+        fail(errors.CompilationTypeError,
+             f"{what}: {src.dtype.name} tile into a {dst.dtype.name} tensor (convert with .to())")
+    if len(src.shape) != len(dst.shape):
+        fail(errors.CompilationValueError,
+             f"{what}: a rank-{len(src.shape)} tile into a rank-{len(dst.shape)} tensor")
+
+
+def atomic(gen, kind, src, dst, offsets):
+    what = f"asc2.atomic_{kind}"
+    src = expect_tile(src, what)
+    _expect_tensor(dst, what, "dst")
+    _check_tile_into(src, dst, what)
+    offs = offsets_of(gen, offsets, len(dst.shape), what)
+    gen.b.emit(f"asctile.atomic_rmw {kind}, {src.ssa}, {dst.ssa}[{', '.join(offs)}] : {src.type}, {dst.type}")
+
+
+for _kind in ("add", "max", "min"):
+    emitter(f"atomic_{_kind}")(lambda gen, src, dst, offsets, _k=_kind: atomic(gen, _k, src, dst, offsets))

@@ -1,0 +1,91 @@
+"""Attributes and methods of runtime values (``x.shape``, ``x.sum()``, ``x.to(...)``), and Python's builtins
+(min, max, abs, int, ...) applied to them inside a kernel."""
+
+import builtins
+
+from ... import errors
+from ...language import core
+from ..ir import INDEX, GlobalTensor, Pointer, Scalar, Tile
+from . import cube
+from .checks import describe, fail
+from .elementwise import UNARY_OPS, binary, unary
+from .registry import emit_builtin
+from .scalars import cast_scalar, scalar_dtype, to_condition
+from .tiles import convert_tile
+
+
+class BoundMethod:
+    def __init__(self, value, name):
+        self.value = value
+        self.name = name
+
+
+# tile method -> builtin it forwards to (receiver first)
+TILE_METHODS = {
+    "sum": "reduce_sum", "max": "reduce_max", "min": "reduce_min", "prod": "reduce_prod",
+    **{name: name for name in ("reshape", "ravel", "broadcast_to", "expand_dims", "squeeze", "transpose", "relu",
+                               *UNARY_OPS)},
+    "flatten": "ravel",
+}
+
+
+def get_attribute(gen, value, attr):
+    if isinstance(value, Tile):
+        if attr == "shape":
+            return tuple(value.shape)
+        if attr == "dtype":
+            return value.dtype
+        if attr == "location":
+            return value.location
+        if attr == "ndim":
+            return len(value.shape)
+        if attr in ("to", "astype") or attr in TILE_METHODS:
+            return BoundMethod(value, attr)
+        if attr == "T":
+            return emit_builtin(gen, "transpose", [value], {})
+    elif isinstance(value, GlobalTensor):
+        if attr == "shape":
+            return list(value.shape)
+        if attr == "dtype":
+            return value.dtype
+    elif isinstance(value, Pointer):
+        if attr == "dtype":
+            return value.dtype
+    elif isinstance(value, Scalar) and attr == "dtype":
+        return scalar_dtype(value)
+    fail(errors.CompilationTypeError, f"{describe(value)} has no attribute '{attr}'")
+
+
+def call_method(gen, method, args, kwargs):
+    value, name = method.value, method.name
+    if name in ("to", "astype"):
+        if len(args) != 1 or kwargs:
+            fail(errors.CompilationTypeError, f".{name}() takes one argument (a dtype or a TensorLocation)")
+        target = args[0]
+        if isinstance(target, core.dtype):
+            return convert_tile(gen, value, target)
+        return cube.move(gen, value, None, None, core.TensorLocation.parse(target), f".{name}()")
+    return emit_builtin(gen, TILE_METHODS[name], [value, *args], kwargs)
+
+
+# Python builtins applied to runtime values inside a kernel.
+def python_builtin(gen, fn, args, kwargs):
+    if fn in (builtins.min, builtins.max) and len(args) >= 2 and not kwargs:
+        name = "minimum" if fn is builtins.min else "maximum"
+        result = args[0]
+        for a in args[1:]:
+            result = binary(gen, name, result, a)
+        return result
+    if fn is builtins.abs and len(args) == 1:
+        return unary(gen, "abs", args[0])
+    if fn is builtins.int and len(args) == 1 and isinstance(args[0], Scalar):
+        return cast_scalar(gen, args[0], INDEX)
+    if fn is builtins.float and len(args) == 1 and isinstance(args[0], Scalar):
+        return cast_scalar(gen, args[0], "f32") if not args[0].is_float else args[0]
+    if fn is builtins.bool and len(args) == 1 and isinstance(args[0], Scalar):
+        return to_condition(gen, args[0])
+    if fn is builtins.len and len(args) == 1 and isinstance(args[0], Tile):
+        return args[0].shape[0]
+    if fn in (builtins.print, builtins.isinstance, builtins.type, builtins.len, builtins.tuple, builtins.list):
+        return fn(*args, **kwargs)
+    fail(errors.CompilationTypeError, f"{getattr(fn, '__name__', fn)}() cannot take runtime values in a kernel")
