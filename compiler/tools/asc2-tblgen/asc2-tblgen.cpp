@@ -106,12 +106,17 @@ bool emitDispatch(raw_ostream &os, RecordKeeper &records) {
     StringRef simOp = r->getValueAsString("simOp");
     StringRef scalarForm;
     if (family == "binary") {
-      const Record *s = r->getValueAsDef("scalarForm");
-      if (!s->isSubClassOf("AscendC_VecElementwise") ||
-          s->getValueAsString("vecFamily") != "scalar")
+      // A binary op without a vector-scalar form (AddRelu) is only built by
+      // hand or by patterns: the lowering needs the scalar form for splats.
+      const Record *s = r->getValueAsOptionalDef("scalarForm");
+      if (s && (!s->isSubClassOf("AscendC_VecElementwise") ||
+                s->getValueAsString("vecFamily") != "scalar"))
         PrintFatalError(r->getLoc(), "scalarForm of " + r->getName() +
                                          " must be a vector-scalar op");
-      scalarForm = cppClassName(s);
+      if (!s && !r->getValueAsListOfStrings("lowersFrom").empty())
+        PrintFatalError(r->getLoc(), r->getName() +
+                                         " has lowersFrom but no scalarForm");
+      scalarForm = s ? cppClassName(s) : StringRef();
       os << formatv("ASC2_VEC_BINARY({0}, {1}, {2})\n", op, scalarForm, simOp);
     } else if (family == "scalar") {
       os << formatv("ASC2_VEC_SCALAR({0}, {1})\n", op, simOp);

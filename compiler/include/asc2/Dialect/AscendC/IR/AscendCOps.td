@@ -159,13 +159,13 @@ class AscendC_VecElementwise<string family, string simOp_,
 }
 
 class AscendC_VecBinaryOp<string mnemonic, string apiName, string simOp,
-                          AscendC_Op scalarForm_, list<string> lowersFrom = []>
+                          AscendC_Op scalarForm_ = ?, list<string> lowersFrom = []>
     : AscendC_Op<mnemonic, [AscendC_PipeOpInterface,
                             AscendC_BufferAccessOpInterface,
                             AscendC_SameElementType, AscendC_MaskBits]>,
       AscendC_VecElementwise<"binary", simOp, lowersFrom> {
   // The op's vector-scalar form (Adds for Add): used when one operand is a
-  // scalar broadcast to the tile.
+  // scalar broadcast to the tile; unset when the API has none.
   AscendC_Op scalarForm = scalarForm_;
   let summary = "vector " # apiName # "(dst, src0, src1, count)";
   let description = [{
