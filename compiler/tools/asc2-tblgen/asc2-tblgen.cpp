@@ -108,7 +108,10 @@ bool emitDispatch(raw_ostream &os, RecordKeeper &records) {
     if (family == "binary") {
       // A binary op without a vector-scalar form (AddRelu) is only built by
       // hand or by patterns: the lowering needs the scalar form for splats.
-      const Record *s = r->getValueAsOptionalDef("scalarForm");
+      std::vector<Record *> forms = r->getValueAsListOfDefs("scalarForm");
+      if (forms.size() > 1)
+        PrintFatalError(r->getLoc(), r->getName() + " has more than one scalarForm");
+      const Record *s = forms.empty() ? nullptr : forms.front();
       if (s && (!s->isSubClassOf("AscendC_VecElementwise") ||
                 s->getValueAsString("vecFamily") != "scalar"))
         PrintFatalError(r->getLoc(), "scalarForm of " + r->getName() +

@@ -159,14 +159,15 @@ class AscendC_VecElementwise<string family, string simOp_,
 }
 
 class AscendC_VecBinaryOp<string mnemonic, string apiName, string simOp,
-                          AscendC_Op scalarForm_ = ?, list<string> lowersFrom = []>
+                          list<AscendC_Op> scalarForm_ = [],
+                          list<string> lowersFrom = []>
     : AscendC_Op<mnemonic, [AscendC_PipeOpInterface,
                             AscendC_BufferAccessOpInterface,
                             AscendC_SameElementType, AscendC_MaskBits]>,
       AscendC_VecElementwise<"binary", simOp, lowersFrom> {
-  // The op's vector-scalar form (Adds for Add): used when one operand is a
-  // scalar broadcast to the tile; unset when the API has none.
-  AscendC_Op scalarForm = scalarForm_;
+  // The op's vector-scalar form (Adds for Add), if the API has one: used when
+  // one operand is a scalar broadcast to the tile.
+  list<AscendC_Op> scalarForm = scalarForm_;
   let summary = "vector " # apiName # "(dst, src0, src1, count)";
   let description = [{
     Elementwise over the first `count` elements, on the vector pipe. With
@@ -247,31 +248,31 @@ def AscendC_XorsOp : AscendC_VecScalarOp<"xors", "Xors", "Xor">;
 def AscendC_ShlsOp : AscendC_VecScalarOp<"shls", "ShiftLeft", "Shl">;
 def AscendC_ShrsOp : AscendC_VecScalarOp<"shrs", "ShiftRight", "Shr">;
 
-def AscendC_AddOp : AscendC_VecBinaryOp<"add", "Add", "Add", AscendC_AddsOp,
+def AscendC_AddOp : AscendC_VecBinaryOp<"add", "Add", "Add", [AscendC_AddsOp],
     ["arith::AddFOp", "arith::AddIOp"]>;
-def AscendC_SubOp : AscendC_VecBinaryOp<"sub", "Sub", "Sub", AscendC_SubsOp,
+def AscendC_SubOp : AscendC_VecBinaryOp<"sub", "Sub", "Sub", [AscendC_SubsOp],
     ["arith::SubFOp", "arith::SubIOp"]>;
-def AscendC_MulOp : AscendC_VecBinaryOp<"mul", "Mul", "Mul", AscendC_MulsOp,
+def AscendC_MulOp : AscendC_VecBinaryOp<"mul", "Mul", "Mul", [AscendC_MulsOp],
     ["arith::MulFOp", "arith::MulIOp"]>;
-def AscendC_DivOp : AscendC_VecBinaryOp<"div", "Div", "Div", AscendC_DivsOp,
+def AscendC_DivOp : AscendC_VecBinaryOp<"div", "Div", "Div", [AscendC_DivsOp],
     ["arith::DivFOp", "arith::DivSIOp"]>;
-def AscendC_MaxOp : AscendC_VecBinaryOp<"max", "Max", "Max", AscendC_MaxsOp,
+def AscendC_MaxOp : AscendC_VecBinaryOp<"max", "Max", "Max", [AscendC_MaxsOp],
     ["arith::MaximumFOp", "arith::MaxNumFOp", "arith::MaxSIOp"]>;
-def AscendC_MinOp : AscendC_VecBinaryOp<"min", "Min", "Min", AscendC_MinsOp,
+def AscendC_MinOp : AscendC_VecBinaryOp<"min", "Min", "Min", [AscendC_MinsOp],
     ["arith::MinimumFOp", "arith::MinNumFOp", "arith::MinSIOp"]>;
-def AscendC_AndOp : AscendC_VecBinaryOp<"and", "And", "And", AscendC_AndsOp,
+def AscendC_AndOp : AscendC_VecBinaryOp<"and", "And", "And", [AscendC_AndsOp],
     ["arith::AndIOp"]>;
-def AscendC_OrOp : AscendC_VecBinaryOp<"or", "Or", "Or", AscendC_OrsOp,
+def AscendC_OrOp : AscendC_VecBinaryOp<"or", "Or", "Or", [AscendC_OrsOp],
     ["arith::OrIOp"]>;
-def AscendC_XorOp : AscendC_VecBinaryOp<"xor", "Xor", "Xor", AscendC_XorsOp,
+def AscendC_XorOp : AscendC_VecBinaryOp<"xor", "Xor", "Xor", [AscendC_XorsOp],
     ["arith::XOrIOp"]>;
-def AscendC_ShlOp : AscendC_VecBinaryOp<"shl", "ShiftLeft", "Shl", AscendC_ShlsOp,
+def AscendC_ShlOp : AscendC_VecBinaryOp<"shl", "ShiftLeft", "Shl", [AscendC_ShlsOp],
     ["arith::ShLIOp"]>;
-def AscendC_ShrOp : AscendC_VecBinaryOp<"shr", "ShiftRight", "Shr", AscendC_ShrsOp,
+def AscendC_ShrOp : AscendC_VecBinaryOp<"shr", "ShiftRight", "Shr", [AscendC_ShrsOp],
     ["arith::ShRSIOp"]>;
 // No single Ascend C instruction: Div then Floor (emitted as a pair).
 def AscendC_FloorDivOp : AscendC_VecBinaryOp<"floordiv", "FloorDiv", "FloorDiv",
-    AscendC_FloorDivsOp, ["arith::FloorDivSIOp"]>;
+    [AscendC_FloorDivsOp], ["arith::FloorDivSIOp"]>;
 
 
 class AscendC_VecUnaryOp<string mnemonic, string apiName, string simOp,
