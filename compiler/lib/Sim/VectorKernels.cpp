@@ -136,6 +136,10 @@ bool binaryOp(VecOp op, const Codec &c, uint8_t *dst, A a, B b, int64_t n) {
       binaryLoop(c, dst, a, b, n, [](V x, V y) { return floorDivInt(x, y); });
     }
     return true;
+  case VecOp::AddRelu: // Add, then Relu of the sum as Add stores it
+    binaryOp(VecOp::Add, c, dst, a, b, n); // (rounded, or wrapped for ints)
+    unaryLoop(c, dst, dst, n, [](V x) { return x < 0 ? V(0) : x; });
+    return true;
   case VecOp::Max:
     binaryLoop(c, dst, a, b, n, [](V x, V y) { return x > y ? x : y; });
     return true;

@@ -270,6 +270,9 @@ def AscendC_ShlOp : AscendC_VecBinaryOp<"shl", "ShiftLeft", "Shl", [AscendC_Shls
     ["arith::ShLIOp"]>;
 def AscendC_ShrOp : AscendC_VecBinaryOp<"shr", "ShiftRight", "Shr", [AscendC_ShrsOp],
     ["arith::ShRSIOp"]>;
+// relu(src0 + src1) in one instruction (int16, half, float; no scalar form).
+// asc-devkit docs/api/context/AddRelu.md.
+def AscendC_AddReluOp : AscendC_VecBinaryOp<"add_relu", "AddRelu", "AddRelu">;
 // No single Ascend C instruction: Div then Floor (emitted as a pair).
 def AscendC_FloorDivOp : AscendC_VecBinaryOp<"floordiv", "FloorDiv", "FloorDiv",
     [AscendC_FloorDivsOp], ["arith::FloorDivSIOp"]>;
