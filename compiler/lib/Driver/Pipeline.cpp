@@ -257,7 +257,6 @@ ReportLoc reportLoc(Location loc) {
   return r;
 }
 
-std::string pipeName(ascendc::Pipe p) { return ascendc::stringifyPipe(p).str(); }
 
 /// Whether an scf.for follows `op` (forward) or precedes it (backward) with
 /// only flag ops in between: primes sit right before their loop, drains

@@ -17,21 +17,6 @@ namespace asc2::sim {
 
 namespace {
 
-struct VecOpKey {
-  const char *name;
-  VecOp op;
-};
-constexpr VecOpKey kVecOpKeys[] = {
-    {"add", VecOp::Add},   {"sub", VecOp::Sub},   {"mul", VecOp::Mul},
-    {"div", VecOp::Div},   {"max", VecOp::Max},   {"min", VecOp::Min},
-    {"abs", VecOp::Abs},   {"exp", VecOp::Exp},   {"log", VecOp::Log},
-    {"sqrt", VecOp::Sqrt}, {"relu", VecOp::Relu}, {"neg", VecOp::Neg},
-    {"and", VecOp::And},   {"or", VecOp::Or},     {"xor", VecOp::Xor},
-    {"shl", VecOp::Shl},   {"shr", VecOp::Shr},   {"rsqrt", VecOp::Rsqrt},
-    {"reciprocal", VecOp::Reciprocal},            {"not", VecOp::Not},
-    {"floordiv", VecOp::FloorDiv},
-};
-
 /// Reads fields of one JSON object, remembering the first problem.
 class FieldReader {
 public:
@@ -95,7 +80,7 @@ VecCost readVecCost(const llvm::json::Object &parent, llvm::StringRef key,
   return cost;
 }
 
-/// Reads an object of per-op costs keyed by kVecOpKeys names.
+/// Reads an object of per-op costs keyed by vecOpCostKey() names.
 bool readVecOpCosts(const llvm::json::Object &root, llvm::StringRef key,
                     std::map<VecOp, VecCost> &into, std::string &error) {
   FieldReader r(root, error);
@@ -104,15 +89,12 @@ bool readVecOpCosts(const llvm::json::Object &root, llvm::StringRef key,
     return false;
   for (const auto &entry : *costs) {
     llvm::StringRef name = entry.first;
-    const VecOpKey *found = nullptr;
-    for (const VecOpKey &k : kVecOpKeys)
-      if (name == k.name)
-        found = &k;
+    std::optional<VecOp> found = vecOpOfCostKey(name);
     if (!found) {
       error = ("field '" + key + "." + name + "': unknown vector op").str();
       return false;
     }
-    into[found->op] = readVecCost(*costs, name, error, key.str() + ".");
+    into[*found] = readVecCost(*costs, name, error, key.str() + ".");
     if (!error.empty())
       return false;
   }

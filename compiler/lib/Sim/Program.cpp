@@ -2,27 +2,9 @@
 
 #include "asc2/Sim/Program.h"
 
-namespace asc2::sim {
+#include <iterator>
 
-const char *pipeName(Pipe p) {
-  switch (p) {
-  case Pipe::S:
-    return "S";
-  case Pipe::V:
-    return "V";
-  case Pipe::M:
-    return "M";
-  case Pipe::MTE1:
-    return "MTE1";
-  case Pipe::MTE2:
-    return "MTE2";
-  case Pipe::MTE3:
-    return "MTE3";
-  case Pipe::FIX:
-    return "FIX";
-  }
-  return "?";
-}
+namespace asc2::sim {
 
 const char *spaceName(Space s) {
   switch (s) {
@@ -97,6 +79,30 @@ const char *kernelTypeName(KernelType t) {
     return "MIX";
   }
   return "?";
+}
+
+namespace {
+struct VecOpInfo {
+  const char *costKey;
+  unsigned arity;
+};
+constexpr VecOpInfo kVecOps[] = {
+#define ASC2_VEC_OP(name, costKey, arity) {costKey, arity},
+#include "asc2/Dialect/AscendC/IR/SimVecOps.inc"
+};
+} // namespace
+
+const char *vecOpCostKey(VecOp op) {
+  return kVecOps[static_cast<unsigned>(op)].costKey;
+}
+
+unsigned vecOpArity(VecOp op) { return kVecOps[static_cast<unsigned>(op)].arity; }
+
+std::optional<VecOp> vecOpOfCostKey(std::string_view key) {
+  for (unsigned i = 0; i < std::size(kVecOps); ++i)
+    if (key == kVecOps[i].costKey)
+      return static_cast<VecOp>(i);
+  return std::nullopt;
 }
 
 } // namespace asc2::sim

@@ -24,25 +24,7 @@ inline std::string locText(const Program &program, int32_t loc) {
 }
 
 /// Trace lane (msprof op simulator tid) of a pipe.
-inline const char *laneName(Pipe p) {
-  switch (p) {
-  case Pipe::S:
-    return "SCALAR";
-  case Pipe::V:
-    return "VECTOR";
-  case Pipe::M:
-    return "CUBE";
-  case Pipe::MTE1:
-    return "MTE1";
-  case Pipe::MTE2:
-    return "MTE2";
-  case Pipe::MTE3:
-    return "MTE3";
-  case Pipe::FIX:
-    return "FIXP";
-  }
-  return "?";
-}
+inline const char *laneName(Pipe p) { return pipeTraceLaneName(p); }
 
 } // namespace asc2::sim
 

@@ -19,25 +19,7 @@ const float *halfTable() {
   return table.data();
 }
 
-bool isBinaryVecOp(VecOp op) {
-  switch (op) {
-  case VecOp::Add:
-  case VecOp::Sub:
-  case VecOp::Mul:
-  case VecOp::Div:
-  case VecOp::Max:
-  case VecOp::Min:
-  case VecOp::And:
-  case VecOp::Or:
-  case VecOp::Xor:
-  case VecOp::Shl:
-  case VecOp::Shr:
-  case VecOp::FloorDiv:
-    return true;
-  default:
-    return false;
-  }
-}
+bool isBinaryVecOp(VecOp op) { return vecOpArity(op) == 2; }
 
 bool isFloatOnlyVecOp(VecOp op) {
   return op == VecOp::Exp || op == VecOp::Log || op == VecOp::Sqrt ||
@@ -153,6 +135,10 @@ bool binaryOp(VecOp op, const Codec &c, uint8_t *dst, A a, B b, int64_t n) {
         return false;
       binaryLoop(c, dst, a, b, n, [](V x, V y) { return floorDivInt(x, y); });
     }
+    return true;
+  case VecOp::AddRelu: // Add, then Relu of the sum as Add stores it
+    binaryOp(VecOp::Add, c, dst, a, b, n); // (rounded, or wrapped for ints)
+    unaryLoop(c, dst, dst, n, [](V x) { return x < 0 ? V(0) : x; });
     return true;
   case VecOp::Max:
     binaryLoop(c, dst, a, b, n, [](V x, V y) { return x > y ? x : y; });

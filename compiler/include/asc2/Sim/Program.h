@@ -11,16 +11,21 @@
 #ifndef ASC2_SIM_PROGRAM_H
 #define ASC2_SIM_PROGRAM_H
 
+#include "asc2/Arch/Pipe.h"
+
 #include <cstdint>
+#include <optional>
+#include <string_view>
 #include <string>
 #include <vector>
 
 namespace asc2::sim {
 
-/// Hardware pipes of an AI core (Ascend C pipe_t, minus PIPE_ALL).
-enum class Pipe : uint8_t { S, V, M, MTE1, MTE2, MTE3, FIX };
-constexpr int kNumPipes = 7;
-const char *pipeName(Pipe p); // "S", "V", "M", "MTE1", "MTE2", "MTE3", "FIX"
+/// Hardware pipes of an AI core: the one enum of asc2/Arch/Pipe.h. An
+/// instruction executes on one of the kNumPipes real pipes (never ALL).
+using ::asc2::kNumPipes;
+using ::asc2::Pipe;
+using ::asc2::pipeName;
 
 /// Memory spaces. GM is the caller's arrays; the others are per-core byte arrays.
 enum class Space : uint8_t { GM, UB, L1, L0A, L0B, L0C, BT };
@@ -32,16 +37,18 @@ unsigned byteWidth(DType t);
 const char *dtypeName(DType t); // numpy-style: "float32", "float16", ...
 
 /// Elementwise vector operations. Binary ops read src0/src1, unary ops src0.
+/// Generated from the ascendc op records (each elementwise op's `simOp`,
+/// AscendCOps.td); the semantics of each are in Sim/VectorKernels.cpp.
 enum class VecOp : uint8_t {
-  Add, Sub, Mul, Div, Max, Min, // binary
-  Abs, Exp, Log, Sqrt, Relu, Neg, // unary
-  // binary (integers only): bitwise and shifts
-  And, Or, Xor, Shl, Shr,
-  // unary
-  Rsqrt, Reciprocal, Not, // Not: bitwise not (integers) / logical not (Bool)
-  // binary, float: a - b rounded down division (floor(a / b)) for floordiv
-  FloorDiv,
+#define ASC2_VEC_OP(name, costKey, arity) name,
+#include "asc2/Dialect/AscendC/IR/SimVecOps.inc"
 };
+/// The op's key in resources/arch/*.json "vector_cost" ("add", "log", ...).
+const char *vecOpCostKey(VecOp op);
+/// The op whose cost key is `key`, if any.
+std::optional<VecOp> vecOpOfCostKey(std::string_view key);
+/// 2 for binary operations (also their vector-scalar forms), 1 for unary.
+unsigned vecOpArity(VecOp op);
 
 /// Compare modes (Ascend C CMPMODE).
 enum class CmpMode : uint8_t { LT, LE, GT, GE, EQ, NE };

@@ -1,8 +1,8 @@
 //===- Elementwise.cpp - arith/math on tiles, cast, compare, select --------===//
 //
-// One vector op per arith/math op (lowerElementwise's table); an operand made
-// by asctile.splat becomes the scalar of the op's scalar form (Adds, Muls,
-// ...) and gets a buffer only when an op needs one. Each op here may compute
+// One vector op per arith/math op (the ascendc ops' lowersFrom, AscendCOps.td);
+// an operand made by asctile.splat becomes the scalar of the op's scalar form
+// (Adds, Muls, ...) and gets a buffer only when an op needs one. Each op here may compute
 // under the asctile.mask fused into it (Masks.cpp).
 //
 //===----------------------------------------------------------------------===//
@@ -83,31 +83,13 @@ LogicalResult Lowering::lowerElementwise(Operation *op) {
 
   LogicalResult status =
       llvm::TypeSwitch<Operation *, LogicalResult>(op)
-          .Case<arith::AddFOp, arith::AddIOp>(
-              [&](auto) { return binary(ac::AddOp(), ac::AddsOp()); })
-          .Case<arith::SubFOp, arith::SubIOp>(
-              [&](auto) { return binary(ac::SubOp(), ac::SubsOp()); })
-          .Case<arith::MulFOp, arith::MulIOp>(
-              [&](auto) { return binary(ac::MulOp(), ac::MulsOp()); })
-          .Case<arith::DivFOp, arith::DivSIOp>(
-              [&](auto) { return binary(ac::DivOp(), ac::DivsOp()); })
-          .Case<arith::FloorDivSIOp>(
-              [&](auto) { return binary(ac::FloorDivOp(), ac::FloorDivsOp()); })
-          .Case<arith::MaximumFOp, arith::MaxNumFOp, arith::MaxSIOp>(
-              [&](auto) { return binary(ac::MaxOp(), ac::MaxsOp()); })
-          .Case<arith::MinimumFOp, arith::MinNumFOp, arith::MinSIOp>(
-              [&](auto) { return binary(ac::MinOp(), ac::MinsOp()); })
-          .Case<arith::AndIOp>([&](auto) { return binary(ac::AndOp(), ac::AndsOp()); })
-          .Case<arith::OrIOp>([&](auto) { return binary(ac::OrOp(), ac::OrsOp()); })
-          .Case<arith::XOrIOp>([&](auto) { return binary(ac::XorOp(), ac::XorsOp()); })
-          .Case<arith::ShLIOp>([&](auto) { return binary(ac::ShlOp(), ac::ShlsOp()); })
-          .Case<arith::ShRSIOp>([&](auto) { return binary(ac::ShrOp(), ac::ShrsOp()); })
-          .Case<math::ExpOp>([&](auto) { return unary(ac::ExpOp()); })
-          .Case<math::LogOp>([&](auto) { return unary(ac::LnOp()); })
-          .Case<math::SqrtOp>([&](auto) { return unary(ac::SqrtOp()); })
-          .Case<math::RsqrtOp>([&](auto) { return unary(ac::RsqrtOp()); })
-          .Case<math::AbsFOp, math::AbsIOp>([&](auto) { return unary(ac::AbsOp()); })
-          .Case<arith::NegFOp>([&](auto) { return unary(ac::NegOp()); })
+      // Which ascendc op each arith/math op becomes: the ops' `lowersFrom`
+      // (AscendCOps.td).
+#define ASC2_LOWER_BINARY(SourceOp, Op, ScalarForm)                            \
+  .Case<SourceOp>([&](auto) { return binary(ac::Op(), ac::ScalarForm()); })
+#define ASC2_LOWER_UNARY(SourceOp, Op)                                         \
+  .Case<SourceOp>([&](auto) { return unary(ac::Op()); })
+#include "asc2/Dialect/AscendC/IR/AscendCVecOpDispatch.inc"
           .Default([&](Operation *o) {
             return o->emitOpError()
                    << "on tiles is not supported by the ascendc lowering yet";

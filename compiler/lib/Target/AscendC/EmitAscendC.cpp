@@ -85,25 +85,8 @@ std::string Emitter::name(Value v) {
   return n;
 }
 
-static const char *pipeName(Pipe p) {
-  switch (p) {
-  case Pipe::S: return "PIPE_S";
-  case Pipe::V: return "PIPE_V";
-  case Pipe::M: return "PIPE_M";
-  case Pipe::MTE1: return "PIPE_MTE1";
-  case Pipe::MTE2: return "PIPE_MTE2";
-  case Pipe::MTE3: return "PIPE_MTE3";
-  case Pipe::FIX: return "PIPE_FIX";
-  case Pipe::ALL: return "PIPE_ALL";
-  }
-  return "PIPE_ALL";
-}
-
 static std::string hardEvent(Pipe src, Pipe dst) {
-  auto n = [](Pipe p) -> std::string {
-    return p == Pipe::FIX ? "FIX" : stringifyPipe(p).str();
-  };
-  return "AscendC::HardEvent::" + n(src) + "_" + n(dst);
+  return std::string("AscendC::HardEvent::") + pipeName(src) + "_" + pipeName(dst);
 }
 
 static std::string tposition(Position p) {
@@ -186,6 +169,48 @@ LogicalResult Emitter::emitOp(Operation *op) {
     line() << cType(r.getType()) << " " << name(r) << " = " << name(op->getOperand(0))
            << " " << sym << " " << name(op->getOperand(1)) << ";\n";
   };
+  // The three forms of elementwise vector op, one API call each.
+  auto emitBinary = [&](auto o) {
+    Type elem = o.getDst().getType().getElementType();
+    if (emitMasked(o, elem, o.getBits(), o.getCount(),
+                   "AscendC::" + o.getApiName().str() + "<" + cType(elem) + ", false>(" +
+                       name(o.getDst()) + ", " + name(o.getSrc0()) + ", " +
+                       name(o.getSrc1()),
+                   "AscendC::BinaryRepeatParams{1, 1, 1, 8, 8, 8}"))
+      return success();
+    line() << "AscendC::" << o.getApiName() << "(" << name(o.getDst()) << ", "
+           << name(o.getSrc0()) << ", " << name(o.getSrc1()) << ", "
+           << name(o.getCount()) << ");" << srcLine(o) << "\n";
+    return success();
+  };
+  auto emitScalarForm = [&](auto o) {
+    std::string elem = cType(o.getDst().getType().getElementType());
+    std::string scalar = "static_cast<" + elem + ">(" + name(o.getScalar()) + ")";
+    if (o.getScalarFirst())
+      line() << "// scalar on the left: " << o.getApiName() << "(s, x)\n";
+    if (emitMasked(o, o.getDst().getType().getElementType(), o.getBits(), o.getCount(),
+                   "AscendC::" + o.getApiName().str() + "<" + elem + ", false>(" +
+                       name(o.getDst()) + ", " + name(o.getSrc()) + ", " + scalar,
+                   "AscendC::UnaryRepeatParams{1, 1, 8, 8}"))
+      return success();
+    line() << "AscendC::" << o.getApiName() << "(" << name(o.getDst()) << ", "
+           << name(o.getSrc()) << ", " << scalar << ", " << name(o.getCount())
+           << ");" << srcLine(o) << "\n";
+    return success();
+  };
+  auto emitUnary = [&](auto o) {
+    Type elem = o.getDst().getType().getElementType();
+    if (emitMasked(o, elem, o.getBits(), o.getCount(),
+                   "AscendC::" + o.getApiName().str() + "<" + cType(elem) + ", false>(" +
+                       name(o.getDst()) + ", " + name(o.getSrc()),
+                   "AscendC::UnaryRepeatParams{1, 1, 8, 8}"))
+      return success();
+    line() << "AscendC::" << o.getApiName() << "(" << name(o.getDst()) << ", "
+           << name(o.getSrc()) << ", " << name(o.getCount()) << ");"
+           << srcLine(o) << "\n";
+    return success();
+  };
+
   return llvm::TypeSwitch<Operation *, LogicalResult>(op)
       .Case<arith::ConstantOp>([&](auto) { return success(); })
       .Case<arith::AddIOp>([&](auto) { infix("+"); return success(); })
@@ -454,32 +479,6 @@ LogicalResult Emitter::emitOp(Operation *op) {
           line() << "AscendC::SetAtomicNone();\n";
         return success();
       })
-      .Case<AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp>([&](auto o) {
-        Type elem = o.getDst().getType().getElementType();
-        if (emitMasked(o, elem, o.getBits(), o.getCount(),
-                       "AscendC::" + o.getApiName().str() + "<" + cType(elem) + ", false>(" +
-                           name(o.getDst()) + ", " + name(o.getSrc0()) + ", " +
-                           name(o.getSrc1()),
-                       "AscendC::BinaryRepeatParams{1, 1, 1, 8, 8, 8}"))
-          return success();
-        line() << "AscendC::" << o.getApiName() << "(" << name(o.getDst()) << ", "
-               << name(o.getSrc0()) << ", " << name(o.getSrc1()) << ", "
-               << name(o.getCount()) << ");" << srcLine(o) << "\n";
-        return success();
-      })
-      .Case<AndOp, OrOp, XorOp, ShlOp, ShrOp>([&](auto o) {
-        Type elem = o.getDst().getType().getElementType();
-        if (emitMasked(o, elem, o.getBits(), o.getCount(),
-                       "AscendC::" + o.getApiName().str() + "<" + cType(elem) + ", false>(" +
-                           name(o.getDst()) + ", " + name(o.getSrc0()) + ", " +
-                           name(o.getSrc1()),
-                       "AscendC::BinaryRepeatParams{1, 1, 1, 8, 8, 8}"))
-          return success();
-        line() << "AscendC::" << o.getApiName() << "(" << name(o.getDst()) << ", "
-               << name(o.getSrc0()) << ", " << name(o.getSrc1()) << ", "
-               << name(o.getCount()) << ");" << srcLine(o) << "\n";
-        return success();
-      })
       .Case<FloorDivOp>([&](FloorDivOp o) {
         Type elem = o.getDst().getType().getElementType();
         if (emitMasked(o, elem, o.getBits(), o.getCount(),
@@ -501,22 +500,11 @@ LogicalResult Emitter::emitOp(Operation *op) {
                << ", " << name(o.getCount()) << ");  // floor division\n";
         return success();
       })
-      .Case<AddsOp, SubsOp, MulsOp, DivsOp, MaxsOp, MinsOp, FloorDivsOp, AndsOp,
-            OrsOp, XorsOp, ShlsOp, ShrsOp>([&](auto o) {
-        std::string elem = cType(o.getDst().getType().getElementType());
-        std::string scalar = "static_cast<" + elem + ">(" + name(o.getScalar()) + ")";
-        if (o.getScalarFirst())
-          line() << "// scalar on the left: " << o.getApiName() << "(s, x)\n";
-        if (emitMasked(o, o.getDst().getType().getElementType(), o.getBits(), o.getCount(),
-                       "AscendC::" + o.getApiName().str() + "<" + elem + ", false>(" +
-                           name(o.getDst()) + ", " + name(o.getSrc()) + ", " + scalar,
-                       "AscendC::UnaryRepeatParams{1, 1, 8, 8}"))
-          return success();
-        line() << "AscendC::" << o.getApiName() << "(" << name(o.getDst()) << ", "
-               << name(o.getSrc()) << ", " << scalar << ", " << name(o.getCount())
-               << ");" << srcLine(o) << "\n";
-        return success();
-      })
+      // The elementwise vector ops, from their records (AscendCOps.td).
+#define ASC2_VEC_BINARY(Op, ScalarForm, SimOp) .Case<Op>(emitBinary)
+#define ASC2_VEC_SCALAR(Op, SimOp) .Case<Op>(emitScalarForm)
+#define ASC2_VEC_UNARY(Op, SimOp) .Case<Op>(emitUnary)
+#include "asc2/Dialect/AscendC/IR/AscendCVecOpDispatch.inc"
       .Case<CastOp>([&](CastOp o) {
         Type d = o.getDst().getType().getElementType(), sTy = o.getSrc().getType().getElementType();
         // Repeat strides in 32-byte blocks: 8 for the wider type.
@@ -705,18 +693,6 @@ LogicalResult Emitter::emitOp(Operation *op) {
         line() << "}\n";
         return success();
       })
-      .Case<AbsOp, ExpOp, LnOp, SqrtOp, ReluOp, RsqrtOp, ReciprocalOp, NotOp, NegOp>([&](auto o) {
-        Type elem = o.getDst().getType().getElementType();
-        if (emitMasked(o, elem, o.getBits(), o.getCount(),
-                       "AscendC::" + o.getApiName().str() + "<" + cType(elem) + ", false>(" +
-                           name(o.getDst()) + ", " + name(o.getSrc()),
-                       "AscendC::UnaryRepeatParams{1, 1, 8, 8}"))
-          return success();
-        line() << "AscendC::" << o.getApiName() << "(" << name(o.getDst()) << ", "
-               << name(o.getSrc()) << ", " << name(o.getCount()) << ");"
-               << srcLine(o) << "\n";
-        return success();
-      })
       .Case<DuplicateOp>([&](DuplicateOp o) {
         line() << "AscendC::Duplicate(" << name(o.getDst()) << ", "
                << name(o.getValue()) << ", " << name(o.getCount()) << ");"
@@ -726,7 +702,7 @@ LogicalResult Emitter::emitOp(Operation *op) {
       .Case<SetFlagOp>([&](SetFlagOp o) {
         if (o->hasAttr("cross_core")) {
           // Mode 2: the AIC and the AIV of a group signal each other.
-          line() << "AscendC::CrossCoreSetFlag<0x2, " << pipeName(o.getSrc())
+          line() << "AscendC::CrossCoreSetFlag<0x2, " << pipeApiName(o.getSrc())
                  << ">(" << o.getEvent() << ");\n";
           return success();
         }
@@ -744,19 +720,19 @@ LogicalResult Emitter::emitOp(Operation *op) {
         return success();
       })
       .Case<PipeBarrierOp>([&](PipeBarrierOp o) {
-        line() << "AscendC::PipeBarrier<" << pipeName(o.getPipe()) << ">();\n";
+        line() << "AscendC::PipeBarrier<" << pipeApiName(o.getPipe()) << ">();\n";
         return success();
       })
       // Buffer ids with kernel-chosen MutexIDs (0..27): the buffers are TBufs
       // or static addresses, never TQue/TQueBind/TBufPool, which the Ascend C
       // Mutex docs rule out next to self-chosen ids.
       .Case<GetBufOp>([&](GetBufOp o) {
-        line() << "AscendC::Mutex::Lock<" << pipeName(o.getPipe()) << ">("
+        line() << "AscendC::Mutex::Lock<" << pipeApiName(o.getPipe()) << ">("
                << o.getId() << ");\n";
         return success();
       })
       .Case<RlsBufOp>([&](RlsBufOp o) {
-        line() << "AscendC::Mutex::Unlock<" << pipeName(o.getPipe()) << ">("
+        line() << "AscendC::Mutex::Unlock<" << pipeApiName(o.getPipe()) << ">("
                << o.getId() << ");\n";
         return success();
       })

@@ -170,7 +170,7 @@ FailureOr<sim::Operand> Builder::operand(Operation *user, Value v) {
   return sim::Operand::ofReg(it->second);
 }
 
-static sim::Pipe pipeOf(Pipe p) { return static_cast<sim::Pipe>(p); }
+
 
 static int64_t doubleBits(double d) {
   int64_t bits;
@@ -202,11 +202,13 @@ LogicalResult Builder::scalarOperand(Operation *user, Value v, sim::Instr &in) {
 /// asc2.mask(bits=...), or none.
 static ValueRange maskBitsOf(Operation *op) {
   return llvm::TypeSwitch<Operation *, ValueRange>(op)
-      .Case<AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp, AndOp, OrOp, XorOp, ShlOp,
-            ShrOp, FloorDivOp, AddsOp, SubsOp, MulsOp, DivsOp, MaxsOp, MinsOp,
-            FloorDivsOp, AndsOp, OrsOp, XorsOp, ShlsOp, ShrsOp, AbsOp, ExpOp,
-            LnOp, SqrtOp, ReluOp, RsqrtOp, ReciprocalOp, NotOp, NegOp, CastOp,
-            CompareOp, SelectOp>([](auto o) { return ValueRange(o.getBits()); })
+#define ASC2_VEC_BINARY(Op, ScalarForm, SimOp)                                 \
+  .Case<Op>([](Op o) { return ValueRange(o.getBits()); })
+#define ASC2_VEC_SCALAR(Op, SimOp) ASC2_VEC_BINARY(Op, , SimOp)
+#define ASC2_VEC_UNARY(Op, SimOp) ASC2_VEC_BINARY(Op, , SimOp)
+#include "asc2/Dialect/AscendC/IR/AscendCVecOpDispatch.inc"
+      .Case<CastOp, CompareOp, SelectOp>(
+          [](auto o) { return ValueRange(o.getBits()); })
       .Default([](Operation *) { return ValueRange(); });
 }
 
@@ -661,34 +663,19 @@ LogicalResult Builder::emitOp(Operation *op) {
         in.atomic = static_cast<sim::AtomicKind>(f.getAtomic());
         return success();
       })
-      .Case<AddOp>([&](AddOp o) { return vecBinary(sim::VecOp::Add, o.getDst(), o.getSrc0(), o.getSrc1(), o.getCount()); })
-      .Case<SubOp>([&](SubOp o) { return vecBinary(sim::VecOp::Sub, o.getDst(), o.getSrc0(), o.getSrc1(), o.getCount()); })
-      .Case<MulOp>([&](MulOp o) { return vecBinary(sim::VecOp::Mul, o.getDst(), o.getSrc0(), o.getSrc1(), o.getCount()); })
-      .Case<DivOp>([&](DivOp o) { return vecBinary(sim::VecOp::Div, o.getDst(), o.getSrc0(), o.getSrc1(), o.getCount()); })
-      .Case<MaxOp>([&](MaxOp o) { return vecBinary(sim::VecOp::Max, o.getDst(), o.getSrc0(), o.getSrc1(), o.getCount()); })
-      .Case<MinOp>([&](MinOp o) { return vecBinary(sim::VecOp::Min, o.getDst(), o.getSrc0(), o.getSrc1(), o.getCount()); })
-      .Case<AndOp>([&](AndOp o) { return vecBinary(sim::VecOp::And, o.getDst(), o.getSrc0(), o.getSrc1(), o.getCount()); })
-      .Case<OrOp>([&](OrOp o) { return vecBinary(sim::VecOp::Or, o.getDst(), o.getSrc0(), o.getSrc1(), o.getCount()); })
-      .Case<XorOp>([&](XorOp o) { return vecBinary(sim::VecOp::Xor, o.getDst(), o.getSrc0(), o.getSrc1(), o.getCount()); })
-      .Case<ShlOp>([&](ShlOp o) { return vecBinary(sim::VecOp::Shl, o.getDst(), o.getSrc0(), o.getSrc1(), o.getCount()); })
-      .Case<ShrOp>([&](ShrOp o) { return vecBinary(sim::VecOp::Shr, o.getDst(), o.getSrc0(), o.getSrc1(), o.getCount()); })
-      .Case<FloorDivOp>([&](FloorDivOp o) { return vecBinary(sim::VecOp::FloorDiv, o.getDst(), o.getSrc0(), o.getSrc1(), o.getCount()); })
-      .Case<AddsOp>([&](auto o) { return vecScalar(sim::VecOp::Add, o); })
-      .Case<SubsOp>([&](auto o) { return vecScalar(sim::VecOp::Sub, o); })
-      .Case<MulsOp>([&](auto o) { return vecScalar(sim::VecOp::Mul, o); })
-      .Case<DivsOp>([&](auto o) { return vecScalar(sim::VecOp::Div, o); })
-      .Case<MaxsOp>([&](auto o) { return vecScalar(sim::VecOp::Max, o); })
-      .Case<MinsOp>([&](auto o) { return vecScalar(sim::VecOp::Min, o); })
-      .Case<FloorDivsOp>([&](auto o) { return vecScalar(sim::VecOp::FloorDiv, o); })
-      .Case<AndsOp>([&](auto o) { return vecScalar(sim::VecOp::And, o); })
-      .Case<OrsOp>([&](auto o) { return vecScalar(sim::VecOp::Or, o); })
-      .Case<XorsOp>([&](auto o) { return vecScalar(sim::VecOp::Xor, o); })
-      .Case<ShlsOp>([&](auto o) { return vecScalar(sim::VecOp::Shl, o); })
-      .Case<ShrsOp>([&](auto o) { return vecScalar(sim::VecOp::Shr, o); })
-      .Case<RsqrtOp>([&](RsqrtOp o) { return vecUnary(sim::VecOp::Rsqrt, o.getDst(), o.getSrc(), o.getCount()); })
-      .Case<ReciprocalOp>([&](ReciprocalOp o) { return vecUnary(sim::VecOp::Reciprocal, o.getDst(), o.getSrc(), o.getCount()); })
-      .Case<NotOp>([&](NotOp o) { return vecUnary(sim::VecOp::Not, o.getDst(), o.getSrc(), o.getCount()); })
-      .Case<NegOp>([&](NegOp o) { return vecUnary(sim::VecOp::Neg, o.getDst(), o.getSrc(), o.getCount()); })
+      // The elementwise vector ops, from their records (AscendCOps.td).
+#define ASC2_VEC_BINARY(Op, ScalarForm, SimOp)                                 \
+  .Case<Op>([&](Op o) {                                                        \
+    return vecBinary(sim::VecOp::SimOp, o.getDst(), o.getSrc0(), o.getSrc1(),  \
+                     o.getCount());                                            \
+  })
+#define ASC2_VEC_SCALAR(Op, SimOp)                                             \
+  .Case<Op>([&](Op o) { return vecScalar(sim::VecOp::SimOp, o); })
+#define ASC2_VEC_UNARY(Op, SimOp)                                              \
+  .Case<Op>([&](Op o) {                                                        \
+    return vecUnary(sim::VecOp::SimOp, o.getDst(), o.getSrc(), o.getCount());  \
+  })
+#include "asc2/Dialect/AscendC/IR/AscendCVecOpDispatch.inc"
       .Case<CastOp>([&](CastOp o) -> LogicalResult {
         auto in = vectorInstr(op, sim::Opcode::VecCast, o.getDst(), o.getSrc(),
                               o.getCount());
@@ -809,11 +796,6 @@ LogicalResult Builder::emitOp(Operation *op) {
         in.a = *i;
         return scalarOperand(op, o.getValue(), in);
       })
-      .Case<AbsOp>([&](AbsOp o) { return vecUnary(sim::VecOp::Abs, o.getDst(), o.getSrc(), o.getCount()); })
-      .Case<ExpOp>([&](ExpOp o) { return vecUnary(sim::VecOp::Exp, o.getDst(), o.getSrc(), o.getCount()); })
-      .Case<LnOp>([&](LnOp o) { return vecUnary(sim::VecOp::Log, o.getDst(), o.getSrc(), o.getCount()); })
-      .Case<SqrtOp>([&](SqrtOp o) { return vecUnary(sim::VecOp::Sqrt, o.getDst(), o.getSrc(), o.getCount()); })
-      .Case<ReluOp>([&](ReluOp o) { return vecUnary(sim::VecOp::Relu, o.getDst(), o.getSrc(), o.getCount()); })
       .Case<DuplicateOp>([&](DuplicateOp d) -> LogicalResult {
         auto in = vectorInstr(op, sim::Opcode::VecDup, d.getDst(), {}, d.getCount());
         if (failed(in))
@@ -823,33 +805,33 @@ LogicalResult Builder::emitOp(Operation *op) {
       .Case<SetFlagOp>([&](SetFlagOp s) {
         bool cross = s->hasAttr("cross_core");
         sim::Instr &in = add(op, cross ? sim::Opcode::CrossCoreSetFlag : sim::Opcode::SetFlag,
-                             pipeOf(s.getSrc()));
-        in.flagSrc = pipeOf(s.getSrc());
-        in.flagDst = pipeOf(s.getDst());
+                             s.getSrc());
+        in.flagSrc = s.getSrc();
+        in.flagDst = s.getDst();
         in.eventId = s.getEvent();
         return success();
       })
       .Case<WaitFlagOp>([&](WaitFlagOp w) {
         bool cross = w->hasAttr("cross_core");
         sim::Instr &in = add(op, cross ? sim::Opcode::CrossCoreWaitFlag : sim::Opcode::WaitFlag,
-                             pipeOf(w.getDst()));
-        in.flagSrc = pipeOf(w.getSrc());
-        in.flagDst = pipeOf(w.getDst());
+                             w.getDst());
+        in.flagSrc = w.getSrc();
+        in.flagDst = w.getDst();
         in.eventId = w.getEvent();
         return success();
       })
       .Case<GetBufOp>([&](GetBufOp g) {
-        add(op, sim::Opcode::GetBuf, pipeOf(g.getPipe())).eventId = g.getId();
+        add(op, sim::Opcode::GetBuf, g.getPipe()).eventId = g.getId();
         return success();
       })
       .Case<RlsBufOp>([&](RlsBufOp r) {
-        add(op, sim::Opcode::RlsBuf, pipeOf(r.getPipe())).eventId = r.getId();
+        add(op, sim::Opcode::RlsBuf, r.getPipe()).eventId = r.getId();
         return success();
       })
       .Case<PipeBarrierOp>([&](PipeBarrierOp b) {
         bool all = b.getPipe() == Pipe::ALL;
         sim::Instr &in = add(op, sim::Opcode::PipeBarrier,
-                             all ? sim::Pipe::S : pipeOf(b.getPipe()));
+                             all ? sim::Pipe::S : b.getPipe());
         in.allPipes = all;
         return success();
       })

@@ -15,6 +15,24 @@ using namespace mlir;
 #define GET_TYPEDEF_CLASSES
 #include "asc2/Dialect/AscendC/IR/AscendCTypes.cpp.inc"
 
+// custom<PipeName>: a pipe attribute written as its name (MTE2, V, ..., ALL).
+static ParseResult parsePipeName(OpAsmParser &parser, IntegerAttr &attr) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef name;
+  if (parser.parseKeyword(&name))
+    return failure();
+  std::optional<asc2::Pipe> pipe = asc2::parsePipe({name.data(), name.size()});
+  if (!pipe)
+    return parser.emitError(loc) << "unknown pipe '" << name << "'";
+  attr = parser.getBuilder().getI32IntegerAttr(static_cast<int32_t>(*pipe));
+  return success();
+}
+
+static void printPipeName(OpAsmPrinter &printer, Operation *, IntegerAttr attr) {
+  printer << asc2::ascendc::stringifyPipe(
+      static_cast<asc2::Pipe>(attr.getValue().getZExtValue()));
+}
+
 #define GET_OP_CLASSES
 #include "asc2/Dialect/AscendC/IR/AscendCOps.cpp.inc"
 

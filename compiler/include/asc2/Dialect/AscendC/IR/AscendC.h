@@ -10,10 +10,16 @@
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include "asc2/Arch/Pipe.h"
 #include "asc2/Dialect/AscendC/IR/AscendCDialect.h.inc"
 #include "asc2/Dialect/AscendC/IR/AscendCEnums.h.inc"
 
 namespace asc2::ascendc {
+/// The ops' pipe attributes hold the one pipe enum of asc2/Arch/Pipe.h.
+using ::asc2::Pipe;
+/// pipeName() as an llvm::StringRef, for diagnostics and Twines.
+inline llvm::StringRef stringifyPipe(Pipe p) { return pipeName(p); }
+
 /// One buffer an op touches: a local buffer or a global tensor.
 struct BufferAccess {
   mlir::Value buffer;

@@ -24,13 +24,18 @@ def AscendC_Dialect : Dialect {
   let useDefaultTypePrinterParser = 1;
 }
 
-def AscendC_Pipe : I32EnumAttr<"Pipe", "hardware pipe", [
-    I32EnumAttrCase<"S", 0>, I32EnumAttrCase<"V", 1>, I32EnumAttrCase<"M", 2>,
-    I32EnumAttrCase<"MTE1", 3>, I32EnumAttrCase<"MTE2", 4>,
-    I32EnumAttrCase<"MTE3", 5>, I32EnumAttrCase<"FIX", 6>,
-    I32EnumAttrCase<"ALL", 7>]> {
-  let cppNamespace = "::asc2::ascendc";
+// A pipe attribute holds an asc2::Pipe (asc2/Arch/Pipe.h, the one pipe enum
+// every layer shares) as an i32; the IR prints and parses its name (MTE2,
+// V, ..., ALL) through the custom<PipeName> directive.
+def AscendC_PipeBase : SignlessIntegerAttrBase<I32, "hardware pipe"> {
+  let returnType = "::asc2::Pipe";
+  let convertFromStorage =
+      "static_cast<::asc2::Pipe>($_self.getValue().getZExtValue())";
+  let constBuilderCall = "$_builder.getIntegerAttr($_builder.getIntegerType(32), "
+                         "static_cast<int64_t>($0))";
 }
+def AscendC_Pipe : ConfinedAttr<AscendC_PipeBase,
+    [IntMinValue<0>, IntMaxValue<7>]>;
 
 def AscendC_Position : I32EnumAttr<"Position", "TPosition of a local buffer", [
     I32EnumAttrCase<"VECIN", 0>, I32EnumAttrCase<"VECOUT", 1>,

@@ -11,7 +11,7 @@ def AscendC_PipeOpInterface : OpInterface<"PipeOpInterface"> {
   }];
   let cppNamespace = "::asc2::ascendc";
   let methods = [
-    InterfaceMethod<"The pipe this op runs on.", "::asc2::ascendc::Pipe", "getPipe">
+    InterfaceMethod<"The pipe this op runs on.", "::asc2::Pipe", "getPipe">
   ];
 }
 

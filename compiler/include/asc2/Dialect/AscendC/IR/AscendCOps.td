@@ -53,7 +53,7 @@ def AscendC_GetBlockIdxOp : AscendC_Op<"get_block_idx",
   let results = (outs Index:$result);
   let assemblyFormat = "attr-dict";
   let extraClassDeclaration = [{
-    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::S; }
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::S; }
   }];
 }
 
@@ -64,7 +64,7 @@ def AscendC_GetBlockNumOp : AscendC_Op<"get_block_num",
   let results = (outs Index:$result);
   let assemblyFormat = "attr-dict";
   let extraClassDeclaration = [{
-    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::S; }
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::S; }
   }];
 }
 
@@ -97,7 +97,7 @@ def AscendC_DataCopyInOp : AscendC_Op<"data_copy_in",
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
-    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::MTE2; }
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::MTE2; }
     void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
       a.push_back({getDst(), true});
       a.push_back({getSrc(), false});
@@ -126,7 +126,7 @@ def AscendC_DataCopyOutOp : AscendC_Op<"data_copy_out",
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
-    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::MTE3; }
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::MTE3; }
     void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
       a.push_back({getSrc(), false});
       a.push_back({getDst(), true});
@@ -138,10 +138,36 @@ def AscendC_DataCopyOutOp : AscendC_Op<"data_copy_out",
 // Vector unit
 //===----------------------------------------------------------------------===//
 
-class AscendC_VecBinaryOp<string mnemonic, string apiName>
+// What the rest of the compiler needs to know about an elementwise vector op
+// is declared here, on its record; asc2-tblgen (compiler/tools/asc2-tblgen)
+// generates the simulator's VecOp enum, the cost-key table and the dispatch
+// lists of the lowering, the simulator program builder and the emitter from
+// these fields. docs/architecture.md, "Adding an ascendc op", has the recipe.
+//   simOp      the simulator operation the op executes as (sim::VecOp; its
+//              semantics are in compiler/lib/Sim/VectorKernels.cpp);
+//   costKey    its entry in resources/arch/*.json "vector_cost" (and
+//              "vector_scalar_cost" for the scalar form); an entry a platform
+//              lacks costs vector_cost_default;
+//   lowersFrom the arith/math ops on tiles that become this op (a binary op
+//              becomes its scalarForm when one operand is a splat scalar).
+class AscendC_VecElementwise<string family, string simOp_,
+                             list<string> lowersFrom_> {
+  string vecFamily = family; // "binary", "scalar" or "unary"
+  string simOp = simOp_;
+  string costKey = !tolower(simOp_);
+  list<string> lowersFrom = lowersFrom_;
+}
+
+class AscendC_VecBinaryOp<string mnemonic, string apiName, string simOp,
+                          list<AscendC_Op> scalarForm_ = [],
+                          list<string> lowersFrom = []>
     : AscendC_Op<mnemonic, [AscendC_PipeOpInterface,
                             AscendC_BufferAccessOpInterface,
-                            AscendC_SameElementType, AscendC_MaskBits]> {
+                            AscendC_SameElementType, AscendC_MaskBits]>,
+      AscendC_VecElementwise<"binary", simOp, lowersFrom> {
+  // The op's vector-scalar form (Adds for Add), if the API has one: used when
+  // one operand is a scalar broadcast to the tile.
+  list<AscendC_Op> scalarForm = scalarForm_;
   let summary = "vector " # apiName # "(dst, src0, src1, count)";
   let description = [{
     Elementwise over the first `count` elements, on the vector pipe. With
@@ -160,7 +186,7 @@ class AscendC_VecBinaryOp<string mnemonic, string apiName>
     $dst `,` $src0 `,` $src1 `,` $count (`bits` $bits^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src0)) `,` qualified(type($src1))
   }];
   let extraClassDeclaration = [{
-    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::V; }
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::V; }
     void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
       a.push_back({getSrc0(), false});
       a.push_back({getSrc1(), false});
@@ -174,24 +200,11 @@ class AscendC_VecBinaryOp<string mnemonic, string apiName>
   }];
 }
 
-def AscendC_AddOp : AscendC_VecBinaryOp<"add", "Add">;
-def AscendC_SubOp : AscendC_VecBinaryOp<"sub", "Sub">;
-def AscendC_MulOp : AscendC_VecBinaryOp<"mul", "Mul">;
-def AscendC_DivOp : AscendC_VecBinaryOp<"div", "Div">;
-def AscendC_MaxOp : AscendC_VecBinaryOp<"max", "Max">;
-def AscendC_MinOp : AscendC_VecBinaryOp<"min", "Min">;
-def AscendC_AndOp : AscendC_VecBinaryOp<"and", "And">;
-def AscendC_OrOp : AscendC_VecBinaryOp<"or", "Or">;
-def AscendC_XorOp : AscendC_VecBinaryOp<"xor", "Xor">;
-def AscendC_ShlOp : AscendC_VecBinaryOp<"shl", "ShiftLeft">;
-def AscendC_ShrOp : AscendC_VecBinaryOp<"shr", "ShiftRight">;
-// No single Ascend C instruction: Div then Floor (emitted as a pair).
-def AscendC_FloorDivOp : AscendC_VecBinaryOp<"floordiv", "FloorDiv">;
-
-class AscendC_VecScalarOp<string mnemonic, string apiName>
+class AscendC_VecScalarOp<string mnemonic, string apiName, string simOp>
     : AscendC_Op<mnemonic, [AscendC_PipeOpInterface,
                             AscendC_BufferAccessOpInterface,
-                            AscendC_SameElementType, AscendC_MaskBits]> {
+                            AscendC_SameElementType, AscendC_MaskBits]>,
+      AscendC_VecElementwise<"scalar", simOp, []> {
   let summary = "vector " # apiName # "(dst, src, scalar, count)";
   let description = [{
     Elementwise with a scalar on the vector pipe; `scalar_first` puts the
@@ -209,7 +222,7 @@ class AscendC_VecScalarOp<string mnemonic, string apiName>
     $dst `,` $src `,` $scalar `,` $count (`bits` $bits^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src)) `,` type($scalar)
   }];
   let extraClassDeclaration = [{
-    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::V; }
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::V; }
     void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
       a.push_back({getSrc(), false});
       a.push_back({getDst(), true});
@@ -222,23 +235,55 @@ class AscendC_VecScalarOp<string mnemonic, string apiName>
   }];
 }
 
-def AscendC_AddsOp : AscendC_VecScalarOp<"adds", "Adds">;
-def AscendC_SubsOp : AscendC_VecScalarOp<"subs", "Subs">;
-def AscendC_MulsOp : AscendC_VecScalarOp<"muls", "Muls">;
-def AscendC_DivsOp : AscendC_VecScalarOp<"divs", "Divs">;
-def AscendC_MaxsOp : AscendC_VecScalarOp<"maxs", "Maxs">;
-def AscendC_MinsOp : AscendC_VecScalarOp<"mins", "Mins">;
-def AscendC_FloorDivsOp : AscendC_VecScalarOp<"floordivs", "FloorDivs">;
-def AscendC_AndsOp : AscendC_VecScalarOp<"ands", "Ands">;
-def AscendC_OrsOp : AscendC_VecScalarOp<"ors", "Ors">;
-def AscendC_XorsOp : AscendC_VecScalarOp<"xors", "Xors">;
-def AscendC_ShlsOp : AscendC_VecScalarOp<"shls", "ShiftLeft">;
-def AscendC_ShrsOp : AscendC_VecScalarOp<"shrs", "ShiftRight">;
+def AscendC_AddsOp : AscendC_VecScalarOp<"adds", "Adds", "Add">;
+def AscendC_SubsOp : AscendC_VecScalarOp<"subs", "Subs", "Sub">;
+def AscendC_MulsOp : AscendC_VecScalarOp<"muls", "Muls", "Mul">;
+def AscendC_DivsOp : AscendC_VecScalarOp<"divs", "Divs", "Div">;
+def AscendC_MaxsOp : AscendC_VecScalarOp<"maxs", "Maxs", "Max">;
+def AscendC_MinsOp : AscendC_VecScalarOp<"mins", "Mins", "Min">;
+def AscendC_FloorDivsOp : AscendC_VecScalarOp<"floordivs", "FloorDivs", "FloorDiv">;
+def AscendC_AndsOp : AscendC_VecScalarOp<"ands", "Ands", "And">;
+def AscendC_OrsOp : AscendC_VecScalarOp<"ors", "Ors", "Or">;
+def AscendC_XorsOp : AscendC_VecScalarOp<"xors", "Xors", "Xor">;
+def AscendC_ShlsOp : AscendC_VecScalarOp<"shls", "ShiftLeft", "Shl">;
+def AscendC_ShrsOp : AscendC_VecScalarOp<"shrs", "ShiftRight", "Shr">;
 
-class AscendC_VecUnaryOp<string mnemonic, string apiName>
+def AscendC_AddOp : AscendC_VecBinaryOp<"add", "Add", "Add", [AscendC_AddsOp],
+    ["arith::AddFOp", "arith::AddIOp"]>;
+def AscendC_SubOp : AscendC_VecBinaryOp<"sub", "Sub", "Sub", [AscendC_SubsOp],
+    ["arith::SubFOp", "arith::SubIOp"]>;
+def AscendC_MulOp : AscendC_VecBinaryOp<"mul", "Mul", "Mul", [AscendC_MulsOp],
+    ["arith::MulFOp", "arith::MulIOp"]>;
+def AscendC_DivOp : AscendC_VecBinaryOp<"div", "Div", "Div", [AscendC_DivsOp],
+    ["arith::DivFOp", "arith::DivSIOp"]>;
+def AscendC_MaxOp : AscendC_VecBinaryOp<"max", "Max", "Max", [AscendC_MaxsOp],
+    ["arith::MaximumFOp", "arith::MaxNumFOp", "arith::MaxSIOp"]>;
+def AscendC_MinOp : AscendC_VecBinaryOp<"min", "Min", "Min", [AscendC_MinsOp],
+    ["arith::MinimumFOp", "arith::MinNumFOp", "arith::MinSIOp"]>;
+def AscendC_AndOp : AscendC_VecBinaryOp<"and", "And", "And", [AscendC_AndsOp],
+    ["arith::AndIOp"]>;
+def AscendC_OrOp : AscendC_VecBinaryOp<"or", "Or", "Or", [AscendC_OrsOp],
+    ["arith::OrIOp"]>;
+def AscendC_XorOp : AscendC_VecBinaryOp<"xor", "Xor", "Xor", [AscendC_XorsOp],
+    ["arith::XOrIOp"]>;
+def AscendC_ShlOp : AscendC_VecBinaryOp<"shl", "ShiftLeft", "Shl", [AscendC_ShlsOp],
+    ["arith::ShLIOp"]>;
+def AscendC_ShrOp : AscendC_VecBinaryOp<"shr", "ShiftRight", "Shr", [AscendC_ShrsOp],
+    ["arith::ShRSIOp"]>;
+// relu(src0 + src1) in one instruction (int16, half, float; no scalar form).
+// asc-devkit docs/api/context/AddRelu.md.
+def AscendC_AddReluOp : AscendC_VecBinaryOp<"add_relu", "AddRelu", "AddRelu">;
+// No single Ascend C instruction: Div then Floor (emitted as a pair).
+def AscendC_FloorDivOp : AscendC_VecBinaryOp<"floordiv", "FloorDiv", "FloorDiv",
+    [AscendC_FloorDivsOp], ["arith::FloorDivSIOp"]>;
+
+
+class AscendC_VecUnaryOp<string mnemonic, string apiName, string simOp,
+                         list<string> lowersFrom = []>
     : AscendC_Op<mnemonic, [AscendC_PipeOpInterface,
                             AscendC_BufferAccessOpInterface,
-                            AscendC_SameElementType, AscendC_MaskBits]> {
+                            AscendC_SameElementType, AscendC_MaskBits]>,
+      AscendC_VecElementwise<"unary", simOp, lowersFrom> {
   let summary = "vector " # apiName # "(dst, src, count)";
   let description = [{
     Elementwise over the first `count` elements, on the vector pipe. `bits`:
@@ -252,7 +297,7 @@ class AscendC_VecUnaryOp<string mnemonic, string apiName>
                        Index:$count, Variadic<I64>:$bits);
   let assemblyFormat = "$dst `,` $src `,` $count (`bits` $bits^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src))";
   let extraClassDeclaration = [{
-    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::V; }
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::V; }
     void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
       a.push_back({getSrc(), false});
       a.push_back({getDst(), true});
@@ -265,15 +310,15 @@ class AscendC_VecUnaryOp<string mnemonic, string apiName>
   }];
 }
 
-def AscendC_AbsOp : AscendC_VecUnaryOp<"abs", "Abs">;
-def AscendC_ExpOp : AscendC_VecUnaryOp<"exp", "Exp">;
-def AscendC_LnOp : AscendC_VecUnaryOp<"ln", "Ln">;
-def AscendC_SqrtOp : AscendC_VecUnaryOp<"sqrt", "Sqrt">;
-def AscendC_ReluOp : AscendC_VecUnaryOp<"relu", "Relu">;
-def AscendC_RsqrtOp : AscendC_VecUnaryOp<"rsqrt", "Rsqrt">;
-def AscendC_ReciprocalOp : AscendC_VecUnaryOp<"reciprocal", "Reciprocal">;
-def AscendC_NotOp : AscendC_VecUnaryOp<"not", "Not">;
-def AscendC_NegOp : AscendC_VecUnaryOp<"neg", "Neg">;
+def AscendC_AbsOp : AscendC_VecUnaryOp<"abs", "Abs", "Abs", ["math::AbsFOp", "math::AbsIOp"]>;
+def AscendC_ExpOp : AscendC_VecUnaryOp<"exp", "Exp", "Exp", ["math::ExpOp"]>;
+def AscendC_LnOp : AscendC_VecUnaryOp<"ln", "Ln", "Log", ["math::LogOp"]>;
+def AscendC_SqrtOp : AscendC_VecUnaryOp<"sqrt", "Sqrt", "Sqrt", ["math::SqrtOp"]>;
+def AscendC_ReluOp : AscendC_VecUnaryOp<"relu", "Relu", "Relu">;
+def AscendC_RsqrtOp : AscendC_VecUnaryOp<"rsqrt", "Rsqrt", "Rsqrt", ["math::RsqrtOp"]>;
+def AscendC_ReciprocalOp : AscendC_VecUnaryOp<"reciprocal", "Reciprocal", "Reciprocal">;
+def AscendC_NotOp : AscendC_VecUnaryOp<"not", "Not", "Not">;
+def AscendC_NegOp : AscendC_VecUnaryOp<"neg", "Neg", "Neg", ["arith::NegFOp"]>;
 
 def AscendC_CastOp : AscendC_Op<"cast",
     [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AscendC_MaskBits]> {
@@ -293,7 +338,7 @@ def AscendC_CastOp : AscendC_Op<"cast",
     $dst `,` $src `,` $count `round` $round_mode (`bits` $bits^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
   }];
   let extraClassDeclaration = [{
-    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::V; }
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::V; }
     void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
       a.push_back({getSrc(), false});
       a.push_back({getDst(), true});
@@ -320,7 +365,7 @@ def AscendC_CompareOp : AscendC_Op<"compare",
     $mode $dst `,` $lhs `,` $rhs `,` $count (`bits` $bits^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($lhs)) `,` qualified(type($rhs))
   }];
   let extraClassDeclaration = [{
-    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::V; }
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::V; }
     void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
       a.push_back({getLhs(), false});
       if (::mlir::isa<::asc2::ascendc::LocalType>(getRhs().getType()))
@@ -347,7 +392,7 @@ def AscendC_SelectOp : AscendC_Op<"select",
     $dst `,` $mask `,` $trueValue `,` $falseValue `,` $count (`bits` $bits^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($mask)) `,` qualified(type($trueValue)) `,` qualified(type($falseValue))
   }];
   let extraClassDeclaration = [{
-    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::V; }
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::V; }
     void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
       a.push_back({getMask(), false});
       a.push_back({getTrueValue(), false});
@@ -376,7 +421,7 @@ def AscendC_ReduceOp : AscendC_Op<"reduce",
     $kind $dst `,` $src `,` $rows `,` $cols `axis` $axis attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
   }];
   let extraClassDeclaration = [{
-    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::V; }
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::V; }
     void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
       a.push_back({getSrc(), false});
       a.push_back({getDst(), true});
@@ -400,7 +445,7 @@ def AscendC_BroadcastOp : AscendC_Op<"broadcast",
     $dst `,` $src `,` $rows `,` $cols `axis` $axis attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
   }];
   let extraClassDeclaration = [{
-    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::V; }
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::V; }
     void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
       a.push_back({getSrc(), false});
       a.push_back({getDst(), true});
@@ -429,7 +474,7 @@ def AscendC_CopyOp : AscendC_Op<"copy",
     $dst `,` $src `,` $rows `,` $cols attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
   }];
   let extraClassDeclaration = [{
-    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::V; }
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::V; }
     void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
       a.push_back({getSrc(), false});
       a.push_back({getDst(), true});
@@ -456,7 +501,7 @@ def AscendC_TransposeOp : AscendC_Op<"transpose",
     $dst `,` $src `,` $rows `,` $cols attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
   }];
   let extraClassDeclaration = [{
-    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::V; }
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::V; }
     void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
       a.push_back({getSrc(), false});
       a.push_back({getDst(), true});
@@ -492,7 +537,7 @@ def AscendC_LoadDataOp : AscendC_Op<"load_data",
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
-    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::MTE1; }
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::MTE1; }
     void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
       a.push_back({getSrc(), false});
       a.push_back({getDst(), true});
@@ -520,7 +565,7 @@ def AscendC_MmadOp : AscendC_Op<"mmad",
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
-    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::M; }
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::M; }
     void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
       a.push_back({getLhs(), false});
       a.push_back({getRhs(), false});
@@ -549,7 +594,7 @@ def AscendC_FixpipeL1Op : AscendC_Op<"fixpipe_l1",
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
-    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::FIX; }
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::FIX; }
     void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
       a.push_back({getSrc(), false});
       a.push_back({getDst(), true});
@@ -575,7 +620,7 @@ def AscendC_CopyBiasOp : AscendC_Op<"copy_bias",
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
-    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::MTE1; }
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::MTE1; }
     void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
       a.push_back({getSrc(), false});
       a.push_back({getDst(), true});
@@ -604,7 +649,7 @@ def AscendC_FixpipeOp : AscendC_Op<"fixpipe",
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
-    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::FIX; }
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::FIX; }
     void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
       a.push_back({getSrc(), false});
       a.push_back({getDst(), true});
@@ -624,7 +669,7 @@ def AscendC_GetValueOp : AscendC_Op<"get_value",
   let results = (outs AnyType:$result);
   let assemblyFormat = "$buffer `[` $index `]` attr-dict `:` qualified(type($buffer)) `->` type($result)";
   let extraClassDeclaration = [{
-    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::S; }
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::S; }
     void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
       a.push_back({getBuffer(), false});
     }
@@ -642,7 +687,7 @@ def AscendC_SetValueOp : AscendC_Op<"set_value",
   let arguments = (ins AnyType:$value, AscendC_LocalType:$buffer, Index:$index);
   let assemblyFormat = "$value `,` $buffer `[` $index `]` attr-dict `:` type($value) `,` qualified(type($buffer))";
   let extraClassDeclaration = [{
-    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::S; }
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::S; }
     void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
       a.push_back({getBuffer(), true});
     }
@@ -661,7 +706,7 @@ def AscendC_GmGetValueOp : AscendC_Op<"gm_get_value",
   let results = (outs AnyType:$result);
   let assemblyFormat = "$tensor `[` $index `]` attr-dict `:` qualified(type($tensor)) `->` type($result)";
   let extraClassDeclaration = [{
-    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::S; }
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::S; }
     void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
       a.push_back({getTensor(), false});
     }
@@ -679,7 +724,7 @@ def AscendC_GmSetValueOp : AscendC_Op<"gm_set_value",
   let arguments = (ins AnyType:$value, AscendC_GlobalType:$tensor, Index:$index);
   let assemblyFormat = "$value `,` $tensor `[` $index `]` attr-dict `:` type($value) `,` qualified(type($tensor))";
   let extraClassDeclaration = [{
-    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::S; }
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::S; }
     void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
       a.push_back({getTensor(), true});
     }
@@ -697,7 +742,7 @@ def AscendC_DuplicateOp : AscendC_Op<"duplicate",
   let arguments = (ins AscendC_LocalType:$dst, AnyType:$value, Index:$count);
   let assemblyFormat = "$dst `,` $value `,` $count attr-dict `:` type($value) `,` qualified(type($dst))";
   let extraClassDeclaration = [{
-    ::asc2::ascendc::Pipe getPipe() { return ::asc2::ascendc::Pipe::V; }
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::V; }
     void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
       a.push_back({getDst(), true});
     }
@@ -720,10 +765,10 @@ def AscendC_SetFlagOp : AscendC_Op<"set_flag", [AscendC_PipeOpInterface]> {
   }];
   let arguments = (ins AscendC_Pipe:$src, AscendC_Pipe:$dst, I64Attr:$event,
                        OptionalAttr<StrAttr>:$reason);
-  let assemblyFormat = "$src `->` $dst `,` $event attr-dict";
+  let assemblyFormat = "custom<PipeName>($src) `->` custom<PipeName>($dst) `,` $event attr-dict";
   let hasVerifier = 1;
   let extraClassDeclaration = [{
-    ::asc2::ascendc::Pipe getPipe() { return getSrc(); }
+    ::asc2::Pipe getPipe() { return getSrc(); }
   }];
 }
 
@@ -738,10 +783,10 @@ def AscendC_WaitFlagOp : AscendC_Op<"wait_flag", [AscendC_PipeOpInterface]> {
   }];
   let arguments = (ins AscendC_Pipe:$src, AscendC_Pipe:$dst, I64Attr:$event,
                        OptionalAttr<StrAttr>:$reason);
-  let assemblyFormat = "$src `->` $dst `,` $event attr-dict";
+  let assemblyFormat = "custom<PipeName>($src) `->` custom<PipeName>($dst) `,` $event attr-dict";
   let hasVerifier = 1;
   let extraClassDeclaration = [{
-    ::asc2::ascendc::Pipe getPipe() { return getDst(); }
+    ::asc2::Pipe getPipe() { return getDst(); }
   }];
 }
 
@@ -756,7 +801,7 @@ def AscendC_PipeBarrierOp : AscendC_Op<"pipe_barrier", [AscendC_PipeOpInterface]
     ```
   }];
   let arguments = (ins AscendC_Pipe:$pipe, OptionalAttr<StrAttr>:$reason);
-  let assemblyFormat = "$pipe attr-dict";
+  let assemblyFormat = "custom<PipeName>($pipe) attr-dict";
   let hasVerifier = 1;
 }
 
@@ -775,7 +820,7 @@ def AscendC_GetBufOp : AscendC_Op<"get_buf", [AscendC_PipeOpInterface]> {
   }];
   let arguments = (ins AscendC_Pipe:$pipe, I64Attr:$id,
                        OptionalAttr<StrAttr>:$reason);
-  let assemblyFormat = "$pipe `,` $id attr-dict";
+  let assemblyFormat = "custom<PipeName>($pipe) `,` $id attr-dict";
   let hasVerifier = 1;
 }
 
@@ -791,7 +836,7 @@ def AscendC_RlsBufOp : AscendC_Op<"rls_buf", [AscendC_PipeOpInterface]> {
   }];
   let arguments = (ins AscendC_Pipe:$pipe, I64Attr:$id,
                        OptionalAttr<StrAttr>:$reason);
-  let assemblyFormat = "$pipe `,` $id attr-dict";
+  let assemblyFormat = "custom<PipeName>($pipe) `,` $id attr-dict";
   let hasVerifier = 1;
 }
 
