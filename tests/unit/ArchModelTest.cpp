@@ -1,13 +1,13 @@
 //===- ArchModelTest.cpp - resources/arch/*.json load and validate --------===//
 
-#include "asc2/Sim/ArchModel.h"
+#include "asc2/Arch/ArchModel.h"
 
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <sstream>
 
-using namespace asc2::sim;
+using namespace asc2;
 
 namespace {
 

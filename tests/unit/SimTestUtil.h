@@ -2,7 +2,7 @@
 #ifndef ASC2_TESTS_UNIT_SIMTESTUTIL_H
 #define ASC2_TESTS_UNIT_SIMTESTUTIL_H
 
-#include "asc2/Sim/ArchModel.h"
+#include "asc2/Arch/ArchModel.h"
 #include "asc2/Sim/Program.h"
 #include "asc2/Sim/Simulator.h"
 

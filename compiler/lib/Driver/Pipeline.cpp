@@ -39,18 +39,18 @@ static std::string defaultArchDir() {
   return std::string(ASC2_RESOURCES_DIR) + "/arch";
 }
 
-std::optional<sim::ArchModel> loadArch(const std::string &platform,
+std::optional<ArchModel> loadArch(const std::string &platform,
                                        const std::string &archDir,
                                        std::string &error) {
   static std::mutex mutex;
-  static std::map<std::string, sim::ArchModel> cache;
+  static std::map<std::string, ArchModel> cache;
   std::string dir = archDir.empty() ? defaultArchDir() : archDir;
   std::lock_guard<std::mutex> lock(mutex);
   auto key = dir + "/" + platform;
   auto it = cache.find(key);
   if (it != cache.end())
     return it->second;
-  auto arch = sim::ArchModel::load(dir, platform, error);
+  auto arch = ArchModel::load(dir, platform, error);
   if (arch)
     cache[key] = *arch;
   return arch;
@@ -74,7 +74,7 @@ std::vector<std::string> availablePlatforms(const std::string &archDir) {
 
 /// Per-space capacities of `arch` for the memory-consumption check.
 static ascendc::AscendCComputeMemoryConsumptionOptions
-memoryLimitsOf(const sim::ArchModel &arch) {
+memoryLimitsOf(const ArchModel &arch) {
   ascendc::AscendCComputeMemoryConsumptionOptions o;
   o.ubCapacity = arch.capacity[(int)sim::Space::UB];
   o.l1Capacity = arch.capacity[(int)sim::Space::L1];
@@ -273,7 +273,7 @@ bool nextLoopOverFlags(Operation *op, bool forward) {
 }
 
 /// Memory, sync and program points of the final IR.
-void describeFinalIR(func::FuncOp func, const sim::ArchModel &arch,
+void describeFinalIR(func::FuncOp func, const ArchModel &arch,
                      CompileReport &report) {
   BufferLiveness liveness(func);
   const ProgramPoints &points = liveness.getPoints();
@@ -604,7 +604,7 @@ static CompileResult compileOnce(const std::string &asctileIR,
   return result;
 }
 
-bool staticAllocFor(const CompileOptions &options, const sim::ArchModel &arch) {
+bool staticAllocFor(const CompileOptions &options, const ArchModel &arch) {
   return options.staticAlloc.value_or(arch.socVersion == "c310");
 }
 

@@ -2,29 +2,7 @@
 
 #include "asc2/Sim/Program.h"
 
-#include <iterator>
-
 namespace asc2::sim {
-
-const char *spaceName(Space s) {
-  switch (s) {
-  case Space::GM:
-    return "GM";
-  case Space::UB:
-    return "UB";
-  case Space::L1:
-    return "L1";
-  case Space::L0A:
-    return "L0A";
-  case Space::L0B:
-    return "L0B";
-  case Space::L0C:
-    return "L0C";
-  case Space::BT:
-    return "BT";
-  }
-  return "?";
-}
 
 unsigned byteWidth(DType t) {
   switch (t) {
@@ -79,30 +57,6 @@ const char *kernelTypeName(KernelType t) {
     return "MIX";
   }
   return "?";
-}
-
-namespace {
-struct VecOpInfo {
-  const char *costKey;
-  unsigned arity;
-};
-constexpr VecOpInfo kVecOps[] = {
-#define ASC2_VEC_OP(name, costKey, arity) {costKey, arity},
-#include "asc2/Dialect/AscendC/IR/SimVecOps.inc"
-};
-} // namespace
-
-const char *vecOpCostKey(VecOp op) {
-  return kVecOps[static_cast<unsigned>(op)].costKey;
-}
-
-unsigned vecOpArity(VecOp op) { return kVecOps[static_cast<unsigned>(op)].arity; }
-
-std::optional<VecOp> vecOpOfCostKey(std::string_view key) {
-  for (unsigned i = 0; i < std::size(kVecOps); ++i)
-    if (key == kVecOps[i].costKey)
-      return static_cast<VecOp>(i);
-  return std::nullopt;
 }
 
 } // namespace asc2::sim

@@ -20,7 +20,7 @@
 #ifndef ASC2_LIB_SIM_RACEDETECTOR_H
 #define ASC2_LIB_SIM_RACEDETECTOR_H
 
-#include "asc2/Sim/ArchModel.h"
+#include "asc2/Arch/ArchModel.h"
 #include "asc2/Sim/Simulator.h"
 
 #include <array>

@@ -3,7 +3,7 @@
 #define ASC2_DRIVER_PIPELINE_H
 
 #include "asc2/Driver/CompileReport.h"
-#include "asc2/Sim/ArchModel.h"
+#include "asc2/Arch/ArchModel.h"
 #include "asc2/Sim/Program.h"
 #include "asc2/Sim/Simulator.h"
 
@@ -51,13 +51,13 @@ struct CompileFailure {
 class CompiledKernel {
 public:
   CompiledKernel(std::shared_ptr<const CompileReport> report,
-                 sim::Program program, sim::ArchModel arch)
+                 sim::Program program, ArchModel arch)
       : m_report(std::move(report)), m_program(std::move(program)),
         m_arch(std::move(arch)) {}
 
   std::shared_ptr<const CompileReport> report() const;
   const sim::Program &program() const { return m_program; }
-  const sim::ArchModel &arch() const { return m_arch; }
+  const ArchModel &arch() const { return m_arch; }
   const std::string &name() const { return m_program.kernelName; }
 
   /// Simulates one launch; appends it to the report (a new report object,
@@ -84,7 +84,7 @@ private:
   mutable std::mutex m_mutex; // guards m_report
   std::shared_ptr<const CompileReport> m_report;
   sim::Program m_program;
-  sim::ArchModel m_arch;
+  ArchModel m_arch;
 };
 
 struct CompileResult {
@@ -105,13 +105,13 @@ CompileResult compileBaseline(const std::string &ascendcIR,
                               const CompileOptions &options);
 
 /// The arch model for `platform` (cached). nullopt + error if unknown.
-std::optional<sim::ArchModel> loadArch(const std::string &platform,
+std::optional<ArchModel> loadArch(const std::string &platform,
                                        const std::string &archDir,
                                        std::string &error);
 std::vector<std::string> availablePlatforms(const std::string &archDir = "");
 
 /// Whether `options` compile to static addresses on `arch`.
-bool staticAllocFor(const CompileOptions &options, const sim::ArchModel &arch);
+bool staticAllocFor(const CompileOptions &options, const ArchModel &arch);
 
 /// Process-wide request to stop running simulations (the workbench's Stop).
 /// Launches from Python poll it; it is cleared when a new launch starts.

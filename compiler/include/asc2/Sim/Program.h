@@ -12,6 +12,8 @@
 #define ASC2_SIM_PROGRAM_H
 
 #include "asc2/Arch/Pipe.h"
+#include "asc2/Arch/Space.h"
+#include "asc2/Arch/VecOp.h"
 
 #include <cstdint>
 #include <optional>
@@ -27,28 +29,18 @@ using ::asc2::kNumPipes;
 using ::asc2::Pipe;
 using ::asc2::pipeName;
 
-/// Memory spaces. GM is the caller's arrays; the others are per-core byte arrays.
-enum class Space : uint8_t { GM, UB, L1, L0A, L0B, L0C, BT };
-constexpr int kNumSpaces = 7;
-const char *spaceName(Space s);
+/// Memory spaces and vector operations: asc2/Arch/Space.h and VecOp.h.
+using ::asc2::kNumSpaces;
+using ::asc2::Space;
+using ::asc2::spaceName;
+using ::asc2::VecOp;
+using ::asc2::vecOpArity;
+using ::asc2::vecOpCostKey;
+using ::asc2::vecOpOfCostKey;
 
 enum class DType : uint8_t { F32, F16, BF16, I32, I16, I8, U8, I64, Bool };
 unsigned byteWidth(DType t);
 const char *dtypeName(DType t); // numpy-style: "float32", "float16", ...
-
-/// Elementwise vector operations. Binary ops read src0/src1, unary ops src0.
-/// Generated from the ascendc op records (each elementwise op's `simOp`,
-/// AscendCOps.td); the semantics of each are in Sim/VectorKernels.cpp.
-enum class VecOp : uint8_t {
-#define ASC2_VEC_OP(name, costKey, arity) name,
-#include "asc2/Dialect/AscendC/IR/SimVecOps.inc"
-};
-/// The op's key in resources/arch/*.json "vector_cost" ("add", "log", ...).
-const char *vecOpCostKey(VecOp op);
-/// The op whose cost key is `key`, if any.
-std::optional<VecOp> vecOpOfCostKey(std::string_view key);
-/// 2 for binary operations (also their vector-scalar forms), 1 for unary.
-unsigned vecOpArity(VecOp op);
 
 /// Compare modes (Ascend C CMPMODE).
 enum class CmpMode : uint8_t { LT, LE, GT, GE, EQ, NE };

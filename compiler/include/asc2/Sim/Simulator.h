@@ -2,7 +2,7 @@
 #ifndef ASC2_SIM_SIMULATOR_H
 #define ASC2_SIM_SIMULATOR_H
 
-#include "asc2/Sim/ArchModel.h"
+#include "asc2/Arch/ArchModel.h"
 #include "asc2/Sim/Program.h"
 
 #include <array>
@@ -12,6 +12,10 @@
 #include <vector>
 
 namespace asc2::sim {
+
+/// The target a launch is timed on (asc2/Arch/ArchModel.h).
+using ::asc2::ArchModel;
+using ::asc2::VecCost;
 
 /// One kernel argument at launch time. Gm arguments point at the caller's
 /// memory (numpy buffers): results land there directly.

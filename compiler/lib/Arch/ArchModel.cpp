@@ -6,14 +6,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "asc2/Sim/ArchModel.h"
+#include "asc2/Arch/ArchModel.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <utility>
 
-namespace asc2::sim {
+namespace asc2 {
 
 namespace {
 
@@ -219,4 +219,4 @@ std::optional<ArchModel> ArchModel::load(const std::string &archDir,
   return m;
 }
 
-} // namespace asc2::sim
+} // namespace asc2

@@ -2,20 +2,22 @@
 //
 // Every hardware number the compiler and the simulator use comes from
 // resources/arch/<platform>.json (sources in shared/reference); none is a
-// constant scattered in code.
+// constant scattered in code. Plain C++: the compiler, the simulator, the
+// report and the GUI all read the target from here.
 //
 //===----------------------------------------------------------------------===//
-#ifndef ASC2_SIM_ARCHMODEL_H
-#define ASC2_SIM_ARCHMODEL_H
+#ifndef ASC2_ARCH_ARCHMODEL_H
+#define ASC2_ARCH_ARCHMODEL_H
 
-#include "asc2/Sim/Program.h"
+#include "asc2/Arch/Space.h"
+#include "asc2/Arch/VecOp.h"
 
 #include <array>
 #include <map>
 #include <optional>
 #include <string>
 
-namespace asc2::sim {
+namespace asc2 {
 
 struct VecCost {
   double fixed = 0;     // cycles per instruction
@@ -73,6 +75,6 @@ struct ArchModel {
                                            std::string &error);
 };
 
-} // namespace asc2::sim
+} // namespace asc2
 
 #endif
