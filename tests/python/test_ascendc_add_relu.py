@@ -1,5 +1,5 @@
 """ascendc.add_relu (AscendC::AddRelu), the op added through the "add an ascendc op" recipe of
-docs/architecture.md: one AscendCOps.td record and its semantics in Sim/VectorKernels.cpp. A
+docs/architecture.md: one AscendCVectorOps.td record and its semantics in Sim/VectorKernels.cpp. A
 hand-written ascendc program runs on the simulator and is checked against numpy, and the emitted
 Ascend C calls AddRelu."""
 

@@ -21,7 +21,9 @@ const char *vecOpCostKey(VecOp op) {
   return kVecOps[static_cast<unsigned>(op)].costKey;
 }
 
-unsigned vecOpArity(VecOp op) { return kVecOps[static_cast<unsigned>(op)].arity; }
+unsigned vecOpArity(VecOp op) {
+  return kVecOps[static_cast<unsigned>(op)].arity;
+}
 
 std::optional<VecOp> vecOpOfCostKey(std::string_view key) {
   for (unsigned i = 0; i < std::size(kVecOps); ++i)

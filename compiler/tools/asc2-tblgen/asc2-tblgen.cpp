@@ -4,9 +4,10 @@
 // op is declared: besides what mlir-tblgen reads (operands, format, API
 // name), each record names the simulator operation it executes as, its cost
 // key and the arith/math ops that lower to it (AscendC_VecElementwise in
-// AscendCOps.td). This backend turns those fields into X-macro lists, so the
-// simulator's VecOp enum, the cost-key table, the lowering, the simulator
-// program builder and the emitter have no hand-written list of these ops.
+// AscendCVectorOps.td). This backend turns those fields into X-macro lists,
+// so the simulator's VecOp enum, the cost-key table, the lowering, the
+// simulator program builder and the emitter have no hand-written list of
+// these ops.
 //
 //   -gen-sim-vec-ops       ASC2_VEC_OP(Name, "costkey", arity) per distinct
 //                          simulator op (plain C++: the Sim library uses it)
@@ -63,7 +64,8 @@ unsigned arityOf(const Record *r) {
 }
 
 bool emitSimVecOps(raw_ostream &os, RecordKeeper &records) {
-  emitSourceFileHeader("Simulator vector operations (from AscendCOps.td)", os);
+  emitSourceFileHeader(
+      "Simulator vector operations (from the ascendc op records)", os);
   os << "// ASC2_VEC_OP(Name, \"cost key\", arity)\n";
   StringMap<const Record *> seen;
   for (const Record *r : elementwiseOps(records)) {
@@ -74,10 +76,10 @@ bool emitSimVecOps(raw_ostream &os, RecordKeeper &records) {
       const Record *first = it->second;
       if (arityOf(first) != arityOf(r) ||
           first->getValueAsString("costKey") != costKey)
-        PrintFatalError(r->getLoc(),
-                        "simOp '" + simOp + "' is also declared by " +
-                            first->getName() +
-                            " with another arity or cost key");
+        PrintFatalError(r->getLoc(), "simOp '" + simOp +
+                                         "' is also declared by " +
+                                         first->getName() +
+                                         " with another arity or cost key");
       continue;
     }
     os << formatv("ASC2_VEC_OP({0}, \"{1}\", {2})\n", simOp, costKey,
@@ -88,8 +90,8 @@ bool emitSimVecOps(raw_ostream &os, RecordKeeper &records) {
 }
 
 bool emitDispatch(raw_ostream &os, RecordKeeper &records) {
-  emitSourceFileHeader("ascendc elementwise op dispatch (from AscendCOps.td)",
-                       os);
+  emitSourceFileHeader(
+      "ascendc elementwise op dispatch (from the ascendc op records)", os);
   const char *defaults[] = {"ASC2_VEC_BINARY(Op, ScalarForm, SimOp)",
                             "ASC2_VEC_SCALAR(Op, SimOp)",
                             "ASC2_VEC_UNARY(Op, SimOp)",
@@ -110,15 +112,16 @@ bool emitDispatch(raw_ostream &os, RecordKeeper &records) {
       // hand or by patterns: the lowering needs the scalar form for splats.
       std::vector<Record *> forms = r->getValueAsListOfDefs("scalarForm");
       if (forms.size() > 1)
-        PrintFatalError(r->getLoc(), r->getName() + " has more than one scalarForm");
+        PrintFatalError(r->getLoc(),
+                        r->getName() + " has more than one scalarForm");
       const Record *s = forms.empty() ? nullptr : forms.front();
       if (s && (!s->isSubClassOf("AscendC_VecElementwise") ||
                 s->getValueAsString("vecFamily") != "scalar"))
         PrintFatalError(r->getLoc(), "scalarForm of " + r->getName() +
                                          " must be a vector-scalar op");
       if (!s && !r->getValueAsListOfStrings("lowersFrom").empty())
-        PrintFatalError(r->getLoc(), r->getName() +
-                                         " has lowersFrom but no scalarForm");
+        PrintFatalError(r->getLoc(),
+                        r->getName() + " has lowersFrom but no scalarForm");
       scalarForm = s ? cppClassName(s) : StringRef();
       os << formatv("ASC2_VEC_BINARY({0}, {1}, {2})\n", op, scalarForm, simOp);
     } else if (family == "scalar") {

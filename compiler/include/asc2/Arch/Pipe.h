@@ -1,4 +1,4 @@
-//===- Pipe.h - The hardware pipes of an AI core ------------------*- C++ -*-===//
+//===- Pipe.h - The hardware pipes of an AI core ----------------*- C++ -*-===//
 //
 // The one definition of the pipes (Ascend C pipe_t). The ascendc dialect's
 // pipe attribute, the simulator, the report and the workbench all use this

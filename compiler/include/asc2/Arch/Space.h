@@ -1,4 +1,4 @@
-//===- Space.h - The memories of an AI core -----------------------*- C++ -*-===//
+//===- Space.h - The memories of an AI core ---------------------*- C++ -*-===//
 //
 // GM and the per-core local memories (Ascend C TPosition's physical spaces).
 // Plain C++, shared by the arch model, the simulator, the report and the GUI.

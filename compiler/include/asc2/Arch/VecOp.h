@@ -1,8 +1,8 @@
-//===- VecOp.h - The vector unit's elementwise operations ---------*- C++ -*-===//
+//===- VecOp.h - The vector unit's elementwise operations -------*- C++ -*-===//
 //
 // The operations the vector unit computes elementwise. The enum is generated
 // from the ascendc op records (each elementwise op's `simOp` in
-// AscendCOps.td, by asc2-tblgen); the semantics of each are in
+// AscendCVectorOps.td, by asc2-tblgen); the semantics of each are in
 // compiler/lib/Sim/VectorKernels.cpp, the costs in resources/arch/*.json
 // under vecOpCostKey().
 //

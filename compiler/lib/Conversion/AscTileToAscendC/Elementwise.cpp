@@ -1,6 +1,6 @@
 //===- Elementwise.cpp - arith/math on tiles, cast, compare, select --------===//
 //
-// One vector op per arith/math op (the ascendc ops' lowersFrom, AscendCOps.td);
+// One vector op per arith/math op (the ascendc ops' lowersFrom, AscendCVectorOps.td);
 // an operand made by asctile.splat becomes the scalar of the op's scalar form
 // (Adds, Muls, ...) and gets a buffer only when an op needs one. Each op here may compute
 // under the asctile.mask fused into it (Masks.cpp).
@@ -84,7 +84,7 @@ LogicalResult Lowering::lowerElementwise(Operation *op) {
   LogicalResult status =
       llvm::TypeSwitch<Operation *, LogicalResult>(op)
       // Which ascendc op each arith/math op becomes: the ops' `lowersFrom`
-      // (AscendCOps.td).
+      // (AscendCVectorOps.td).
 #define ASC2_LOWER_BINARY(SourceOp, Op, ScalarForm)                            \
   .Case<SourceOp>([&](auto) { return binary(ac::Op(), ac::ScalarForm()); })
 #define ASC2_LOWER_UNARY(SourceOp, Op)                                         \

@@ -1,0 +1,158 @@
+//===- AscendCCubeOps.td - cube unit ops -------------------*- tablegen -*-===//
+//
+// Included by AscendCOps.td (one dialect, one op list; split by unit so no
+// file is a god-file). Base classes and traits are in AscendCOps.td.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ASCENDC_CUBE_OPS
+#define ASCENDC_CUBE_OPS
+
+//===----------------------------------------------------------------------===//
+// Cube unit: L1 -> L0A/L0B (MTE1), mmad (M), L0C -> GM (FIX)
+//===----------------------------------------------------------------------===//
+
+def AscendC_LoadDataOp : AscendC_Op<"load_data",
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AscendC_SameElementType]> {
+  let summary = "LoadData L1 (NZ) -> L0A (ZZ) / L0B (ZN) (MTE1)";
+  let description = [{
+    Moves the `dst`-shaped sub-tile of the L1 tile `src` whose first element
+    is at (`row`, `col`) (multiples of 16) into `dst`, converting between the
+    fractal layouts of L1 and L0A/L0B. `at [%r, %c]` adds runtime offsets
+    (multiples of 16, checked when it runs). With `transpose` the source
+    sub-tile is `dst` transposed (LoadData2DParams::ifTranspose).
+
+    ```mlir
+    ascendc.load_data %a0, %a1 {row = 0 : i64, col = 64 : i64} : !ascendc.local<128x64xf16, A2>, !ascendc.local<128x256xf16, A1>
+    ascendc.load_data %b0, %b1 at [%c0, %k] {transpose} : !ascendc.local<32x64xf16, B2>, !ascendc.local<64x256xf16, B1>
+    ```
+  }];
+  let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src,
+                       Variadic<Index>:$origin,
+                       DefaultValuedAttr<I64Attr, "0">:$row,
+                       DefaultValuedAttr<I64Attr, "0">:$col, UnitAttr:$transpose);
+  let assemblyFormat = [{
+    $dst `,` $src (`at` `[` $origin^ `]`)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::MTE1; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getSrc(), false});
+      a.push_back({getDst(), true});
+    }
+  }];
+}
+
+def AscendC_MmadOp : AscendC_Op<"mmad",
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface]> {
+  let summary = "Mmad: C (L0C) = [C +] A (L0A) x B (L0B) (cube pipe M)";
+  let description = [{
+    m x k times k x n from the operand shapes. `init` (i1) true overwrites C
+    (cmatrixInitVal), false accumulates into it. `hf32`: f32 operands are
+    rounded to HF32 first (SetHF32Mode around the Mmad).
+
+    ```mlir
+    ascendc.mmad %c, %a, %b, %init : !ascendc.local<64x48xf32, CO1>, !ascendc.local<64x32xf16, A2>, !ascendc.local<32x48xf16, B2>
+    ```
+  }];
+  let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$lhs,
+                       AscendC_LocalType:$rhs, I1:$init,
+                       Optional<AscendC_LocalType>:$bias, UnitAttr:$hf32);
+  let assemblyFormat = [{
+    $dst `,` $lhs `,` $rhs `,` $init (`bias` $bias^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($lhs)) `,` qualified(type($rhs)) (`,` qualified(type($bias))^)?
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::M; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getLhs(), false});
+      a.push_back({getRhs(), false});
+      a.push_back({getDst(), false}); // accumulates (read) unless init
+      if (getBias())
+        a.push_back({getBias(), false});
+      a.push_back({getDst(), true});
+    }
+  }];
+}
+
+def AscendC_FixpipeL1Op : AscendC_Op<"fixpipe_l1",
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface]> {
+  let summary = "Fixpipe L0C (NZ) -> L1 (NZ) with conversion and ReLU (FIX)";
+  let description = [{
+    Stages a matmul result in L1 (converted to the element type of `dst`)
+    for the next matmul.
+
+    ```mlir
+    ascendc.fixpipe_l1 %l1, %c {relu} : !ascendc.local<32x32xf16, A1>, !ascendc.local<32x32xf32, CO1>
+    ```
+  }];
+  let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src, UnitAttr:$relu);
+  let assemblyFormat = [{
+    $dst `,` $src attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::FIX; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getSrc(), false});
+      a.push_back({getDst(), true});
+    }
+  }];
+}
+
+def AscendC_CopyBiasOp : AscendC_Op<"copy_bias",
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface]> {
+  let summary = "DataCopy of a bias row L1 -> bias table (MTE1), f16/bf16 widened to f32";
+  let description = [{
+    Copies the `dst`-long part of the L1 row `src` that starts at element
+    `offset` (0 when absent; a runtime offset is checked when it runs).
+
+    ```mlir
+    ascendc.copy_bias %bt, %l1 : !ascendc.local<64xf32, C2>, !ascendc.local<64xf32, A1>
+    ascendc.copy_bias %bt, %l1[%off] : !ascendc.local<32xf32, C2>, !ascendc.local<128xf16, A1>
+    ```
+  }];
+  let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src, Optional<Index>:$offset);
+  let assemblyFormat = [{
+    $dst `,` $src (`[` $offset^ `]`)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::MTE1; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getSrc(), false});
+      a.push_back({getDst(), true});
+    }
+  }];
+}
+
+def AscendC_FixpipeOp : AscendC_Op<"fixpipe",
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface]> {
+  let summary = "Fixpipe L0C (NZ) -> GM (ND) with conversion and ReLU (FIX)";
+  let description = [{
+    Writes `rows` x `count` elements of the L0C tile `src` to `dst` at element
+    `offset`, rows `rowStride` elements apart, converting to the element type
+    of `dst` (f32 -> f16/bf16 quantisation) and applying ReLU when `relu`.
+
+    ```mlir
+    ascendc.fixpipe %c_gm[%off], %c, %n rows %r stride %s {relu} : !ascendc.gm<f16>, !ascendc.local<64x48xf32, CO1>
+    ```
+  }];
+  let arguments = (ins AscendC_GlobalType:$dst, Index:$offset,
+                       AscendC_LocalType:$src, Index:$count,
+                       Index:$rows, Index:$rowStride, UnitAttr:$relu,
+                       DefaultValuedAttr<AscendC_AtomicKind, "::asc2::ascendc::AtomicKind::NONE">:$atomic);
+  let assemblyFormat = [{
+    $dst `[` $offset `]` `,` $src `,` $count `rows` $rows `stride` $rowStride (`atomic` $atomic^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::FIX; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getSrc(), false});
+      a.push_back({getDst(), true});
+    }
+  }];
+}
+
+#endif

@@ -1,0 +1,385 @@
+//===- AscendCVectorOps.td - vector unit ops ---------------*- tablegen -*-===//
+//
+// Included by AscendCOps.td (one dialect, one op list; split by unit so no
+// file is a god-file). Base classes and traits are in AscendCOps.td.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ASCENDC_VECTOR_OPS
+#define ASCENDC_VECTOR_OPS
+
+//===----------------------------------------------------------------------===//
+// Vector unit
+//===----------------------------------------------------------------------===//
+
+// What the rest of the compiler needs to know about an elementwise vector op
+// is declared here, on its record; asc2-tblgen (compiler/tools/asc2-tblgen)
+// generates the simulator's VecOp enum, the cost-key table and the dispatch
+// lists of the lowering, the simulator program builder and the emitter from
+// these fields. docs/architecture.md, "Adding an ascendc op", has the recipe.
+//   simOp      the simulator operation the op executes as (sim::VecOp; its
+//              semantics are in compiler/lib/Sim/VectorKernels.cpp);
+//   costKey    its entry in resources/arch/*.json "vector_cost" (and
+//              "vector_scalar_cost" for the scalar form); an entry a platform
+//              lacks costs vector_cost_default;
+//   lowersFrom the arith/math ops on tiles that become this op (a binary op
+//              becomes its scalarForm when one operand is a splat scalar).
+class AscendC_VecElementwise<string family, string simOp_,
+                             list<string> lowersFrom_> {
+  string vecFamily = family; // "binary", "scalar" or "unary"
+  string simOp = simOp_;
+  string costKey = !tolower(simOp_);
+  list<string> lowersFrom = lowersFrom_;
+}
+
+class AscendC_VecBinaryOp<string mnemonic, string apiName, string simOp,
+                          list<AscendC_Op> scalarForm_ = [],
+                          list<string> lowersFrom = []>
+    : AscendC_Op<mnemonic, [AscendC_PipeOpInterface,
+                            AscendC_BufferAccessOpInterface,
+                            AscendC_SameElementType, AscendC_MaskBits]>,
+      AscendC_VecElementwise<"binary", simOp, lowersFrom> {
+  // The op's vector-scalar form (Adds for Add), if the API has one: used when
+  // one operand is a scalar broadcast to the tile.
+  list<AscendC_Op> scalarForm = scalarForm_;
+  let summary = "vector " # apiName # "(dst, src0, src1, count)";
+  let description = [{
+    Elementwise over the first `count` elements, on the vector pipe. With
+    `bits %high, %low` (asc2.mask(bits=...)), the elements go in repeats of
+    256 bytes and lane l of every repeat is computed only where bit l of the
+    128-bit mask high:low is set (l < 64: low); other lanes of `dst` keep
+    their contents.
+
+    ```mlir
+    ascendc.}] # mnemonic # [{ %d, %a, %b, %n : !ascendc.local<256xf32, VECOUT>, !ascendc.local<256xf32, VECIN>, !ascendc.local<256xf32, VECIN>
+    ```
+  }];
+  let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src0,
+                       AscendC_LocalType:$src1, Index:$count, Variadic<I64>:$bits);
+  let assemblyFormat = [{
+    $dst `,` $src0 `,` $src1 `,` $count (`bits` $bits^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src0)) `,` qualified(type($src1))
+  }];
+  let extraClassDeclaration = [{
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::V; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getSrc0(), false});
+      a.push_back({getSrc1(), false});
+      a.push_back({getDst(), true});
+    }
+    bool canWriteInPlace(::mlir::Value src) {
+      return src.getType() == getDst().getType() ||
+             ::asc2::ascendc::sameBytes(src.getType(), getDst().getType());
+    }
+    static ::llvm::StringRef getApiName() { return "}] # apiName # [{"; }
+  }];
+}
+
+class AscendC_VecScalarOp<string mnemonic, string apiName, string simOp>
+    : AscendC_Op<mnemonic, [AscendC_PipeOpInterface,
+                            AscendC_BufferAccessOpInterface,
+                            AscendC_SameElementType, AscendC_MaskBits]>,
+      AscendC_VecElementwise<"scalar", simOp, []> {
+  let summary = "vector " # apiName # "(dst, src, scalar, count)";
+  let description = [{
+    Elementwise with a scalar on the vector pipe; `scalar_first` puts the
+    scalar on the left (scalar - x, scalar / x). `bits`: as for the binary
+    ops (a per-repeat lane mask).
+
+    ```mlir
+    ascendc.}] # mnemonic # [{ %d, %a, %s, %n : !ascendc.local<256xf32, VECOUT>, !ascendc.local<256xf32, VECIN>, f32
+    ```
+  }];
+  let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src,
+                       AnyType:$scalar, Index:$count, UnitAttr:$scalar_first,
+                       Variadic<I64>:$bits);
+  let assemblyFormat = [{
+    $dst `,` $src `,` $scalar `,` $count (`bits` $bits^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src)) `,` type($scalar)
+  }];
+  let extraClassDeclaration = [{
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::V; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getSrc(), false});
+      a.push_back({getDst(), true});
+    }
+    bool canWriteInPlace(::mlir::Value src) {
+      return src.getType() == getDst().getType() ||
+             ::asc2::ascendc::sameBytes(src.getType(), getDst().getType());
+    }
+    static ::llvm::StringRef getApiName() { return "}] # apiName # [{"; }
+  }];
+}
+
+def AscendC_AddsOp : AscendC_VecScalarOp<"adds", "Adds", "Add">;
+def AscendC_SubsOp : AscendC_VecScalarOp<"subs", "Subs", "Sub">;
+def AscendC_MulsOp : AscendC_VecScalarOp<"muls", "Muls", "Mul">;
+def AscendC_DivsOp : AscendC_VecScalarOp<"divs", "Divs", "Div">;
+def AscendC_MaxsOp : AscendC_VecScalarOp<"maxs", "Maxs", "Max">;
+def AscendC_MinsOp : AscendC_VecScalarOp<"mins", "Mins", "Min">;
+def AscendC_FloorDivsOp : AscendC_VecScalarOp<"floordivs", "FloorDivs", "FloorDiv">;
+def AscendC_AndsOp : AscendC_VecScalarOp<"ands", "Ands", "And">;
+def AscendC_OrsOp : AscendC_VecScalarOp<"ors", "Ors", "Or">;
+def AscendC_XorsOp : AscendC_VecScalarOp<"xors", "Xors", "Xor">;
+def AscendC_ShlsOp : AscendC_VecScalarOp<"shls", "ShiftLeft", "Shl">;
+def AscendC_ShrsOp : AscendC_VecScalarOp<"shrs", "ShiftRight", "Shr">;
+
+def AscendC_AddOp : AscendC_VecBinaryOp<"add", "Add", "Add", [AscendC_AddsOp],
+    ["arith::AddFOp", "arith::AddIOp"]>;
+def AscendC_SubOp : AscendC_VecBinaryOp<"sub", "Sub", "Sub", [AscendC_SubsOp],
+    ["arith::SubFOp", "arith::SubIOp"]>;
+def AscendC_MulOp : AscendC_VecBinaryOp<"mul", "Mul", "Mul", [AscendC_MulsOp],
+    ["arith::MulFOp", "arith::MulIOp"]>;
+def AscendC_DivOp : AscendC_VecBinaryOp<"div", "Div", "Div", [AscendC_DivsOp],
+    ["arith::DivFOp", "arith::DivSIOp"]>;
+def AscendC_MaxOp : AscendC_VecBinaryOp<"max", "Max", "Max", [AscendC_MaxsOp],
+    ["arith::MaximumFOp", "arith::MaxNumFOp", "arith::MaxSIOp"]>;
+def AscendC_MinOp : AscendC_VecBinaryOp<"min", "Min", "Min", [AscendC_MinsOp],
+    ["arith::MinimumFOp", "arith::MinNumFOp", "arith::MinSIOp"]>;
+def AscendC_AndOp : AscendC_VecBinaryOp<"and", "And", "And", [AscendC_AndsOp],
+    ["arith::AndIOp"]>;
+def AscendC_OrOp : AscendC_VecBinaryOp<"or", "Or", "Or", [AscendC_OrsOp],
+    ["arith::OrIOp"]>;
+def AscendC_XorOp : AscendC_VecBinaryOp<"xor", "Xor", "Xor", [AscendC_XorsOp],
+    ["arith::XOrIOp"]>;
+def AscendC_ShlOp : AscendC_VecBinaryOp<"shl", "ShiftLeft", "Shl", [AscendC_ShlsOp],
+    ["arith::ShLIOp"]>;
+def AscendC_ShrOp : AscendC_VecBinaryOp<"shr", "ShiftRight", "Shr", [AscendC_ShrsOp],
+    ["arith::ShRSIOp"]>;
+// relu(src0 + src1) in one instruction (int16, half, float; no scalar form).
+// asc-devkit docs/api/context/AddRelu.md.
+def AscendC_AddReluOp : AscendC_VecBinaryOp<"add_relu", "AddRelu", "AddRelu">;
+// No single Ascend C instruction: Div then Floor (emitted as a pair).
+def AscendC_FloorDivOp : AscendC_VecBinaryOp<"floordiv", "FloorDiv", "FloorDiv",
+    [AscendC_FloorDivsOp], ["arith::FloorDivSIOp"]>;
+
+
+class AscendC_VecUnaryOp<string mnemonic, string apiName, string simOp,
+                         list<string> lowersFrom = []>
+    : AscendC_Op<mnemonic, [AscendC_PipeOpInterface,
+                            AscendC_BufferAccessOpInterface,
+                            AscendC_SameElementType, AscendC_MaskBits]>,
+      AscendC_VecElementwise<"unary", simOp, lowersFrom> {
+  let summary = "vector " # apiName # "(dst, src, count)";
+  let description = [{
+    Elementwise over the first `count` elements, on the vector pipe. `bits`:
+    as for the binary ops (a per-repeat lane mask).
+
+    ```mlir
+    ascendc.}] # mnemonic # [{ %d, %a, %n : !ascendc.local<256xf32, VECOUT>, !ascendc.local<256xf32, VECIN>
+    ```
+  }];
+  let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src,
+                       Index:$count, Variadic<I64>:$bits);
+  let assemblyFormat = "$dst `,` $src `,` $count (`bits` $bits^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src))";
+  let extraClassDeclaration = [{
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::V; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getSrc(), false});
+      a.push_back({getDst(), true});
+    }
+    bool canWriteInPlace(::mlir::Value src) {
+      return src.getType() == getDst().getType() ||
+             ::asc2::ascendc::sameBytes(src.getType(), getDst().getType());
+    }
+    static ::llvm::StringRef getApiName() { return "}] # apiName # [{"; }
+  }];
+}
+
+def AscendC_AbsOp : AscendC_VecUnaryOp<"abs", "Abs", "Abs", ["math::AbsFOp", "math::AbsIOp"]>;
+def AscendC_ExpOp : AscendC_VecUnaryOp<"exp", "Exp", "Exp", ["math::ExpOp"]>;
+def AscendC_LnOp : AscendC_VecUnaryOp<"ln", "Ln", "Log", ["math::LogOp"]>;
+def AscendC_SqrtOp : AscendC_VecUnaryOp<"sqrt", "Sqrt", "Sqrt", ["math::SqrtOp"]>;
+def AscendC_ReluOp : AscendC_VecUnaryOp<"relu", "Relu", "Relu">;
+def AscendC_RsqrtOp : AscendC_VecUnaryOp<"rsqrt", "Rsqrt", "Rsqrt", ["math::RsqrtOp"]>;
+def AscendC_ReciprocalOp : AscendC_VecUnaryOp<"reciprocal", "Reciprocal", "Reciprocal">;
+def AscendC_NotOp : AscendC_VecUnaryOp<"not", "Not", "Not">;
+def AscendC_NegOp : AscendC_VecUnaryOp<"neg", "Neg", "Neg", ["arith::NegFOp"]>;
+
+def AscendC_CastOp : AscendC_Op<"cast",
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AscendC_MaskBits]> {
+  let summary = "Cast(dst, src, roundMode, count)";
+  let description = [{
+    `bits`: a per-repeat lane mask (see add); the repeat is 256 bytes of the
+    wider of the two element types.
+
+    ```mlir
+    ascendc.cast %h, %x, %n round CAST_RINT : !ascendc.local<256xf16, VECCALC>, !ascendc.local<256xf32, VECIN>
+    ```
+  }];
+  let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src,
+                       Index:$count, AscendC_RoundMode:$round_mode,
+                       Variadic<I64>:$bits);
+  let assemblyFormat = [{
+    $dst `,` $src `,` $count `round` $round_mode (`bits` $bits^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
+  }];
+  let extraClassDeclaration = [{
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::V; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getSrc(), false});
+      a.push_back({getDst(), true});
+    }
+  }];
+}
+
+def AscendC_CompareOp : AscendC_Op<"compare",
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AscendC_MaskBits]> {
+  let summary = "Compare(dst mask, src0, src1 | scalar, mode, count)";
+  let description = [{
+    Writes one bool per element (the simulator keeps one byte per element).
+    `rhs` is a buffer or a scalar. `bits`: a per-repeat lane mask over the
+    compared element type (see add).
+
+    ```mlir
+    ascendc.compare LT %m, %a, %b, %n : !ascendc.local<256xi1, VECCALC>, !ascendc.local<256xf32, VECIN>, !ascendc.local<256xf32, VECIN>
+    ```
+  }];
+  let arguments = (ins AscendC_CmpMode:$mode, AscendC_LocalType:$dst,
+                       AscendC_LocalType:$lhs, AnyType:$rhs, Index:$count,
+                       Variadic<I64>:$bits);
+  let assemblyFormat = [{
+    $mode $dst `,` $lhs `,` $rhs `,` $count (`bits` $bits^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($lhs)) `,` qualified(type($rhs))
+  }];
+  let extraClassDeclaration = [{
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::V; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getLhs(), false});
+      if (::mlir::isa<::asc2::ascendc::LocalType>(getRhs().getType()))
+        a.push_back({getRhs(), false});
+      a.push_back({getDst(), true});
+    }
+  }];
+}
+
+def AscendC_SelectOp : AscendC_Op<"select",
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AscendC_MaskBits]> {
+  let summary = "Select(dst, mask, src0, src1 | scalar, count)";
+  let description = [{
+    `bits`: a per-repeat lane mask over the selected element type (see add).
+
+    ```mlir
+    ascendc.select %d, %m, %a, %b, %n : !ascendc.local<256xf32, VECOUT>, !ascendc.local<256xi1, VECCALC>, !ascendc.local<256xf32, VECIN>, !ascendc.local<256xf32, VECIN>
+    ```
+  }];
+  let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$mask,
+                       AscendC_LocalType:$trueValue, AnyType:$falseValue,
+                       Index:$count, Variadic<I64>:$bits);
+  let assemblyFormat = [{
+    $dst `,` $mask `,` $trueValue `,` $falseValue `,` $count (`bits` $bits^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($mask)) `,` qualified(type($trueValue)) `,` qualified(type($falseValue))
+  }];
+  let extraClassDeclaration = [{
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::V; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getMask(), false});
+      a.push_back({getTrueValue(), false});
+      if (::mlir::isa<::asc2::ascendc::LocalType>(getFalseValue().getType()))
+        a.push_back({getFalseValue(), false});
+      a.push_back({getDst(), true});
+    }
+  }];
+}
+
+def AscendC_ReduceOp : AscendC_Op<"reduce",
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AscendC_SameElementType]> {
+  let summary = "row or column reduction of a rows x cols buffer";
+  let description = [{
+    `axis` 1 reduces each row (dst gets `rows` elements, WholeReduce*);
+    `axis` 0 reduces each column (dst gets `cols` elements).
+
+    ```mlir
+    ascendc.reduce SUM %d, %x, %r, %c axis 1 : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8x64xf32, VECIN>
+    ```
+  }];
+  let arguments = (ins AscendC_ReduceKind:$kind, AscendC_LocalType:$dst,
+                       AscendC_LocalType:$src, Index:$rows, Index:$cols,
+                       I64Attr:$axis);
+  let assemblyFormat = [{
+    $kind $dst `,` $src `,` $rows `,` $cols `axis` $axis attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
+  }];
+  let extraClassDeclaration = [{
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::V; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getSrc(), false});
+      a.push_back({getDst(), true});
+    }
+  }];
+}
+
+def AscendC_BroadcastOp : AscendC_Op<"broadcast",
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AscendC_SameElementType]> {
+  let summary = "fill a rows x cols buffer from a column or a row";
+  let description = [{
+    `axis` 1: dst[r][c] = src[r]; `axis` 0: dst[r][c] = src[c].
+
+    ```mlir
+    ascendc.broadcast %d, %s, %r, %c axis 1 : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8xf32, VECCALC>
+    ```
+  }];
+  let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src,
+                       Index:$rows, Index:$cols, I64Attr:$axis);
+  let assemblyFormat = [{
+    $dst `,` $src `,` $rows `,` $cols `axis` $axis attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
+  }];
+  let extraClassDeclaration = [{
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::V; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getSrc(), false});
+      a.push_back({getDst(), true});
+    }
+  }];
+}
+
+def AscendC_CopyOp : AscendC_Op<"copy",
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AscendC_SameElementType]> {
+  let summary = "DataCopy local -> local of rows x cols elements (vector pipe)";
+  let description = [{
+    Row r of `src` starts `src_offset + src_stride * r` elements into it; it
+    lands at `dst_offset + dst_stride * r` elements into `dst`.
+    Concatenation writes each input into its columns (or rows) of the result
+    this way; permutations of a tile's leading dimensions move whole rows.
+
+    ```mlir
+    ascendc.copy %d, %s, %r, %c {dst_offset = 64, dst_stride = 128, src_stride = 64} : !ascendc.local<4x128xf32, VECCALC>, !ascendc.local<4x64xf32, VECIN>
+    ```
+  }];
+  let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src,
+                       Index:$rows, Index:$cols, I64Attr:$src_stride,
+                       I64Attr:$dst_stride, I64Attr:$dst_offset,
+                       DefaultValuedAttr<I64Attr, "0">:$src_offset);
+  let assemblyFormat = [{
+    $dst `,` $src `,` $rows `,` $cols attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
+  }];
+  let extraClassDeclaration = [{
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::V; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getSrc(), false});
+      a.push_back({getDst(), true});
+    }
+  }];
+}
+
+def AscendC_TransposeOp : AscendC_Op<"transpose",
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AscendC_SameElementType]> {
+  let summary = "2-D transpose of a rows x cols buffer (vector pipe)";
+  let description = [{
+    With `batch` B > 1 the buffers hold B consecutive matrices: matrix b of
+    `src` (rows x cols) becomes matrix b of `dst` (cols x rows). Tiles of
+    rank > 2 are permuted with batched transposes and row copies.
+
+    ```mlir
+    ascendc.transpose %d, %s, %r, %c : !ascendc.local<64x16xf32, VECCALC>, !ascendc.local<16x64xf32, VECIN>
+    ```
+  }];
+  let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src,
+                       Index:$rows, Index:$cols,
+                       DefaultValuedAttr<I64Attr, "1">:$batch);
+  let assemblyFormat = [{
+    $dst `,` $src `,` $rows `,` $cols attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
+  }];
+  let extraClassDeclaration = [{
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::V; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getSrc(), false});
+      a.push_back({getDst(), true});
+    }
+  }];
+}
+
+#endif
