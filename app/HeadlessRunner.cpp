@@ -2,7 +2,7 @@
 
 #include "InspectorExport.h"
 
-#include "asc2/Driver/ReportWriter.h"
+#include "asc2/Report/ReportWriter.h"
 
 #include <QDir>
 #include <QFile>

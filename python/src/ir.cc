@@ -1,6 +1,6 @@
 // Compilation: asctile IR text in, CompiledKernel (report, program) out.
 #include "asc2/Driver/Pipeline.h"
-#include "asc2/Driver/ReportWriter.h"
+#include "asc2/Report/ReportWriter.h"
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>

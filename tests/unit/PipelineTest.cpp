@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "asc2/Driver/Pipeline.h"
-#include "asc2/Driver/ReportHub.h"
+#include "asc2/Report/ReportHub.h"
 
 #include "llvm/Support/JSON.h"
 

@@ -8,7 +8,7 @@
 #include "asc2/Dialect/AscendC/IR/AscendC.h"
 #include "asc2/Dialect/AscendC/Transforms/Passes.h"
 #include "asc2/Driver/RegisterAll.h"
-#include "asc2/Driver/ReportHub.h"
+#include "asc2/Report/ReportHub.h"
 #include "asc2/Target/AscendC/EmitAscendC.h"
 #include "asc2/Target/Sim/ProgramBuilder.h"
 

@@ -2,7 +2,7 @@
 #ifndef ASC2_DRIVER_PIPELINE_H
 #define ASC2_DRIVER_PIPELINE_H
 
-#include "asc2/Driver/CompileReport.h"
+#include "asc2/Report/CompileReport.h"
 #include "asc2/Arch/ArchModel.h"
 #include "asc2/Sim/Program.h"
 #include "asc2/Sim/Simulator.h"

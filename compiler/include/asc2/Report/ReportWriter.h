@@ -1,8 +1,8 @@
 //===- ReportWriter.h - a report as a directory of files -----------*- C++ -*-===//
-#ifndef ASC2_DRIVER_REPORTWRITER_H
-#define ASC2_DRIVER_REPORTWRITER_H
+#ifndef ASC2_REPORT_REPORTWRITER_H
+#define ASC2_REPORT_REPORTWRITER_H
 
-#include "asc2/Driver/CompileReport.h"
+#include "asc2/Report/CompileReport.h"
 
 #include <string>
 

@@ -1,5 +1,5 @@
 //===- CompileReport.cpp - JSON form of the CompileReport ------------------===//
-#include "asc2/Driver/CompileReport.h"
+#include "asc2/Report/CompileReport.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/FormatVariadic.h"

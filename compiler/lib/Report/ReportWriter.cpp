@@ -1,5 +1,5 @@
 //===- ReportWriter.cpp ---------------------------------------------------===//
-#include "asc2/Driver/ReportWriter.h"
+#include "asc2/Report/ReportWriter.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"

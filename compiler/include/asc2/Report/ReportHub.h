@@ -6,10 +6,10 @@
 // files. Listeners are called on the publishing thread.
 //
 //===----------------------------------------------------------------------===//
-#ifndef ASC2_DRIVER_REPORTHUB_H
-#define ASC2_DRIVER_REPORTHUB_H
+#ifndef ASC2_REPORT_REPORTHUB_H
+#define ASC2_REPORT_REPORTHUB_H
 
-#include "asc2/Driver/CompileReport.h"
+#include "asc2/Report/CompileReport.h"
 
 #include <functional>
 #include <memory>

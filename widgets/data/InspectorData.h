@@ -5,7 +5,7 @@
 // wait_flag answers) is tested alone.
 #pragma once
 
-#include "asc2/Driver/CompileReport.h"
+#include "asc2/Report/CompileReport.h"
 
 #include <QByteArray>
 #include <QHash>

@@ -1,5 +1,5 @@
 //===- ReportHub.cpp ------------------------------------------------------===//
-#include "asc2/Driver/ReportHub.h"
+#include "asc2/Report/ReportHub.h"
 
 #include <algorithm>
 

@@ -2,8 +2,8 @@
 // report published on the Python thread can be handed to any view unchanged.
 #pragma once
 
-#include "asc2/Driver/CompileReport.h"
-#include "asc2/Driver/ReportHub.h"
+#include "asc2/Report/CompileReport.h"
+#include "asc2/Report/ReportHub.h"
 
 #include <QMetaType>
 

@@ -6,8 +6,8 @@
 // writer share it. JSON schema: "asc2.report/1" (docs/report-schema.md).
 //
 //===----------------------------------------------------------------------===//
-#ifndef ASC2_DRIVER_COMPILEREPORT_H
-#define ASC2_DRIVER_COMPILEREPORT_H
+#ifndef ASC2_REPORT_COMPILEREPORT_H
+#define ASC2_REPORT_COMPILEREPORT_H
 
 #include <array>
 #include <cstdint>
