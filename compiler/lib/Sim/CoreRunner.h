@@ -321,10 +321,16 @@ private:
     if (traceOn)
       emit(in, in.pipe, start, start + dur, bytes);
   }
-  /// Runs `dur` cycles on pipe `p` after entering its queue at `enter`.
-  uint64_t execute(Pipe p, uint64_t enter, uint64_t dur) {
+  /// The cycle the instruction just enqueued on pipe `p` (at `enter`)
+  /// starts: once the pipe's earlier work is done.
+  uint64_t startOn(Pipe p, uint64_t enter) {
     uint64_t start = std::max(enter, pipeFree[int(p)]);
     startRing[int(p)][size_t((issued[int(p)] - 1) % uint64_t(queueDepth))] = start;
+    return start;
+  }
+  /// Runs `dur` cycles on pipe `p` after entering its queue at `enter`.
+  uint64_t execute(Pipe p, uint64_t enter, uint64_t dur) {
+    uint64_t start = startOn(p, enter);
     pipeFree[int(p)] = start + dur;
     out->stats.busy[int(p)] += dur;
     out->stats.instrs[int(p)]++;
@@ -359,9 +365,7 @@ private:
     out->trace.push_back(e);
   }
 
-
   // --- scalar unit (IssueLoop.cpp) ---
-  bool scalarOp(const Instr &in);
   bool scalarMemory(const Instr &in, int32_t pc);
 
   // --- GM <-> UB/L1 copies (DataMovement.cpp) ---
@@ -436,12 +440,25 @@ private:
   bool crossCoreSet(const Instr &in, int32_t pc);
   /// False when no set is pending (the core blocks; nothing happened).
   bool crossCoreWait(const Instr &in);
-  uint64_t startBehind(Pipe p);
   /// A signal (set_flag, rls_buf, CrossCoreSetFlag) on pipe `p`: issued in
   /// order, it starts once the pipe's earlier work is done but does not hold
   /// the pipe. Returns that start.
-  uint64_t signalStart(Pipe p);
-  std::pair<uint64_t, uint64_t> blockPipeUntil(Pipe p, uint64_t readyAt, uint64_t cycles);
+  uint64_t signalStart(Pipe p) {
+    uint64_t start;
+    if (p == Pipe::S) {
+      start = issueTime;
+      issueTime += scalarCycles;
+    } else {
+      start = startOn(p, enqueue(p));
+    }
+    out->stats.instrs[int(p)]++;
+    return start;
+  }
+  /// A wait_flag, get_buf or cross-core wait on pipe `p`: the pipe (or, on
+  /// S, the issue) blocks until `readyAt`, then spends `cycles`. Returns
+  /// start and end.
+  std::pair<uint64_t, uint64_t> blockPipeUntil(Pipe p, uint64_t readyAt,
+                                               uint64_t cycles);
   /// Fails on a flag still set or a buffer id still held at the end of the
   /// kernel.
   void checkSyncAtEnd();

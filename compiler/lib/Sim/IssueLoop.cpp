@@ -57,13 +57,10 @@ int64_t floatScalarOp(ScalarOp op, double a, double b) {
   }
 }
 
-} // namespace
-
-bool CoreRunner::scalarOp(const Instr &in) {
-  int64_t a = val(in.a), b = val(in.b);
-  int64_t r = 0;
-  auto divByZero = [&] { return fail(in, "scalar division by zero"); };
-  switch (in.scalarOp) {
+/// r = op(a, b) on scalar registers (floats as double bits); false on an
+/// integer division by zero.
+bool evalScalarOp(ScalarOp op, int64_t a, int64_t b, int64_t &r) {
+  switch (op) {
   case ScalarOp::Add:
     r = int64_t(uint64_t(a) + uint64_t(b));
     break;
@@ -75,17 +72,17 @@ bool CoreRunner::scalarOp(const Instr &in) {
     break;
   case ScalarOp::DivS:
     if (b == 0)
-      return divByZero();
+      return false;
     r = (b == -1) ? int64_t(0 - uint64_t(a)) : a / b;
     break;
   case ScalarOp::RemS:
     if (b == 0)
-      return divByZero();
+      return false;
     r = (b == -1) ? 0 : a % b;
     break;
   case ScalarOp::CeilDivS:
     if (b == 0)
-      return divByZero();
+      return false;
     if (b == -1) {
       r = int64_t(0 - uint64_t(a));
     } else {
@@ -140,12 +137,13 @@ bool CoreRunner::scalarOp(const Instr &in) {
     r = truncToInt64(bitsDouble(a));
     break;
   default:
-    r = floatScalarOp(in.scalarOp, bitsDouble(a), bitsDouble(b));
+    r = floatScalarOp(op, bitsDouble(a), bitsDouble(b));
     break;
   }
-  regs[in.dst] = r;
   return true;
 }
+
+} // namespace
 
 bool CoreRunner::scalarMemory(const Instr &in, int32_t pc) {
   const int64_t w = byteWidth(in.dtype);
@@ -264,10 +262,15 @@ CoreRunner::Status CoreRunner::resume() {
       regs[in.dst] = l.blockNum;
       scalarStep(in);
       break;
-    case Opcode::Scalar:
-      ok = scalarOp(in);
+    case Opcode::Scalar: {
+      int64_t r;
+      if (evalScalarOp(in.scalarOp, val(in.a), val(in.b), r))
+        regs[in.dst] = r;
+      else
+        ok = fail(in, "scalar division by zero");
       scalarStep(in);
       break;
+    }
     case Opcode::Select:
       regs[in.dst] = val(in.a) ? val(in.b) : val(in.c);
       scalarStep(in);

@@ -10,28 +10,6 @@
 
 namespace asc2::sim {
 
-/// Enqueues on pipe `p` and returns the cycle its earlier work is done: when
-/// an instruction that waits for that work starts.
-uint64_t CoreRunner::startBehind(Pipe p) {
-  uint64_t enter = enqueue(p);
-  uint64_t start = std::max(enter, pipeFree[int(p)]);
-  startRing[int(p)][size_t((issued[int(p)] - 1) % uint64_t(queueDepth))] = start;
-  return start;
-}
-
-uint64_t CoreRunner::signalStart(Pipe p) {
-  uint64_t start;
-  if (p == Pipe::S) {
-    start = issueTime;
-    issueTime += scalarCycles;
-  } else {
-    // Queued in order behind the pipe's work, but does not hold it.
-    start = startBehind(p);
-  }
-  out->stats.instrs[int(p)]++;
-  return start;
-}
-
 bool CoreRunner::setFlag(const Instr &in) {
   FlagState &f = flag(in.flagSrc, in.flagDst, in.eventId);
   std::string which = std::string("(") + pipeName(in.flagSrc) + "->" +
@@ -62,8 +40,6 @@ bool CoreRunner::setFlag(const Instr &in) {
   return true;
 }
 
-/// A wait_flag, get_buf or cross-core wait on pipe `p`: the pipe (or, on S, the issue)
-/// blocks until `readyAt`, then spends `cycles`. Returns start and end.
 std::pair<uint64_t, uint64_t> CoreRunner::blockPipeUntil(Pipe p, uint64_t readyAt,
                                                          uint64_t cycles) {
   uint64_t start, end;
@@ -72,7 +48,7 @@ std::pair<uint64_t, uint64_t> CoreRunner::blockPipeUntil(Pipe p, uint64_t readyA
     end = std::max(start, readyAt) + cycles;
     issueTime = std::max(issueTime + scalarCycles, end);
   } else {
-    start = startBehind(p);
+    start = startOn(p, enqueue(p));
     end = std::max(start, readyAt) + cycles;
     pipeFree[int(p)] = end;
   }
