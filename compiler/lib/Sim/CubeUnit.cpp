@@ -1,0 +1,250 @@
+//===- CubeUnit.cpp - The cube path of one simulated core -------------------===//
+//
+// GM -> L1 (ND -> NZ), L1 -> L0A/L0B (and sub-tiles), L1 -> the bias table,
+// mmad into L0C, and fixpipe out of L0C to L1 or GM. The layouts and the
+// arithmetic are in CubeKernels; here are bounds, races and timing.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CoreRunner.h"
+#include "VectorKernels.h"
+
+namespace asc2::sim {
+
+bool CoreRunner::copyGmToL1Nz(const Instr &in, int32_t pc) {
+  int64_t offset = val(in.a), cols = val(in.b), rows = val(in.rows);
+  if (!checkTileCopy(in, rows, cols, "into"))
+    return false;
+  uint8_t *src;
+  const int64_t gmStride = val(in.gmRowStride);
+  if (!gmRows(in, offset, cols, rows, gmStride, src))
+    return false;
+  const int64_t tile =
+      cube::tileBytes(cube::Layout::NZ, in.dtype, in.tileRows, in.tileCols);
+  if (!checkLocal(in, Space::L1, in.dstAddr, tile))
+    return false;
+  cube::ndToNz(in.dtype, memory[int(Space::L1)].data() + in.dstAddr,
+               in.tileRows, in.tileCols, src, rows, cols, gmStride);
+  if (races) {
+    races->beginAccesses(in.pipe, pc);
+    races->write(Space::L1, in.dstAddr, in.dstAddr + tile);
+  }
+  int64_t bytes = rows * cols * int64_t(byteWidth(in.dtype));
+  uint64_t dur = copyCycles(bytes, l.gmToL1BytesPerCycle);
+  transfer(in, dur, bytes);
+  return true;
+}
+
+bool CoreRunner::loadL1ToL0(const Instr &in, int32_t pc) {
+  const bool toL0b = in.dstSpace == Space::L0B;
+  const DType t = in.dtype;
+  // The source: the whole L1 tile, or the tile the sub-tile is cut from.
+  const bool sub = in.srcTileRows > 0 || in.srcTileCols > 0;
+  const int64_t srcRows = sub ? in.srcTileRows : in.tileRows;
+  const int64_t srcCols = sub ? in.srcTileCols : in.tileCols;
+  const int64_t row0 = val(in.a), col0 = val(in.b);
+  const int64_t srp = cube::padRows(cube::Layout::NZ, t, srcRows);
+  const int64_t scp = cube::padCols(cube::Layout::NZ, t, srcCols);
+  // The source sub-tile: the destination's shape, transposed with transpose.
+  const int64_t subRows = in.transpose ? in.tileCols : in.tileRows;
+  const int64_t subCols = in.transpose ? in.tileRows : in.tileCols;
+  if (row0 < 0 || col0 < 0 || row0 % 16 || col0 % 16 ||
+      row0 + subRows > srp || col0 + subCols > scp)
+    return fail(in, "sub-tile outside its L1 tile",
+                std::to_string(in.tileRows) + " x " +
+                    std::to_string(in.tileCols) + " at (" +
+                    std::to_string(row0) + ", " + std::to_string(col0) +
+                    ") of a " + std::to_string(srcRows) + " x " +
+                    std::to_string(srcCols) +
+                    " tile (origin a multiple of 16, inside the padded tile)");
+  const int64_t w = byteWidth(t), c0 = cube::c0Of(t);
+  const int64_t srcBytes = srp * scp * w;
+  const int64_t dstBytes = cube::tileBytes(
+      toL0b ? cube::Layout::ZN : cube::Layout::ZZ, t, in.tileRows, in.tileCols);
+  if (!checkLocal(in, Space::L1, in.src0Addr, srcBytes) ||
+      !checkLocal(in, in.dstSpace, in.dstAddr, dstBytes))
+    return false;
+  cube::nzToL0(t, toL0b, memory[int(in.dstSpace)].data() + in.dstAddr,
+               memory[int(Space::L1)].data() + in.src0Addr, in.tileRows,
+               in.tileCols, srcRows, srcCols, row0, col0, in.transpose);
+  if (races && in.transpose) {
+    // A transposing load reads the source rows of its sub-tile in every
+    // column block it touches: record the whole source tile (conservative).
+    races->beginAccesses(in.pipe, pc);
+    races->read(Space::L1, in.src0Addr, in.src0Addr + srcBytes);
+    races->write(in.dstSpace, in.dstAddr, in.dstAddr + dstBytes);
+  } else if (races) {
+    // The sub-tile's rows of each C0-wide column block of the NZ tile.
+    races->beginAccesses(in.pipe, pc);
+    const cube::Layout layout = toL0b ? cube::Layout::ZN : cube::Layout::ZZ;
+    const int64_t firstBlock = col0 / c0;
+    const int64_t endBlock = std::min(
+        scp / c0,
+        (col0 + cube::padCols(layout, t, in.tileCols) + c0 - 1) / c0);
+    const int64_t rows =
+        std::min(srp - row0, cube::padRows(layout, t, in.tileRows));
+    accessRows(false, Space::L1,
+               in.src0Addr + (firstBlock * srp + row0) * c0 * w,
+               endBlock - firstBlock, rows * c0 * w, srp * c0 * w);
+    races->write(in.dstSpace, in.dstAddr, in.dstAddr + dstBytes);
+  }
+  double bw = toL0b ? arch.l1ToL0bBytesPerCycle : arch.l1ToL0aBytesPerCycle;
+  uint64_t dur = uint64_t(std::ceil(double(dstBytes) / std::max(1e-9, bw)));
+  transfer(in, dur, dstBytes);
+  return true;
+}
+
+bool CoreRunner::mmad(const Instr &in, int32_t pc) {
+  const int64_t m = val(in.a), k = val(in.b), n = val(in.c);
+  const bool int8 = in.srcDtype == DType::I8;
+  const int64_t kStep = int8 ? 32 : 16;
+  if (m <= 0 || k <= 0 || n <= 0 || m % 16 || n % 16 || k % kStep)
+    return fail(in, "invalid mmad shape",
+                "m x k x n = " + std::to_string(m) + " x " + std::to_string(k) +
+                    " x " + std::to_string(n) +
+                    " (each a positive multiple of 16" +
+                    (int8 ? ", k of 32 for int8)" : ")"));
+  const int64_t w = byteWidth(in.srcDtype);
+  const int64_t aBytes = m * k * w, bBytes = k * n * w, cBytes = m * n * 4;
+  if (!checkLocal(in, Space::L0A, in.src0Addr, aBytes) ||
+      !checkLocal(in, Space::L0B, in.src1Addr, bBytes) ||
+      !checkLocal(in, Space::L0C, in.dstAddr, cBytes))
+    return false;
+  const bool init = val(in.init) != 0;
+  const bool bias = init && in.hasBias;
+  if (bias && !checkLocal(in, Space::BT, in.biasAddr, n * 4))
+    return false;
+  cube::mmadKernel(in.srcDtype, memory[int(Space::L0C)].data() + in.dstAddr,
+                   memory[int(Space::L0A)].data() + in.src0Addr,
+                   memory[int(Space::L0B)].data() + in.src1Addr, m, k, n, init,
+                   mmadScratch, in.hf32);
+  if (bias)
+    cube::addBias(in.dtype, memory[int(Space::L0C)].data() + in.dstAddr,
+                  memory[int(Space::BT)].data() + in.biasAddr, m, n);
+  if (races) {
+    races->beginAccesses(in.pipe, pc);
+    races->read(Space::L0A, in.src0Addr, in.src0Addr + aBytes);
+    races->read(Space::L0B, in.src1Addr, in.src1Addr + bBytes);
+    if (!init)
+      races->read(Space::L0C, in.dstAddr, in.dstAddr + cBytes);
+    if (bias)
+      races->read(Space::BT, in.biasAddr, in.biasAddr + n * 4);
+    races->write(Space::L0C, in.dstAddr, in.dstAddr + cBytes);
+  }
+  // Fractals of the cube unit: 16 x K0 x 16 with K0 = 16 (f16/bf16), 8 (f32,
+  // each costing mmadF32FractalFactor) or 32 (int8).
+  const int64_t k0 = in.srcDtype == DType::F32 ? 8 : kStep;
+  double fractals = double(m / 16) * double(k / k0) * double(n / 16);
+  if (in.srcDtype == DType::F32)
+    fractals *= arch.mmadF32FractalFactor;
+  uint64_t dur = uint64_t(
+      std::ceil(arch.mmadFixedCycles + fractals * arch.mmadCyclesPerFractal));
+  uint64_t start = execute(in.pipe, enqueue(in.pipe), dur);
+  if (traceOn)
+    emit(in, in.pipe, start, start + dur, 0);
+  return true;
+}
+
+bool CoreRunner::fixpipeToL1(const Instr &in, int32_t pc) {
+  const int64_t srcBytes =
+      cube::tileBytes(cube::Layout::L0C, in.srcDtype, in.tileRows, in.tileCols);
+  const int64_t dstBytes =
+      cube::tileBytes(cube::Layout::NZ, in.dtype, in.tileRows, in.tileCols);
+  if (!checkLocal(in, Space::L0C, in.src0Addr, srcBytes) ||
+      !checkLocal(in, Space::L1, in.dstAddr, dstBytes))
+    return false;
+  std::memset(memory[int(Space::L1)].data() + in.dstAddr, 0, size_t(dstBytes));
+  cube::fixpipeToNz(in.dtype, in.srcDtype, in.relu,
+                    memory[int(Space::L1)].data() + in.dstAddr,
+                    memory[int(Space::L0C)].data() + in.src0Addr, in.tileRows,
+                    in.tileCols);
+  if (races) {
+    races->beginAccesses(in.pipe, pc);
+    races->read(Space::L0C, in.src0Addr, in.src0Addr + srcBytes);
+    races->write(Space::L1, in.dstAddr, in.dstAddr + dstBytes);
+  }
+  // L0C -> L1 runs at about the L0C -> GM rate (216.88 vs 209.32 GB/s per
+  // core on 910B1, ascend-hw-model.md 1.5): that rate stands in for it.
+  uint64_t dur = uint64_t(std::ceil(arch.mteFixedCycles +
+                                    double(srcBytes) /
+                                        std::max(1e-9, arch.l0cToGmBytesPerCycle)));
+  transfer(in, dur, srcBytes);
+  return true;
+}
+
+bool CoreRunner::copyL1ToBt(const Instr &in, int32_t pc) {
+  const int64_t count = val(in.c);
+  const int64_t bytes = count * byteWidth(in.dtype);
+  // f16/bf16 bias rows are widened to the bias table's f32 on the way.
+  const int64_t srcBytes = count * byteWidth(in.srcDtype);
+  // Part of a longer L1 row (tileElems elements) from element `a` on.
+  const int64_t offset = val(in.a);
+  if (count < 0)
+    return fail(in, "negative copy size", std::to_string(count));
+  if (offset < 0 || (in.tileElems > 0 && offset + count > in.tileElems))
+    return fail(in, "bias row part outside its L1 row",
+                std::to_string(count) + " values at " + std::to_string(offset) +
+                    " of a row of " + std::to_string(in.tileElems));
+  const int64_t src = in.src0Addr + offset * byteWidth(in.srcDtype);
+  if (!checkLocal(in, Space::L1, src, srcBytes) ||
+      !checkLocal(in, Space::BT, in.dstAddr, bytes))
+    return false;
+  cube::widenToF32(in.srcDtype, memory[int(Space::BT)].data() + in.dstAddr,
+                   memory[int(Space::L1)].data() + src, count);
+  if (races) {
+    races->beginAccesses(in.pipe, pc);
+    races->read(Space::L1, src, src + srcBytes);
+    races->write(Space::BT, in.dstAddr, in.dstAddr + bytes);
+  }
+  // L1 -> BT has no published bandwidth: the L1 -> L0B rate (the narrower
+  // MTE1 path) stands in for it.
+  uint64_t dur = uint64_t(std::ceil(double(bytes) /
+                                    std::max(1e-9, arch.l1ToL0bBytesPerCycle)));
+  transfer(in, dur, bytes);
+  return true;
+}
+
+bool CoreRunner::fixpipe(const Instr &in, int32_t pc) {
+  int64_t offset = val(in.a), cols = val(in.b), rows = val(in.rows);
+  if (!checkTileCopy(in, rows, cols, "from"))
+    return false;
+  uint8_t *dst;
+  const int64_t gmStride = val(in.gmRowStride);
+  if (!gmRows(in, offset, cols, rows, gmStride, dst))
+    return false;
+  const int64_t rp = cube::pad16(in.tileRows);
+  const int64_t tile =
+      cube::tileBytes(cube::Layout::L0C, in.srcDtype, in.tileRows, in.tileCols);
+  if (!checkLocal(in, Space::L0C, in.src0Addr, tile))
+    return false;
+  const uint8_t *src = memory[int(Space::L0C)].data() + in.src0Addr;
+  const int64_t w = byteWidth(in.dtype);
+  if (rows > 0 && cols > 0) {
+    if (in.atomic != AtomicKind::None) {
+      fixRow.resize(size_t(cols * w));
+      std::lock_guard<std::mutex> lock(l.atomicMutex);
+      for (int64_t r = 0; r < rows; ++r) {
+        cube::fixpipeRow(in.dtype, in.srcDtype, in.relu, fixRow.data(), src,
+                         rp, r, cols);
+        atomicKernel(in.atomic, in.dtype, dst + r * gmStride * w,
+                     fixRow.data(), cols);
+      }
+    } else {
+      for (int64_t r = 0; r < rows; ++r)
+        cube::fixpipeRow(in.dtype, in.srcDtype, in.relu,
+                         dst + r * gmStride * w, src, rp, r, cols);
+    }
+  }
+  if (races && rows > 0 && cols > 0) {
+    // The valid rows of each 16-column block of the NZ tile.
+    races->beginAccesses(in.pipe, pc);
+    accessRows(false, Space::L0C, in.src0Addr, (cols + 15) / 16, rows * 64,
+               rp * 64);
+  }
+  int64_t bytes = rows * cols * 4; // read from L0C
+  uint64_t dur = copyCycles(bytes, l.l0cToGmBytesPerCycle);
+  transfer(in, dur, bytes);
+  return true;
+}
+
+} // namespace asc2::sim

@@ -1,0 +1,168 @@
+//===- DataMovement.cpp - GM <-> UB/L1 copies of one simulated core --------===//
+//
+// DataCopy in both directions (1-D and 2-D, padding, atomic stores), the GM
+// range checks every GM access goes through, and the race-detector record of
+// strided local rows the cube path shares.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CoreRunner.h"
+#include "VectorKernels.h"
+
+namespace asc2::sim {
+
+bool CoreRunner::gmRange(const Instr &in, int64_t offset, int64_t count,
+                         uint8_t *&ptr) {
+  const GmBuffer buf = gmBuffer(in);
+  int64_t w = byteWidth(in.dtype);
+  int64_t elems = buf.bytes / w;
+  if (count < 0)
+    return fail(in, "negative element count",
+                          std::to_string(count) + " elements");
+  // A zero-length copy is a no-op on hardware (blockLen 0), wherever it points.
+  if (count == 0) {
+    ptr = buf.data;
+    return true;
+  }
+  if (offset < 0 || offset > elems || count > elems - offset)
+    return fail(
+        in, "GM out-of-bounds",
+        "elements [" + std::to_string(offset) + ", " +
+            std::to_string(offset + count) + ") of " +
+            (in.gmArg == kWorkspaceArg
+                 ? std::string("the block's workspace")
+                 : "argument " + std::to_string(in.gmArg)) +
+            " (" + std::to_string(elems) + " elements)");
+  ptr = buf.data + offset * w;
+  return true;
+}
+
+bool CoreRunner::gmRows(const Instr &in, int64_t offset, int64_t count,
+                        int64_t rows, int64_t stride, uint8_t *&ptr) {
+  if (rows < 0)
+    return fail(in, "negative row count", std::to_string(rows) + " rows");
+  if (rows == 0 || count == 0) { // nothing moves: a no-op wherever it points
+    ptr = gmBuffer(in).data;
+    return true;
+  }
+  // The rows are evenly spaced, so the first and the last bound them all.
+  uint8_t *last;
+  if (rows > 1 && !gmRange(in, offset + (rows - 1) * stride, count, last))
+    return false;
+  return gmRange(in, offset, count, ptr);
+}
+
+void CoreRunner::accessRows(bool isWrite, Space s, int64_t addr, int64_t rows,
+                            int64_t rowBytes, int64_t strideBytes) {
+  if (rows <= 0 || rowBytes <= 0)
+    return;
+  if (strideBytes == rowBytes || rows == 1) {
+    int64_t hi = addr + (rows - 1) * strideBytes + rowBytes;
+    isWrite ? races->write(s, addr, hi) : races->read(s, addr, hi);
+    return;
+  }
+  for (int64_t r = 0; r < rows; ++r) {
+    int64_t lo = addr + r * strideBytes;
+    isWrite ? races->write(s, lo, lo + rowBytes)
+            : races->read(s, lo, lo + rowBytes);
+  }
+}
+
+bool CoreRunner::copyIn(const Instr &in, int32_t pc) {
+  int64_t offset = val(in.a), count = val(in.b), rows = val(in.rows);
+  int64_t w = byteWidth(in.dtype);
+  const bool oneRow = rows == 1 && in.tileRows <= 1;
+  int64_t stride = oneRow ? count : localRowStride(in, count);
+  int64_t tileRows = oneRow ? 1 : std::max<int64_t>(in.tileRows, rows);
+  if (oneRow) {
+    if (in.hasPad && count > in.tileElems)
+      return fail(in, "copy larger than its tile",
+                  std::to_string(count) + " elements into a tile of " +
+                      std::to_string(in.tileElems));
+    if (in.hasPad)
+      stride = in.tileElems;
+  } else {
+    if (count > stride)
+      return fail(in, "copy row longer than the local row stride",
+                  std::to_string(count) + " elements into rows of " +
+                      std::to_string(stride));
+    if (in.hasPad && rows > in.tileRows)
+      return fail(in, "copy larger than its tile",
+                  std::to_string(rows) + " rows into a tile of " +
+                      std::to_string(in.tileRows));
+  }
+  uint8_t *src;
+  if (!gmRows(in, offset, count, rows, val(in.gmRowStride), src))
+    return false;
+  // Local bytes written: whole padded rows of the tile, or the copied rows.
+  int64_t rowBytes = in.hasPad ? stride * w : count * w;
+  int64_t writtenRows = in.hasPad ? tileRows : rows;
+  int64_t extent =
+      writtenRows > 0 ? (writtenRows - 1) * stride * w + rowBytes : 0;
+  if (!checkLocal(in, in.dstSpace, in.dstAddr, extent))
+    return false;
+  uint8_t *dst = memory[int(in.dstSpace)].data() + in.dstAddr;
+  const int64_t gmStride = val(in.gmRowStride);
+  if (count > 0)
+    for (int64_t r = 0; r < rows; ++r)
+      std::memcpy(dst + r * stride * w, src + r * gmStride * w,
+                  size_t(count * w));
+  if (in.hasPad) {
+    uint8_t pad[8];
+    encodeScalar(in.dtype, Scalar::ofFloat(in.fimm), pad);
+    for (int64_t r = 0; r < tileRows; ++r)
+      for (int64_t i = r < rows ? count : 0; i < stride; ++i)
+        std::memcpy(dst + (r * stride + i) * w, pad, size_t(w));
+  }
+  if (races) {
+    races->beginAccesses(in.pipe, pc);
+    accessRows(true, in.dstSpace, in.dstAddr, writtenRows, rowBytes,
+               stride * w);
+  }
+  int64_t bytes = rows * count * w;
+  uint64_t dur = copyCycles(bytes, in.dstSpace == Space::L1
+                                       ? l.gmToL1BytesPerCycle
+                                       : l.gmToLocalBytesPerCycle);
+  transfer(in, dur, bytes);
+  return true;
+}
+
+bool CoreRunner::copyOut(const Instr &in, int32_t pc) {
+  int64_t offset = val(in.a), count = val(in.b), rows = val(in.rows);
+  int64_t w = byteWidth(in.dtype);
+  int64_t stride = rows == 1 ? count : localRowStride(in, count);
+  if (count > stride)
+    return fail(in, "copy row longer than the local row stride",
+                std::to_string(count) + " elements from rows of " +
+                    std::to_string(stride));
+  uint8_t *dst;
+  const int64_t gmStride = val(in.gmRowStride);
+  if (!gmRows(in, offset, count, rows, gmStride, dst))
+    return false;
+  int64_t extent = rows > 0 && count > 0 ? ((rows - 1) * stride + count) * w : 0;
+  if (!checkLocal(in, in.srcSpace, in.src0Addr, extent))
+    return false;
+  const uint8_t *src = memory[int(in.srcSpace)].data() + in.src0Addr;
+  if (count > 0) {
+    if (in.atomic != AtomicKind::None) {
+      std::lock_guard<std::mutex> lock(l.atomicMutex);
+      for (int64_t r = 0; r < rows; ++r)
+        atomicKernel(in.atomic, in.dtype, dst + r * gmStride * w,
+                     src + r * stride * w, count);
+    } else {
+      for (int64_t r = 0; r < rows; ++r)
+        std::memcpy(dst + r * gmStride * w, src + r * stride * w,
+                    size_t(count * w));
+    }
+  }
+  if (races) {
+    races->beginAccesses(in.pipe, pc);
+    accessRows(false, in.srcSpace, in.src0Addr, rows, count * w, stride * w);
+  }
+  int64_t bytes = rows * count * w;
+  uint64_t dur = copyCycles(bytes, l.localToGmBytesPerCycle);
+  transfer(in, dur, bytes);
+  return true;
+}
+
+} // namespace asc2::sim

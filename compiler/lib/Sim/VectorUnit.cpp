@@ -1,0 +1,271 @@
+//===- VectorUnit.cpp - The vector unit of one simulated core --------------===//
+//
+// Vector instructions (pipe V) on one local space: which bytes each reads and
+// writes and what it costs, then bounds, compute (VectorKernels), races and
+// timing, in that order.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CoreRunner.h"
+#include "VectorKernels.h"
+
+namespace asc2::sim {
+
+/// What a vector instruction touches and costs. The byte ranges are all in
+/// the instruction's dstSpace; repeatBytes are the bytes that count towards
+/// its 256-byte repeats.
+struct CoreRunner::VecOperands {
+  struct Range {
+    int64_t addr = 0, bytes = 0;
+  };
+  Range reads[3];
+  int numReads = 0;
+  Range write;
+  VecCost cost;
+  int64_t repeatBytes = 0;
+  /// Element-wise ops: the element count; shaped ops: the rows x cols tile.
+  int64_t n = 0, rows = 0, cols = 0;
+};
+
+namespace {
+
+/// How a VecBinary or VecScalar instruction supplies its operands.
+BinaryForm binaryForm(const Instr &in) {
+  return in.op == Opcode::VecBinary ? BinaryForm::TensorTensor
+         : in.scalarFirst           ? BinaryForm::ScalarTensor
+                                    : BinaryForm::TensorScalar;
+}
+
+} // namespace
+
+/// Transpose, copy, reduce and broadcast: a rows x cols tile.
+bool CoreRunner::shapedOperands(const Instr &in, VecOperands &ops) {
+  const int64_t w = byteWidth(in.dtype);
+  const int64_t rows = ops.rows = val(in.a), cols = ops.cols = val(in.b);
+  if (rows < 0 || cols < 0)
+    return fail(in, "negative tile shape",
+                std::to_string(rows) + " x " + std::to_string(cols));
+  if (in.op == Opcode::VecTranspose) {
+    ops.reads[ops.numReads++] = {in.src0Addr, in.batch * rows * cols * w};
+    ops.write = {in.dstAddr, in.batch * rows * cols * w};
+    ops.repeatBytes = in.batch * rows * cols * w;
+    ops.cost = arch.vecDefault;
+  } else if (in.op == Opcode::VecCopy) {
+    auto span = [&](int64_t stride) {
+      return rows == 0 || cols == 0 ? 0 : ((rows - 1) * stride + cols) * w;
+    };
+    ops.reads[ops.numReads++] = {in.src0Addr, span(in.srcRowStride)};
+    ops.write = {in.dstAddr, span(in.dstRowStride)};
+    ops.repeatBytes = rows * cols * w;
+    ops.cost = arch.vecDefault;
+  } else {
+    int64_t vecElems = (in.axis == 1 ? rows : cols) * w;
+    ops.repeatBytes = rows * cols * w;
+    if (in.op == Opcode::VecReduce) {
+      if ((in.reduceKind == ReduceKind::Max ||
+           in.reduceKind == ReduceKind::Min) &&
+          (in.axis == 1 ? cols : rows) == 0 && vecElems > 0)
+        return fail(in, "max/min reduction over zero elements");
+      ops.reads[ops.numReads++] = {in.src0Addr, ops.repeatBytes};
+      ops.write = {in.dstAddr, vecElems};
+      ops.cost = arch.reduceCost;
+    } else {
+      ops.reads[ops.numReads++] = {in.src0Addr, vecElems};
+      ops.write = {in.dstAddr, ops.repeatBytes};
+      ops.cost = arch.broadcastCost;
+    }
+  }
+  return true;
+}
+
+/// Element-wise ops over `c` elements.
+bool CoreRunner::elementwiseOperands(const Instr &in, VecOperands &ops) {
+  const int64_t w = byteWidth(in.dtype);
+  const int64_t n = ops.n = val(in.c);
+  if (n < 0)
+    return fail(in, "negative element count", std::to_string(n) + " elements");
+  ops.repeatBytes = n * w;
+  ops.write = {in.dstAddr, n * w};
+  switch (in.op) {
+  case Opcode::VecBinary:
+    ops.reads[ops.numReads++] = {in.src0Addr, n * w};
+    ops.reads[ops.numReads++] = {in.src1Addr, n * w};
+    ops.cost = arch.costOf(in.vecOp);
+    break;
+  case Opcode::VecUnary:
+    ops.reads[ops.numReads++] = {in.src0Addr, n * w};
+    ops.cost = arch.costOf(in.vecOp);
+    break;
+  case Opcode::VecScalar:
+    ops.reads[ops.numReads++] = {in.src0Addr, n * w};
+    ops.cost = arch.costOfScalarForm(in.vecOp);
+    break;
+  case Opcode::VecDup:
+    ops.cost = arch.vecDefault;
+    break;
+  case Opcode::VecCast: {
+    int64_t sw = byteWidth(in.srcDtype);
+    ops.reads[ops.numReads++] = {in.src0Addr, n * sw};
+    ops.repeatBytes = n * std::max(w, sw);
+    ops.cost = arch.castCost;
+    break;
+  }
+  case Opcode::VecCompare:
+    ops.reads[ops.numReads++] = {in.src0Addr, n * w};
+    if (!in.scalarRhs)
+      ops.reads[ops.numReads++] = {in.src1Addr, n * w};
+    ops.write = {in.dstAddr, n}; // bool bytes
+    ops.cost = arch.compareCost;
+    break;
+  case Opcode::VecSelect:
+    ops.reads[ops.numReads++] = {in.maskAddr, n};
+    ops.reads[ops.numReads++] = {in.src0Addr, n * w};
+    if (!in.scalarRhs)
+      ops.reads[ops.numReads++] = {in.src1Addr, n * w};
+    ops.cost = arch.selectCost;
+    break;
+  default:
+    return fail(in, "not a vector instruction");
+  }
+  return true;
+}
+
+/// asc2.mask(bits=...): only the selected lanes of each 256-byte repeat, as
+/// runs of consecutive selected elements (the others keep dst).
+bool CoreRunner::computeMasked(const Instr &in, const VecOperands &ops) {
+  const DType t = in.dtype;
+  const int64_t w = byteWidth(t);
+  uint8_t *base = memory[int(in.dstSpace)].data();
+  uint8_t *dst = base + in.dstAddr;
+  const uint8_t *a = base + in.src0Addr;
+  int64_t sw = in.op == Opcode::VecCast ? byteWidth(in.srcDtype) : w;
+  int64_t lanes = 256 / std::max(w, sw);
+  const uint64_t hi = uint64_t(val(in.maskHigh)), lo = uint64_t(val(in.maskLow));
+  const int64_t dw = in.op == Opcode::VecCompare ? 1 : w;
+  bool ok = true;
+  forEachMaskRun(ops.n, lanes, hi, lo, [&](int64_t start, int64_t len) {
+    if (!ok)
+      return;
+    uint8_t *d = dst + start * dw;
+    const uint8_t *x = a + start * (in.op == Opcode::VecCast ? sw : w);
+    const uint8_t *y = base + in.src1Addr + (in.scalarRhs ? 0 : start * w);
+    switch (in.op) {
+    case Opcode::VecBinary:
+    case Opcode::VecScalar:
+      ok = binaryKernel(in.vecOp, t, binaryForm(in), d, x, y, scalarOf(in, t),
+                        len);
+      break;
+    case Opcode::VecUnary:
+      unaryKernel(in.vecOp, t, d, x, len);
+      break;
+    case Opcode::VecCast:
+      castKernel(t, in.srcDtype, in.roundMode, d, x, len);
+      break;
+    case Opcode::VecCompare:
+      compareKernel(in.cmpMode, t, d, x, y, in.scalarRhs, scalarOf(in, t), len);
+      break;
+    case Opcode::VecSelect:
+      selectKernel(t, d, base + in.maskAddr + start, x, y, in.scalarRhs,
+                   scalarOf(in, t), len);
+      break;
+    default:
+      break;
+    }
+  });
+  if (!ok)
+    return fail(in, "integer division by zero");
+  return true;
+}
+
+/// Every element (or the whole tile) of the instruction.
+bool CoreRunner::computeDense(const Instr &in, const VecOperands &ops) {
+  const DType t = in.dtype;
+  const int64_t w = byteWidth(t);
+  const int64_t n = ops.n, rows = ops.rows, cols = ops.cols;
+  uint8_t *base = memory[int(in.dstSpace)].data();
+  uint8_t *dst = base + in.dstAddr;
+  const uint8_t *a = base + in.src0Addr;
+  switch (in.op) {
+  case Opcode::VecBinary:
+  case Opcode::VecScalar:
+    if (!binaryKernel(in.vecOp, t, binaryForm(in), dst, a, base + in.src1Addr,
+                      scalarOf(in, t), n))
+      return fail(in, "integer division by zero");
+    break;
+  case Opcode::VecUnary:
+    unaryKernel(in.vecOp, t, dst, a, n);
+    break;
+  case Opcode::VecDup:
+    dupKernel(t, dst, scalarOf(in, t), n);
+    break;
+  case Opcode::VecCast:
+    castKernel(t, in.srcDtype, in.roundMode, dst, a, n);
+    break;
+  case Opcode::VecCompare:
+    compareKernel(in.cmpMode, t, dst, a, base + in.src1Addr, in.scalarRhs,
+                  scalarOf(in, t), n);
+    break;
+  case Opcode::VecSelect:
+    selectKernel(t, dst, base + in.maskAddr, a, base + in.src1Addr,
+                 in.scalarRhs, scalarOf(in, t), n);
+    break;
+  case Opcode::VecReduce:
+    reduceKernel(in.reduceKind, t, in.axis, dst, a, rows, cols);
+    break;
+  case Opcode::VecBroadcast:
+    broadcastKernel(t, in.axis, dst, a, rows, cols);
+    break;
+  case Opcode::VecTranspose: {
+    const int64_t bytes = in.batch * rows * cols * w;
+    if (in.src0Addr < in.dstAddr + bytes && in.dstAddr < in.src0Addr + bytes)
+      return fail(in, "transpose in place is not supported");
+    for (int64_t b = 0; b < in.batch; ++b) {
+      const uint8_t *from = a + b * rows * cols * w;
+      uint8_t *to = dst + b * rows * cols * w;
+      for (int64_t r = 0; r < rows; ++r)
+        for (int64_t c = 0; c < cols; ++c)
+          std::memcpy(to + (c * rows + r) * w, from + (r * cols + c) * w, size_t(w));
+    }
+    break;
+  }
+  case Opcode::VecCopy:
+    for (int64_t r = 0; r < rows; ++r)
+      std::memmove(dst + r * in.dstRowStride * w, a + r * in.srcRowStride * w,
+                   size_t(cols * w));
+    break;
+  default:
+    break;
+  }
+  return true;
+}
+
+bool CoreRunner::vector(const Instr &in, int32_t pc) {
+  VecOperands ops;
+  const bool shaped = in.op == Opcode::VecTranspose || in.op == Opcode::VecCopy ||
+                      in.op == Opcode::VecReduce || in.op == Opcode::VecBroadcast;
+  if (!(shaped ? shapedOperands(in, ops) : elementwiseOperands(in, ops)))
+    return false;
+  Space s = in.dstSpace;
+  for (int i = 0; i < ops.numReads; ++i)
+    if (!checkLocal(in, s, ops.reads[i].addr, ops.reads[i].bytes))
+      return false;
+  if (!checkLocal(in, s, ops.write.addr, ops.write.bytes))
+    return false;
+  if (!(in.bitMask ? computeMasked(in, ops) : computeDense(in, ops)))
+    return false;
+  if (races) {
+    races->beginAccesses(in.pipe, pc);
+    for (int i = 0; i < ops.numReads; ++i)
+      races->read(s, ops.reads[i].addr, ops.reads[i].addr + ops.reads[i].bytes);
+    races->write(s, ops.write.addr, ops.write.addr + ops.write.bytes);
+  }
+  int64_t repeats = (ops.repeatBytes + 255) / 256;
+  uint64_t dur = uint64_t(
+      std::ceil(ops.cost.fixed + ops.cost.perRepeat * double(repeats)));
+  uint64_t start = execute(in.pipe, enqueue(in.pipe), dur);
+  if (traceOn)
+    emit(in, in.pipe, start, start + dur, 0);
+  return true;
+}
+
+} // namespace asc2::sim
