@@ -272,20 +272,93 @@ bool nextLoopOverFlags(Operation *op, bool forward) {
   return false;
 }
 
+/// Whether `a` and `b` sit on the two branches of one scf.if (the flag op
+/// of a guarded copy and its twin on the skipped path).
+bool onOtherBranches(Operation *a, Operation *b) {
+  for (Operation *p = a->getParentOp(); p; p = p->getParentOp())
+    if (auto guard = dyn_cast<scf::IfOp>(p); guard && guard->isProperAncestor(b)) {
+      Region &then = guard.getThenRegion();
+      return then.isAncestor(a->getParentRegion()) != then.isAncestor(b->getParentRegion());
+    }
+  return false;
+}
+
+/// The roles of the set_flag and wait_flag ops at `points`, from the flags'
+/// structure in program order: a set lets the next wait of its flag (src,
+/// dst, event) go. InsertSync sets a loop-carried flag right before the
+/// (outermost) loop (the prime), waits for and sets it in the body, and waits
+/// once more after the loop (the drain): its pairs cross the loop's
+/// boundary; those of every other flag stay in one iteration.
+std::map<Operation *, SyncRole> flagRoles(const ProgramPoints &points) {
+  std::map<Operation *, SyncRole> roles;
+  // The set each flag waits for: the latest one, or the alternatives of a
+  // guarded copy (its set and the twin on the skipped path).
+  std::map<std::tuple<Pipe, Pipe, int64_t>, SmallVector<Operation *, 2>> pending;
+  for (int p = 0; p < points.size(); ++p) {
+    Operation *op = points.opAt(p);
+    if (auto set = dyn_cast<ascendc::SetFlagOp>(op)) {
+      roles[op] = SyncRole::Pair;
+      auto &sets = pending[{set.getSrc(), set.getDst(), set.getEvent()}];
+      if (sets.empty() || !onOtherBranches(sets.back(), op))
+        sets.clear();
+      sets.push_back(op);
+      continue;
+    }
+    auto wait = dyn_cast<ascendc::WaitFlagOp>(op);
+    if (!wait)
+      continue;
+    roles[op] = SyncRole::Pair;
+    auto it = pending.find({wait.getSrc(), wait.getDst(), wait.getEvent()});
+    if (it == pending.end())
+      continue;
+    for (Operation *set : it->second) {
+      Operation *setLoop = set->getParentOfType<scf::ForOp>();
+      Operation *waitLoop = op->getParentOfType<scf::ForOp>();
+      if (setLoop == waitLoop)
+        continue; // one iteration (or no loop at all)
+      if (waitLoop && !waitLoop->isProperAncestor(set)) {
+        // Set before the wait's loop: the prime, and the carried wait.
+        roles[set] = nextLoopOverFlags(set, true) ? SyncRole::Prime : SyncRole::Carried;
+        roles[op] = SyncRole::Carried;
+      } else if (setLoop && !setLoop->isProperAncestor(op)) {
+        // Waited for after the set's loop: the carried set, and the drain.
+        roles[set] = SyncRole::Carried;
+        roles[op] = nextLoopOverFlags(op, false) ? SyncRole::Drain : SyncRole::Carried;
+      }
+    }
+    pending.erase(it);
+  }
+  return roles;
+}
+
 /// Memory, sync and program points of the final IR.
 void describeFinalIR(func::FuncOp func, const sim::ArchModel &arch,
                      CompileReport &report) {
   BufferLiveness liveness(func);
   const ProgramPoints &points = liveness.getPoints();
+  auto kernelType = func->getAttrOfType<StringAttr>("ascendc.kernel_type");
+  const Core kernelCore = kernelType && kernelType.getValue() == "AIC_ONLY" ? Core::AIC
+                          : kernelType && kernelType.getValue() == "MIX"   ? Core::Both
+                                                                           : Core::AIV;
   for (int p = 0; p < points.size(); ++p) {
     Operation *op = points.opAt(p);
-    std::string text;
-    llvm::raw_string_ostream os(text);
+    ProgramPointRecord point;
+    llvm::raw_string_ostream os(point.text);
     OpPrintingFlags flags;
     flags.skipRegions();
     op->print(os, flags);
-    report.programPoints.push_back(text);
-    report.pointLocs.push_back(reportLoc(op->getLoc()));
+    point.name = op->getName().getStringRef().str();
+    if (auto pipeOp = dyn_cast<ascendc::PipeOpInterface>(op))
+      point.pipe = pipeOp.getPipe();
+    point.core = kernelCore;
+    if (kernelCore == Core::Both) {
+      ascendc::CoreKind kind = ascendc::coreKindOf(op);
+      point.core = kind == ascendc::CoreKind::Cube     ? Core::AIC
+                   : kind == ascendc::CoreKind::Vector ? Core::AIV
+                                                       : Core::Both;
+    }
+    point.loc = reportLoc(op->getLoc());
+    report.points.push_back(std::move(point));
   }
 
   std::map<std::string, int64_t> peak;
@@ -317,58 +390,55 @@ void describeFinalIR(func::FuncOp func, const sim::ArchModel &arch,
     report.spaces.push_back(u);
   }
 
+  std::map<Operation *, SyncRole> roles = flagRoles(points);
   for (int p = 0; p < points.size(); ++p) {
     Operation *op = points.opAt(p);
     SyncRecord s;
     s.point = p;
     s.loc = reportLoc(op->getLoc());
+    std::optional<StringRef> reason;
     if (auto set = dyn_cast<ascendc::SetFlagOp>(op)) {
-      s.kind = "set_flag";
-      s.srcPipe = pipeName(set.getSrc());
-      s.dstPipe = pipeName(set.getDst());
+      s.kind = SyncKind::SetFlag;
+      s.srcPipe = set.getSrc();
+      s.dstPipe = set.getDst();
       s.eventId = set.getEvent();
-      s.reason = set.getReason().value_or("").str();
+      reason = set.getReason();
     } else if (auto wait = dyn_cast<ascendc::WaitFlagOp>(op)) {
-      s.kind = "wait_flag";
-      s.srcPipe = pipeName(wait.getSrc());
-      s.dstPipe = pipeName(wait.getDst());
+      s.kind = SyncKind::WaitFlag;
+      s.srcPipe = wait.getSrc();
+      s.dstPipe = wait.getDst();
       s.eventId = wait.getEvent();
-      s.reason = wait.getReason().value_or("").str();
+      reason = wait.getReason();
     } else if (auto barrier = dyn_cast<ascendc::PipeBarrierOp>(op)) {
-      s.kind = "pipe_barrier";
-      s.srcPipe = s.dstPipe = pipeName(barrier.getPipe());
-      s.reason = barrier.getReason().value_or("").str();
+      s.kind = SyncKind::PipeBarrier;
+      s.srcPipe = s.dstPipe = barrier.getPipe();
+      reason = barrier.getReason();
     } else if (auto get = dyn_cast<ascendc::GetBufOp>(op)) {
-      s.kind = "get_buf";
-      s.srcPipe = s.dstPipe = pipeName(get.getPipe());
+      s.kind = SyncKind::GetBuf;
+      s.srcPipe = s.dstPipe = get.getPipe();
       s.eventId = get.getId();
-      s.reason = get.getReason().value_or("").str();
+      reason = get.getReason();
     } else if (auto rls = dyn_cast<ascendc::RlsBufOp>(op)) {
-      s.kind = "rls_buf";
-      s.srcPipe = s.dstPipe = pipeName(rls.getPipe());
+      s.kind = SyncKind::RlsBuf;
+      s.srcPipe = s.dstPipe = rls.getPipe();
       s.eventId = rls.getId();
-      s.reason = rls.getReason().value_or("").str();
+      reason = rls.getReason();
     } else {
       continue;
     }
-    ++report.syncCounts[s.kind];
-    if (s.kind == "get_buf" || s.kind == "rls_buf") {
-      s.role = "buf_id";
-      report.sync.push_back(std::move(s));
-      continue;
-    }
-    bool carried = llvm::StringRef(s.reason).ends_with("(loop-carried)");
-    if (s.kind == "pipe_barrier")
-      s.role = "barrier";
-    else if (carried && s.kind == "set_flag" && nextLoopOverFlags(op, true))
-      s.role = "prime";
-    else if (carried && s.kind == "wait_flag" && nextLoopOverFlags(op, false))
-      s.role = "drain";
+    s.reason = reason.value_or("").str();
+    ++report.syncCounts[syncKindName(s.kind)];
+    if (s.kind == SyncKind::GetBuf || s.kind == SyncKind::RlsBuf)
+      s.role = SyncRole::BufId;
+    else if (s.kind == SyncKind::PipeBarrier)
+      s.role = SyncRole::Barrier;
+    else if (SyncRole role = roles[op]; role == SyncRole::Prime || role == SyncRole::Drain)
+      s.role = role;
     else if (auto guard = dyn_cast<scf::IfOp>(op->getParentOp());
              guard && op->getParentRegion() == &guard.getElseRegion())
-      s.role = "skip"; // the twin of a flag in a guarded copy, on its skipped path
+      s.role = SyncRole::Skip;
     else
-      s.role = carried ? "carried" : "pair";
+      s.role = role;
     report.sync.push_back(std::move(s));
   }
   if (auto before = func->getAttrOfType<IntegerAttr>("ascendc.buf_id_syncs_before_fuse"))
@@ -395,7 +465,7 @@ static CompileResult noted(CompileResult retry, const CompileFailure &first,
     return retry;
   auto report = std::make_shared<CompileReport>(*retry.kernel->report());
   report->diagnostics.push_back(
-      {"note", what + " (" + first.message.substr(0, first.message.find(';')) + ")",
+      {Severity::Note, what + " (" + first.message.substr(0, first.message.find(';')) + ")",
        first.loc});
   retry.kernel = std::make_shared<CompiledKernel>(report, retry.kernel->program(),
                                                   retry.kernel->arch());
@@ -453,22 +523,22 @@ static CompileResult compileOnce(const std::string &asctileIR,
   ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
     auto severity = [](DiagnosticSeverity s) {
       switch (s) {
-      case DiagnosticSeverity::Error: return "error";
-      case DiagnosticSeverity::Warning: return "warning";
-      case DiagnosticSeverity::Note: return "note";
-      case DiagnosticSeverity::Remark: return "remark";
+      case DiagnosticSeverity::Error: return Severity::Error;
+      case DiagnosticSeverity::Warning: return Severity::Warning;
+      case DiagnosticSeverity::Note: return Severity::Note;
+      case DiagnosticSeverity::Remark: return Severity::Remark;
       }
-      return "error";
+      return Severity::Error;
     };
     diagnostics.push_back({severity(diag.getSeverity()), diag.str(),
                            reportLoc(diag.getLocation())});
     for (Diagnostic &note : diag.getNotes())
-      diagnostics.push_back({"note", note.str(), reportLoc(note.getLocation())});
+      diagnostics.push_back({Severity::Note, note.str(), reportLoc(note.getLocation())});
     return success();
   });
   auto firstError = [&]() -> CompileResult {
     for (const DiagnosticRecord &d : diagnostics)
-      if (d.severity == "error") {
+      if (d.severity == Severity::Error) {
         fail(d.message, d.loc);
         result.failure->diagnostics = diagnostics;
         return result;
@@ -687,14 +757,15 @@ CompileResult compileBaseline(const std::string &ascendcIR,
   context.loadAllAvailableDialects();
   std::vector<DiagnosticRecord> diagnostics;
   ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
-    diagnostics.push_back({diag.getSeverity() == DiagnosticSeverity::Error ? "error" : "note",
+    diagnostics.push_back({diag.getSeverity() == DiagnosticSeverity::Error ? Severity::Error
+                                                                          : Severity::Note,
                            diag.str(), reportLoc(diag.getLocation())});
     return success();
   });
   auto fail = [&]() {
     CompileFailure f{"baseline failed to compile", {}, diagnostics};
     for (const DiagnosticRecord &d : diagnostics)
-      if (d.severity == "error") {
+      if (d.severity == Severity::Error) {
         f.message = d.message;
         f.loc = d.loc;
         break;
@@ -767,7 +838,7 @@ LaunchRecord CompiledKernel::launch(int blockNum,
     rec.raceMessages.push_back(r.message);
   for (int p = 0; p < sim::kNumPipes; ++p) {
     PipeTotals t;
-    t.pipe = sim::pipeName((sim::Pipe)p);
+    t.pipe = (Pipe)p;
     for (const sim::CoreStats &c : run.cores)
       t.busyCycles += c.busy[p];
     if (run.totalCycles && !run.cores.empty())
@@ -776,8 +847,8 @@ LaunchRecord CompiledKernel::launch(int blockNum,
     rec.pipes.push_back(t);
   }
   if (options.collectTrace) {
-    rec.traceJson = sim::traceToJson(run, m_program, m_arch);
     rec.pipeUtilizationCsv = sim::pipeUtilizationCsv(run, m_arch);
+    rec.trace = sim::makeTrace(std::move(run), m_program, m_arch);
   }
 
   std::shared_ptr<const CompileReport> updated;
@@ -786,7 +857,7 @@ LaunchRecord CompiledKernel::launch(int blockNum,
     auto next = std::make_shared<CompileReport>(*m_report);
     // Only the latest launch keeps its (large) trace.
     for (LaunchRecord &old : next->launches) {
-      old.traceJson.clear();
+      old.trace.reset();
       old.pipeUtilizationCsv.clear();
     }
     next->launches.push_back(rec);

@@ -1,0 +1,124 @@
+// A launch's trace reaches the views in process, typed (SimTrace::fromTrace);
+// an imported trace.json is parsed (SimTrace::parse). Both must read the same:
+// the views draw one simulated run alike however it arrived.
+#include "InspectorData.h"
+#include "ProfileData.h"
+
+#include "asc2/Driver/Pipeline.h"
+
+#include <QtTest>
+
+#include <vector>
+
+using namespace inspector;
+
+namespace {
+// A double-buffered loop (flags carried across iterations, waits that stall).
+const char *kVaddLoop = R"mlir(
+module {
+  func.func @vadd(%x: !asctile.ptr<f32>, %y: !asctile.ptr<f32>, %out: !asctile.ptr<f32>, %n: index, %tiles: index) attributes {asctile.kernel, asctile.arg_names = ["x", "y", "out", "n", "tiles"]} {
+    %tx = asctile.tensor %x[%n] : !asctile.ptr<f32> -> !asctile.tensor<?xf32> loc("vadd.py":3:5)
+    %ty = asctile.tensor %y[%n] : !asctile.ptr<f32> -> !asctile.tensor<?xf32> loc("vadd.py":4:5)
+    %to = asctile.tensor %out[%n] : !asctile.ptr<f32> -> !asctile.tensor<?xf32> loc("vadd.py":5:5)
+    %c256 = arith.constant 256 : index
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %i = %c0 to %tiles step %c1 {
+      %off = arith.muli %i, %c256 : index
+      %a = asctile.load %tx[%off] : !asctile.tensor<?xf32> -> !asctile.tile<256xf32, UB> loc("vadd.py":9:9)
+      %c = asctile.load %ty[%off] : !asctile.tensor<?xf32> -> !asctile.tile<256xf32, UB> loc("vadd.py":10:9)
+      %s = arith.addf %a, %c : !asctile.tile<256xf32, UB> loc("vadd.py":11:22)
+      asctile.store %s, %to[%off] : !asctile.tile<256xf32, UB>, !asctile.tensor<?xf32> loc("vadd.py":11:9)
+    } loc("vadd.py":7:5)
+    return
+  }
+}
+)mlir";
+
+asc2::sim::LaunchArg gm(std::vector<float> &v)
+{
+    asc2::sim::LaunchArg a;
+    a.kind = asc2::sim::ArgSpec::Kind::Gm;
+    a.data = v.data();
+    a.bytes = int64_t(v.size() * sizeof(float));
+    a.dtype = asc2::sim::DType::F32;
+    return a;
+}
+asc2::sim::LaunchArg integer(int64_t i)
+{
+    asc2::sim::LaunchArg a;
+    a.kind = asc2::sim::ArgSpec::Kind::Int;
+    a.i = i;
+    return a;
+}
+} // namespace
+
+class TestLaunchTrace : public QObject
+{
+    Q_OBJECT
+private slots:
+    void inProcessReadsAsItsExport()
+    {
+        asc2::CompileResult compiled = asc2::compileKernel(kVaddLoop, {});
+        QVERIFY2(compiled.kernel, compiled.failure ? compiled.failure->message.c_str() : "");
+        const int64_t n = 256 * 7, cores = 2, tiles = 4;
+        std::vector<float> x(n, 1), y(n, 2), out(n, 0);
+        const asc2::LaunchRecord launch = compiled.kernel->launch(int(cores), {gm(x), gm(y), gm(out), integer(n), integer(tiles)}, {});
+        QVERIFY2(launch.ok, launch.error.c_str());
+        QVERIFY(launch.trace);
+
+        const SimTrace typed = SimTrace::fromTrace(*launch.trace);
+        const SimTrace parsed = SimTrace::parse(QByteArray::fromStdString(asc2::sim::traceToJson(*launch.trace)));
+        QVERIFY2(parsed.error.isEmpty(), qPrintable(parsed.error));
+        QCOMPARE(typed.cores, parsed.cores);
+        QCOMPARE(typed.cores.size(), 2);
+        QCOMPARE(typed.endTime, parsed.endTime);
+        QCOMPARE(typed.events.size(), parsed.events.size());
+        int sets = 0, waits = 0;
+        for (int i = 0; i < typed.events.size(); ++i) {
+            const TraceEvent &a = typed.events[i], &b = parsed.events[i];
+            QCOMPARE(a.core, b.core);
+            QCOMPARE(a.pipe, b.pipe);
+            QCOMPARE(a.kind, b.kind);
+            QCOMPARE(a.name, b.name);
+            QCOMPARE(a.start, b.start);
+            QCOMPARE(a.duration, b.duration);
+            QCOMPARE(a.file, b.file);
+            QCOMPARE(a.line, b.line);
+            QCOMPARE(a.detail, b.detail);
+            QCOMPARE(a.flagId, b.flagId);
+            QCOMPARE(a.flagPipes, b.flagPipes);
+            sets += a.isSet();
+            waits += a.isWait();
+        }
+        QVERIFY(sets > 0 && waits > 0);
+        QCOMPARE(typed.flows.size(), parsed.flows.size());
+        // Every wait has an arrow from its set, also when it began waiting
+        // before the set fired (its flow starts later in the file).
+        QCOMPARE(typed.flows.size(), waits);
+        for (int i = 0; i < typed.flows.size(); ++i) {
+            const TraceFlow &a = typed.flows[i], &b = parsed.flows[i];
+            QCOMPARE(a.core, b.core);
+            QCOMPARE(a.src, b.src);
+            QCOMPARE(a.dst, b.dst);
+            QCOMPARE(a.srcTime, b.srcTime);
+            QCOMPARE(a.dstTime, b.dstTime);
+            QCOMPARE(a.category, b.category);
+            QVERIFY(a.srcTime <= a.dstTime);
+        }
+        QCOMPARE(typed.stalls, parsed.stalls);
+        QVERIFY(!typed.stalls.isEmpty()); // V waits for its loads
+        for (int i : typed.stalls) {
+            QVERIFY(typed.events[i].isWait());
+            QVERIFY(typed.events[i].duration > 0);
+        }
+
+        // The profile of the launch is made from the typed trace.
+        const ProfileRun run = profileFromLaunch(*compiled.kernel->report(), 0);
+        QCOMPARE(run.trace.events.size(), typed.events.size());
+        QVERIFY(!run.lineUs.isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLaunchTrace)
+#include "tst_launchtrace.moc"
