@@ -510,7 +510,8 @@ void MainWindow::createInspectors()
     connect(m_profileView, &ProfileView::sourceLineActivated, m_inspectorState, &InspectorState::selectSourceLine);
     connect(m_passesPanel, &PassesPanel::passShown, this, [this](const asc2::PassRecord *pass) {
         if (pass && !pass->ir.empty())
-            m_graphView->setIr(QString::fromStdString(pass->ir), QVector<int>(pass->irLines.begin(), pass->irLines.end()));
+            m_graphView->setIr(QString::fromStdString(pass->ir), QVector<int>(pass->irLines.begin(), pass->irLines.end()),
+                               QVector<asc2::Pipe>(pass->irPipes.begin(), pass->irPipes.end()));
     });
     connect(m_profileView, &ProfileView::lineCostsChanged, m_editor, &KernelEditor::setLineCosts);
     // An msprof import is laid over the UB map's program points.

@@ -117,7 +117,7 @@ QVector<StaticStall> staticStalls(const StaticSchedule &s)
             out.push_back(stall);
     }
     std::stable_sort(out.begin(), out.end(), [](const StaticStall &a, const StaticStall &b) {
-        return a.pipe != b.pipe ? int(a.pipe) < int(b.pipe) : a.from < b.from;
+        return a.pipe != b.pipe ? asc2::pipeLaneIndex(a.pipe) < asc2::pipeLaneIndex(b.pipe) : a.from < b.from;
     });
     return out;
 }
@@ -194,7 +194,8 @@ StaticSchedule StaticSchedule::fromReport(const asc2::CompileReport &report)
 namespace {
 QString jsonString(const QJsonValue &v)
 {
-    return v.isString() ? v.toString() : v.isDouble() ? QString::number(v.toDouble()) : QString();
+    // All digits: flow ids of the simulator's later cores are above 2^32.
+    return v.isString() ? v.toString() : v.isDouble() ? QString::number(v.toDouble(), 'g', 17) : QString();
 }
 
 // What an imported event is, from its name: files from msprof name flag ops

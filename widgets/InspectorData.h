@@ -89,7 +89,7 @@ struct StaticStall {
 struct StaticSchedule {
     QVector<StaticOp> ops;
     QVector<SyncEdge> edges;
-    QVector<StaticStall> stalls; // sorted by (pipe, from)
+    QVector<StaticStall> stalls; // sorted by (lane, from)
     static StaticSchedule fromReport(const asc2::CompileReport &report);
 };
 

@@ -102,6 +102,42 @@ TEST(Report, ProgramPointsCarryOpNamePipeAndSource) {
                            "ascendc.set_flag", "ascendc.wait_flag", "scf.for", "arith.muli"})
     EXPECT_GT(seen[name], 0) << name;
 
+  // Each line of a pass's IR knows its op's pipe.
+  const PassRecord &last = report->passes.back();
+  std::vector<std::string> lines;
+  for (size_t start = 0; start < last.ir.size();) {
+    size_t end = last.ir.find('\n', start);
+    lines.push_back(last.ir.substr(start, end - start));
+    start = end == std::string::npos ? last.ir.size() : end + 1;
+  }
+  ASSERT_EQ(last.irPipes.size(), lines.size());
+  int piped = 0;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    // The op's name: the line's first word after any results.
+    std::string line = lines[i].substr(lines[i].find_first_not_of(' '));
+    if (line.rfind('%', 0) == 0 && line.find(" = ") != std::string::npos)
+      line = line.substr(line.find(" = ") + 3);
+    line = line.substr(0, line.find(' '));
+    Pipe expected = line.find("ascendc.data_copy_in") != std::string::npos    ? Pipe::MTE2
+                    : line.find("ascendc.data_copy_out") != std::string::npos ? Pipe::MTE3
+                    : line.find("ascendc.exp") != std::string::npos           ? Pipe::V
+                                                                              : last.irPipes[i];
+    if (line.rfind("arith.", 0) == 0 || line == "scf.for")
+      expected = Pipe::S;
+    else if (line == "ascendc.set_flag" || line == "ascendc.wait_flag") {
+      // "ascendc.set_flag V -> MTE2, 0": a set on its source, a wait on its destination.
+      const std::string &text = lines[i];
+      size_t arrow = text.find(" -> ");
+      size_t start = text.rfind(' ', arrow - 1) + 1;
+      std::string src = text.substr(start, arrow - start);
+      std::string dst = text.substr(arrow + 4, text.find(',', arrow) - arrow - 4);
+      expected = *parsePipe(line == "ascendc.set_flag" ? src : dst);
+    }
+    EXPECT_EQ(last.irPipes[i], expected) << lines[i];
+    piped += last.irPipes[i] != Pipe::S;
+  }
+  EXPECT_GE(piped, 3);
+
   // The JSON keeps the op text and location of each point.
   auto json = llvm::json::parse(toJson(*report, /*includeIr=*/false));
   ASSERT_TRUE(bool(json));

@@ -222,12 +222,12 @@ inline std::shared_ptr<asc2::CompileReport> makeCubeReport()
                                  "ascendc.load_data",    "ascendc.load_data_b", "ascendc.set_flag",    "ascendc.wait_flag",
                                  "ascendc.mmad",         "ascendc.set_flag",    "ascendc.wait_flag",   "ascendc.fixpipe",
                                  "ascendc.set_flag",     "ascendc.wait_flag",   "ascendc.data_copy_out", "func.return"};
-    const Pipe pipes[] = {Pipe::S,    Pipe::S,    Pipe::S,    Pipe::S, Pipe::S, Pipe::MTE2, Pipe::MTE2,
+    const Pipe pointPipes[] = {Pipe::S,    Pipe::S,    Pipe::S,    Pipe::S, Pipe::S, Pipe::MTE2, Pipe::MTE2,
                           Pipe::MTE1, Pipe::MTE1, Pipe::MTE1, Pipe::MTE1, Pipe::M, Pipe::M, Pipe::M,
                           Pipe::FIX,  Pipe::FIX,  Pipe::FIX,  Pipe::MTE3, Pipe::MTE3, Pipe::S};
     const int lines[] = {10, 11, 12, 13, 14, 10, 10, 11, 11, 12, 12, 13, 13, 13, 14, 14, 14, 15, 15, 9};
     for (int i = 0; i < 20; ++i)
-        r->points.push_back(samplePoint(ops[i], names[i], pipes[i], {"/tmp/mm.py", lines[i], 5}));
+        r->points.push_back(samplePoint(ops[i], names[i], pointPipes[i], {"/tmp/mm.py", lines[i], 5}));
     const auto sync = [&](const char *kind, const char *src, const char *dst, int id, int point, const char *reason) {
         asc2::SyncRecord s = sampleSync(kind, src, dst, id, point, "pair");
         s.loc = {"/tmp/mm.py", lines[point], 5};

@@ -13,28 +13,6 @@
 using namespace inspector;
 
 namespace {
-// A double-buffered loop (flags carried across iterations, waits that stall).
-const char *kVaddLoop = R"mlir(
-module {
-  func.func @vadd(%x: !asctile.ptr<f32>, %y: !asctile.ptr<f32>, %out: !asctile.ptr<f32>, %n: index, %tiles: index) attributes {asctile.kernel, asctile.arg_names = ["x", "y", "out", "n", "tiles"]} {
-    %tx = asctile.tensor %x[%n] : !asctile.ptr<f32> -> !asctile.tensor<?xf32> loc("vadd.py":3:5)
-    %ty = asctile.tensor %y[%n] : !asctile.ptr<f32> -> !asctile.tensor<?xf32> loc("vadd.py":4:5)
-    %to = asctile.tensor %out[%n] : !asctile.ptr<f32> -> !asctile.tensor<?xf32> loc("vadd.py":5:5)
-    %c256 = arith.constant 256 : index
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    scf.for %i = %c0 to %tiles step %c1 {
-      %off = arith.muli %i, %c256 : index
-      %a = asctile.load %tx[%off] : !asctile.tensor<?xf32> -> !asctile.tile<256xf32, UB> loc("vadd.py":9:9)
-      %c = asctile.load %ty[%off] : !asctile.tensor<?xf32> -> !asctile.tile<256xf32, UB> loc("vadd.py":10:9)
-      %s = arith.addf %a, %c : !asctile.tile<256xf32, UB> loc("vadd.py":11:22)
-      asctile.store %s, %to[%off] : !asctile.tile<256xf32, UB>, !asctile.tensor<?xf32> loc("vadd.py":11:9)
-    } loc("vadd.py":7:5)
-    return
-  }
-}
-)mlir";
-
 asc2::sim::LaunchArg gm(std::vector<float> &v)
 {
     asc2::sim::LaunchArg a;
@@ -59,7 +37,9 @@ class TestLaunchTrace : public QObject
 private slots:
     void inProcessReadsAsItsExport()
     {
-        asc2::CompileResult compiled = asc2::compileKernel(kVaddLoop, {});
+        QFile file(QStringLiteral(ASC2_FIXTURES_DIR "/vadd_loop.mlir"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        asc2::CompileResult compiled = asc2::compileKernel(file.readAll().toStdString(), {});
         QVERIFY2(compiled.kernel, compiled.failure ? compiled.failure->message.c_str() : "");
         const int64_t n = 256 * 7, cores = 2, tiles = 4;
         std::vector<float> x(n, 1), y(n, 2), out(n, 0);

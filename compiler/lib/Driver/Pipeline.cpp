@@ -12,6 +12,7 @@
 #include "asc2/Target/AscendC/EmitAscendC.h"
 #include "asc2/Target/Sim/ProgramBuilder.h"
 
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -126,16 +127,20 @@ int lineInLoc(const std::string &loc, const std::map<std::string, std::string> &
   return it == aliases.end() ? 0 : lineInLoc(it->second, aliases, depth + 1);
 }
 
-/// Prints `op` without locations, and the source line of each printed line
-/// (from the location that ends it).
-std::string printOp(Operation *op, std::vector<int> *lines = nullptr) {
+/// Prints `op` without locations, the source line of each printed line
+/// (from the location that ends it) and the pipe of the op on it (S: none).
+std::string printOp(Operation *op, std::vector<int> *lines = nullptr,
+                    std::vector<Pipe> *pipes = nullptr) {
   std::string text;
   llvm::raw_string_ostream os(text);
   OpPrintingFlags flags;
   flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
-  op->print(os, flags);
+  AsmState::LocationMap printedAt; // op -> (line, column) in `text`
+  AsmState state(op, flags, &printedAt);
+  op->print(os, state);
 
   std::vector<std::string> all;
+  std::vector<int> keptLine; // line of `text` -> line of the output (-1: dropped)
   std::map<std::string, std::string> aliases;
   for (size_t start = 0; start < text.size();) {
     size_t end = text.find('\n', start);
@@ -147,9 +152,19 @@ std::string printOp(Operation *op, std::vector<int> *lines = nullptr) {
       size_t eq = line.find(" = ");
       if (eq != std::string::npos)
         aliases[line.substr(0, eq)] = line.substr(eq + 3);
+      keptLine.push_back(-1);
       continue;
     }
+    keptLine.push_back(int(all.size()));
     all.push_back(std::move(line));
+  }
+  if (pipes) {
+    pipes->assign(all.size(), Pipe::S);
+    for (auto &[printed, at] : printedAt)
+      if (auto pipeOp = dyn_cast<ascendc::PipeOpInterface>(printed))
+        if (unsigned line = at.first - 1; // 1-based
+            line < keptLine.size() && keptLine[line] >= 0)
+          (*pipes)[keptLine[line]] = pipeOp.getPipe();
   }
   std::string out;
   out.reserve(text.size());
@@ -235,7 +250,7 @@ private:
       lowered = true;
     else if (lowered && r.stage == "asctile")
       r.stage = "ascendc";
-    r.ir = printOp(module, &r.irLines);
+    r.ir = printOp(module, &r.irLines, &r.irPipes);
     r.changed = report.passes.empty() || report.passes.back().ir != r.ir;
     r.wallMs = std::chrono::duration<double, std::milli>(end - start).count();
     r.opCount = countOps(module);
@@ -290,10 +305,30 @@ bool onOtherBranches(Operation *a, Operation *b) {
 /// once more after the loop (the drain): its pairs cross the loop's
 /// boundary; those of every other flag stay in one iteration.
 std::map<Operation *, SyncRole> flagRoles(const ProgramPoints &points) {
+  using Flag = std::tuple<Pipe, Pipe, int64_t>;
   std::map<Operation *, SyncRole> roles;
   // The set each flag waits for: the latest one, or the alternatives of a
   // guarded copy (its set and the twin on the skipped path).
-  std::map<std::tuple<Pipe, Pipe, int64_t>, SmallVector<Operation *, 2>> pending;
+  std::map<Flag, SmallVector<Operation *, 2>> pending;
+  // The last wait of each flag and the sets it took, for its twin.
+  std::map<Flag, std::pair<Operation *, SmallVector<Operation *, 2>>> lastWait;
+  auto pairUp = [&](ArrayRef<Operation *> sets, Operation *wait) {
+    Operation *waitLoop = wait->getParentOfType<scf::ForOp>();
+    for (Operation *set : sets) {
+      Operation *setLoop = set->getParentOfType<scf::ForOp>();
+      if (setLoop == waitLoop)
+        continue; // one iteration (or no loop at all)
+      if (waitLoop && !waitLoop->isProperAncestor(set)) {
+        // Set before the wait's loop: the prime, and the carried wait.
+        roles[set] = nextLoopOverFlags(set, true) ? SyncRole::Prime : SyncRole::Carried;
+        roles[wait] = SyncRole::Carried;
+      } else if (setLoop && !setLoop->isProperAncestor(wait)) {
+        // Waited for after the set's loop: the carried set, and the drain.
+        roles[set] = SyncRole::Carried;
+        roles[wait] = nextLoopOverFlags(wait, false) ? SyncRole::Drain : SyncRole::Carried;
+      }
+    }
+  };
   for (int p = 0; p < points.size(); ++p) {
     Operation *op = points.opAt(p);
     if (auto set = dyn_cast<ascendc::SetFlagOp>(op)) {
@@ -308,25 +343,22 @@ std::map<Operation *, SyncRole> flagRoles(const ProgramPoints &points) {
     if (!wait)
       continue;
     roles[op] = SyncRole::Pair;
-    auto it = pending.find({wait.getSrc(), wait.getDst(), wait.getEvent()});
-    if (it == pending.end())
+    Flag flag{wait.getSrc(), wait.getDst(), wait.getEvent()};
+    // A wait takes the sets it can follow: not those on the other branch.
+    SmallVector<Operation *, 2> taken, &sets = pending[flag];
+    for (Operation *set : sets)
+      if (!onOtherBranches(set, op))
+        taken.push_back(set);
+    if (taken.empty()) {
+      // The twin of a wait on the other branch takes what that one took.
+      auto last = lastWait.find(flag);
+      if (last != lastWait.end() && onOtherBranches(last->second.first, op))
+        pairUp(last->second.second, op);
       continue;
-    for (Operation *set : it->second) {
-      Operation *setLoop = set->getParentOfType<scf::ForOp>();
-      Operation *waitLoop = op->getParentOfType<scf::ForOp>();
-      if (setLoop == waitLoop)
-        continue; // one iteration (or no loop at all)
-      if (waitLoop && !waitLoop->isProperAncestor(set)) {
-        // Set before the wait's loop: the prime, and the carried wait.
-        roles[set] = nextLoopOverFlags(set, true) ? SyncRole::Prime : SyncRole::Carried;
-        roles[op] = SyncRole::Carried;
-      } else if (setLoop && !setLoop->isProperAncestor(op)) {
-        // Waited for after the set's loop: the carried set, and the drain.
-        roles[set] = SyncRole::Carried;
-        roles[op] = nextLoopOverFlags(op, false) ? SyncRole::Drain : SyncRole::Carried;
-      }
     }
-    pending.erase(it);
+    llvm::erase_if(sets, [&](Operation *set) { return llvm::is_contained(taken, set); });
+    pairUp(taken, op);
+    lastWait[flag] = {op, taken};
   }
   return roles;
 }
@@ -568,7 +600,7 @@ static CompileResult compileOnce(const std::string &asctileIR,
   input.index = 0;
   input.name = "frontend";
   input.stage = "frontend";
-  input.ir = printOp(*module, &input.irLines);
+  input.ir = printOp(*module, &input.irLines, &input.irPipes);
   input.changed = true;
   input.opCount = countOps(*module);
   report->passes.push_back(std::move(input));
@@ -794,7 +826,7 @@ CompileResult compileBaseline(const std::string &ascendcIR,
   PassRecord input;
   input.name = "baseline";
   input.stage = "ascendc";
-  input.ir = printOp(*module, &input.irLines);
+  input.ir = printOp(*module, &input.irLines, &input.irPipes);
   input.changed = true;
   input.opCount = countOps(*module);
   report->passes.push_back(std::move(input));

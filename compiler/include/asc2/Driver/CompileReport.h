@@ -99,6 +99,9 @@ struct PassRecord {
   /// Kernel source line of the op on each line of `ir` (0: none), so views
   /// link IR lines and Python lines both ways.
   std::vector<int> irLines;
+  /// Pipe of the op on each line of `ir` (S: none, or no op), so views
+  /// colour ops by pipe without reading the IR text.
+  std::vector<Pipe> irPipes;
   bool changed = false;
   double wallMs = 0;
   int opCount = 0;
