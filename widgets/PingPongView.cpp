@@ -50,7 +50,7 @@ void PingPongView::rebuild()
     std::map<std::tuple<int, QString, int>, QVector<int>> occurrences;
     for (int i = 0; i < m_events.size(); ++i) {
         const TraceEvent &e = m_events[i];
-        occurrences[{int(e.pipe), e.name, e.line}].push_back(i);
+        occurrences[{asc2::pipeLaneIndex(e.pipe), e.name, e.line}].push_back(i); // rows drawn lane by lane
     }
     for (const auto &[key, list] : occurrences) {
         const int count = int(list.size());
