@@ -1,4 +1,5 @@
-//===- ReportTest.cpp - the typed parts of the CompileReport ---------------===//
+//===- ReportTest.cpp - the typed parts of the CompileReport
+//---------------===//
 //
 // What the GUI and Python read from a report without parsing text: each
 // program point's op name, pipe, core and location, and each sync op's role,
@@ -80,7 +81,8 @@ TEST(Report, ProgramPointsCarryOpNamePipeAndSource) {
     const ProgramPointRecord &point = report->points[p];
     ++seen[point.name];
     // The printed op starts with its name (after any results).
-    EXPECT_NE(point.text.find(point.name.substr(point.name.find('.') + 1)), std::string::npos)
+    EXPECT_NE(point.text.find(point.name.substr(point.name.find('.') + 1)),
+              std::string::npos)
         << point.text;
     EXPECT_EQ(point.core, Core::AIV) << point.name; // an AIV_ONLY kernel
     Pipe expected = Pipe::S;
@@ -98,8 +100,9 @@ TEST(Report, ProgramPointsCarryOpNamePipeAndSource) {
       EXPECT_EQ(point.loc.line, 8);
     }
   }
-  for (const char *name : {"ascendc.data_copy_in", "ascendc.exp", "ascendc.data_copy_out",
-                           "ascendc.set_flag", "ascendc.wait_flag", "scf.for", "arith.muli"})
+  for (const char *name :
+       {"ascendc.data_copy_in", "ascendc.exp", "ascendc.data_copy_out",
+        "ascendc.set_flag", "ascendc.wait_flag", "scf.for", "arith.muli"})
     EXPECT_GT(seen[name], 0) << name;
 
   // Each line of a pass's IR knows its op's pipe.
@@ -118,19 +121,22 @@ TEST(Report, ProgramPointsCarryOpNamePipeAndSource) {
     if (line.rfind('%', 0) == 0 && line.find(" = ") != std::string::npos)
       line = line.substr(line.find(" = ") + 3);
     line = line.substr(0, line.find(' '));
-    Pipe expected = line.find("ascendc.data_copy_in") != std::string::npos    ? Pipe::MTE2
-                    : line.find("ascendc.data_copy_out") != std::string::npos ? Pipe::MTE3
-                    : line.find("ascendc.exp") != std::string::npos           ? Pipe::V
-                                                                              : last.irPipes[i];
+    Pipe expected =
+        line.find("ascendc.data_copy_in") != std::string::npos    ? Pipe::MTE2
+        : line.find("ascendc.data_copy_out") != std::string::npos ? Pipe::MTE3
+        : line.find("ascendc.exp") != std::string::npos           ? Pipe::V
+                                                        : last.irPipes[i];
     if (line.rfind("arith.", 0) == 0 || line == "scf.for")
       expected = Pipe::S;
     else if (line == "ascendc.set_flag" || line == "ascendc.wait_flag") {
-      // "ascendc.set_flag V -> MTE2, 0": a set on its source, a wait on its destination.
+      // "ascendc.set_flag V -> MTE2, 0": a set on its source, a wait on its
+      // destination.
       const std::string &text = lines[i];
       size_t arrow = text.find(" -> ");
       size_t start = text.rfind(' ', arrow - 1) + 1;
       std::string src = text.substr(start, arrow - start);
-      std::string dst = text.substr(arrow + 4, text.find(',', arrow) - arrow - 4);
+      std::string dst =
+          text.substr(arrow + 4, text.find(',', arrow) - arrow - 4);
       expected = *parsePipe(line == "ascendc.set_flag" ? src : dst);
     }
     EXPECT_EQ(last.irPipes[i], expected) << lines[i];
@@ -141,12 +147,14 @@ TEST(Report, ProgramPointsCarryOpNamePipeAndSource) {
   // The JSON keeps the op text and location of each point.
   auto json = llvm::json::parse(toJson(*report, /*includeIr=*/false));
   ASSERT_TRUE(bool(json));
-  const llvm::json::Array *points = json->getAsObject()->getArray("program_points");
+  const llvm::json::Array *points =
+      json->getAsObject()->getArray("program_points");
   ASSERT_TRUE(points);
   ASSERT_EQ(points->size(), report->points.size());
   const llvm::json::Object &first = *(*points)[0].getAsObject();
   EXPECT_EQ(first.getString("op")->str(), report->points[0].text);
-  EXPECT_EQ(first.getObject("loc")->getInteger("line"), report->points[0].loc.line);
+  EXPECT_EQ(first.getObject("loc")->getInteger("line"),
+            report->points[0].loc.line);
 }
 
 /// InsertSync marks a loop-carried flag's reason "(loop-carried)"; the roles
@@ -158,17 +166,18 @@ TEST(Report, LoopCarriedFlagsArePrimedCarriedAndDrained) {
   int primes = 0, drains = 0, carried = 0, pairs = 0;
   for (const SyncRecord &s : report->sync) {
     if (s.kind != SyncKind::SetFlag && s.kind != SyncKind::WaitFlag) {
-      EXPECT_EQ(s.role, s.kind == SyncKind::PipeBarrier ? SyncRole::Barrier : SyncRole::BufId);
+      EXPECT_EQ(s.role, s.kind == SyncKind::PipeBarrier ? SyncRole::Barrier
+                                                        : SyncRole::BufId);
       continue;
     }
     if (s.role == SyncRole::Skip)
       continue;
     bool loopCarried = llvm::StringRef(s.reason).ends_with("(loop-carried)");
-    bool carriedRole = s.role == SyncRole::Prime || s.role == SyncRole::Carried ||
-                       s.role == SyncRole::Drain;
+    bool carriedRole = s.role == SyncRole::Prime ||
+                       s.role == SyncRole::Carried || s.role == SyncRole::Drain;
     EXPECT_EQ(loopCarried, carriedRole)
-        << syncKindName(s.kind) << " at " << s.point << " (" << syncRoleName(s.role)
-        << "): " << s.reason;
+        << syncKindName(s.kind) << " at " << s.point << " ("
+        << syncRoleName(s.role) << "): " << s.reason;
     primes += s.role == SyncRole::Prime;
     drains += s.role == SyncRole::Drain;
     carried += s.role == SyncRole::Carried;
@@ -192,8 +201,8 @@ TEST(Report, LoopCarriedFlagsArePrimedCarriedAndDrained) {
   EXPECT_GT(pairs, 0);
   // The JSON names the roles as before.
   std::string json = toJson(*report, false);
-  for (const char *role : {"\"role\": \"prime\"", "\"role\": \"carried\"", "\"role\": \"drain\"",
-                           "\"role\": \"pair\""})
+  for (const char *role : {"\"role\": \"prime\"", "\"role\": \"carried\"",
+                           "\"role\": \"drain\"", "\"role\": \"pair\""})
     EXPECT_NE(json.find(role), std::string::npos) << role;
 }
 
@@ -219,8 +228,8 @@ TEST(Report, MixKernelPointsRunOnTheirCores) {
 }
 
 TEST(Report, NamesRoundTrip) {
-  for (SyncKind k : {SyncKind::SetFlag, SyncKind::WaitFlag, SyncKind::PipeBarrier, SyncKind::GetBuf,
-                     SyncKind::RlsBuf})
+  for (SyncKind k : {SyncKind::SetFlag, SyncKind::WaitFlag,
+                     SyncKind::PipeBarrier, SyncKind::GetBuf, SyncKind::RlsBuf})
     EXPECT_EQ(parseSyncKind(syncKindName(k)), k);
   for (int r = 0; r < int(kSyncRoleNames.size()); ++r)
     EXPECT_EQ(parseSyncRole(syncRoleName(SyncRole(r))), SyncRole(r));

@@ -45,9 +45,11 @@ bool nextLoopOverFlags(Operation *op, bool forward) {
 /// of a guarded copy and its twin on the skipped path).
 bool onOtherBranches(Operation *a, Operation *b) {
   for (Operation *p = a->getParentOp(); p; p = p->getParentOp())
-    if (auto guard = dyn_cast<scf::IfOp>(p); guard && guard->isProperAncestor(b)) {
+    if (auto guard = dyn_cast<scf::IfOp>(p);
+        guard && guard->isProperAncestor(b)) {
       Region &then = guard.getThenRegion();
-      return then.isAncestor(a->getParentRegion()) != then.isAncestor(b->getParentRegion());
+      return then.isAncestor(a->getParentRegion()) !=
+             then.isAncestor(b->getParentRegion());
     }
   return false;
 }
@@ -74,12 +76,14 @@ std::map<Operation *, SyncRole> flagRoles(const ProgramPoints &points) {
         continue; // one iteration (or no loop at all)
       if (waitLoop && !waitLoop->isProperAncestor(set)) {
         // Set before the wait's loop: the prime, and the carried wait.
-        roles[set] = nextLoopOverFlags(set, true) ? SyncRole::Prime : SyncRole::Carried;
+        roles[set] =
+            nextLoopOverFlags(set, true) ? SyncRole::Prime : SyncRole::Carried;
         roles[wait] = SyncRole::Carried;
       } else if (setLoop && !setLoop->isProperAncestor(wait)) {
         // Waited for after the set's loop: the carried set, and the drain.
         roles[set] = SyncRole::Carried;
-        roles[wait] = nextLoopOverFlags(wait, false) ? SyncRole::Drain : SyncRole::Carried;
+        roles[wait] = nextLoopOverFlags(wait, false) ? SyncRole::Drain
+                                                     : SyncRole::Carried;
       }
     }
   };
@@ -110,7 +114,8 @@ std::map<Operation *, SyncRole> flagRoles(const ProgramPoints &points) {
         pairUp(last->second.second, op);
       continue;
     }
-    llvm::erase_if(sets, [&](Operation *set) { return llvm::is_contained(taken, set); });
+    llvm::erase_if(
+        sets, [&](Operation *set) { return llvm::is_contained(taken, set); });
     pairUp(taken, op);
     lastWait[flag] = {op, taken};
   }
@@ -125,9 +130,10 @@ void describeFinalIR(func::FuncOp func, const sim::ArchModel &arch,
   BufferLiveness liveness(func);
   const ProgramPoints &points = liveness.getPoints();
   auto kernelType = func->getAttrOfType<StringAttr>("ascendc.kernel_type");
-  const Core kernelCore = kernelType && kernelType.getValue() == "AIC_ONLY" ? Core::AIC
-                          : kernelType && kernelType.getValue() == "MIX"   ? Core::Both
-                                                                           : Core::AIV;
+  const Core kernelCore =
+      kernelType && kernelType.getValue() == "AIC_ONLY" ? Core::AIC
+      : kernelType && kernelType.getValue() == "MIX"    ? Core::Both
+                                                        : Core::AIV;
   for (int p = 0; p < points.size(); ++p) {
     Operation *op = points.opAt(p);
     ProgramPointRecord point;
@@ -168,7 +174,8 @@ void describeFinalIR(func::FuncOp func, const sim::ArchModel &arch,
     SpaceUsage u;
     u.space = space;
     u.peak = bytes;
-    u.lowerBound = liveness.maxLiveBytes(space, func->hasAttr("ascendc.dma_apart"));
+    u.lowerBound =
+        liveness.maxLiveBytes(space, func->hasAttr("ascendc.dma_apart"));
     static const std::map<std::string, sim::Space> spaces{
         {"UB", sim::Space::UB},   {"L1", sim::Space::L1},
         {"L0A", sim::Space::L0A}, {"L0B", sim::Space::L0B},
@@ -220,7 +227,8 @@ void describeFinalIR(func::FuncOp func, const sim::ArchModel &arch,
       s.role = SyncRole::BufId;
     else if (s.kind == SyncKind::PipeBarrier)
       s.role = SyncRole::Barrier;
-    else if (SyncRole role = roles[op]; role == SyncRole::Prime || role == SyncRole::Drain)
+    else if (SyncRole role = roles[op];
+             role == SyncRole::Prime || role == SyncRole::Drain)
       s.role = role;
     else if (auto guard = dyn_cast<scf::IfOp>(op->getParentOp());
              guard && op->getParentRegion() == &guard.getElseRegion())
@@ -229,7 +237,8 @@ void describeFinalIR(func::FuncOp func, const sim::ArchModel &arch,
       s.role = role;
     report.sync.push_back(std::move(s));
   }
-  if (auto before = func->getAttrOfType<IntegerAttr>("ascendc.buf_id_syncs_before_fuse"))
+  if (auto before =
+          func->getAttrOfType<IntegerAttr>("ascendc.buf_id_syncs_before_fuse"))
     report.syncCounts["get_buf_before_fuse"] = before.getInt();
 }
 

@@ -1,4 +1,5 @@
-//===- DescribeIR.h - what the report says about the final IR -----*- C++ -*-===//
+//===- DescribeIR.h - what the report says about the final IR -----*- C++
+//-*-===//
 //
 // Fills a CompileReport from the kernel's final IR: each program point's op,
 // pipe, core and source; the buffers and the memory they take; the sync ops
