@@ -187,8 +187,8 @@ bool HeadlessRunner::writeReport(const RunSummary &summary, const QString &dirPa
                    QJsonDocument(root).toJson(QJsonDocument::Indented), error))
         return false;
 
-    if (summary.lastLaunched && !summary.lastLaunched->launches.back().traceJson.empty()) {
-        const std::string &trace = summary.lastLaunched->launches.back().traceJson;
+    if (summary.lastLaunched && summary.lastLaunched->launches.back().trace) {
+        const std::string trace = asc2::sim::traceToJson(*summary.lastLaunched->launches.back().trace);
         if (!writeFile(dir.absoluteFilePath(QStringLiteral("trace.json")), QByteArray::fromStdString(trace), error))
             return false;
     }

@@ -23,7 +23,7 @@ QVector<EditorDiagnostic> diagnosticsForFile(const asc2::CompileReport &report, 
         diagnostic.line = d.loc.line;
         diagnostic.column = d.loc.col;
         diagnostic.message = QString::fromStdString(d.message);
-        diagnostic.severity = d.severity == "error" ? EditorDiagnostic::Severity::Error
+        diagnostic.severity = d.severity == asc2::Severity::Error ? EditorDiagnostic::Severity::Error
                                                    : EditorDiagnostic::Severity::Warning;
         result.push_back(diagnostic);
     }

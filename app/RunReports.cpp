@@ -59,7 +59,7 @@ QStringList RunReports::problems() const
     for (const ReportPtr &report : m_kernels) {
         const QString kernel = QString::fromStdString(report->kernel);
         for (const asc2::DiagnosticRecord &d : report->diagnostics) {
-            if (d.severity == "error")
+            if (d.severity == asc2::Severity::Error)
                 result << QStringLiteral("%1: error: %2").arg(kernel, QString::fromStdString(d.message));
         }
         for (size_t i = 0; i < report->launches.size(); ++i) {

@@ -12,7 +12,7 @@ static PyObject *compileErrorType = nullptr;
 static void raiseCompileError(const asc2::CompileFailure &f) {
   py::list diags;
   for (const asc2::DiagnosticRecord &d : f.diagnostics)
-    diags.append(py::make_tuple(d.severity, d.message, d.loc.file, d.loc.line,
+    diags.append(py::make_tuple(asc2::severityName(d.severity), d.message, d.loc.file, d.loc.line,
                                 d.loc.col));
   py::tuple args = py::make_tuple(f.message, f.loc.file, f.loc.line, f.loc.col,
                                   diags);

@@ -141,4 +141,57 @@ TEST(SimTrace, PipeUtilizationCsvUsesMsprofColumns) {
   EXPECT_EQ(rows, 2);
 }
 
+/// The pairs and stalls of a hand-made trace: a wait that started before its
+/// set fired (a stall), one that found its flag set (no stall), a buffer id
+/// released and taken (a pair, never a flag stall), and an unmatched wait.
+TEST(SimTrace, PairsAndStallsOfAKnownTrace) {
+  auto event = [](Pipe pipe, uint64_t start, uint64_t end, Opcode op,
+                  uint64_t flowId) {
+    TraceEvent e;
+    e.pipe = pipe;
+    e.start = start;
+    e.end = end;
+    e.op = op;
+    e.flowId = flowId;
+    e.flagSrc = Pipe::MTE2;
+    e.flagDst = Pipe::V;
+    return e;
+  };
+  LaunchResult run;
+  run.trace = {
+      event(Pipe::MTE2, 0, 100, Opcode::CopyGmToLocal, 0),
+      event(Pipe::V, 20, 110, Opcode::WaitFlag, 5),  // 1: waits 90 cycles
+      event(Pipe::MTE2, 100, 110, Opcode::SetFlag, 5), // 2
+      event(Pipe::MTE2, 120, 130, Opcode::SetFlag, 6), // 3
+      event(Pipe::V, 200, 200, Opcode::WaitFlag, 6),   // 4: already set
+      event(Pipe::MTE3, 210, 220, Opcode::RlsBuf, 7),  // 5
+      event(Pipe::MTE2, 150, 230, Opcode::GetBuf, 7),  // 6: takes it late
+      event(Pipe::V, 300, 340, Opcode::WaitFlag, 0),   // 7: no set in the trace
+  };
+  Program program;
+  ArchModel arch;
+  arch.clockMHz = 1000;
+  std::string json = traceToJson(run, program, arch);
+  std::shared_ptr<Trace> trace = makeTrace(std::move(run), program, arch);
+  EXPECT_EQ(trace->events.size(), 8u);
+  ASSERT_EQ(trace->pairs.size(), 3u);
+  EXPECT_EQ(trace->pairs[0].set, 2);
+  EXPECT_EQ(trace->pairs[0].wait, 1);
+  EXPECT_EQ(trace->pairs[1].set, 3);
+  EXPECT_EQ(trace->pairs[1].wait, 4);
+  EXPECT_EQ(trace->pairs[2].set, 5);
+  EXPECT_EQ(trace->pairs[2].wait, 6);
+  ASSERT_EQ(trace->stalls.size(), 2u);
+  EXPECT_EQ(trace->stalls[0].wait, 1);
+  EXPECT_EQ(trace->stalls[0].set, 2);
+  EXPECT_EQ(trace->stalls[1].wait, 7);
+  EXPECT_EQ(trace->stalls[1].set, -1);
+  EXPECT_DOUBLE_EQ(trace->us(trace->events[1].end - trace->events[1].start), 0.09);
+  EXPECT_EQ(trace->nameOf(trace->events[1]), "WAIT_FLAG");
+  EXPECT_EQ(trace->codeOf(trace->events[1]), "");
+  EXPECT_EQ(flagDetail(trace->events[1]), "PIPE:MTE2, TRIGGER PIPE:V, FLAG ID:0");
+  // The export is the same from the launch or from its kept trace.
+  EXPECT_EQ(traceToJson(*trace), json);
+}
+
 } // namespace

@@ -15,6 +15,30 @@ inline asc2::ReportLoc sampleLoc(int line)
     return {"/tmp/pp.py", line, 5};
 }
 
+/// A program point as the compiler reports it.
+inline asc2::ProgramPointRecord samplePoint(const char *text, const char *name, asc2::Pipe pipe, asc2::ReportLoc loc)
+{
+    asc2::ProgramPointRecord p;
+    p.text = text;
+    p.name = name;
+    p.pipe = pipe;
+    p.loc = loc;
+    return p;
+}
+
+/// A sync record from the names the JSON report uses.
+inline asc2::SyncRecord sampleSync(const char *kind, const char *src, const char *dst, int id, int point, const char *role)
+{
+    asc2::SyncRecord s;
+    s.kind = *asc2::parseSyncKind(kind);
+    s.srcPipe = *asc2::parsePipe(src);
+    s.dstPipe = *asc2::parsePipe(dst);
+    s.eventId = id;
+    s.point = point;
+    s.role = *asc2::parseSyncRole(role);
+    return s;
+}
+
 inline std::string sampleTrace()
 {
     // core0: load x (line 10) / add (line 11) / store (line 12), twice;
@@ -35,6 +59,53 @@ inline std::string sampleTrace()
 ]})";
 }
 
+/// sampleTrace() as the simulator hands it over in process (1000 MHz:
+/// one cycle is 1 ns).
+inline std::shared_ptr<asc2::sim::Trace> sampleSimTrace()
+{
+    namespace sim = asc2::sim;
+    using asc2::Pipe;
+    sim::Program program;
+    program.pointNames = {"ascendc.get_block_idx", "ascendc.data_copy_in", "ascendc.set_flag",
+                          "ascendc.wait_flag",     "ascendc.add",          "ascendc.data_copy_out"};
+    const int lines[] = {9, 10, 10, 11, 11, 12};
+    for (int p = 0; p < 6; ++p) {
+        program.locs.push_back({"/tmp/pp.py", lines[p], 5});
+        sim::Instr in;
+        in.point = p;
+        in.loc = p;
+        program.code.push_back(in);
+    }
+    sim::ArchModel arch;
+    arch.clockMHz = 1000;
+    const auto event = [](Pipe pipe, int point, uint64_t start, uint64_t end, sim::Opcode op, int64_t bytes = 0) {
+        sim::TraceEvent e;
+        e.pipe = pipe;
+        e.point = point;
+        e.start = start;
+        e.end = end;
+        e.op = op;
+        e.bytes = bytes;
+        return e;
+    };
+    sim::LaunchResult run;
+    run.trace = {event(Pipe::S, 0, 0, 10, sim::Opcode::BlockIdx),
+                 event(Pipe::MTE2, 1, 0, 1000, sim::Opcode::CopyGmToLocal, 1024),
+                 event(Pipe::MTE2, 2, 1000, 1010, sim::Opcode::SetFlag),
+                 event(Pipe::V, 3, 510, 1010, sim::Opcode::WaitFlag),
+                 event(Pipe::V, 4, 1010, 1810, sim::Opcode::VecBinary),
+                 event(Pipe::MTE2, 1, 1010, 2010, sim::Opcode::CopyGmToLocal, 1024),
+                 event(Pipe::MTE3, 5, 1810, 2410, sim::Opcode::CopyLocalToGm),
+                 event(Pipe::V, 4, 2010, 2810, sim::Opcode::VecBinary),
+                 event(Pipe::MTE3, 5, 2810, 3410, sim::Opcode::CopyLocalToGm)};
+    for (int i : {2, 3}) { // the flag MTE2 -> V, 0
+        run.trace[i].flagSrc = Pipe::MTE2;
+        run.trace[i].flagDst = Pipe::V;
+        run.trace[i].flowId = 1;
+    }
+    return sim::makeTrace(std::move(run), program, arch);
+}
+
 inline std::shared_ptr<asc2::CompileReport> makePingPongReport()
 {
     auto r = std::make_shared<asc2::CompileReport>();
@@ -42,6 +113,7 @@ inline std::shared_ptr<asc2::CompileReport> makePingPongReport()
     r->target = "Ascend910B1";
     r->sourceFile = "/tmp/pp.py";
     r->options["reuse_alloc"] = "1";
+    using asc2::Pipe;
     const char *const ops[] = {
         "%0 = ascendc.alloc_local {name = \"x\", offset = 0 : i64} : !ascendc.local<256xf32, VECIN>",       // 0
         "%1 = ascendc.alloc_local {name = \"x_1\", offset = 1024 : i64} : !ascendc.local<256xf32, VECIN>",  // 1
@@ -57,19 +129,17 @@ inline std::shared_ptr<asc2::CompileReport> makePingPongReport()
         "%5 = ascendc.get_value %0[%c0] : f32",                                                               // 11
         "func.return",                                                                                       // 12
     };
+    const char *const names[] = {"ascendc.alloc_local", "ascendc.alloc_local", "ascendc.set_flag",    "scf.for",
+                                 "ascendc.wait_flag",   "ascendc.data_copy_in", "ascendc.set_flag",   "ascendc.wait_flag",
+                                 "ascendc.add",         "ascendc.set_flag",     "ascendc.data_copy_out", "ascendc.get_value",
+                                 "func.return"};
+    const Pipe pipes[] = {Pipe::S, Pipe::S,  Pipe::V, Pipe::S,    Pipe::MTE2, Pipe::MTE2, Pipe::MTE2,
+                          Pipe::V, Pipe::V, Pipe::V, Pipe::MTE3, Pipe::S,    Pipe::S};
     const int lines[] = {10, 10, 9, 9, 10, 10, 10, 11, 11, 11, 12, 13, 8};
-    for (int i = 0; i < 13; ++i) {
-        r->programPoints.push_back(ops[i]);
-        r->pointLocs.push_back(sampleLoc(lines[i]));
-    }
+    for (int i = 0; i < 13; ++i)
+        r->points.push_back(samplePoint(ops[i], names[i], pipes[i], sampleLoc(lines[i])));
     const auto sync = [&](const char *kind, const char *src, const char *dst, int id, int point, const char *role) {
-        asc2::SyncRecord s;
-        s.kind = kind;
-        s.srcPipe = src;
-        s.dstPipe = dst;
-        s.eventId = id;
-        s.point = point;
-        s.role = role;
+        asc2::SyncRecord s = sampleSync(kind, src, dst, id, point, role);
         s.loc = sampleLoc(lines[point]);
         s.reason = std::string(std::string(src) == "V" ? "WAR on x: ascendc.add (V) -> ascendc.data_copy_in (MTE2)"
                                                        : "RAW on x: ascendc.data_copy_in (MTE2) -> ascendc.add (V)");
@@ -100,8 +170,8 @@ inline std::shared_ptr<asc2::CompileReport> makePingPongReport()
     launch.ok = true;
     launch.totalCycles = 6300;
     launch.timeUs = 3.41;
-    launch.pipes = {{"S", 18, 0.003}, {"V", 2960, 0.47}, {"MTE2", 3700, 0.59}, {"MTE3", 2220, 0.35}};
-    launch.traceJson = sampleTrace();
+    launch.pipes = {{Pipe::S, 18, 0.003}, {Pipe::V, 2960, 0.47}, {Pipe::MTE2, 3700, 0.59}, {Pipe::MTE3, 2220, 0.35}};
+    launch.trace = sampleSimTrace();
     r->launches.push_back(launch);
     asc2::PassRecord pass;
     pass.name = "ascendc-insert-sync";
@@ -146,19 +216,20 @@ inline std::shared_ptr<asc2::CompileReport> makeCubeReport()
         "ascendc.data_copy_out %arg1[%c0], %4 : !ascendc.gm<f32>, !ascendc.local<64x64xf32, VECOUT>",     // 18
         "func.return",                                                                                     // 19
     };
+    using asc2::Pipe;
+    const char *const names[] = {"ascendc.alloc_local",  "ascendc.alloc_local", "ascendc.alloc_local", "ascendc.alloc_local",
+                                 "ascendc.alloc_local",  "ascendc.data_copy_gm_to_l1", "ascendc.set_flag", "ascendc.wait_flag",
+                                 "ascendc.load_data",    "ascendc.load_data_b", "ascendc.set_flag",    "ascendc.wait_flag",
+                                 "ascendc.mmad",         "ascendc.set_flag",    "ascendc.wait_flag",   "ascendc.fixpipe",
+                                 "ascendc.set_flag",     "ascendc.wait_flag",   "ascendc.data_copy_out", "func.return"};
+    const Pipe pointPipes[] = {Pipe::S,    Pipe::S,    Pipe::S,    Pipe::S, Pipe::S, Pipe::MTE2, Pipe::MTE2,
+                          Pipe::MTE1, Pipe::MTE1, Pipe::MTE1, Pipe::MTE1, Pipe::M, Pipe::M, Pipe::M,
+                          Pipe::FIX,  Pipe::FIX,  Pipe::FIX,  Pipe::MTE3, Pipe::MTE3, Pipe::S};
     const int lines[] = {10, 11, 12, 13, 14, 10, 10, 11, 11, 12, 12, 13, 13, 13, 14, 14, 14, 15, 15, 9};
-    for (int i = 0; i < 20; ++i) {
-        r->programPoints.push_back(ops[i]);
-        r->pointLocs.push_back({"/tmp/mm.py", lines[i], 5});
-    }
+    for (int i = 0; i < 20; ++i)
+        r->points.push_back(samplePoint(ops[i], names[i], pointPipes[i], {"/tmp/mm.py", lines[i], 5}));
     const auto sync = [&](const char *kind, const char *src, const char *dst, int id, int point, const char *reason) {
-        asc2::SyncRecord s;
-        s.kind = kind;
-        s.srcPipe = src;
-        s.dstPipe = dst;
-        s.eventId = id;
-        s.point = point;
-        s.role = "pair";
+        asc2::SyncRecord s = sampleSync(kind, src, dst, id, point, "pair");
         s.loc = {"/tmp/mm.py", lines[point], 5};
         s.reason = reason;
         r->sync.push_back(s);

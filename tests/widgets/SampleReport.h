@@ -4,6 +4,8 @@
 
 #include "ReportPtr.h"
 
+#include "asc2/Sim/Simulator.h"
+
 #include <string>
 
 inline std::shared_ptr<asc2::CompileReport> makeSampleReport(const std::string &kernel = "vadd",
@@ -45,6 +47,6 @@ inline asc2::LaunchRecord makeLaunch(uint64_t cycles, bool ok = true, int races 
     launch.totalCycles = cycles;
     launch.timeUs = cycles / 1850.0;
     launch.races = races;
-    launch.traceJson = "{\"traceEvents\":[]}";
+    launch.trace = std::make_shared<asc2::sim::Trace>(); // a trace without events
     return launch;
 }

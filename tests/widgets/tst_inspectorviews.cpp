@@ -424,7 +424,7 @@ private slots:
         const QModelIndex delta = view.comparisonModel()->index(0, ProfileComparisonModel::DeltaColumn);
         QCOMPARE(delta.data().toString(), QString("-0.410"));
         QVERIFY(delta.data(Qt::ToolTipRole).toString().startsWith("-12.0"));
-        const QModelIndex vDelta = view.comparisonModel()->index(2 + int(Pipe::V), ProfileComparisonModel::DeltaColumn);
+        const QModelIndex vDelta = view.comparisonModel()->index(2 + asc2::pipeLaneIndex(Pipe::V), ProfileComparisonModel::DeltaColumn);
         QVERIFY(qAbs(vDelta.data(ProfileComparisonModel::ValueRole).toDouble() - 3.0) < 1e-9);
         QVERIFY(view.hotLineModel()->index(0, HotLineModel::BTimeColumn).data().isValid());
     }

@@ -8,75 +8,29 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <numeric>
 
 namespace inspector {
 
-QString pipeName(Pipe pipe)
-{
-    static const char *const names[kPipeCount] = {"S", "MTE2", "V", "MTE3", "MTE1", "M", "FIX"};
-    return QString::fromLatin1(names[int(pipe)]);
-}
-
 int pipeIndex(const QString &name)
 {
-    const QString n = name.trimmed().toUpper();
-    if (n == QLatin1String("S") || n == QLatin1String("SCALAR") || n == QLatin1String("PIPE_S"))
-        return int(Pipe::S);
-    if (n == QLatin1String("MTE2") || n == QLatin1String("PIPE_MTE2"))
-        return int(Pipe::MTE2);
-    if (n == QLatin1String("V") || n == QLatin1String("VECTOR") || n == QLatin1String("VEC") || n == QLatin1String("PIPE_V"))
-        return int(Pipe::V);
-    if (n == QLatin1String("MTE3") || n == QLatin1String("PIPE_MTE3"))
-        return int(Pipe::MTE3);
-    if (n == QLatin1String("MTE1") || n == QLatin1String("PIPE_MTE1"))
-        return int(Pipe::MTE1);
-    if (n == QLatin1String("M") || n == QLatin1String("CUBE") || n == QLatin1String("PIPE_M"))
-        return int(Pipe::M);
-    if (n == QLatin1String("FIX") || n == QLatin1String("FIXP") || n == QLatin1String("FIXPIPE") || n == QLatin1String("PIPE_FIX"))
-        return int(Pipe::FIX);
-    return -1;
+    const std::optional<Pipe> pipe = asc2::parsePipe(name.trimmed().toStdString());
+    return pipe && *pipe != Pipe::ALL ? int(*pipe) : -1;
 }
 
-QString mnemonic(const QString &opText)
+QString pipeLabel(Pipe pipe)
 {
-    static const QRegularExpression re(QStringLiteral("^\\s*(?:[%\\w#:, ]+=\\s*)?\"?([A-Za-z_][\\w.]*)"));
-    const QRegularExpressionMatch m = re.match(opText);
-    return m.hasMatch() ? m.captured(1) : QString();
+    return QString::fromLatin1(asc2::pipeName(pipe));
 }
 
-Pipe pipeOfOp(const QString &opText)
+Pipe laneOf(Pipe pipe)
 {
-    const QString op = mnemonic(opText);
-    if (!op.startsWith(QLatin1String("ascendc.")))
-        return Pipe::S; // arith, scf, func: the scalar unit
-    const QString name = op.mid(8);
-    if (name == QLatin1String("data_copy_in") || name == QLatin1String("data_copy_gm_to_l1"))
-        return Pipe::MTE2;
-    if (name == QLatin1String("data_copy_out") || name.startsWith(QLatin1String("atomic")))
-        return Pipe::MTE3;
-    if (name.startsWith(QLatin1String("load_data")))
-        return Pipe::MTE1;
-    if (name.startsWith(QLatin1String("mmad")))
-        return Pipe::M;
-    if (name.startsWith(QLatin1String("fixpipe")))
-        return Pipe::FIX;
-    if (name == QLatin1String("data_copy")) {
-        // Direction from the operand spaces: GM source -> MTE2, GM destination -> MTE3.
-        const int gm = int(opText.indexOf(QLatin1String("!ascendc.gm")));
-        const int local = int(opText.indexOf(QLatin1String("!ascendc.local")));
-        if (gm >= 0 && local >= 0)
-            return gm < local ? Pipe::MTE3 : Pipe::MTE2;
-        return Pipe::MTE2;
-    }
-    static const QStringList scalar = {QStringLiteral("alloc_local"), QStringLiteral("set_flag"),
-                                       QStringLiteral("wait_flag"), QStringLiteral("pipe_barrier"), QStringLiteral("get_value"),
-                                       QStringLiteral("set_value"), QStringLiteral("get_block_idx"),
-                                       QStringLiteral("get_block_num"), QStringLiteral("tpipe"),
-                                       QStringLiteral("get_sys_cnt")};
-    for (const QString &s : scalar)
-        if (name.startsWith(s))
-            return Pipe::S;
-    return Pipe::V;
+    return pipe == Pipe::ALL ? Pipe::S : pipe;
+}
+
+QString roleLabel(const std::optional<asc2::SyncRole> &role)
+{
+    return role ? QString::fromLatin1(asc2::syncRoleName(*role)) : QString();
 }
 
 int slotOf(const asc2::BufferRecord &buffer, const QSet<QString> *names)
@@ -104,21 +58,22 @@ QString tileOf(const asc2::BufferRecord &buffer, const QSet<QString> *names)
 // --- static schedule
 
 namespace {
-StaticOp::Kind syncKind(const std::string &kind)
+StaticOp::Kind syncKind(asc2::SyncKind kind)
 {
+    switch (kind) {
     // A buffer id's release lets the next taker go, like a set_flag its wait.
-    if (kind == "set_flag" || kind == "rls_buf")
+    case asc2::SyncKind::SetFlag:
+    case asc2::SyncKind::RlsBuf:
         return StaticOp::Kind::SetFlag;
-    if (kind == "wait_flag" || kind == "get_buf")
+    case asc2::SyncKind::WaitFlag:
+    case asc2::SyncKind::GetBuf:
         return StaticOp::Kind::WaitFlag;
+    case asc2::SyncKind::PipeBarrier:
+        break;
+    }
     return StaticOp::Kind::Barrier;
 }
 
-Pipe toPipe(const std::string &name, Pipe fallback)
-{
-    const int i = pipeIndex(QString::fromStdString(name));
-    return i < 0 ? fallback : Pipe(i);
-}
 // Stalls of the waiting pipes in program order (see StaticStall).
 QVector<StaticStall> staticStalls(const StaticSchedule &s)
 {
@@ -162,7 +117,7 @@ QVector<StaticStall> staticStalls(const StaticSchedule &s)
             out.push_back(stall);
     }
     std::stable_sort(out.begin(), out.end(), [](const StaticStall &a, const StaticStall &b) {
-        return a.pipe != b.pipe ? int(a.pipe) < int(b.pipe) : a.from < b.from;
+        return a.pipe != b.pipe ? asc2::pipeLaneIndex(a.pipe) < asc2::pipeLaneIndex(b.pipe) : a.from < b.from;
     });
     return out;
 }
@@ -171,13 +126,15 @@ QVector<StaticStall> staticStalls(const StaticSchedule &s)
 StaticSchedule StaticSchedule::fromReport(const asc2::CompileReport &report)
 {
     StaticSchedule s;
-    s.ops.reserve(int(report.programPoints.size()));
-    for (size_t i = 0; i < report.programPoints.size(); ++i) {
+    s.ops.reserve(int(report.points.size()));
+    for (size_t i = 0; i < report.points.size(); ++i) {
+        const asc2::ProgramPointRecord &point = report.points[i];
         StaticOp op;
         op.point = int(i);
-        op.text = QString::fromStdString(report.programPoints[i]);
-        op.pipe = pipeOfOp(op.text);
-        op.line = i < report.pointLocs.size() ? report.pointLocs[i].line : 0;
+        op.text = QString::fromStdString(point.text);
+        op.name = QString::fromStdString(point.name);
+        op.pipe = laneOf(point.pipe);
+        op.line = point.loc.line;
         s.ops.push_back(op);
     }
     for (const asc2::SyncRecord &r : report.sync) {
@@ -185,22 +142,20 @@ StaticSchedule StaticSchedule::fromReport(const asc2::CompileReport &report)
             continue;
         StaticOp &op = s.ops[r.point];
         op.kind = syncKind(r.kind);
-        op.srcPipe = toPipe(r.srcPipe, Pipe::S);
-        op.dstPipe = toPipe(r.dstPipe, op.srcPipe);
+        op.srcPipe = laneOf(r.srcPipe);
+        op.dstPipe = laneOf(r.dstPipe);
         op.eventId = r.eventId;
         op.reason = QString::fromStdString(r.reason);
-        op.role = QString::fromStdString(r.role);
-        // A set_flag runs on its source pipe, a wait_flag on its destination.
-        op.pipe = op.kind == StaticOp::Kind::WaitFlag ? op.dstPipe : op.srcPipe;
+        op.role = r.role;
     }
     // Each set_flag is consumed by the next wait_flag of its (src, dst, id) in
     // program order; a loop-carried one by the first wait of the loop.
     for (const StaticOp &set : s.ops) {
         if (set.kind != StaticOp::Kind::SetFlag)
             continue;
-        // get_buf/rls_buf (role "buf_id") run on one pipe each: a release is
+        // get_buf/rls_buf (role buf_id) run on one pipe each: a release is
         // taken by the next get_buf of its id, whatever its pipe.
-        const bool bufId = set.role == QLatin1String("buf_id");
+        const bool bufId = set.role == asc2::SyncRole::BufId;
         const auto sameFlag = [&](const StaticOp &o) {
             if (bufId)
                 return o.kind == StaticOp::Kind::WaitFlag && o.role == set.role && o.eventId == set.eventId;
@@ -239,7 +194,36 @@ StaticSchedule StaticSchedule::fromReport(const asc2::CompileReport &report)
 namespace {
 QString jsonString(const QJsonValue &v)
 {
-    return v.isString() ? v.toString() : v.isDouble() ? QString::number(v.toDouble()) : QString();
+    // All digits: flow ids of the simulator's later cores are above 2^32.
+    return v.isString() ? v.toString() : v.isDouble() ? QString::number(v.toDouble(), 'g', 17) : QString();
+}
+
+// What an imported event is, from its name: files from msprof name flag ops
+// SET_FLAG/WAIT_FLAG, ours by their op (ascendc.set_flag, ...).
+TraceEvent::Kind kindOfName(const QString &name)
+{
+    if (name.contains(QLatin1String("set_flag"), Qt::CaseInsensitive))
+        return TraceEvent::Kind::Set;
+    if (name.contains(QLatin1String("wait_flag"), Qt::CaseInsensitive))
+        return TraceEvent::Kind::Wait;
+    if (name.contains(QLatin1String("barrier")))
+        return TraceEvent::Kind::Barrier;
+    return TraceEvent::Kind::Op;
+}
+
+// The flag of an imported set/wait from its msprof detail,
+// "PIPE:MTE2, TRIGGER PIPE:V, FLAG ID:0".
+void readFlagDetail(TraceEvent &e)
+{
+    static const QRegularExpression id(QStringLiteral("FLAG ID:\\s*(\\d+)"));
+    static const QRegularExpression pipes(QStringLiteral("(?:^|[\\s,])PIPE:\\s*(\\w+).*TRIGGER PIPE:\\s*(\\w+)"));
+    if (const QRegularExpressionMatch m = id.match(e.detail); m.hasMatch())
+        e.flagId = m.captured(1).toInt();
+    if (const QRegularExpressionMatch m = pipes.match(e.detail); m.hasMatch()) {
+        const int src = pipeIndex(m.captured(1)), dst = pipeIndex(m.captured(2));
+        if (src >= 0 && dst >= 0)
+            e.flagPipes = std::pair{Pipe(src), Pipe(dst)};
+    }
 }
 } // namespace
 
@@ -301,7 +285,14 @@ SimTrace SimTrace::parse(const QByteArray &json)
         return pipeIndex(named);
     };
 
+    // A flow's start may come after its end in the file (ours are in order
+    // of the instructions' start, and a wait often starts before its set).
     QHash<QString, QJsonObject> flowStart; // pid/id -> 's' event
+    for (const QJsonValue &v : events) {
+        const QJsonObject e = v.toObject();
+        if (e.value(QLatin1String("ph")).toString() == QLatin1String("s"))
+            flowStart.insert(jsonString(e.value(QLatin1String("pid"))) + QLatin1Char('/') + jsonString(e.value(QLatin1String("id"))), e);
+    }
     QHash<QString, QJsonObject> openB;     // pid/tid/name -> 'B' event
     int skipped = 0;
     for (const QJsonValue &v : events) {
@@ -325,7 +316,6 @@ SimTrace SimTrace::parse(const QByteArray &json)
             b.insert(QLatin1String("dur"), e.value(QLatin1String("ts")).toDouble() - b.value(QLatin1String("ts")).toDouble());
             e = b;
         } else if (ph == QLatin1String("s")) {
-            flowStart.insert(jsonString(e.value(QLatin1String("pid"))) + QLatin1Char('/') + jsonString(e.value(QLatin1String("id"))), e);
             continue;
         } else if (ph == QLatin1String("f") || ph == QLatin1String("t")) {
             const QString key = jsonString(e.value(QLatin1String("pid"))) + QLatin1Char('/') + jsonString(e.value(QLatin1String("id")));
@@ -368,14 +358,114 @@ SimTrace SimTrace::parse(const QByteArray &json)
             ev.line = code.mid(colon + 1).toInt();
         }
         ev.detail = args.value(QLatin1String("detail")).toString();
+        ev.kind = kindOfName(ev.name);
+        if (ev.kind == TraceEvent::Kind::Set || ev.kind == TraceEvent::Kind::Wait)
+            readFlagDetail(ev);
         trace.endTime = qMax(trace.endTime, ev.end());
         trace.events.push_back(ev);
     }
     std::stable_sort(trace.events.begin(), trace.events.end(), [](const TraceEvent &a, const TraceEvent &b) {
         return a.core != b.core ? a.core < b.core : a.start < b.start;
     });
+    for (int i = 0; i < trace.events.size(); ++i)
+        if (trace.events[i].isWait() && trace.events[i].duration > 0)
+            trace.stalls.push_back(i);
     if (trace.events.isEmpty() && skipped > 0)
         trace.error = QStringLiteral("%1 trace events without numeric ts/dur").arg(skipped);
+    return trace;
+}
+
+SimTrace SimTrace::fromTrace(const asc2::sim::Trace &in)
+{
+    namespace sim = asc2::sim;
+    SimTrace trace;
+    // Cores in order of their first event, named as msprof names them.
+    QHash<QPair<int, bool>, int> coreOf;
+    const auto core = [&](const sim::TraceEvent &e) {
+        auto it = coreOf.find({e.core, e.cube});
+        if (it == coreOf.end()) {
+            it = coreOf.insert({e.core, e.cube}, int(trace.cores.size()));
+            trace.cores << QStringLiteral("core%1.%2").arg(e.core).arg(e.cube ? QLatin1String("cubecore0") : QLatin1String("veccore0"));
+        }
+        return it.value();
+    };
+    QVector<int> index(int(in.events.size()), -1); // trace event -> ours
+    for (size_t i = 0; i < in.events.size(); ++i) {
+        const sim::TraceEvent &e = in.events[i];
+        if (e.pipe == Pipe::ALL)
+            continue; // no lane
+        TraceEvent ev;
+        ev.core = core(e);
+        ev.pipe = e.pipe;
+        ev.name = QString::fromStdString(in.nameOf(e));
+        ev.start = double(e.start) / in.clockMHz;
+        ev.duration = double(e.end - e.start) / in.clockMHz;
+        if (e.point >= 0 && size_t(e.point) < in.pointLocs.size()) {
+            const sim::SourceLoc &loc = in.pointLocs[e.point];
+            ev.file = QString::fromStdString(loc.file);
+            ev.line = loc.line;
+        }
+        const bool flag = sim::isFlagSet(e) || sim::isFlagWait(e);
+        ev.detail = flag ? QString::fromStdString(sim::flagDetail(e)) : e.bytes ? QStringLiteral("%1 bytes").arg(e.bytes) : QString();
+        switch (e.op) {
+        case sim::Opcode::SetFlag:
+        case sim::Opcode::WaitFlag:
+            // The flag id and pipe pair of one core; a cross-core flag's id
+            // is of another id space.
+            ev.flagId = e.eventId;
+            ev.flagPipes = std::pair{e.flagSrc, e.flagDst};
+            [[fallthrough]];
+        case sim::Opcode::CrossCoreSetFlag:
+        case sim::Opcode::CrossCoreWaitFlag:
+            ev.kind = sim::isFlagSet(e) ? TraceEvent::Kind::Set : TraceEvent::Kind::Wait;
+            break;
+        case sim::Opcode::PipeBarrier:
+            ev.kind = TraceEvent::Kind::Barrier;
+            break;
+        default:
+            break;
+        }
+        trace.endTime = qMax(trace.endTime, ev.end());
+        index[int(i)] = int(trace.events.size());
+        trace.events.push_back(ev);
+    }
+    // By (core, start) as parse() orders them; `index` follows.
+    QVector<int> order(trace.events.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        const TraceEvent &x = trace.events[a], &y = trace.events[b];
+        return x.core != y.core ? x.core < y.core : x.start < y.start;
+    });
+    QVector<TraceEvent> sorted;
+    QVector<int> at(order.size());
+    for (int k = 0; k < order.size(); ++k) {
+        sorted.push_back(trace.events[order[k]]);
+        at[order[k]] = k;
+    }
+    trace.events = std::move(sorted);
+    for (int &i : index)
+        if (i >= 0)
+            i = at[i];
+    // Arrows within a core (a view shows one): from the set when it fires to
+    // the wait when it lets its pipe go.
+    for (const sim::FlagPair &pair : in.pairs) {
+        const int set = index[pair.set], wait = index[pair.wait];
+        if (set < 0 || wait < 0 || trace.events[set].core != trace.events[wait].core)
+            continue;
+        const sim::TraceEvent &e = in.events[pair.wait];
+        TraceFlow flow;
+        flow.core = trace.events[wait].core;
+        flow.src = trace.events[set].pipe;
+        flow.dst = trace.events[wait].pipe;
+        flow.srcTime = in.us(in.events[pair.set].end);
+        flow.dstTime = in.us(e.end);
+        flow.category = pipeLabel(e.flagSrc) + QStringLiteral("To") + pipeLabel(e.flagDst);
+        trace.flows.push_back(flow);
+    }
+    for (const sim::Stall &stall : in.stalls)
+        if (index[stall.wait] >= 0)
+            trace.stalls.push_back(index[stall.wait]);
+    std::sort(trace.stalls.begin(), trace.stalls.end());
     return trace;
 }
 

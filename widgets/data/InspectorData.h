@@ -1,11 +1,13 @@
-// Plain data the inspector views draw: pipes, the ops of the final IR in
-// program order with their pipes and flags, and the simulated trace parsed
-// from the msprof-op-simulator Chrome trace. No widgets here, so every rule
-// (which pipe an op runs on, which slot a buffer is, which set_flag a
-// wait_flag answers) is tested alone.
+// Plain data the inspector views draw: the ops of the final IR in program
+// order with their pipes (from the report's program points) and flags, and
+// the simulated trace: the launch's typed trace in process, or one parsed
+// from an imported msprof-op-simulator Chrome trace. No widgets here, so
+// every rule (which slot a buffer is, which set_flag a wait_flag answers) is
+// tested alone.
 #pragma once
 
 #include "asc2/Report/CompileReport.h"
+#include "asc2/Sim/Simulator.h"
 
 #include <QByteArray>
 #include <QHash>
@@ -14,19 +16,24 @@
 #include <QStringList>
 #include <QVector>
 
+#include <optional>
+#include <utility>
+
 namespace inspector {
 
-/// Lanes in the order every view shows them.
-enum class Pipe { S, MTE2, V, MTE3, MTE1, M, FIX };
-constexpr int kPipeCount = 7;
-QString pipeName(Pipe pipe);
-/// Report names (S, V, MTE2, M, FIX) and trace lane names (SCALAR, VECTOR,
-/// CUBE, FIXP, ...). -1 when the name is no pipe.
+/// The one pipe enum (asc2/Arch/Pipe.h). Per-pipe vectors are indexed by
+/// its value; views show the lanes in asc2::kPipeLaneOrder.
+using asc2::Pipe;
+constexpr int kPipeCount = asc2::kNumPipes;
+/// The pipe a lane or column name of imported data means (any spelling
+/// asc2::parsePipe knows: S, SCALAR, VEC, CUBE, FIXP, PIPE_MTE2, ...), as
+/// int(Pipe); -1 when it names no pipe an instruction runs on.
 int pipeIndex(const QString &name);
-/// The pipe an op of the final IR runs on, from its mnemonic.
-Pipe pipeOfOp(const QString &opText);
-/// "ascendc.data_copy_in" from "%3 = ascendc.data_copy_in %0, ...".
-QString mnemonic(const QString &opText);
+/// The pipe's name ("MTE2") for display.
+QString pipeLabel(Pipe pipe);
+/// The lane an op of the report is drawn in: its pipe (a barrier of all
+/// pipes on the scalar lane, which issues it).
+Pipe laneOf(Pipe pipe);
 
 /// Ping/pong slot of a buffer: its own slot, or the copy number a `_N`
 /// suffix gives a buffer duplicated by unrolling ("x_1" is slot 1 of "x").
@@ -40,15 +47,18 @@ QString tileOf(const asc2::BufferRecord &buffer, const QSet<QString> *names = nu
 struct StaticOp {
     enum class Kind { Op, SetFlag, WaitFlag, Barrier };
     int point = 0;
-    Pipe pipe = Pipe::S;
+    Pipe pipe = Pipe::S; // the lane (laneOf the point's pipe)
     Kind kind = Kind::Op;
     QString text;
+    QString name; // "ascendc.add"
     int line = 0;
     int eventId = -1;
     Pipe srcPipe = Pipe::S, dstPipe = Pipe::S;
     QString reason;
-    QString role;
+    std::optional<asc2::SyncRole> role; // sync ops only
 };
+/// The role's name for display ("" without one).
+QString roleLabel(const std::optional<asc2::SyncRole> &role);
 
 /// A set_flag and the wait_flag that consumes it.
 struct SyncEdge {
@@ -79,21 +89,28 @@ struct StaticStall {
 struct StaticSchedule {
     QVector<StaticOp> ops;
     QVector<SyncEdge> edges;
-    QVector<StaticStall> stalls; // sorted by (pipe, from)
+    QVector<StaticStall> stalls; // sorted by (lane, from)
     static StaticSchedule fromReport(const asc2::CompileReport &report);
 };
 
 /// One instruction of the simulated trace (times in µs).
 struct TraceEvent {
+    /// What the sync views tell apart: set_flag (and cross-core sets),
+    /// wait_flag (and cross-core waits), barriers, and every other op.
+    enum class Kind { Op, Set, Wait, Barrier }; // as SyncTimelineView::Item::kind
     int core = 0;
     Pipe pipe = Pipe::S;
+    Kind kind = Kind::Op;
     QString name;
     double start = 0, duration = 0;
     int line = 0; // from args.code "file:line"
     QString file;
     QString detail;
-    bool isWait() const { return name.contains(QLatin1String("wait_flag"), Qt::CaseInsensitive); }
-    bool isSet() const { return name.contains(QLatin1String("set_flag"), Qt::CaseInsensitive); }
+    int flagId = -1; // set/wait_flag: the flag's event id (-1: unknown)
+    /// set/wait_flag: the flag's setting and waiting pipe, when known.
+    std::optional<std::pair<Pipe, Pipe>> flagPipes;
+    bool isWait() const { return kind == Kind::Wait; }
+    bool isSet() const { return kind == Kind::Set; }
     double end() const { return start + duration; }
 };
 
@@ -108,11 +125,17 @@ struct SimTrace {
     QStringList cores;         // pid names in order of appearance
     QVector<TraceEvent> events; // sorted by (core, start)
     QVector<TraceFlow> flows;
+    /// The events where a pipe waits on a flag (wait_flag that took time),
+    /// in order: indices into events.
+    QVector<int> stalls;
     double endTime = 0;
     QString error;              // set when the text could not be read
     bool isEmpty() const { return events.isEmpty(); }
-    /// Reads the Chrome trace layout of `msprof op simulator` (and ours).
+    /// Reads the Chrome trace layout of `msprof op simulator` (and ours):
+    /// for imported files; a launch's own trace comes typed (fromTrace).
     static SimTrace parse(const QByteArray &json);
+    /// The views' form of a simulated launch's trace.
+    static SimTrace fromTrace(const asc2::sim::Trace &trace);
     QVector<TraceEvent> eventsOfCore(int core) const;
     QVector<TraceFlow> flowsOfCore(int core) const;
     /// Summed durations per source line (wait_flag stalls excluded).

@@ -305,13 +305,13 @@ QString KernelEditor::heatToolTip(int line) const
         text += tr(", %1 cycles").arg(QLocale().toString(qRound64(c.cycles)));
     text += tr("\n%1% of the time of all lines").arg(100 * c.share, 0, 'f', 1);
     QVector<int> order;
-    for (int p = 0; p < c.pipeUs.size(); ++p)
-        if (c.pipeUs[p] > 0)
-            order << p;
+    for (asc2::Pipe pipe : asc2::kPipeLaneOrder) // ties keep the lanes' order
+        if (int(pipe) < c.pipeUs.size() && c.pipeUs[int(pipe)] > 0)
+            order << int(pipe);
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return c.pipeUs[a] > c.pipeUs[b]; });
     QStringList pipes;
     for (int p : order)
-        pipes << QStringLiteral("%1 %2 \u00b5s").arg(inspector::pipeName(inspector::Pipe(p))).arg(c.pipeUs[p], 0, 'f', 4);
+        pipes << QStringLiteral("%1 %2 \u00b5s").arg(inspector::pipeLabel(inspector::Pipe(p))).arg(c.pipeUs[p], 0, 'f', 4);
     if (!pipes.isEmpty())
         text += QLatin1Char('\n') + pipes.join(QStringLiteral(", "));
     if (!m_heatRun.isEmpty())

@@ -26,11 +26,11 @@ namespace {
 class NodeItem : public QGraphicsItem
 {
 public:
-    NodeItem(int index, const GraphNode &node, const QSizeF &size, int sourceLine)
+    NodeItem(int index, const GraphNode &node, const QSizeF &size, int sourceLine, Pipe pipe)
         : m_index(index), m_label(node.results.isEmpty() ? node.op : node.results + QStringLiteral(" = ") + node.op),
           m_rect(-size.width() / 2, -size.height() / 2, size.width(), size.height()), m_sourceLine(sourceLine)
     {
-        m_color = node.op == QLatin1String("arg") ? QColor(0xb0, 0xb0, 0xb0) : pipeColor(pipeOfOp(node.text)).lighter(150);
+        m_color = node.op == QLatin1String("arg") ? QColor(0xb0, 0xb0, 0xb0) : pipeColor(pipe).lighter(150);
         setToolTip(node.text.left(240) + (sourceLine > 0 ? QStringLiteral("\nline %1").arg(sourceLine) : QString()));
         setFlag(ItemIsSelectable);
     }
@@ -181,10 +181,11 @@ void GraphView::setTheme(const Theme &theme)
     setBackgroundBrush(theme.background);
 }
 
-void GraphView::setIr(const QString &ir, const QVector<int> &irLines)
+void GraphView::setIr(const QString &ir, const QVector<int> &irLines, const QVector<Pipe> &irPipes)
 {
     const int generation = ++m_generation;
     m_irLines = irLines;
+    m_irPipes = irPipes;
     m_graph = DataflowGraph::parse(ir);
     m_pending = true;
     const DataflowGraph graph = m_graph;
@@ -236,7 +237,8 @@ void GraphView::showLayout(int generation, const GraphLayout &layout)
     (new EdgesItem(lines, fromHub, bounds.adjusted(-20, -20, 20, 20)))->setParentItem(m_detail);
     for (int i = 0; i < m_graph.nodes.size() && i < layout.centers.size(); ++i) {
         const int irLine = m_graph.nodes[i].irLine;
-        auto *item = new NodeItem(i, m_graph.nodes[i], layout.sizes[i], irLine < m_irLines.size() ? m_irLines[irLine] : 0);
+        auto *item = new NodeItem(i, m_graph.nodes[i], layout.sizes[i], irLine < m_irLines.size() ? m_irLines[irLine] : 0,
+                                  irLine < m_irPipes.size() ? m_irPipes[irLine] : Pipe::S);
         item->setPos(layout.centers[i]);
         item->setParentItem(m_detail);
     }

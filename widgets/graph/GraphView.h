@@ -6,6 +6,8 @@
 #include "DataflowGraph.h"
 #include "Theme.h"
 
+#include "asc2/Arch/Pipe.h"
+
 #include <QGraphicsView>
 
 class InspectorState;
@@ -19,8 +21,9 @@ public:
     ~GraphView() override;
 
     /// Parses @p ir and lays it out in the background; @p irLines maps IR
-    /// lines to source lines (PassRecord::irLines).
-    void setIr(const QString &ir, const QVector<int> &irLines = {});
+    /// lines to source lines (PassRecord::irLines), @p irPipes to the pipe
+    /// of their op (PassRecord::irPipes), which colours its node.
+    void setIr(const QString &ir, const QVector<int> &irLines = {}, const QVector<asc2::Pipe> &irPipes = {});
     /// Blocks until the pending layout is shown (tests, screenshots).
     bool waitForLayout(int timeoutMs = 30000);
     const inspector::DataflowGraph &graph() const { return m_graph; }
@@ -63,6 +66,7 @@ private:
     inspector::DataflowGraph m_graph;
     inspector::GraphLayout m_layout;
     QVector<int> m_irLines;
+    QVector<asc2::Pipe> m_irPipes;
     int m_generation = 0;
     int m_graphvizLimit = 1500;
     bool m_pending = false;

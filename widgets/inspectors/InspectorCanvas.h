@@ -9,6 +9,8 @@
 #include "InspectorState.h"
 #include "Theme.h"
 
+#include "asc2/Arch/Pipe.h"
+
 #include <QColor>
 #include <QPointer>
 #include <QWidget>
@@ -16,7 +18,7 @@
 class QPainter;
 
 namespace inspector {
-enum class Pipe;
+using asc2::Pipe;
 QColor pipeColor(Pipe pipe);
 /// A stable, distinct colour per index (tiles, iterations).
 QColor categoryColor(int index);

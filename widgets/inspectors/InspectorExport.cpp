@@ -97,11 +97,11 @@ QByteArray portableChromeTrace(const QByteArray &json, QString *error)
 
 bool writeChromeTrace(const asc2::CompileReport &report, int launch, const QString &path, QString *error)
 {
-    if (launch < 0 || launch >= int(report.launches.size()) || report.launches[launch].traceJson.empty()) {
+    if (launch < 0 || launch >= int(report.launches.size()) || !report.launches[launch].trace) {
         *error = QStringLiteral("%1 has no simulated trace: run it first").arg(QString::fromStdString(report.kernel));
         return false;
     }
-    const QByteArray json = portableChromeTrace(QByteArray::fromStdString(report.launches[launch].traceJson), error);
+    const QByteArray json = portableChromeTrace(QByteArray::fromStdString(asc2::sim::traceToJson(*report.launches[launch].trace)), error);
     if (json.isEmpty())
         return false;
     QSaveFile file(path);
@@ -148,9 +148,9 @@ QString htmlReport(const asc2::CompileReport &report, const QVector<ReportImage>
     }
     if (profile) {
         h += QStringLiteral("<h2 id=\"profile\">Profile: %1</h2>\n<table><tr><th>pipe</th><th>busy (%)</th></tr>\n").arg(profile->label.toHtmlEscaped());
-        for (int i = 0; i < kPipeCount; ++i)
-            if (profile->pipeRatio[i] >= 0)
-                h += QStringLiteral("<tr><td>%1</td><td>%2</td></tr>\n").arg(pipeName(Pipe(i))).arg(100 * profile->pipeRatio[i], 0, 'f', 1);
+        for (Pipe pipe : asc2::kPipeLaneOrder)
+            if (profile->pipeRatio[int(pipe)] >= 0)
+                h += QStringLiteral("<tr><td>%1</td><td>%2</td></tr>\n").arg(pipeLabel(pipe)).arg(100 * profile->pipeRatio[int(pipe)], 0, 'f', 1);
         h += QLatin1String("</table>\n");
         QVector<std::pair<int, double>> lines;
         for (auto it = profile->lineUs.cbegin(); it != profile->lineUs.cend(); ++it)
@@ -167,7 +167,7 @@ QString htmlReport(const asc2::CompileReport &report, const QVector<ReportImage>
         h += QLatin1String("<h2 id=\"sync\">Sync</h2>\n<table><tr><th>point</th><th>kind</th><th>pipes</th><th>event</th><th>role</th><th>reason</th></tr>\n");
         for (const asc2::SyncRecord &s : report.sync)
             h += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3\u2192%4</td><td>%5</td><td>%6</td><td style=\"text-align:left\">%7</td></tr>\n")
-                     .arg(s.point).arg(esc(s.kind), esc(s.srcPipe), esc(s.dstPipe)).arg(s.eventId).arg(esc(s.role), esc(s.reason));
+                     .arg(s.point).arg(esc(asc2::syncKindName(s.kind)), esc(asc2::pipeName(s.srcPipe)), esc(asc2::pipeName(s.dstPipe))).arg(s.eventId).arg(esc(asc2::syncRoleName(s.role)), esc(s.reason));
         h += QLatin1String("</table>\n");
     }
     h += QLatin1String("</body></html>\n");

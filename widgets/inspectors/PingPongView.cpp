@@ -50,7 +50,7 @@ void PingPongView::rebuild()
     std::map<std::tuple<int, QString, int>, QVector<int>> occurrences;
     for (int i = 0; i < m_events.size(); ++i) {
         const TraceEvent &e = m_events[i];
-        occurrences[{int(e.pipe), e.name, e.line}].push_back(i);
+        occurrences[{asc2::pipeLaneIndex(e.pipe), e.name, e.line}].push_back(i); // rows drawn lane by lane
     }
     for (const auto &[key, list] : occurrences) {
         const int count = int(list.size());
@@ -122,7 +122,7 @@ void PingPongView::paintCanvas(QPainter &p, const QSize &size)
     // Legend.
     double lx = size.width() - 12;
     for (Pipe pipe : {Pipe::FIX, Pipe::M, Pipe::MTE1, Pipe::MTE3, Pipe::V, Pipe::MTE2}) {
-        const QString name = pipeName(pipe);
+        const QString name = pipeLabel(pipe);
         lx -= fm.horizontalAdvance(name) + 22;
         p.fillRect(QRectF(lx, 6, 10, 10), pipeColor(pipe));
         p.setPen(m_theme.text);
@@ -203,13 +203,13 @@ QString PingPongView::toolTipAt(const QPointF &pos) const
     const TraceEvent &e = m_events[index];
     const int iteration = m_iterationOf[index];
     QString text = tr("<b>%1</b> (%2) \u2014 iteration %3 (%4)<br>%5 \u00b5s at %6 \u00b5s")
-                       .arg(e.name.toHtmlEscaped(), pipeName(e.pipe))
+                       .arg(e.name.toHtmlEscaped(), pipeLabel(e.pipe))
                        .arg(iteration)
                        .arg(iteration % 2 ? tr("pong") : tr("ping"))
                        .arg(e.duration, 0, 'f', 4)
                        .arg(e.start, 0, 'f', 4);
     if (e.isWait())
-        text += tr("<br><b>stall</b>: %1 waits on a flag").arg(pipeName(e.pipe));
+        text += tr("<br><b>stall</b>: %1 waits on a flag").arg(pipeLabel(e.pipe));
     if (e.line > 0)
         text += tr("<br>line %1").arg(e.line);
     return text;

@@ -18,28 +18,6 @@
 using namespace inspector;
 
 namespace {
-int flagIdOf(const QString &detail)
-{
-    static const QRegularExpression re(QStringLiteral("FLAG ID:\\s*(\\d+)"));
-    const QRegularExpressionMatch m = re.match(detail);
-    return m.hasMatch() ? m.captured(1).toInt() : -1;
-}
-
-// "PIPE:MTE2, TRIGGER PIPE:V, FLAG ID:0": the setting and the waiting pipe.
-bool flagPipesOf(const QString &detail, Pipe *src, Pipe *dst)
-{
-    static const QRegularExpression re(QStringLiteral("(?:^|[\\s,])PIPE:\\s*(\\w+).*TRIGGER PIPE:\\s*(\\w+)"));
-    const QRegularExpressionMatch m = re.match(detail);
-    if (!m.hasMatch())
-        return false;
-    const int s = pipeIndex(m.captured(1)), d = pipeIndex(m.captured(2));
-    if (s < 0 || d < 0)
-        return false;
-    *src = Pipe(s);
-    *dst = Pipe(d);
-    return true;
-}
-
 QString flagKey(Pipe src, Pipe dst, int id)
 {
     return QStringLiteral("%1/%2/%3").arg(int(src)).arg(int(dst)).arg(id);
@@ -166,11 +144,11 @@ void SyncTimelineView::rebuild()
             stall.src = e.src;
             stall.eventId = e.eventId;
             stall.reason = e.reason;
-            stall.role = m_schedule.ops[e.waitPoint].role;
+            stall.role = roleLabel(m_schedule.ops[e.waitPoint].role);
             stall.setPoint = e.setPoint;
             stall.waitPoint = e.waitPoint;
             stall.producer = st.producer;
-            stall.producerText = mnemonic(m_schedule.ops[st.producer].text);
+            stall.producerText = m_schedule.ops[st.producer].name;
             stall.wraps = e.wraps;
             stall.line = m_schedule.ops[e.waitPoint].line;
             m_stalls[int(st.pipe)].push_back(stall);
@@ -194,28 +172,30 @@ void SyncTimelineView::rebuild()
             Item item;
             item.start = e.start;
             item.end = e.end();
-            item.kind = e.isSet() ? 1 : e.isWait() ? 2 : e.name.contains(QLatin1String("barrier")) ? 3 : 0;
+            item.kind = int(e.kind);
             item.source = i;
             item.line = e.line;
-            item.eventId = item.kind == 1 || item.kind == 2 ? flagIdOf(e.detail) : -1;
+            item.eventId = item.kind == 1 || item.kind == 2 ? e.flagId : -1;
             item.stall = item.kind == 2 ? e.duration : 0;
             m_lanes[int(e.pipe)].push_back(item);
             m_maxDuration[int(e.pipe)] = std::max(m_maxDuration[int(e.pipe)], e.duration);
-            if (item.kind == 2 && item.stall > 0) {
-                Stall stall;
-                stall.start = item.start;
-                stall.end = item.end;
-                stall.pipe = e.pipe;
-                stall.eventId = item.eventId;
-                stall.line = e.line;
-                Pipe src{}, dst{};
-                stall.srcKnown = flagPipesOf(e.detail, &src, &dst);
-                if (stall.srcKnown) {
-                    stall.src = src;
-                    stall.reason = reasons.value(flagKey(src, dst, item.eventId));
-                }
-                m_stalls[int(e.pipe)].push_back(stall);
+        }
+        for (int i : m_trace.stalls) {
+            const TraceEvent &e = m_trace.events[i];
+            if (e.core != m_core)
+                continue;
+            Stall stall;
+            stall.start = e.start;
+            stall.end = e.end();
+            stall.pipe = e.pipe;
+            stall.eventId = e.flagId;
+            stall.line = e.line;
+            stall.srcKnown = e.flagPipes.has_value();
+            if (stall.srcKnown) {
+                stall.src = e.flagPipes->first;
+                stall.reason = reasons.value(flagKey(e.flagPipes->first, e.flagPipes->second, e.flagId));
             }
+            m_stalls[int(e.pipe)].push_back(stall);
         }
         for (const TraceFlow &f : m_trace.flowsOfCore(m_core)) {
             Arrow a{f.srcTime, f.dstTime, f.src, f.dst, -1, QString(), false};
@@ -272,9 +252,9 @@ int SyncTimelineView::stallCount() const
 QVector<Pipe> SyncTimelineView::visibleLanes() const
 {
     QVector<Pipe> out;
-    for (int i = 0; i < kPipeCount; ++i)
-        if ((m_pipeMask & (1 << i)) && !m_lanes[i].isEmpty())
-            out.push_back(Pipe(i));
+    for (Pipe pipe : asc2::kPipeLaneOrder)
+        if ((m_pipeMask & (1 << int(pipe))) && !m_lanes[int(pipe)].isEmpty())
+            out.push_back(pipe);
     return out;
 }
 
@@ -331,7 +311,7 @@ void SyncTimelineView::paintCanvas(QPainter &p, const QSize &size)
         p.setBrush(row % 2 ? m_theme.background : m_theme.margin);
         p.drawRect(lane);
         p.setPen(int(pipe) == selectedPipe ? m_theme.error : m_theme.text);
-        QString header = pipeName(pipe);
+        QString header = pipeLabel(pipe);
         const double stall = stallTime(pipe);
         if (stall > 0 && m_mode == Mode::Simulated)
             header += QStringLiteral("\nwaits %1").arg(stall < 1 ? QStringLiteral("%1 ns").arg(stall * 1000, 0, 'f', 0)
@@ -535,12 +515,12 @@ QString SyncTimelineView::describeStall(const Stall &st) const
     QString text;
     if (m_mode == Mode::Static) {
         text = tr("<b>stall</b>: %1 idle over points %2\u2013%3")
-                   .arg(pipeName(st.pipe))
+                   .arg(pipeLabel(st.pipe))
                    .arg(st.start, 0, 'f', 0)
                    .arg(st.end, 0, 'f', 0);
         text += tr("<br>wait_flag %1\u2192%2 event %3 at point %4%5 waits for the set_flag at point %6, "
                    "issued after %7 (point %8) on %1")
-                    .arg(pipeName(st.src), pipeName(st.pipe))
+                    .arg(pipeLabel(st.src), pipeLabel(st.pipe))
                     .arg(st.eventId)
                     .arg(st.waitPoint)
                     .arg(st.wraps ? tr(" (next iteration)") : QString())
@@ -549,9 +529,9 @@ QString SyncTimelineView::describeStall(const Stall &st) const
                     .arg(st.producer);
     } else {
         text = tr("<b>stall</b>: %1 waited %2 ns on wait_flag %3%1 event %4")
-                   .arg(pipeName(st.pipe))
+                   .arg(pipeLabel(st.pipe))
                    .arg((st.end - st.start) * 1000, 0, 'f', 1)
-                   .arg(st.srcKnown ? pipeName(st.src) + QStringLiteral("\u2192") : QString())
+                   .arg(st.srcKnown ? pipeLabel(st.src) + QStringLiteral("\u2192") : QString())
                    .arg(st.eventId);
     }
     if (st.line > 0)
@@ -566,21 +546,21 @@ QString SyncTimelineView::describe(const Item &item, Pipe pipe) const
 {
     if (m_mode == Mode::Static) {
         const StaticOp &op = m_schedule.ops[item.source];
-        QString text = tr("<b>%1</b> \u2014 point %2, pipe %3").arg(mnemonic(op.text).toHtmlEscaped()).arg(op.point).arg(pipeName(pipe));
+        QString text = tr("<b>%1</b> \u2014 point %2, pipe %3").arg(op.name.toHtmlEscaped()).arg(op.point).arg(pipeLabel(pipe));
         if (op.line > 0)
             text += tr(", line %1").arg(op.line);
         text += QStringLiteral("<br><tt>%1</tt>").arg(op.text.left(160).toHtmlEscaped());
         if (!op.reason.isEmpty())
             text += tr("<br>%1 %2\u2192%3 event %4 (%5): %6")
-                        .arg(op.kind == StaticOp::Kind::SetFlag ? tr("set") : tr("wait"), pipeName(op.srcPipe),
-                             pipeName(op.dstPipe))
+                        .arg(op.kind == StaticOp::Kind::SetFlag ? tr("set") : tr("wait"), pipeLabel(op.srcPipe),
+                             pipeLabel(op.dstPipe))
                         .arg(op.eventId)
-                        .arg(op.role, op.reason.toHtmlEscaped());
+                        .arg(roleLabel(op.role), op.reason.toHtmlEscaped());
         return text;
     }
     const TraceEvent &e = m_coreEvents[item.source];
     QString text = tr("<b>%1</b> on %2 \u2014 %3 \u00b5s at %4 \u00b5s")
-                       .arg(e.name.toHtmlEscaped(), pipeName(pipe))
+                       .arg(e.name.toHtmlEscaped(), pipeLabel(pipe))
                        .arg(e.duration, 0, 'f', 4)
                        .arg(e.start, 0, 'f', 4);
     if (e.line > 0)
@@ -591,7 +571,7 @@ QString SyncTimelineView::describe(const Item &item, Pipe pipe) const
         for (const Stall &st : m_stalls[int(pipe)])
             if (st.start == item.start)
                 return text + QStringLiteral("<br>") + describeStall(st);
-        text += tr("<br><b>stall</b>: %1 waited %2 ns for the flag").arg(pipeName(pipe)).arg(item.stall * 1000, 0, 'f', 1);
+        text += tr("<br><b>stall</b>: %1 waited %2 ns for the flag").arg(pipeLabel(pipe)).arg(item.stall * 1000, 0, 'f', 1);
     }
     return text;
 }
@@ -600,7 +580,7 @@ QString SyncTimelineView::toolTipAt(const QPointF &pos) const
 {
     if (const Arrow *a = arrowAt(pos))
         return tr("<b>%1 \u2192 %2, event %3</b><br>%4")
-            .arg(pipeName(a->src), pipeName(a->dst))
+            .arg(pipeLabel(a->src), pipeLabel(a->dst))
             .arg(a->eventId)
             .arg(a->reason.isEmpty() ? tr("(no reason recorded)") : a->reason.toHtmlEscaped());
     Pipe pipe{};
@@ -651,8 +631,9 @@ SyncTimelinePanel::SyncTimelinePanel(QWidget *parent)
     m_pipes->setText(tr("Pipes"));
     m_pipes->setPopupMode(QToolButton::InstantPopup);
     auto *menu = new QMenu(m_pipes);
-    for (int i = 0; i < kPipeCount; ++i) {
-        QAction *a = menu->addAction(pipeName(Pipe(i)));
+    for (Pipe pipe : asc2::kPipeLaneOrder) {
+        const int i = int(pipe);
+        QAction *a = menu->addAction(pipeLabel(pipe));
         a->setCheckable(true);
         a->setChecked(true);
         connect(a, &QAction::toggled, this, [this, i](bool on) {

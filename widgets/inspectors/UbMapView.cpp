@@ -51,7 +51,7 @@ void UbMapView::setReport(const ReportPtr &report)
         }
         for (const QString &t : tiles)
             m_tileIndex.insert(t, int(m_tileIndex.size()));
-        points = std::max(points, int(report->programPoints.size()));
+        points = std::max(points, int(report->points.size()));
     }
     m_x.setExtent(0, points);
     if (m_hasOverlayRun && report)
@@ -127,18 +127,16 @@ int UbMapView::overlayPointAt(const QPointF &pos) const
 
 QString UbMapView::describeOverlayPoint(int point) const
 {
-    const QString op = point < int(m_report->programPoints.size())
-                           ? mnemonic(QString::fromStdString(m_report->programPoints[point]))
-                           : QString();
-    QString text = tr("<b>point %1</b>: %2 on %3").arg(point).arg(op.toHtmlEscaped(), pipeName(m_overlay.pipe[point]));
-    if (point < int(m_report->pointLocs.size()) && m_report->pointLocs[point].line > 0)
-        text += tr(", line %1").arg(m_report->pointLocs[point].line);
+    const QString op = point < int(m_report->points.size()) ? QString::fromStdString(m_report->points[point].name) : QString();
+    QString text = tr("<b>point %1</b>: %2 on %3").arg(point).arg(op.toHtmlEscaped(), pipeLabel(m_overlay.pipe[point]));
+    if (point < int(m_report->points.size()) && m_report->points[point].loc.line > 0)
+        text += tr(", line %1").arg(m_report->points[point].loc.line);
     if (m_overlay.basis == PointHeat::Basis::Trace)
         text += tr("<br>%1 \u00b5s per core (%2% of the run's placed time)")
                     .arg(m_overlay.value[point], 0, 'f', 4)
                     .arg(m_overlay.total > 0 ? 100 * m_overlay.value[point] / m_overlay.total : 0, 0, 'f', 1);
     else
-        text += tr("<br>%1 busy %2%").arg(pipeName(m_overlay.pipe[point])).arg(100 * m_overlay.value[point], 0, 'f', 1);
+        text += tr("<br>%1 busy %2%").arg(pipeLabel(m_overlay.pipe[point])).arg(100 * m_overlay.value[point], 0, 'f', 1);
     text += tr("<br>overlay: %1 \u2014 %2").arg(m_overlay.runLabel.toHtmlEscaped(), m_overlay.note.toHtmlEscaped());
     return text;
 }

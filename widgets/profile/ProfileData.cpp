@@ -465,14 +465,15 @@ ProfileRun profileFromLaunch(const asc2::CompileReport &report, int launch)
     run.cycles = double(l.totalCycles);
     run.blockDim = l.blockNum;
     for (const asc2::PipeTotals &p : l.pipes) {
-        const int i = pipeIndex(QString::fromStdString(p.pipe));
-        if (i < 0)
-            continue;
+        const int i = int(p.pipe);
         run.pipeRatio[i] = p.utilization;
         if (l.totalCycles > 0 && l.blockNum > 0)
             run.pipeTimeUs[i] = p.utilization * l.timeUs;
     }
-    run.trace = SimTrace::parse(QByteArray::fromStdString(l.traceJson));
+    if (l.trace)
+        run.trace = SimTrace::fromTrace(*l.trace);
+    else
+        run.trace.error = QStringLiteral("the trace is empty"); // only the latest launch keeps one
     setLineTimes(run, run.trace);
     return run;
 }
@@ -520,7 +521,7 @@ PointHeat pointHeat(const asc2::CompileReport &report, const ProfileRun &run)
                                             : QVector<int>();
             QVector<int> chosen;
             for (int i : points)
-                if (mnemonic(schedule.ops[i].text) == e.name)
+                if (schedule.ops[i].name == e.name)
                     chosen << i;
             if (chosen.isEmpty())
                 for (int i : points)

@@ -48,6 +48,14 @@ int ProfileComparisonModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+namespace {
+// The pipe of a pipe row: rows follow the lanes.
+Pipe laneAt(int row)
+{
+    return asc2::kPipeLaneOrder[row - kFixedRows];
+}
+} // namespace
+
 double ProfileComparisonModel::value(const ProfileRun *run, int row) const
 {
     double v = -1;
@@ -56,7 +64,7 @@ double ProfileComparisonModel::value(const ProfileRun *run, int row) const
     else if (row == 1)
         v = run->cycles;
     else
-        v = run->pipeRatio[row - kFixedRows] < 0 ? -1 : 100 * run->pipeRatio[row - kFixedRows];
+        v = run->pipeRatio[int(laneAt(row))] < 0 ? -1 : 100 * run->pipeRatio[int(laneAt(row))];
     return v < 0 ? std::nan("") : v;
 }
 
@@ -83,7 +91,7 @@ QVariant ProfileComparisonModel::data(const QModelIndex &index, int role) const
     if (role != Qt::DisplayRole)
         return {};
     if (index.column() == MetricColumn)
-        return row == 0 ? tr("Duration (\u00b5s)") : row == 1 ? tr("Cycles") : tr("%1 busy (%)").arg(pipeName(Pipe(row - kFixedRows)));
+        return row == 0 ? tr("Duration (\u00b5s)") : row == 1 ? tr("Cycles") : tr("%1 busy (%)").arg(pipeLabel(laneAt(row)));
     if (index.column() != AColumn && !m_hasB)
         return {};
     QString text = number(v, row == 1 ? 0 : row == 0 ? 3 : 1);
@@ -220,17 +228,19 @@ void ProfileChart::paintCanvas(QPainter &p, const QSize &size)
     const double top = 22 + fm.height() * (m_hasB ? 2 : 1);
     const double left = 60, right = size.width() - 60;
     const double rowH = std::clamp((size.height() - top - 8) / kPipeCount, 10.0, 40.0);
-    for (int i = 0; i < kPipeCount; ++i) {
-        const double y = top + i * rowH;
+    for (int row = 0; row < kPipeCount; ++row) {
+        const Pipe pipe = asc2::kPipeLaneOrder[row];
+        const int i = int(pipe);
+        const double y = top + row * rowH;
         p.setPen(m_theme.text);
-        p.drawText(QRectF(4, y, left - 8, rowH), Qt::AlignVCenter | Qt::AlignRight, pipeName(Pipe(i)));
+        p.drawText(QRectF(4, y, left - 8, rowH), Qt::AlignVCenter | Qt::AlignRight, pipeLabel(pipe));
         const auto bar = [&](double ratio, double y0, double h, bool hatched) {
             if (ratio < 0)
                 return;
             const QRectF r(left, y0, (right - left) * std::min(1.0, ratio), h);
-            p.fillRect(r, pipeColor(Pipe(i)));
+            p.fillRect(r, pipeColor(pipe));
             if (hatched)
-                p.fillRect(r, QBrush(pipeColor(Pipe(i)).darker(170), Qt::BDiagPattern));
+                p.fillRect(r, QBrush(pipeColor(pipe).darker(170), Qt::BDiagPattern));
             p.setPen(m_theme.text);
             p.drawText(QPointF(r.right() + 4, y0 + h / 2 + fm.ascent() / 2.0 - 1), QStringLiteral("%1%").arg(100 * ratio, 0, 'f', 1));
         };

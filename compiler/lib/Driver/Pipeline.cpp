@@ -1,7 +1,8 @@
 //===- Pipeline.cpp - the compile pipeline and its report ------------------===//
 #include "asc2/Driver/Pipeline.h"
 
-#include "asc2/Analysis/BufferLiveness.h"
+#include "DescribeIR.h"
+
 #include "asc2/Conversion/Passes.h"
 #include "asc2/Dialect/AscTile/IR/AscTile.h"
 #include "asc2/Dialect/AscTile/Transforms/Passes.h"
@@ -12,6 +13,7 @@
 #include "asc2/Target/AscendC/EmitAscendC.h"
 #include "asc2/Target/Sim/ProgramBuilder.h"
 
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -126,16 +128,20 @@ int lineInLoc(const std::string &loc, const std::map<std::string, std::string> &
   return it == aliases.end() ? 0 : lineInLoc(it->second, aliases, depth + 1);
 }
 
-/// Prints `op` without locations, and the source line of each printed line
-/// (from the location that ends it).
-std::string printOp(Operation *op, std::vector<int> *lines = nullptr) {
+/// Prints `op` without locations, the source line of each printed line
+/// (from the location that ends it) and the pipe of the op on it (S: none).
+std::string printOp(Operation *op, std::vector<int> *lines = nullptr,
+                    std::vector<Pipe> *pipes = nullptr) {
   std::string text;
   llvm::raw_string_ostream os(text);
   OpPrintingFlags flags;
   flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
-  op->print(os, flags);
+  AsmState::LocationMap printedAt; // op -> (line, column) in `text`
+  AsmState state(op, flags, &printedAt);
+  op->print(os, state);
 
   std::vector<std::string> all;
+  std::vector<int> keptLine; // line of `text` -> line of the output (-1: dropped)
   std::map<std::string, std::string> aliases;
   for (size_t start = 0; start < text.size();) {
     size_t end = text.find('\n', start);
@@ -147,9 +153,19 @@ std::string printOp(Operation *op, std::vector<int> *lines = nullptr) {
       size_t eq = line.find(" = ");
       if (eq != std::string::npos)
         aliases[line.substr(0, eq)] = line.substr(eq + 3);
+      keptLine.push_back(-1);
       continue;
     }
+    keptLine.push_back(int(all.size()));
     all.push_back(std::move(line));
+  }
+  if (pipes) {
+    pipes->assign(all.size(), Pipe::S);
+    for (auto &[printed, at] : printedAt)
+      if (auto pipeOp = dyn_cast<ascendc::PipeOpInterface>(printed))
+        if (unsigned line = at.first - 1; // 1-based
+            line < keptLine.size() && keptLine[line] >= 0)
+          (*pipes)[keptLine[line]] = pipeOp.getPipe();
   }
   std::string out;
   out.reserve(text.size());
@@ -235,7 +251,7 @@ private:
       lowered = true;
     else if (lowered && r.stage == "asctile")
       r.stage = "ascendc";
-    r.ir = printOp(module, &r.irLines);
+    r.ir = printOp(module, &r.irLines, &r.irPipes);
     r.changed = report.passes.empty() || report.passes.back().ir != r.ir;
     r.wallMs = std::chrono::duration<double, std::milli>(end - start).count();
     r.opCount = countOps(module);
@@ -246,134 +262,6 @@ private:
   std::chrono::steady_clock::time_point start;
   bool lowered = false;
 };
-
-ReportLoc reportLoc(Location loc) {
-  ReportLoc r;
-  if (auto s = sourceLocOf(loc)) {
-    r.file = s->file;
-    r.line = s->line;
-    r.col = s->col;
-  }
-  return r;
-}
-
-
-/// Whether an scf.for follows `op` (forward) or precedes it (backward) with
-/// only flag ops in between: primes sit right before their loop, drains
-/// right after it.
-bool nextLoopOverFlags(Operation *op, bool forward) {
-  for (Operation *o = forward ? op->getNextNode() : op->getPrevNode(); o;
-       o = forward ? o->getNextNode() : o->getPrevNode()) {
-    if (isa<scf::ForOp>(o))
-      return true;
-    if (!isa<ascendc::SetFlagOp, ascendc::WaitFlagOp>(o))
-      return false;
-  }
-  return false;
-}
-
-/// Memory, sync and program points of the final IR.
-void describeFinalIR(func::FuncOp func, const ArchModel &arch,
-                     CompileReport &report) {
-  BufferLiveness liveness(func);
-  const ProgramPoints &points = liveness.getPoints();
-  for (int p = 0; p < points.size(); ++p) {
-    Operation *op = points.opAt(p);
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    OpPrintingFlags flags;
-    flags.skipRegions();
-    op->print(os, flags);
-    report.programPoints.push_back(text);
-    report.pointLocs.push_back(reportLoc(op->getLoc()));
-  }
-
-  std::map<std::string, int64_t> peak;
-  for (const BufferInterval &iv : liveness.getIntervals()) {
-    auto type = iv.alloc.getBuffer().getType();
-    BufferRecord b;
-    b.name = iv.alloc.getNameAttr() ? iv.alloc.getNameAttr().str() : "buffer";
-    b.space = type.getSpaceName().str();
-    b.offset = iv.alloc.getOffsetAttr() ? iv.alloc.getOffsetAttr().getInt() : 0;
-    b.size = type.getSizeInBytes();
-    b.liveStart = iv.start;
-    b.liveEnd = iv.end;
-    b.slot = iv.alloc.getSlotAttr() ? iv.alloc.getSlotAttr().getInt() : 0;
-    b.loc = reportLoc(iv.alloc.getLoc());
-    peak[b.space] = std::max(peak[b.space], b.offset + (b.size + 31) / 32 * 32);
-    report.buffers.push_back(std::move(b));
-  }
-  for (auto &[space, bytes] : peak) {
-    SpaceUsage u;
-    u.space = space;
-    u.peak = bytes;
-    u.lowerBound = liveness.maxLiveBytes(space, func->hasAttr("ascendc.dma_apart"));
-    static const std::map<std::string, sim::Space> spaces{
-        {"UB", sim::Space::UB},   {"L1", sim::Space::L1},
-        {"L0A", sim::Space::L0A}, {"L0B", sim::Space::L0B},
-        {"L0C", sim::Space::L0C}, {"BT", sim::Space::BT}};
-    auto it = spaces.find(space);
-    u.capacity = it == spaces.end() ? 0 : arch.capacity[(int)it->second];
-    report.spaces.push_back(u);
-  }
-
-  for (int p = 0; p < points.size(); ++p) {
-    Operation *op = points.opAt(p);
-    SyncRecord s;
-    s.point = p;
-    s.loc = reportLoc(op->getLoc());
-    if (auto set = dyn_cast<ascendc::SetFlagOp>(op)) {
-      s.kind = "set_flag";
-      s.srcPipe = pipeName(set.getSrc());
-      s.dstPipe = pipeName(set.getDst());
-      s.eventId = set.getEvent();
-      s.reason = set.getReason().value_or("").str();
-    } else if (auto wait = dyn_cast<ascendc::WaitFlagOp>(op)) {
-      s.kind = "wait_flag";
-      s.srcPipe = pipeName(wait.getSrc());
-      s.dstPipe = pipeName(wait.getDst());
-      s.eventId = wait.getEvent();
-      s.reason = wait.getReason().value_or("").str();
-    } else if (auto barrier = dyn_cast<ascendc::PipeBarrierOp>(op)) {
-      s.kind = "pipe_barrier";
-      s.srcPipe = s.dstPipe = pipeName(barrier.getPipe());
-      s.reason = barrier.getReason().value_or("").str();
-    } else if (auto get = dyn_cast<ascendc::GetBufOp>(op)) {
-      s.kind = "get_buf";
-      s.srcPipe = s.dstPipe = pipeName(get.getPipe());
-      s.eventId = get.getId();
-      s.reason = get.getReason().value_or("").str();
-    } else if (auto rls = dyn_cast<ascendc::RlsBufOp>(op)) {
-      s.kind = "rls_buf";
-      s.srcPipe = s.dstPipe = pipeName(rls.getPipe());
-      s.eventId = rls.getId();
-      s.reason = rls.getReason().value_or("").str();
-    } else {
-      continue;
-    }
-    ++report.syncCounts[s.kind];
-    if (s.kind == "get_buf" || s.kind == "rls_buf") {
-      s.role = "buf_id";
-      report.sync.push_back(std::move(s));
-      continue;
-    }
-    bool carried = llvm::StringRef(s.reason).ends_with("(loop-carried)");
-    if (s.kind == "pipe_barrier")
-      s.role = "barrier";
-    else if (carried && s.kind == "set_flag" && nextLoopOverFlags(op, true))
-      s.role = "prime";
-    else if (carried && s.kind == "wait_flag" && nextLoopOverFlags(op, false))
-      s.role = "drain";
-    else if (auto guard = dyn_cast<scf::IfOp>(op->getParentOp());
-             guard && op->getParentRegion() == &guard.getElseRegion())
-      s.role = "skip"; // the twin of a flag in a guarded copy, on its skipped path
-    else
-      s.role = carried ? "carried" : "pair";
-    report.sync.push_back(std::move(s));
-  }
-  if (auto before = func->getAttrOfType<IntegerAttr>("ascendc.buf_id_syncs_before_fuse"))
-    report.syncCounts["get_buf_before_fuse"] = before.getInt();
-}
 
 } // namespace
 
@@ -395,7 +283,7 @@ static CompileResult noted(CompileResult retry, const CompileFailure &first,
     return retry;
   auto report = std::make_shared<CompileReport>(*retry.kernel->report());
   report->diagnostics.push_back(
-      {"note", what + " (" + first.message.substr(0, first.message.find(';')) + ")",
+      {Severity::Note, what + " (" + first.message.substr(0, first.message.find(';')) + ")",
        first.loc});
   retry.kernel = std::make_shared<CompiledKernel>(report, retry.kernel->program(),
                                                   retry.kernel->arch());
@@ -453,22 +341,22 @@ static CompileResult compileOnce(const std::string &asctileIR,
   ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
     auto severity = [](DiagnosticSeverity s) {
       switch (s) {
-      case DiagnosticSeverity::Error: return "error";
-      case DiagnosticSeverity::Warning: return "warning";
-      case DiagnosticSeverity::Note: return "note";
-      case DiagnosticSeverity::Remark: return "remark";
+      case DiagnosticSeverity::Error: return Severity::Error;
+      case DiagnosticSeverity::Warning: return Severity::Warning;
+      case DiagnosticSeverity::Note: return Severity::Note;
+      case DiagnosticSeverity::Remark: return Severity::Remark;
       }
-      return "error";
+      return Severity::Error;
     };
     diagnostics.push_back({severity(diag.getSeverity()), diag.str(),
                            reportLoc(diag.getLocation())});
     for (Diagnostic &note : diag.getNotes())
-      diagnostics.push_back({"note", note.str(), reportLoc(note.getLocation())});
+      diagnostics.push_back({Severity::Note, note.str(), reportLoc(note.getLocation())});
     return success();
   });
   auto firstError = [&]() -> CompileResult {
     for (const DiagnosticRecord &d : diagnostics)
-      if (d.severity == "error") {
+      if (d.severity == Severity::Error) {
         fail(d.message, d.loc);
         result.failure->diagnostics = diagnostics;
         return result;
@@ -498,7 +386,7 @@ static CompileResult compileOnce(const std::string &asctileIR,
   input.index = 0;
   input.name = "frontend";
   input.stage = "frontend";
-  input.ir = printOp(*module, &input.irLines);
+  input.ir = printOp(*module, &input.irLines, &input.irPipes);
   input.changed = true;
   input.opCount = countOps(*module);
   report->passes.push_back(std::move(input));
@@ -687,14 +575,15 @@ CompileResult compileBaseline(const std::string &ascendcIR,
   context.loadAllAvailableDialects();
   std::vector<DiagnosticRecord> diagnostics;
   ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
-    diagnostics.push_back({diag.getSeverity() == DiagnosticSeverity::Error ? "error" : "note",
+    diagnostics.push_back({diag.getSeverity() == DiagnosticSeverity::Error ? Severity::Error
+                                                                          : Severity::Note,
                            diag.str(), reportLoc(diag.getLocation())});
     return success();
   });
   auto fail = [&]() {
     CompileFailure f{"baseline failed to compile", {}, diagnostics};
     for (const DiagnosticRecord &d : diagnostics)
-      if (d.severity == "error") {
+      if (d.severity == Severity::Error) {
         f.message = d.message;
         f.loc = d.loc;
         break;
@@ -723,7 +612,7 @@ CompileResult compileBaseline(const std::string &ascendcIR,
   PassRecord input;
   input.name = "baseline";
   input.stage = "ascendc";
-  input.ir = printOp(*module, &input.irLines);
+  input.ir = printOp(*module, &input.irLines, &input.irPipes);
   input.changed = true;
   input.opCount = countOps(*module);
   report->passes.push_back(std::move(input));
@@ -767,7 +656,7 @@ LaunchRecord CompiledKernel::launch(int blockNum,
     rec.raceMessages.push_back(r.message);
   for (int p = 0; p < sim::kNumPipes; ++p) {
     PipeTotals t;
-    t.pipe = sim::pipeName((sim::Pipe)p);
+    t.pipe = (Pipe)p;
     for (const sim::CoreStats &c : run.cores)
       t.busyCycles += c.busy[p];
     if (run.totalCycles && !run.cores.empty())
@@ -776,8 +665,8 @@ LaunchRecord CompiledKernel::launch(int blockNum,
     rec.pipes.push_back(t);
   }
   if (options.collectTrace) {
-    rec.traceJson = sim::traceToJson(run, m_program, m_arch);
     rec.pipeUtilizationCsv = sim::pipeUtilizationCsv(run, m_arch);
+    rec.trace = sim::makeTrace(std::move(run), m_program, m_arch);
   }
 
   std::shared_ptr<const CompileReport> updated;
@@ -786,7 +675,7 @@ LaunchRecord CompiledKernel::launch(int blockNum,
     auto next = std::make_shared<CompileReport>(*m_report);
     // Only the latest launch keeps its (large) trace.
     for (LaunchRecord &old : next->launches) {
-      old.traceJson.clear();
+      old.trace.reset();
       old.pipeUtilizationCsv.clear();
     }
     next->launches.push_back(rec);

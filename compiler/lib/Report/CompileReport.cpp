@@ -46,18 +46,18 @@ std::string toJson(const CompileReport &r, bool includeIr) {
 
   json::Array sync;
   for (const SyncRecord &s : r.sync)
-    sync.push_back(json::Object{{"kind", s.kind},
-                                {"src_pipe", s.srcPipe},
-                                {"dst_pipe", s.dstPipe},
+    sync.push_back(json::Object{{"kind", syncKindName(s.kind)},
+                                {"src_pipe", pipeName(s.srcPipe)},
+                                {"dst_pipe", pipeName(s.dstPipe)},
                                 {"event_id", s.eventId},
                                 {"point", s.point},
                                 {"loc", locJson(s.loc)},
                                 {"reason", s.reason},
-                                {"role", s.role}});
+                                {"role", syncRoleName(s.role)}});
 
   json::Array diags;
   for (const DiagnosticRecord &d : r.diagnostics)
-    diags.push_back(json::Object{{"severity", d.severity},
+    diags.push_back(json::Object{{"severity", severityName(d.severity)},
                                  {"message", d.message},
                                  {"loc", locJson(d.loc)}});
 
@@ -65,7 +65,7 @@ std::string toJson(const CompileReport &r, bool includeIr) {
   for (const LaunchRecord &l : r.launches) {
     json::Array pipes;
     for (const PipeTotals &p : l.pipes)
-      pipes.push_back(json::Object{{"pipe", p.pipe},
+      pipes.push_back(json::Object{{"pipe", pipeName(p.pipe)},
                                    {"busy_cycles", (int64_t)p.busyCycles},
                                    {"utilization", p.utilization}});
     json::Array races;
@@ -90,12 +90,10 @@ std::string toJson(const CompileReport &r, bool includeIr) {
     syncCounts[k] = v;
 
   json::Array points;
-  for (size_t i = 0; i < r.programPoints.size(); ++i) {
-    json::Object p{{"point", (int64_t)i}, {"op", r.programPoints[i]}};
-    if (i < r.pointLocs.size())
-      p["loc"] = locJson(r.pointLocs[i]);
-    points.push_back(std::move(p));
-  }
+  for (size_t i = 0; i < r.points.size(); ++i)
+    points.push_back(json::Object{{"point", (int64_t)i},
+                                  {"op", r.points[i].text},
+                                  {"loc", locJson(r.points[i].loc)}});
 
   json::Object root{
       {"schema", "asc2.report/1"},

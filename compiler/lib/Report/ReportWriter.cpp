@@ -1,6 +1,8 @@
 //===- ReportWriter.cpp ---------------------------------------------------===//
 #include "asc2/Report/ReportWriter.h"
 
+#include "asc2/Sim/Simulator.h"
+
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -51,7 +53,8 @@ bool writeReportDir(const CompileReport &report, const std::string &dir,
   }
   if (!report.launches.empty()) {
     const LaunchRecord &last = report.launches.back();
-    if (!writeTextFile(path("trace.json"), last.traceJson, error) ||
+    std::string trace = last.trace ? sim::traceToJson(*last.trace) : "";
+    if (!writeTextFile(path("trace.json"), trace, error) ||
         !writeTextFile(path("PipeUtilization.csv"), last.pipeUtilizationCsv,
                        error))
       return false;

@@ -69,6 +69,20 @@ bool isCrossCore(const TraceEvent &e) {
   return e.op == Opcode::CrossCoreSetFlag || e.op == Opcode::CrossCoreWaitFlag;
 }
 
+} // namespace
+
+bool isFlagSet(const TraceEvent &e) {
+  // A buffer id's release and the next get_buf of it pair like a set and a
+  // wait.
+  return e.op == Opcode::SetFlag || e.op == Opcode::CrossCoreSetFlag ||
+         e.op == Opcode::RlsBuf;
+}
+
+bool isFlagWait(const TraceEvent &e) {
+  return e.op == Opcode::WaitFlag || e.op == Opcode::CrossCoreWaitFlag ||
+         e.op == Opcode::GetBuf;
+}
+
 std::string flagDetail(const TraceEvent &e) {
   if (e.op == Opcode::GetBuf || e.op == Opcode::RlsBuf)
     return std::string("PIPE:") + pipeName(e.pipe) +
@@ -82,44 +96,90 @@ std::string flagDetail(const TraceEvent &e) {
          ", FLAG ID:" + std::to_string(e.eventId);
 }
 
-} // namespace
+std::string Trace::nameOf(const TraceEvent &e) const {
+  if (e.point >= 0 && size_t(e.point) < pointNames.size())
+    return pointNames[e.point];
+  switch (e.op) {
+  case Opcode::SetFlag:
+    return "SET_FLAG";
+  case Opcode::WaitFlag:
+    return "WAIT_FLAG";
+  case Opcode::CrossCoreSetFlag:
+    return "SET_CROSS_CORE";
+  case Opcode::CrossCoreWaitFlag:
+    return "WAIT_CROSS_CORE";
+  default:
+    return "instr";
+  }
+}
+
+std::string Trace::codeOf(const TraceEvent &e) const {
+  if (e.point < 0 || size_t(e.point) >= pointLocs.size())
+    return "";
+  const SourceLoc &l = pointLocs[e.point];
+  if (l.file.empty() && l.line == 0)
+    return "";
+  return l.file + ":" + std::to_string(l.line);
+}
+
+/// Pairs each wait with the set of its flowId before it in simulation
+/// order (the executor gives a set's flowId to the wait that consumes it);
+/// stalls are the flag waits that took cycles.
+static void pairFlags(Trace &trace) {
+  std::map<uint64_t, int32_t> setOf; // flowId -> latest set
+  for (size_t i = 0; i < trace.events.size(); ++i) {
+    const TraceEvent &e = trace.events[i];
+    if (e.flowId && isFlagSet(e))
+      setOf[e.flowId] = int32_t(i);
+  }
+  for (size_t i = 0; i < trace.events.size(); ++i) {
+    const TraceEvent &e = trace.events[i];
+    if (!isFlagWait(e))
+      continue;
+    auto it = e.flowId ? setOf.find(e.flowId) : setOf.end();
+    int32_t set = it == setOf.end() ? -1 : it->second;
+    if (set >= 0)
+      trace.pairs.push_back({set, int32_t(i)});
+    if (e.op != Opcode::GetBuf && e.end > e.start)
+      trace.stalls.push_back({int32_t(i), set});
+  }
+}
+
+std::shared_ptr<Trace> makeTrace(LaunchResult &&result, const Program &program,
+                                 const ArchModel &arch) {
+  auto trace = std::make_shared<Trace>();
+  trace->clockMHz = arch.clockMHz > 0 ? arch.clockMHz : 1;
+  trace->events = std::move(result.trace);
+  trace->truncated = result.traceTruncated;
+  trace->pointNames = program.pointNames;
+  // The source of a point: that of its first instruction.
+  trace->pointLocs.resize(program.pointNames.size());
+  std::vector<bool> located(program.pointNames.size(), false);
+  for (const Instr &in : program.code)
+    if (in.point >= 0 && size_t(in.point) < located.size() && !located[in.point] &&
+        in.loc >= 0) {
+      located[in.point] = true;
+      if (size_t(in.loc) < program.locs.size())
+        trace->pointLocs[in.point] = program.locs[in.loc];
+    }
+  pairFlags(*trace);
+  return trace;
+}
 
 std::string traceToJson(const LaunchResult &result, const Program &program,
                         const ArchModel &arch) {
-  const double mhz = arch.clockMHz > 0 ? arch.clockMHz : 1;
+  LaunchResult copy;
+  copy.trace = result.trace;
+  copy.traceTruncated = result.traceTruncated;
+  return traceToJson(*makeTrace(std::move(copy), program, arch));
+}
+
+std::string traceToJson(const Trace &trace) {
+  const double mhz = trace.clockMHz;
   // One msprof process per simulated core: "core<block>.cubecore0" for an
   // AIC, "core<block>.veccore0" for an AIV (MIX blocks have both).
   auto pidOf = [&](int core, bool cube) {
     return "core" + std::to_string(core) + (cube ? ".cubecore0" : ".veccore0");
-  };
-  // Source location of each program point, for the "code" argument.
-  std::vector<int32_t> pointLoc(program.pointNames.size(), -1);
-  for (const Instr &in : program.code)
-    if (in.point >= 0 && size_t(in.point) < pointLoc.size() &&
-        pointLoc[in.point] < 0)
-      pointLoc[in.point] = in.loc;
-  auto codeOf = [&](int32_t point) -> std::string {
-    if (point < 0 || size_t(point) >= pointLoc.size() || pointLoc[point] < 0 ||
-        size_t(pointLoc[point]) >= program.locs.size())
-      return "";
-    const SourceLoc &l = program.locs[pointLoc[point]];
-    return l.file + ":" + std::to_string(l.line);
-  };
-  auto nameOf = [&](const TraceEvent &e) -> std::string {
-    if (e.point >= 0 && size_t(e.point) < program.pointNames.size())
-      return program.pointNames[e.point];
-    switch (e.op) {
-    case Opcode::SetFlag:
-      return "SET_FLAG";
-    case Opcode::WaitFlag:
-      return "WAIT_FLAG";
-    case Opcode::CrossCoreSetFlag:
-      return "SET_CROSS_CORE";
-    case Opcode::CrossCoreWaitFlag:
-      return "WAIT_CROSS_CORE";
-    default:
-      return "instr";
-    }
   };
 
   std::string text;
@@ -132,7 +192,7 @@ std::string traceToJson(const LaunchResult &result, const Program &program,
     j.attributeArray("traceEvents", [&] {
       // Metadata: one process per core, one thread per lane it used.
       std::set<std::tuple<int, bool, int>> lanes;
-      for (const TraceEvent &e : result.trace)
+      for (const TraceEvent &e : trace.events)
         lanes.insert({e.core, e.cube, int(e.pipe)});
       std::pair<int, bool> lastCore{-1, false};
       for (auto [core, cube, pipe] : lanes) {
@@ -172,17 +232,13 @@ std::string traceToJson(const LaunchResult &result, const Program &program,
         });
       }
 
-      for (const TraceEvent &e : result.trace) {
+      for (const TraceEvent &e : trace.events) {
         std::string pid = pidOf(e.core, e.cube);
         const char *lane = laneName(e.pipe);
-        // A buffer id's release and the next get_buf of it pair like a
-        // set and a wait.
-        bool isSet = e.op == Opcode::SetFlag || e.op == Opcode::CrossCoreSetFlag ||
-                     e.op == Opcode::RlsBuf;
-        bool isFlag = isSet || e.op == Opcode::WaitFlag ||
-                      e.op == Opcode::CrossCoreWaitFlag || e.op == Opcode::GetBuf;
+        bool isSet = isFlagSet(e);
+        bool isFlag = isSet || isFlagWait(e);
         j.object([&] {
-          j.attribute("name", nameOf(e));
+          j.attribute("name", trace.nameOf(e));
           j.attribute("cname", isFlag ? (isSet ? "black" : "yellow")
                                       : laneColour(e.pipe));
           j.attribute("ph", "X");
@@ -191,7 +247,7 @@ std::string traceToJson(const LaunchResult &result, const Program &program,
           j.attribute("pid", pid);
           j.attribute("tid", lane);
           j.attributeObject("args", [&] {
-            j.attribute("code", codeOf(e.point));
+            j.attribute("code", trace.codeOf(e));
             j.attribute("detail", isFlag ? flagDetail(e)
                                   : e.bytes ? std::to_string(e.bytes) + " bytes"
                                             : std::string());

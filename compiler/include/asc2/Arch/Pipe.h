@@ -47,16 +47,31 @@ constexpr const char *pipeTraceLaneName(Pipe p) {
   return names[static_cast<unsigned>(p)];
 }
 
-/// The pipe named `name`: "MTE2", Ascend C's "PIPE_MTE2" or the trace lane
-/// "MTE2"/"VECTOR"/... (msprof data names pipes either way).
+/// The pipe named `name`, in any of the spellings pipes go by: "MTE2",
+/// Ascend C's "PIPE_MTE2", the trace lane "MTE2"/"VECTOR"/"CUBE"/"FIXP", and
+/// the aliases msprof data and hand-written traces use ("VEC", "FIXPIPE").
+/// Case-insensitive: imported files are not consistent about it.
 constexpr std::optional<Pipe> parsePipe(std::string_view name) {
-  if (name.substr(0, 5) == "PIPE_")
+  auto upper = [](char c) { return c >= 'a' && c <= 'z' ? char(c - 'a' + 'A') : c; };
+  auto same = [&](std::string_view a, std::string_view b) {
+    if (a.size() != b.size())
+      return false;
+    for (size_t i = 0; i < a.size(); ++i)
+      if (upper(a[i]) != upper(b[i]))
+        return false;
+    return true;
+  };
+  if (name.size() > 5 && same(name.substr(0, 5), "PIPE_"))
     name.remove_prefix(5);
   for (unsigned i = 0; i < kPipeNames.size(); ++i) {
     Pipe p = static_cast<Pipe>(i);
-    if (pipeName(p) == name || pipeTraceLaneName(p) == name)
+    if (same(pipeName(p), name) || same(pipeTraceLaneName(p), name))
       return p;
   }
+  if (same(name, "VEC"))
+    return Pipe::V;
+  if (same(name, "FIXPIPE"))
+    return Pipe::FIX;
   return std::nullopt;
 }
 
@@ -65,6 +80,14 @@ constexpr std::optional<Pipe> parsePipe(std::string_view name) {
 /// cube's (L1 -> L0, cube, fixpipe).
 inline constexpr std::array<Pipe, kNumPipes> kPipeLaneOrder = {
     Pipe::S, Pipe::MTE2, Pipe::V, Pipe::MTE3, Pipe::MTE1, Pipe::M, Pipe::FIX};
+
+/// The lane `p` is shown in: its position in kPipeLaneOrder (-1 for ALL).
+constexpr int pipeLaneIndex(Pipe p) {
+  for (int i = 0; i < kNumPipes; ++i)
+    if (kPipeLaneOrder[i] == p)
+      return i;
+  return -1;
+}
 
 } // namespace asc2
 

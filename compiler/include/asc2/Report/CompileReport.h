@@ -4,19 +4,86 @@
 // inserted syncs with their reasons, diagnostics and the emitted Ascend C. It
 // is plain data (no MLIR, no Qt) so the Python runtime, the GUI and the JSON
 // writer share it. JSON schema: "asc2.report/1" (docs/report-schema.md).
+// What the layers dispatch on (pipe, sync kind and role, severity, core) is
+// an enum with its one name table here (the pipe's in asc2/Arch/Pipe.h); the
+// names are what JSON and Python see.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASC2_REPORT_COMPILEREPORT_H
 #define ASC2_REPORT_COMPILEREPORT_H
 
+#include "asc2/Arch/Pipe.h"
+
 #include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace asc2 {
+
+namespace sim {
+struct Trace;
+}
+
+/// The name of `value` in `names`, a table indexed by the enum's values.
+template <typename E, size_t N>
+constexpr const char *enumName(const std::array<const char *, N> &names, E value) {
+  return names[static_cast<size_t>(value)];
+}
+/// The enum value named `name` in `names`.
+template <typename E, size_t N>
+constexpr std::optional<E> parseEnum(const std::array<const char *, N> &names,
+                                     std::string_view name) {
+  for (size_t i = 0; i < N; ++i)
+    if (name == names[i])
+      return static_cast<E>(i);
+  return std::nullopt;
+}
+
+/// The sync ops of the final IR.
+enum class SyncKind : uint8_t { SetFlag, WaitFlag, PipeBarrier, GetBuf, RlsBuf };
+inline constexpr std::array<const char *, 5> kSyncKindNames = {
+    "set_flag", "wait_flag", "pipe_barrier", "get_buf", "rls_buf"};
+constexpr const char *syncKindName(SyncKind k) { return enumName(kSyncKindNames, k); }
+constexpr std::optional<SyncKind> parseSyncKind(std::string_view name) {
+  return parseEnum<SyncKind>(kSyncKindNames, name);
+}
+
+/// What a sync op does in its kernel's schedule.
+enum class SyncRole : uint8_t {
+  Pair,    // set/wait of a flag in one iteration (or outside loops)
+  Carried, // the wait/set of a loop-carried flag inside the loop
+  Prime,   // the set of a loop-carried flag before the loop
+  Drain,   // the wait of a loop-carried flag after the loop
+  Skip,    // the twin of a flag in a guarded copy, on its skipped path
+  Barrier, // pipe_barrier
+  BufId,   // get_buf / rls_buf
+};
+inline constexpr std::array<const char *, 7> kSyncRoleNames = {
+    "pair", "carried", "prime", "drain", "skip", "barrier", "buf_id"};
+constexpr const char *syncRoleName(SyncRole r) { return enumName(kSyncRoleNames, r); }
+constexpr std::optional<SyncRole> parseSyncRole(std::string_view name) {
+  return parseEnum<SyncRole>(kSyncRoleNames, name);
+}
+
+/// MLIR's diagnostic severities.
+enum class Severity : uint8_t { Error, Warning, Note, Remark };
+inline constexpr std::array<const char *, 4> kSeverityNames = {"error", "warning",
+                                                                "note", "remark"};
+constexpr const char *severityName(Severity s) { return enumName(kSeverityNames, s); }
+constexpr std::optional<Severity> parseSeverity(std::string_view name) {
+  return parseEnum<Severity>(kSeverityNames, name);
+}
+
+/// The core of an AI core group an op runs on: the vector core (AIV), the
+/// cube core (AIC), or both (scalar work and structure in a MIX kernel).
+enum class Core : uint8_t { AIV, AIC, Both };
+inline constexpr std::array<const char *, 3> kCoreNames = {"AIV", "AIC", "both"};
+constexpr const char *coreName(Core c) { return enumName(kCoreNames, c); }
 
 struct ReportLoc {
   std::string file;
@@ -32,6 +99,9 @@ struct PassRecord {
   /// Kernel source line of the op on each line of `ir` (0: none), so views
   /// link IR lines and Python lines both ways.
   std::vector<int> irLines;
+  /// Pipe of the op on each line of `ir` (S: none, or no op), so views
+  /// colour ops by pipe without reading the IR text.
+  std::vector<Pipe> irPipes;
   bool changed = false;
   double wallMs = 0;
   int opCount = 0;
@@ -53,27 +123,34 @@ struct SpaceUsage {
 };
 
 struct SyncRecord {
-  /// "set_flag", "wait_flag", "pipe_barrier", "get_buf", "rls_buf"
-  std::string kind;
-  std::string srcPipe, dstPipe; // barrier, get/rls: both the op's pipe
+  SyncKind kind = SyncKind::SetFlag;
+  Pipe srcPipe = Pipe::S, dstPipe = Pipe::S; // barrier, get/rls: both the op's pipe
   int eventId = -1;             // get/rls: the buffer id
   int point = -1;       // program point in the final IR
   ReportLoc loc;
   std::string reason;   // "RAW on buf0: ascendc.data_copy (MTE2) -> ascendc.add (V)"
-  /// "pair" (set/wait in one iteration), "carried" (the wait/set of a
-  /// loop-carried flag inside the loop), "prime" (set before the loop),
-  /// "drain" (wait after the loop), "barrier", "buf_id" (get/rls).
-  std::string role;
+  SyncRole role = SyncRole::Pair;
+};
+
+/// One op of the final IR, at its program point (BufferLiveness's order).
+struct ProgramPointRecord {
+  std::string text;  // the op printed without its regions
+  std::string name;  // "ascendc.add", "scf.for"
+  /// The pipe it executes on (PipeOpInterface; S for every other op, ALL
+  /// for a pipe_barrier ALL).
+  Pipe pipe = Pipe::S;
+  Core core = Core::AIV;
+  ReportLoc loc;
 };
 
 struct DiagnosticRecord {
-  std::string severity; // "error", "warning", "note"
+  Severity severity = Severity::Error;
   std::string message;
   ReportLoc loc;
 };
 
 struct PipeTotals {
-  std::string pipe;
+  Pipe pipe = Pipe::S;
   uint64_t busyCycles = 0;   // summed over cores
   double utilization = 0;    // busy / (cores * total cycles)
 };
@@ -87,7 +164,9 @@ struct LaunchRecord {
   std::vector<PipeTotals> pipes;
   int races = 0;
   std::vector<std::string> raceMessages;
-  std::string traceJson;           // msprof-op-simulator layout
+  /// The simulated trace (null when not collected, and for every launch but
+  /// the latest); JSON only when exported (sim::traceToJson).
+  std::shared_ptr<const sim::Trace> trace;
   std::string pipeUtilizationCsv;
 };
 
@@ -105,8 +184,7 @@ struct CompileReport {
   std::map<std::string, int> syncCounts;
   std::vector<DiagnosticRecord> diagnostics;
   std::string ascendc;
-  std::vector<std::string> programPoints; // op text per program point
-  std::vector<ReportLoc> pointLocs;       // source location per point
+  std::vector<ProgramPointRecord> points;
   std::vector<LaunchRecord> launches;     // appended per launch
 };
 

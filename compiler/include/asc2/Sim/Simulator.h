@@ -8,6 +8,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -98,7 +99,55 @@ LaunchResult simulate(const Program &program, const ArchModel &arch,
                       int blockNum, const std::vector<LaunchArg> &args,
                       const SimOptions &options = {});
 
+/// A set (set_flag, a cross-core set, a buffer id's release) and the wait
+/// (wait_flag, a cross-core wait, the next get_buf of the id) it lets go, by
+/// their matching TraceEvent::flowId: indices into Trace::events.
+struct FlagPair {
+  int32_t set = -1, wait = -1;
+};
+
+/// A pipe idle on a flag: a wait_flag (or cross-core wait) that took cycles,
+/// over the wait's own interval.
+struct Stall {
+  int32_t wait = -1; // index into Trace::events
+  int32_t set = -1;  // the set that let it go (-1: not in the trace)
+};
+
+/// What the views of a simulated run need, kept in process with the launch
+/// (LaunchRecord::trace): the executed instructions with the names and
+/// source lines of their program points, and the flag pairs and stalls
+/// derived from them once. JSON only when it is exported (traceToJson).
+struct Trace {
+  double clockMHz = 1;                 // cycles per µs
+  std::vector<TraceEvent> events;      // LaunchResult::trace, in its order
+  bool truncated = false;
+  std::vector<std::string> pointNames; // op name per program point
+  std::vector<SourceLoc> pointLocs;    // source of each point (file "": none)
+  std::vector<FlagPair> pairs;         // in order of the wait
+  std::vector<Stall> stalls;           // in order of the wait
+
+  double us(uint64_t cycles) const { return double(cycles) / clockMHz; }
+  /// The op name of the event's program point ("SET_FLAG", ... without one).
+  std::string nameOf(const TraceEvent &e) const;
+  /// "file:line" of the event's program point ("" without one).
+  std::string codeOf(const TraceEvent &e) const;
+};
+
+/// Whether the event lets a wait go: set_flag, a cross-core set, rls_buf.
+bool isFlagSet(const TraceEvent &e);
+/// Whether the event waits: wait_flag, a cross-core wait, get_buf.
+bool isFlagWait(const TraceEvent &e);
+/// msprof's "detail" of a flag event: "PIPE:MTE2, TRIGGER PIPE:V, FLAG ID:0",
+/// "PIPE:V, BUF ID:1", "PIPE:MTE3, VECTOR CORE, SYNC ID:2".
+std::string flagDetail(const TraceEvent &e);
+
+/// The trace of `result` (its events are moved out), with names, sources,
+/// pairs and stalls.
+std::shared_ptr<Trace> makeTrace(LaunchResult &&result, const Program &program,
+                                 const ArchModel &arch);
+
 /// msprof-op-simulator-style Chrome trace (see shared/reference §4.3).
+std::string traceToJson(const Trace &trace);
 std::string traceToJson(const LaunchResult &result, const Program &program,
                         const ArchModel &arch);
 /// msprof `PipeUtilization.csv` with the documented column names.

@@ -1,0 +1,146 @@
+// A launch's trace reaches the views in process, typed (SimTrace::fromTrace);
+// an imported trace.json is parsed (SimTrace::parse). Both must read the same:
+// the views draw one simulated run alike however it arrived.
+#include "InspectorData.h"
+#include "ProfileData.h"
+
+#include "asc2/Driver/Pipeline.h"
+
+#include <QtTest>
+
+#include <vector>
+
+using namespace inspector;
+
+namespace {
+asc2::sim::LaunchArg gm(std::vector<float> &v)
+{
+    asc2::sim::LaunchArg a;
+    a.kind = asc2::sim::ArgSpec::Kind::Gm;
+    a.data = v.data();
+    a.bytes = int64_t(v.size() * sizeof(float));
+    a.dtype = asc2::sim::DType::F32;
+    return a;
+}
+asc2::sim::LaunchArg integer(int64_t i)
+{
+    asc2::sim::LaunchArg a;
+    a.kind = asc2::sim::ArgSpec::Kind::Int;
+    a.i = i;
+    return a;
+}
+
+// The views' two readings of one trace, compared field by field; returns
+// the number of wait events.
+int compareReadings(const SimTrace &typed, const SimTrace &parsed)
+{
+    int waits = -1;
+    [&] {
+        QVERIFY2(parsed.error.isEmpty(), qPrintable(parsed.error));
+        QCOMPARE(typed.cores, parsed.cores);
+        QCOMPARE(typed.endTime, parsed.endTime);
+        QCOMPARE(typed.events.size(), parsed.events.size());
+        int sets = 0, count = 0;
+        for (int i = 0; i < typed.events.size(); ++i) {
+            const TraceEvent &a = typed.events[i], &b = parsed.events[i];
+            QCOMPARE(a.core, b.core);
+            QCOMPARE(a.pipe, b.pipe);
+            QCOMPARE(a.kind, b.kind);
+            QCOMPARE(a.name, b.name);
+            QCOMPARE(a.start, b.start);
+            QCOMPARE(a.duration, b.duration);
+            QCOMPARE(a.file, b.file);
+            QCOMPARE(a.line, b.line);
+            QCOMPARE(a.detail, b.detail);
+            QCOMPARE(a.flagId, b.flagId);
+            QCOMPARE(a.flagPipes, b.flagPipes);
+            sets += a.isSet();
+            count += a.isWait();
+        }
+        QVERIFY(sets > 0 && count > 0);
+        QCOMPARE(typed.flows.size(), parsed.flows.size());
+        for (int i = 0; i < typed.flows.size(); ++i) {
+            const TraceFlow &a = typed.flows[i], &b = parsed.flows[i];
+            QCOMPARE(a.core, b.core);
+            QCOMPARE(a.src, b.src);
+            QCOMPARE(a.dst, b.dst);
+            QCOMPARE(a.srcTime, b.srcTime);
+            QCOMPARE(a.dstTime, b.dstTime);
+            QCOMPARE(a.category, b.category);
+            QVERIFY(a.srcTime <= a.dstTime);
+        }
+        QCOMPARE(typed.stalls, parsed.stalls);
+        QVERIFY(!typed.stalls.isEmpty());
+        for (int i : typed.stalls) {
+            QVERIFY(typed.events[i].isWait());
+            QVERIFY(typed.events[i].duration > 0);
+        }
+        waits = count;
+    }();
+    return waits;
+}
+
+std::string fixtureText(const char *name)
+{
+    QFile file(QStringLiteral(ASC2_FIXTURES_DIR "/") + QLatin1String(name));
+    return file.open(QIODevice::ReadOnly) ? file.readAll().toStdString() : std::string();
+}
+} // namespace
+
+class TestLaunchTrace : public QObject
+{
+    Q_OBJECT
+private slots:
+    void inProcessReadsAsItsExport()
+    {
+        asc2::CompileResult compiled = asc2::compileKernel(fixtureText("vadd_loop.mlir"), {});
+        QVERIFY2(compiled.kernel, compiled.failure ? compiled.failure->message.c_str() : "");
+        const int64_t n = 256 * 7, cores = 2, tiles = 4;
+        std::vector<float> x(n, 1), y(n, 2), out(n, 0);
+        const asc2::LaunchRecord launch = compiled.kernel->launch(int(cores), {gm(x), gm(y), gm(out), integer(n), integer(tiles)}, {});
+        QVERIFY2(launch.ok, launch.error.c_str());
+        QVERIFY(launch.trace);
+
+        const SimTrace typed = SimTrace::fromTrace(*launch.trace);
+        const SimTrace parsed = SimTrace::parse(QByteArray::fromStdString(asc2::sim::traceToJson(*launch.trace)));
+        QCOMPARE(typed.cores.size(), 2);
+        const int waits = compareReadings(typed, parsed);
+        QVERIFY(waits > 0);
+        // Every wait has an arrow from its set, also when it began waiting
+        // before the set fired (its flow starts later in the file).
+        QCOMPARE(typed.flows.size(), waits);
+
+        // The profile of the launch is made from the typed trace.
+        const ProfileRun run = profileFromLaunch(*compiled.kernel->report(), 0);
+        QCOMPARE(run.trace.events.size(), typed.events.size());
+        QVERIFY(!run.lineUs.isEmpty());
+    }
+
+    void mixKernelReadsAsItsExport()
+    {
+        asc2::CompileResult compiled = asc2::compileKernel(fixtureText("mix.mlir"), {});
+        QVERIFY2(compiled.kernel, compiled.failure ? compiled.failure->message.c_str() : "");
+        std::vector<uint16_t> a(32 * 64, 0x3c00), b(64 * 48, 0x3c00); // f16 ones
+        std::vector<float> c(32 * 48), x(256, 1), y(256);
+        const auto half = [](std::vector<uint16_t> &v) {
+            asc2::sim::LaunchArg arg;
+            arg.kind = asc2::sim::ArgSpec::Kind::Gm;
+            arg.data = v.data();
+            arg.bytes = int64_t(v.size() * sizeof(uint16_t));
+            arg.dtype = asc2::sim::DType::F16;
+            return arg;
+        };
+        const asc2::LaunchRecord launch = compiled.kernel->launch(2, {half(a), half(b), gm(c), gm(x), gm(y)}, {});
+        QVERIFY2(launch.ok, launch.error.c_str());
+        QVERIFY(launch.trace);
+        const SimTrace typed = SimTrace::fromTrace(*launch.trace);
+        // Each block has a cube and a vector core.
+        QCOMPARE(typed.cores, (QStringList{"core0.cubecore0", "core0.veccore0", "core1.cubecore0", "core1.veccore0"}));
+        QVERIFY(compareReadings(typed, SimTrace::parse(QByteArray::fromStdString(asc2::sim::traceToJson(*launch.trace)))) > 0);
+        QCOMPARE(c[0], 64.0f);
+        QCOMPARE(y[0], 2.0f);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLaunchTrace)
+#include "tst_launchtrace.moc"
