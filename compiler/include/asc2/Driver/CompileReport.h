@@ -9,6 +9,8 @@
 #ifndef ASC2_DRIVER_COMPILEREPORT_H
 #define ASC2_DRIVER_COMPILEREPORT_H
 
+#include "asc2/Driver/ErrorKind.h"
+
 #include <array>
 #include <cstdint>
 #include <map>
@@ -70,6 +72,7 @@ struct DiagnosticRecord {
   std::string severity; // "error", "warning", "note"
   std::string message;
   ReportLoc loc;
+  ErrorKind kind = ErrorKind::Compile; // a note's: its error's
 };
 
 struct PipeTotals {
