@@ -390,18 +390,6 @@ static bool overflowed(const CompileResult &r) {
   return r.failure && r.failure->kind == ErrorKind::Memory;
 }
 
-/// Whether asctile-batch-rows runs: its sizes are estimates (dropped on a
-/// planning overflow), an opt_level 3 optimisation.
-static bool batchesRows(const CompileOptions &options) {
-  return options.batchRows && options.optLevel >= 3;
-}
-
-/// Whether the compiler chooses how many buffers a loaded tile gets
-/// (multi-buffering, opt_level 2 and up) rather than the user or one each.
-static bool choosesStages(const CompileOptions &options) {
-  return options.numStages == 0 && options.optLevel >= 2;
-}
-
 /// `retry` with a note on why the first try was dropped.
 static CompileResult noted(CompileResult retry, const CompileFailure &first,
                            const std::string &what) {
@@ -423,14 +411,14 @@ CompileResult compileKernel(const std::string &asctileIR,
   // Row batching and multi-buffering choose their sizes from estimates; when
   // the tiles do not fit after planning, fewer rows, then one buffer per
   // tile, may still fit.
-  if (overflowed(result) && batchesRows(options)) {
+  if (overflowed(result) && options.batchesRows()) {
     used.batchRows = false;
     CompileResult retry = compileOnce(asctileIR, used);
     if (retry.kernel)
       result = noted(retry, *result.failure,
                      "row batching dropped: the batched rows' tiles do not fit");
   }
-  if (overflowed(result) && choosesStages(options)) {
+  if (overflowed(result) && options.choosesStages()) {
     used.numStages = 1;
     CompileResult retry = compileOnce(asctileIR, used);
     if (retry.kernel)
@@ -533,7 +521,7 @@ static CompileResult compileOnce(const std::string &asctileIR,
     // once, not every iteration.
     pm.addNestedPass<func::FuncOp>(createLoopInvariantCodeMotionPass());
   }
-  if (batchesRows(options)) {
+  if (options.batchesRows()) {
     asctile::AscTileBatchRowsOptions batchOptions;
     batchOptions.ubCapacity = arch->capacity[(int)sim::Space::UB];
     pm.addNestedPass<func::FuncOp>(asctile::createAscTileBatchRows(batchOptions));
@@ -542,7 +530,7 @@ static CompileResult compileOnce(const std::string &asctileIR,
   bufferOptions.ubCapacity = arch->capacity[(int)sim::Space::UB];
   // Below opt_level 2 one buffer per tile, unless the user asked for more.
   bufferOptions.numStages =
-      choosesStages(options) ? 0 : std::max(options.numStages, 1);
+      options.choosesStages() ? 0 : std::max(options.numStages, 1);
   pm.addNestedPass<func::FuncOp>(asctile::createAscTileMultiBuffer(bufferOptions));
   pm.addNestedPass<func::FuncOp>(asctile::createAscTileUnrollLoop());
   pm.addPass(createCanonicalizerPass());

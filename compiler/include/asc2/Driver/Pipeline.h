@@ -46,6 +46,12 @@ struct CompileOptions {
   std::string sourceFile;
   /// Every jit option as the user gave it, recorded in the report.
   std::map<std::string, std::string> userOptions;
+
+  /// asctile-batch-rows runs (from opt_level 3).
+  bool batchesRows() const { return batchRows && optLevel >= 3; }
+  /// The compiler chooses the buffers per loaded tile (multi-buffering, from
+  /// opt_level 2), rather than the user or one each.
+  bool choosesStages() const { return numStages == 0 && optLevel >= 2; }
 };
 
 struct CompileFailure {
