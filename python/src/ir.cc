@@ -16,17 +16,43 @@ static void raiseCompileError(const asc2::CompileFailure &f) {
                                 d.loc.col));
   py::tuple args = py::make_tuple(f.message, f.loc.file, f.loc.line, f.loc.col,
                                   diags);
-  PyErr_SetObject(compileErrorType, args.ptr());
+  py::object error = py::reinterpret_borrow<py::object>(compileErrorType)(*args);
+  error.attr("kind") = asc2::errorKindName(f.kind);
+  PyErr_SetObject(compileErrorType, error.ptr());
   throw py::error_already_set();
+}
+
+/// asc2.CompileOptions: the driver's options, typed; asc2.jit fills it from
+/// the kernel's validated jit options.
+static void bindCompileOptions(py::module_ &m) {
+  using asc2::CompileOptions;
+  py::class_<CompileOptions>(m, "CompileOptions")
+      .def(py::init<>())
+      .def_readwrite("platform", &CompileOptions::platform)
+      .def_readwrite("source_file", &CompileOptions::sourceFile)
+      .def_readwrite("insert_sync", &CompileOptions::insertSync)
+      .def_readwrite("verify_sync", &CompileOptions::verifySync)
+      .def_readwrite("sync_style", &CompileOptions::syncStyle,
+                     "\"flag\" or \"buffer-id\"; empty: the target's")
+      .def_readwrite("reuse_alloc", &CompileOptions::reuseAlloc)
+      .def_readwrite("num_stages", &CompileOptions::numStages,
+                     "buffers per loaded tile; 0: the compiler's choice")
+      .def_readwrite("opt_level", &CompileOptions::optLevel)
+      .def_readwrite("static_alloc", &CompileOptions::staticAlloc,
+                     "None: per target")
+      .def_readwrite("matmul_cube_only", &CompileOptions::matmulCubeOnly)
+      .def_readwrite("user_options", &CompileOptions::userOptions,
+                     "the jit options as the report shows them");
 }
 
 void init_ir(py::module_ &m) {
   compileErrorType = PyErr_NewExceptionWithDoc(
       "asc2._C.CompileError",
       "A kernel failed to compile: args = (message, file, line, col, "
-      "diagnostics)",
+      "diagnostics); kind = the ErrorKind's name (\"memory\", ...)",
       PyExc_RuntimeError, nullptr);
   m.attr("CompileError") = py::handle(compileErrorType);
+  bindCompileOptions(m);
 
   py::class_<asc2::CompiledKernel, std::shared_ptr<asc2::CompiledKernel>>(
       m, "CompiledKernel")
@@ -50,36 +76,11 @@ void init_ir(py::module_ &m) {
   m.def(
       "compile",
       [](const std::string &ir, const std::string &kernel,
-         const std::string &platform, const std::map<std::string, std::string> &options,
-         const std::string &sourceFile) {
-        asc2::CompileOptions opts;
-        opts.platform = platform;
-        opts.sourceFile = sourceFile;
-        opts.userOptions = options;
-        auto get = [&](const char *key) -> std::string {
-          auto it = options.find(key);
-          return it == options.end() ? "" : it->second;
-        };
-        std::string sync = get("insert_sync");
-        opts.insertSync = !(sync == "False" || sync == "false" || sync == "0");
-        std::string verify = get("verify_sync");
-        opts.verifySync = verify == "True" || verify == "true" || verify == "1";
-        opts.syncStyle = get("sync_style");
-        std::string reuse = get("reuse_alloc");
-        if (!reuse.empty() && reuse != "None")
-          opts.reuseAlloc = std::atoi(reuse.c_str());
-        std::string statics = get("static_alloc");
-        if (statics == "True" || statics == "true" || statics == "1")
-          opts.staticAlloc = true;
-        else if (statics == "False" || statics == "false" || statics == "0")
-          opts.staticAlloc = false;
-        std::string stages = get("num_stages");
-        if (!stages.empty() && stages != "None")
-          opts.numStages = std::atoi(stages.c_str());
+         const asc2::CompileOptions &options) {
         asc2::CompileResult result;
         {
           py::gil_scoped_release release;
-          result = asc2::compileKernel(ir, opts);
+          result = asc2::compileKernel(ir, options);
         }
         if (result.failure)
           raiseCompileError(*result.failure);
@@ -89,9 +90,7 @@ void init_ir(py::module_ &m) {
         return result.kernel;
       },
       py::arg("ir"), py::kw_only(), py::arg("kernel") = "",
-      py::arg("platform") = "Ascend910B1",
-      py::arg("options") = std::map<std::string, std::string>{},
-      py::arg("source_file") = "");
+      py::arg("options") = asc2::CompileOptions{});
 
   m.def(
       "compile_baseline",

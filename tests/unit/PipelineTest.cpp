@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 
 using namespace asc2;
@@ -42,6 +43,16 @@ module {
   }
 }
 )mlir";
+
+/// kVadd with every `from` replaced by `to`.
+std::string vaddWith(std::initializer_list<std::pair<std::string, std::string>> edits) {
+  std::string ir = kVadd;
+  for (const auto &[from, to] : edits)
+    for (size_t pos = 0; (pos = ir.find(from, pos)) != std::string::npos;
+         pos += to.size())
+      ir.replace(pos, from.size(), to);
+  return ir;
+}
 
 struct VaddRun {
   std::vector<float> x, y, out;
@@ -208,10 +219,7 @@ TEST(Pipeline, PingPongOverlapsLoadsWithCompute) {
 }
 
 TEST(Pipeline, UbOverflowNamesTheLiveTiles) {
-  std::string ir = kVadd;
-  for (size_t pos; (pos = ir.find("256xf32")) != std::string::npos;)
-    ir.replace(pos, 7, "32768xf32");
-  CompileResult result = compileKernel(ir, {});
+  CompileResult result = compileKernel(vaddWith({{"256xf32", "32768xf32"}}), {});
   ASSERT_FALSE(result.kernel);
   const std::string &m = result.failure->message;
   // Two live 128 KiB tiles: x and y loaded (their sum goes in place of x).
@@ -226,16 +234,10 @@ TEST(Pipeline, UbOverflowNamesTheLiveTiles) {
 TEST(Pipeline, ErrorsPointAtTheKernelLine) {
   // Rows of 3 floats (12 bytes) are not 32-byte aligned; a rank-1 tile of
   // any length would be fine.
-  std::string ir = kVadd;
-  auto replaceAll = [&](const std::string &from, const std::string &to) {
-    for (size_t pos = 0; (pos = ir.find(from, pos)) != std::string::npos;
-         pos += to.size())
-      ir.replace(pos, from.size(), to);
-  };
-  replaceAll("256xf32", "2x3xf32");
-  replaceAll("tensor<?xf32>", "tensor<?x3xf32>");
-  replaceAll("[%off]", "[%off, %c0]");
-  CompileResult result = compileKernel(ir, {});
+  CompileResult result = compileKernel(
+      vaddWith({{"256xf32", "2x3xf32"}, {"tensor<?xf32>", "tensor<?x3xf32>"},
+                {"[%off]", "[%off, %c0]"}}),
+      {});
   ASSERT_FALSE(result.kernel);
   EXPECT_EQ(result.failure->loc.file, "vadd.py");
   EXPECT_EQ(result.failure->loc.line, 9);
@@ -249,6 +251,108 @@ TEST(Pipeline, UnknownPlatformIsAClearError) {
   CompileResult result = compileKernel(kVadd, options);
   ASSERT_FALSE(result.kernel);
   EXPECT_NE(result.failure->message.find("Ascend123"), std::string::npos);
+}
+
+//===----------------------------------------------------------------------===//
+// Error kinds and opt_level
+//===----------------------------------------------------------------------===//
+
+TEST(Pipeline, AnOverflowIsAMemoryErrorWhereverItIsReported) {
+  CompileResult result = compileKernel(vaddWith({{"256xf32", "32768xf32"}}), {});
+  ASSERT_FALSE(result.kernel);
+  EXPECT_EQ(result.failure->kind, ErrorKind::Memory);
+  // The pass tagged the diagnostic itself (the failure takes its kind from
+  // the first error); the retries with one buffer per tile overflowed too.
+  int errors = 0;
+  for (const DiagnosticRecord &d : result.failure->diagnostics)
+    if (d.severity == Severity::Error) {
+      ++errors;
+      EXPECT_EQ(d.kind, ErrorKind::Memory) << d.message;
+    }
+  EXPECT_EQ(errors, 1);
+}
+
+TEST(Pipeline, AMisalignedTileIsAnAlignmentError) {
+  CompileResult result = compileKernel(
+      vaddWith({{"256xf32", "2x3xf32"}, {"tensor<?xf32>", "tensor<?x3xf32>"},
+                {"[%off]", "[%off, %c0]"}}),
+      {});
+  ASSERT_FALSE(result.kernel);
+  EXPECT_EQ(result.failure->kind, ErrorKind::Alignment);
+}
+
+TEST(Pipeline, OtherErrorsHaveTheirOwnKinds) {
+  CompileOptions platform;
+  platform.platform = "Ascend123";
+  EXPECT_EQ(compileKernel(kVadd, platform).failure->kind, ErrorKind::Option);
+  CompileOptions level;
+  level.optLevel = 4;
+  CompileResult badLevel = compileKernel(kVadd, level);
+  ASSERT_FALSE(badLevel.kernel);
+  EXPECT_EQ(badLevel.failure->kind, ErrorKind::Option);
+  EXPECT_NE(badLevel.failure->message.find("opt_level"), std::string::npos);
+  // A type error the verifier finds is neither memory nor alignment.
+  CompileResult typeError = compileKernel(
+      vaddWith({{"%s = arith.addf %a, %c : !asctile.tile<256xf32, UB>",
+                 "%s = arith.addf %a, %c : !asctile.tile<256xf16, UB>"}}),
+      {});
+  ASSERT_FALSE(typeError.kernel);
+  EXPECT_EQ(typeError.failure->kind, ErrorKind::Compile);
+}
+
+std::vector<std::string> passNames(const CompileResult &r) {
+  std::vector<std::string> names;
+  for (const PassRecord &p : r.kernel->report()->passes)
+    names.push_back(p.name);
+  return names;
+}
+
+bool ran(const std::vector<std::string> &passes, const std::string &name) {
+  return std::find(passes.begin(), passes.end(), name) != passes.end();
+}
+
+TEST(Pipeline, OptLevelChoosesTheOptionalOptimisations) {
+  std::vector<CompileResult> levels;
+  for (int level = 0; level <= 3; ++level) {
+    CompileOptions options;
+    options.optLevel = level;
+    levels.push_back(compileKernel(kVadd, options));
+    ASSERT_TRUE(levels.back().kernel) << levels.back().failure->message;
+  }
+  CompileResult byDefault = compileKernel(kVadd, {});
+  ASSERT_TRUE(byDefault.kernel);
+  // 3 is the default: the same passes and the same Ascend C.
+  EXPECT_EQ(passNames(levels[3]), passNames(byDefault));
+  EXPECT_EQ(levels[3].kernel->report()->ascendc, byDefault.kernel->report()->ascendc);
+
+  auto at = [&](int level) { return passNames(levels[level]); };
+  EXPECT_FALSE(ran(at(0), "asctile-simplify-arith"));
+  EXPECT_FALSE(ran(at(0), "loop-invariant-code-motion"));
+  EXPECT_TRUE(ran(at(1), "asctile-simplify-arith"));
+  EXPECT_TRUE(ran(at(1), "loop-invariant-code-motion"));
+  EXPECT_FALSE(ran(at(2), "asctile-batch-rows"));
+  EXPECT_TRUE(ran(at(3), "asctile-batch-rows"));
+  // Multi-buffering from 2 on: one buffer per tile below (x, y, the sum in
+  // place of x, and out's), two from 2 on.
+  EXPECT_EQ(levels[1].kernel->report()->buffers.size(), 3u);
+  EXPECT_EQ(levels[2].kernel->report()->buffers.size(), 6u);
+  // The same numbers at every level.
+  VaddRun full = runVadd(*levels[3].kernel, 256 * 8 + 17, 2);
+  for (int level = 0; level < 3; ++level) {
+    VaddRun run = runVadd(*levels[level].kernel, 256 * 8 + 17, 2);
+    ASSERT_TRUE(run.launch.ok) << run.launch.error;
+    EXPECT_EQ(run.launch.races, 0);
+    EXPECT_EQ(run.out, full.out) << "opt_level " << level;
+  }
+}
+
+TEST(Pipeline, AnExplicitNumStagesOutranksALowOptLevel) {
+  CompileOptions options;
+  options.optLevel = 1;
+  options.numStages = 2;
+  CompileResult result = compileKernel(kVadd, options);
+  ASSERT_TRUE(result.kernel) << result.failure->message;
+  EXPECT_EQ(result.kernel->report()->buffers.size(), 6u);
 }
 
 } // namespace

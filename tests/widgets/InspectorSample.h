@@ -76,7 +76,7 @@ inline std::shared_ptr<asc2::sim::Trace> sampleSimTrace()
         in.loc = p;
         program.code.push_back(in);
     }
-    sim::ArchModel arch;
+    asc2::ArchModel arch;
     arch.clockMHz = 1000;
     const auto event = [](Pipe pipe, int point, uint64_t start, uint64_t end, sim::Opcode op, int64_t bytes = 0) {
         sim::TraceEvent e;

@@ -125,7 +125,7 @@ std::map<Operation *, SyncRole> flagRoles(const ProgramPoints &points) {
 } // namespace
 
 /// Memory, sync and program points of the final IR.
-void describeFinalIR(func::FuncOp func, const sim::ArchModel &arch,
+void describeFinalIR(func::FuncOp func, const ArchModel &arch,
                      CompileReport &report) {
   BufferLiveness liveness(func);
   const ProgramPoints &points = liveness.getPoints();

@@ -10,7 +10,7 @@
 #define ASC2_LIB_DRIVER_DESCRIBEIR_H
 
 #include "asc2/Report/CompileReport.h"
-#include "asc2/Sim/ArchModel.h"
+#include "asc2/Arch/ArchModel.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Location.h"
@@ -19,7 +19,7 @@ namespace asc2 {
 /// The kernel source location of `loc` (empty when it has none).
 ReportLoc reportLoc(mlir::Location loc);
 /// Program points, buffers, memory use and sync of `func` into `report`.
-void describeFinalIR(mlir::func::FuncOp func, const sim::ArchModel &arch,
+void describeFinalIR(mlir::func::FuncOp func, const ArchModel &arch,
                      CompileReport &report);
 } // namespace asc2
 

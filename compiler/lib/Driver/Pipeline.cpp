@@ -8,6 +8,7 @@
 #include "asc2/Dialect/AscTile/Transforms/Passes.h"
 #include "asc2/Dialect/AscendC/IR/AscendC.h"
 #include "asc2/Dialect/AscendC/Transforms/Passes.h"
+#include "asc2/Support/KindedError.h"
 #include "asc2/Driver/RegisterAll.h"
 #include "asc2/Report/ReportHub.h"
 #include "asc2/Target/AscendC/EmitAscendC.h"
@@ -273,7 +274,7 @@ static CompileResult compileOnce(const std::string &asctileIR,
                                  const CompileOptions &options);
 
 static bool overflowed(const CompileResult &r) {
-  return r.failure && r.failure->message.find(" overflow: kernel needs ") != std::string::npos;
+  return r.failure && r.failure->kind == ErrorKind::Memory;
 }
 
 /// `retry` with a note on why the first try was dropped.
@@ -297,14 +298,14 @@ CompileResult compileKernel(const std::string &asctileIR,
   // Row batching and multi-buffering choose their sizes from estimates; when
   // the tiles do not fit after planning, fewer rows, then one buffer per
   // tile, may still fit.
-  if (overflowed(result) && options.batchRows) {
+  if (overflowed(result) && options.batchesRows()) {
     used.batchRows = false;
     CompileResult retry = compileOnce(asctileIR, used);
     if (retry.kernel)
       result = noted(retry, *result.failure,
                      "row batching dropped: the batched rows' tiles do not fit");
   }
-  if (overflowed(result) && options.numStages == 0) {
+  if (overflowed(result) && options.choosesStages()) {
     used.numStages = 1;
     CompileResult retry = compileOnce(asctileIR, used);
     if (retry.kernel)
@@ -319,8 +320,9 @@ CompileResult compileKernel(const std::string &asctileIR,
 static CompileResult compileOnce(const std::string &asctileIR,
                                  const CompileOptions &options) {
   CompileResult result;
-  auto fail = [&](std::string message, ReportLoc loc) {
+  auto fail = [&](ErrorKind kind, std::string message, ReportLoc loc) {
     CompileFailure f;
+    f.kind = kind;
     f.message = std::move(message);
     f.loc = std::move(loc);
     result.failure = std::move(f);
@@ -330,7 +332,10 @@ static CompileResult compileOnce(const std::string &asctileIR,
   std::string archError;
   auto arch = loadArch(options.platform, options.archDir, archError);
   if (!arch)
-    return fail(archError, {});
+    return fail(ErrorKind::Option, archError, {});
+  if (options.optLevel < 0 || options.optLevel > 3)
+    return fail(ErrorKind::Option,
+                "opt_level must be 0, 1, 2 or 3, got " + std::to_string(options.optLevel), {});
 
   DialectRegistry registry;
   registerAllDialects(registry);
@@ -348,20 +353,21 @@ static CompileResult compileOnce(const std::string &asctileIR,
       }
       return Severity::Error;
     };
+    ErrorKind kind = takeErrorKind(diag);
     diagnostics.push_back({severity(diag.getSeverity()), diag.str(),
-                           reportLoc(diag.getLocation())});
+                           reportLoc(diag.getLocation()), kind});
     for (Diagnostic &note : diag.getNotes())
-      diagnostics.push_back({Severity::Note, note.str(), reportLoc(note.getLocation())});
+      diagnostics.push_back({Severity::Note, note.str(), reportLoc(note.getLocation()), kind});
     return success();
   });
   auto firstError = [&]() -> CompileResult {
     for (const DiagnosticRecord &d : diagnostics)
       if (d.severity == Severity::Error) {
-        fail(d.message, d.loc);
+        fail(d.kind, d.message, d.loc);
         result.failure->diagnostics = diagnostics;
         return result;
       }
-    return fail("compilation failed without a diagnostic", {});
+    return fail(ErrorKind::Internal, "compilation failed without a diagnostic", {});
   };
 
   auto report = std::make_shared<CompileReport>();
@@ -375,7 +381,7 @@ static CompileResult compileOnce(const std::string &asctileIR,
     return firstError();
   auto kernels = llvm::to_vector(module->getOps<func::FuncOp>());
   if (kernels.empty())
-    return fail("the module has no kernel function", {});
+    return fail(ErrorKind::Internal, "the module has no kernel function", {});
   func::FuncOp kernel = kernels.front();
   for (func::FuncOp f : kernels)
     if (f->hasAttr("asctile.kernel"))
@@ -396,18 +402,22 @@ static CompileResult compileOnce(const std::string &asctileIR,
   pm.addPass(createInlinerPass());
   pm.addNestedPass<func::FuncOp>(asctile::createAscTileExpandFusedOps());
   pm.addNestedPass<func::FuncOp>(asctile::createAscTileTransformMathOps());
-  pm.addNestedPass<func::FuncOp>(asctile::createAscTileSimplifyArith());
-  // Tiles computed from loop-invariant values (a broadcast gamma, a splat)
-  // once, not every iteration.
-  pm.addNestedPass<func::FuncOp>(createLoopInvariantCodeMotionPass());
-  if (options.batchRows) {
+  if (options.optLevel >= 1) {
+    pm.addNestedPass<func::FuncOp>(asctile::createAscTileSimplifyArith());
+    // Tiles computed from loop-invariant values (a broadcast gamma, a splat)
+    // once, not every iteration.
+    pm.addNestedPass<func::FuncOp>(createLoopInvariantCodeMotionPass());
+  }
+  if (options.batchesRows()) {
     asctile::AscTileBatchRowsOptions batchOptions;
     batchOptions.ubCapacity = arch->capacity[(int)sim::Space::UB];
     pm.addNestedPass<func::FuncOp>(asctile::createAscTileBatchRows(batchOptions));
   }
   asctile::AscTileMultiBufferOptions bufferOptions;
   bufferOptions.ubCapacity = arch->capacity[(int)sim::Space::UB];
-  bufferOptions.numStages = options.numStages;
+  // Below opt_level 2 one buffer per tile, unless the user asked for more.
+  bufferOptions.numStages =
+      options.choosesStages() ? 0 : std::max(options.numStages, 1);
   pm.addNestedPass<func::FuncOp>(asctile::createAscTileMultiBuffer(bufferOptions));
   pm.addNestedPass<func::FuncOp>(asctile::createAscTileUnrollLoop());
   pm.addPass(createCanonicalizerPass());
@@ -428,10 +438,11 @@ static CompileResult compileOnce(const std::string &asctileIR,
   pm.addNestedPass<func::FuncOp>(ascendc::createAscendCDetectKernelType());
   std::string syncStyle = options.syncStyle.empty() ? arch->syncStyle : options.syncStyle;
   if (syncStyle != "flag" && syncStyle != "buffer-id")
-    return fail("sync_style must be \"flag\" or \"buffer-id\", got \"" + syncStyle + "\"",
-                {});
+    return fail(ErrorKind::Option,
+                "sync_style must be \"flag\" or \"buffer-id\", got \"" + syncStyle + "\"", {});
   if (syncStyle == "buffer-id" && arch->bufferIds == 0)
-    return fail("sync_style=\"buffer-id\" needs buffer ids (Mutex), which " +
+    return fail(ErrorKind::Option,
+                "sync_style=\"buffer-id\" needs buffer ids (Mutex), which " +
                     options.platform + " does not have; use sync_style=\"flag\" or "
                     "platform Ascend950",
                 {});
@@ -457,18 +468,15 @@ static CompileResult compileOnce(const std::string &asctileIR,
   describeFinalIR(kernel, *arch, *report);
   if (auto kind = kernel->getAttrOfType<StringAttr>("ascendc.kernel_type")) {
     report->options["kernel_type"] = kind.getValue().str();
-    // matmul_cube_only: the kernel must run on the cube cores alone.
-    auto cubeOnly = options.userOptions.find("matmul_cube_only");
-    if (cubeOnly != options.userOptions.end() &&
-        StringRef(cubeOnly->second).equals_insensitive("true") &&
-        kind.getValue() != "AIC_ONLY") {
+    if (options.matmulCubeOnly && kind.getValue() != "AIC_ONLY") {
       Operation *vectorOp = nullptr;
       kernel.walk([&](Operation *op) {
         if (!vectorOp && ascendc::coreKindOf(op) == ascendc::CoreKind::Vector &&
             !isa<ascendc::SetFlagOp, ascendc::WaitFlagOp, ascendc::PipeBarrierOp>(op))
           vectorOp = op;
       });
-      return fail("matmul_cube_only=True, but the kernel uses the vector unit here (kernel type " +
+      return fail(ErrorKind::Option,
+                  "matmul_cube_only=True, but the kernel uses the vector unit here (kernel type " +
                       kind.getValue().str() + "); drop the option or move this work to another kernel",
                   vectorOp ? reportLoc(vectorOp->getLoc()) : ReportLoc{});
     }
@@ -566,7 +574,7 @@ CompileResult compileBaseline(const std::string &ascendcIR,
   std::string archError;
   auto arch = loadArch(options.platform, options.archDir, archError);
   if (!arch) {
-    result.failure = CompileFailure{archError, {}, {}};
+    result.failure = CompileFailure{archError, {}, {}, ErrorKind::Option};
     return result;
   }
   DialectRegistry registry;
@@ -577,15 +585,16 @@ CompileResult compileBaseline(const std::string &ascendcIR,
   ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
     diagnostics.push_back({diag.getSeverity() == DiagnosticSeverity::Error ? Severity::Error
                                                                           : Severity::Note,
-                           diag.str(), reportLoc(diag.getLocation())});
+                           diag.str(), reportLoc(diag.getLocation()), takeErrorKind(diag)});
     return success();
   });
   auto fail = [&]() {
-    CompileFailure f{"baseline failed to compile", {}, diagnostics};
+    CompileFailure f{"baseline failed to compile", {}, diagnostics, ErrorKind::Internal};
     for (const DiagnosticRecord &d : diagnostics)
       if (d.severity == Severity::Error) {
         f.message = d.message;
         f.loc = d.loc;
+        f.kind = d.kind;
         break;
       }
     result.failure = f;

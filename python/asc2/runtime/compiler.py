@@ -36,13 +36,9 @@ def _diagnostic_fields(exc):
     return str(message), file, line, col
 
 
-def _error_class(message):
-    text = message.lower()
-    if "align" in text:
-        return errors.AlignmentError
-    if "overflow" in text or "does not fit" in text or "out of memory" in text or "exceeds the" in text:
-        return errors.MemoryError
-    return errors.CompilationError
+# The C++ driver's ErrorKind (compiler/include/asc2/Report/ErrorKind.h), set where the error arose; the
+# other kinds are plain CompilationErrors.
+_ERROR_CLASSES = {"alignment": errors.AlignmentError, "memory": errors.MemoryError}
 
 
 def convert_compile_error(exc):
@@ -51,8 +47,8 @@ def convert_compile_error(exc):
     if file and line:
         text = linecache.getline(file, int(line))
         source_line = text.rstrip("\n") if text else None
-    return _error_class(message).at(file, int(line) if line else None, int(col) if col else None, message,
-                                    source_line)
+    cls = _ERROR_CLASSES.get(getattr(exc, "kind", None), errors.CompilationError)
+    return cls.at(file, int(line) if line else None, int(col) if col else None, message, source_line)
 
 
 class CompiledKernel:
@@ -83,9 +79,10 @@ class CompiledKernel:
         self.native.write_report_dir(path)
 
 
-def compile_ir(ir, *, kernel, platform, options, source_file):
+def compile_ir(ir, *, kernel, options):
+    """Compile asctile IR with a ``_C.CompileOptions``; compile errors become asc2 errors."""
     C = native()
     try:
-        return C.compile(ir, kernel=kernel, platform=platform, options=options, source_file=source_file)
+        return C.compile(ir, kernel=kernel, options=options)
     except C.CompileError as e:
         raise convert_compile_error(e) from None

@@ -4,6 +4,7 @@ import ast
 import builtins
 import inspect
 import os
+import warnings
 
 from .. import errors
 from ..codegen import KernelSource, ParamSpec, generate
@@ -109,7 +110,27 @@ def validate_options(options):
     out = {name: default for name, (_, default) in OPTIONS.items()}
     for name, value in options.items():
         out[name] = OPTIONS[name][0](name, value)
+    if out["auto_sync"] and not out["insert_sync"]:
+        raise ValueError("asc2.jit option auto_sync=True with insert_sync=False leaves the pipe synchronisation to "
+                         "Bisheng's --cce-auto-sync (upstream's auto_sync), which the Model backend does not run: "
+                         "the kernel would race. Use insert_sync=True (asc2 inserts set_flag/wait_flag itself; "
+                         "auto_sync is then not needed)")
     return out
+
+
+# Upstream options with no counterpart here that only tune the generated code: accepted (upstream kernels pass
+# them), the kernel compiles as without them, and the decorator says so.
+IGNORED_OPTIONS = {
+    "vf_fusion": "upstream it fuses consecutive vector ops into Ascend C MicroAPI vector-function (VF) blocks; "
+                 "this compiler emits one basic-API vector call per tile operation, which is what the simulator "
+                 "runs, so the kernel compiles as with vf_fusion=False (drop the option to silence this warning)",
+}
+
+
+def _warn_ignored(options, stacklevel):
+    for name, why in IGNORED_OPTIONS.items():
+        if options[name] != OPTIONS[name][1]:
+            warnings.warn(f"asc2.jit option {name}={options[name]!r} has no effect: {why}", stacklevel=stacklevel + 1)
 
 
 # Workbench toolbar overrides: ASC2_JIT_<OPTION>=value replaces the kernel's
@@ -145,13 +166,32 @@ def effective_options(options):
     return out
 
 
-def _native_options(options):
+def _report_options(options):
+    """The jit options as the report shows them: strings, without the frontend's own and the unset ones."""
     out = {}
     for name, value in options.items():
         if name in FRONTEND_ONLY or value is None:
             continue
         out[name] = ("true" if value else "false") if isinstance(value, bool) else str(value)
     return out
+
+
+def compile_options(options, platform, source_file):
+    """The C++ driver's typed ``CompileOptions`` for validated, effective jit options."""
+    o = compiler.native().CompileOptions()
+    o.platform = platform
+    o.source_file = source_file
+    o.insert_sync = options["insert_sync"]
+    # debug=True: a kernel whose synchronisation is checked statically, as with verify_sync=True.
+    o.verify_sync = options["verify_sync"] or options["debug"]
+    o.sync_style = options["sync_style"] or ""
+    o.reuse_alloc = options["reuse_alloc"]
+    o.static_alloc = options["static_alloc"]
+    o.num_stages = options["num_stages"] or 0
+    o.opt_level = options["opt_level"]
+    o.matmul_cube_only = options["matmul_cube_only"]
+    o.user_options = _report_options(options)
+    return o
 
 
 # ---------------------------------------------------------------------------
@@ -441,9 +481,8 @@ class JITFunction:
             ir, self.last_cache = self._generate(spec), "miss"
         self.cache_stats[self.last_cache] += 1
         self.last_ir = ir
-        native_kernel = compiler.compile_ir(ir, kernel=self.__name__, platform=spec.key_parts["platform"],
-                                            options=_native_options(effective_options(self.options)),
-                                            source_file=self.source.file)
+        options = compile_options(effective_options(self.options), spec.key_parts["platform"], self.source.file)
+        native_kernel = compiler.compile_ir(ir, kernel=self.__name__, options=options)
         arg_names = [p.name for p in spec.params if p.is_runtime]
         compiled = compiler.CompiledKernel(ir, self.__name__, arg_names, native_kernel)
         self._memory_cache[key] = compiled
@@ -507,6 +546,8 @@ def jit(fn=None, **options):
     if fn is not None:
         if not callable(fn):
             raise TypeError(f"asc2.jit expects a function, got {fn!r}")
-        return JITFunction(fn, options)
-    validate_options(options)  # fail at the decorator line, not at launch
+        kernel = JITFunction(fn, options)
+        _warn_ignored(kernel.options, stacklevel=2)
+        return kernel
+    _warn_ignored(validate_options(options), stacklevel=2)  # fail (or warn) at the decorator line, not at launch
     return lambda f: JITFunction(f, options)

@@ -2,8 +2,9 @@
 #ifndef ASC2_DRIVER_PIPELINE_H
 #define ASC2_DRIVER_PIPELINE_H
 
-#include "asc2/Report/CompileReport.h"
 #include "asc2/Arch/ArchModel.h"
+#include "asc2/Report/CompileReport.h"
+#include "asc2/Report/ErrorKind.h"
 #include "asc2/Sim/Program.h"
 #include "asc2/Sim/Simulator.h"
 
@@ -30,21 +31,36 @@ struct CompileOptions {
   /// unrolled copies share bytes (least UB, less overlap).
   int reuseAlloc = 1;
   int numStages = 0;        // buffers per loaded tile; 0: compiler's choice
+  /// Which optional optimisations run (upstream: Bisheng's -O level): 0 only
+  /// what correctness needs; 1 adds asctile-simplify-arith and loop-invariant
+  /// code motion; 2 multi-buffering; 3 (default) row batching.
+  int optLevel = 3;
   /// asctile-batch-rows: k rows per trip for row-parallel loops of [1, N]
   /// tiles (dropped by the driver when the batched tiles overflow).
   bool batchRows = true;
   /// Static LocalTensor addresses, or TPipe-managed buffers; unset: per
   /// target (static on Ascend950, TPipe on A2/A3, as upstream PyAsc2).
   std::optional<bool> staticAlloc;
+  /// The kernel must run on the cube cores alone (AIC_ONLY).
+  bool matmulCubeOnly = false;
   std::string sourceFile;
   /// Every jit option as the user gave it, recorded in the report.
   std::map<std::string, std::string> userOptions;
+
+  /// asctile-batch-rows runs (from opt_level 3).
+  bool batchesRows() const { return batchRows && optLevel >= 3; }
+  /// The compiler chooses the buffers per loaded tile (multi-buffering, from
+  /// opt_level 2), rather than the user or one each.
+  bool choosesStages() const { return numStages == 0 && optLevel >= 2; }
 };
 
 struct CompileFailure {
   std::string message;  // first error, without location prefix
   ReportLoc loc;        // where it points in the kernel source
   std::vector<DiagnosticRecord> diagnostics; // all, with notes
+  /// The first error's, set where it was produced: the driver's fallbacks
+  /// and the Python exception classes key on it.
+  ErrorKind kind = ErrorKind::Compile;
 };
 
 /// A compiled kernel: its report, its simulator program and the target.

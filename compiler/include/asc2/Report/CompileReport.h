@@ -13,6 +13,7 @@
 #define ASC2_REPORT_COMPILEREPORT_H
 
 #include "asc2/Arch/Pipe.h"
+#include "asc2/Report/ErrorKind.h"
 
 #include <array>
 #include <cstdint>
@@ -147,6 +148,7 @@ struct DiagnosticRecord {
   Severity severity = Severity::Error;
   std::string message;
   ReportLoc loc;
+  ErrorKind kind = ErrorKind::Compile; // a note's: its error's
 };
 
 struct PipeTotals {

@@ -1,5 +1,6 @@
 //===- AscTileDialect.cpp - asctile types, ops and verifiers ---------------===//
 #include "asc2/Dialect/AscTile/IR/AscTile.h"
+#include "asc2/Support/KindedError.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -172,7 +173,7 @@ static LogicalResult verifyTileAlignment(Operation *op, TileType tile) {
     return success();
   int64_t lastBytes = tile.getShape().back() * elementBytes(tile.getElementType());
   if (lastBytes % 32 != 0)
-    return op->emitOpError()
+    return emitOpErrorOfKind(op, ErrorKind::Alignment)
            << "UB tile last dimension is " << tile.getShape().back() << " x "
            << elementBytes(tile.getElementType()) << " bytes = " << lastBytes
            << " bytes, not a multiple of 32 bytes; use a multiple of "
@@ -454,9 +455,9 @@ static LogicalResult verifyFractalTile(Operation *op, TileType t, StringRef what
   if (t.getShape().size() != 2)
     return op->emitOpError() << what << " must be a 2-D tile, got " << t;
   if (t.getShape()[0] % 16 != 0 || t.getShape()[1] % 16 != 0)
-    return op->emitOpError() << what << " " << t
-                             << " must have both dimensions multiples of 16 "
-                                "(whole 16x16 fractals)";
+    return emitOpErrorOfKind(op, ErrorKind::Alignment)
+           << what << " " << t
+           << " must have both dimensions multiples of 16 (whole 16x16 fractals)";
   return success();
 }
 

@@ -1,6 +1,7 @@
 //===- ComputeMemoryConsumption.cpp - overflow is a compile error ---------===//
 #include "asc2/Analysis/BufferLiveness.h"
 #include "asc2/Dialect/AscendC/Transforms/Passes.h"
+#include "asc2/Support/KindedError.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -70,7 +71,9 @@ struct ComputeMemoryConsumptionPass
            << iv.alloc.getBuffer().getType().getSizeInBytes() << " bytes) from "
            << iv.alloc.getLoc();
       }
-      getOperation().emitError()
+      // The kind is what the driver's fallback (fewer rows, one buffer per
+      // tile) and the Python MemoryError key on.
+      emitErrorOfKind(getOperation(), ErrorKind::Memory)
           << space << " overflow: kernel needs " << entry.getValue()
           << " bytes but " << space << " has " << cap->getValue() << " ("
           << entry.getValue() - cap->getValue()
