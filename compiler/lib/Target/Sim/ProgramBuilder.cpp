@@ -1,8 +1,11 @@
-//===- ProgramBuilder.cpp -------------------------------------------------===//
-#include "asc2/Target/Sim/ProgramBuilder.h"
+//===- ProgramBuilder.cpp - ascendc IR to a sim::Program ------------------===//
+//
+// The walk over a kernel, its arguments and registers, scalar code and
+// control flow; emitOp asks each op family (Builder.h) in turn.
+//
+//===----------------------------------------------------------------------===//
+#include "Builder.h"
 
-#include "asc2/Analysis/ProgramPoints.h"
-#include "asc2/Dialect/AscendC/IR/AscendC.h"
 #include "asc2/Dialect/AscendC/Transforms/Passes.h"
 
 #include "llvm/ADT/TypeSwitch.h"
@@ -11,7 +14,6 @@
 
 using namespace mlir;
 using namespace asc2::ascendc;
-namespace sim = asc2::sim;
 
 namespace asc2 {
 
@@ -30,7 +32,7 @@ std::optional<sim::SourceLoc> sourceLocOf(Location loc) {
   return std::nullopt;
 }
 
-namespace {
+namespace program_builder {
 
 std::optional<sim::DType> dtypeOf(Type t) {
   if (t.isF32()) return sim::DType::F32;
@@ -45,7 +47,7 @@ std::optional<sim::DType> dtypeOf(Type t) {
   return std::nullopt;
 }
 
-sim::Space spaceOf(LocalType t) {
+static sim::Space spaceOf(LocalType t) {
   StringRef s = t.getSpaceName();
   if (s == "L1") return sim::Space::L1;
   if (s == "L0A") return sim::Space::L0A;
@@ -54,68 +56,6 @@ sim::Space spaceOf(LocalType t) {
   if (s == "BT") return sim::Space::BT;
   return sim::Space::UB;
 }
-
-class Builder {
-public:
-  Builder(func::FuncOp func) : func(func), points(func) {}
-  FailureOr<sim::Program> build();
-
-private:
-  LogicalResult emitBlock(Block &block);
-  LogicalResult emitOp(Operation *op);
-  sim::Instr &add(Operation *op, sim::Opcode code, sim::Pipe pipe = sim::Pipe::S);
-  FailureOr<sim::Operand> operand(Operation *user, Value v);
-  int32_t newReg() { return program.numRegs++; }
-  void copyReg(Operation *op, sim::Operand from, int32_t to) {
-    sim::Instr &in = add(op, sim::Opcode::Scalar);
-    in.scalarOp = sim::ScalarOp::Add;
-    in.a = from;
-    in.b = sim::Operand::ofImm(0);
-    in.dst = to;
-  }
-  /// Copies the yielded values into the registers of `targets` (through
-  /// temporaries: a yield may permute loop-carried values).
-  LogicalResult yieldInto(scf::YieldOp yield, ValueRange targets) {
-    SmallVector<int32_t> temps;
-    for (Value v : yield.getOperands()) {
-      auto o = operand(yield, v);
-      if (failed(o))
-        return failure();
-      int32_t t = newReg();
-      copyReg(yield, *o, t);
-      temps.push_back(t);
-    }
-    for (auto [t, target] : llvm::zip(temps, targets))
-      copyReg(yield, sim::Operand::ofReg(t), regs[target]);
-    return success();
-  }
-  /// The scalar of a vector op: an immediate (fimm) for constants, else the
-  /// register holding it.
-  LogicalResult scalarOperand(Operation *user, Value v, sim::Instr &in);
-  /// A vector-pipe instruction that writes local buffer `dst` and reads
-  /// `src` (null: no buffer source), typed by `dst`'s elements unless
-  /// `elem` is given; `count` (null: none) goes to operand c.
-  FailureOr<sim::Instr *> vectorInstr(Operation *op, sim::Opcode code,
-                                      Value dst, Value src, Value count,
-                                      Type elem = {});
-  /// vectorInstr for ops over a rows x cols shape (operands a and b).
-  FailureOr<sim::Instr *> shapedVectorInstr(Operation *op, sim::Opcode code,
-                                            Value dst, Value src, Value rows,
-                                            Value cols);
-  /// 2-D copy fields from the optional rows/stride operands.
-  LogicalResult rowsOf(Operation *user, Value rows, Value stride,
-                       LocalType buffer, sim::Instr &in);
-  int32_t locIndex(Location loc);
-
-  func::FuncOp func;
-  ProgramPoints points;
-  sim::Program program;
-  DenseMap<Value, int32_t> regs;
-  DenseMap<Value, int32_t> gmArgs;
-  struct Local { sim::Space space; int64_t addr; int64_t elems; };
-  DenseMap<Value, Local> locals;
-  std::map<std::tuple<std::string, int, int>, int32_t> locIds;
-};
 
 /// The cores of a MIX group that execute `op`: sync ops carry the core
 /// InsertSync chose; other ops follow the pipe and memory they use.
@@ -170,8 +110,6 @@ FailureOr<sim::Operand> Builder::operand(Operation *user, Value v) {
   return sim::Operand::ofReg(it->second);
 }
 
-
-
 static int64_t doubleBits(double d) {
   int64_t bits;
   std::memcpy(&bits, &d, sizeof(bits));
@@ -198,84 +136,6 @@ LogicalResult Builder::scalarOperand(Operation *user, Value v, sim::Instr &in) {
   return success();
 }
 
-/// The (high, low) lane-mask operands of a vector op under
-/// asc2.mask(bits=...), or none.
-static ValueRange maskBitsOf(Operation *op) {
-  return llvm::TypeSwitch<Operation *, ValueRange>(op)
-#define ASC2_VEC_BINARY(Op, ScalarForm, SimOp)                                 \
-  .Case<Op>([](Op o) { return ValueRange(o.getBits()); })
-#define ASC2_VEC_SCALAR(Op, SimOp) ASC2_VEC_BINARY(Op, , SimOp)
-#define ASC2_VEC_UNARY(Op, SimOp) ASC2_VEC_BINARY(Op, , SimOp)
-#include "asc2/Dialect/AscendC/IR/AscendCVecOpDispatch.inc"
-      .Case<CastOp, CompareOp, SelectOp>(
-          [](auto o) { return ValueRange(o.getBits()); })
-      .Default([](Operation *) { return ValueRange(); });
-}
-
-FailureOr<sim::Instr *> Builder::vectorInstr(Operation *op, sim::Opcode code,
-                                             Value dst, Value src, Value count,
-                                             Type elem) {
-  auto d = locals.find(dst);
-  auto a = src ? locals.find(src) : locals.end();
-  FailureOr<sim::Operand> n = sim::Operand::ofImm(0);
-  if (count)
-    n = operand(op, count);
-  if (d == locals.end() || (src && a == locals.end()) || failed(n))
-    return op->emitOpError() << "has an unplanned buffer operand";
-  sim::Instr &in = add(op, code, sim::Pipe::V);
-  in.dtype = *dtypeOf(elem ? elem : cast<LocalType>(dst.getType()).getElementType());
-  in.dstSpace = d->second.space;
-  in.dstAddr = d->second.addr;
-  if (src) {
-    in.srcSpace = a->second.space;
-    in.src0Addr = a->second.addr;
-  }
-  in.c = *n;
-  ValueRange bits = maskBitsOf(op);
-  if (!bits.empty()) {
-    auto hi = operand(op, bits[0]);
-    auto lo = operand(op, bits[1]);
-    if (failed(hi) || failed(lo))
-      return failure();
-    sim::Instr &last = program.code.back();
-    last.bitMask = true;
-    last.maskHigh = *hi;
-    last.maskLow = *lo;
-    return &last;
-  }
-  return &in;
-}
-
-FailureOr<sim::Instr *> Builder::shapedVectorInstr(Operation *op,
-                                                   sim::Opcode code, Value dst,
-                                                   Value src, Value rows,
-                                                   Value cols) {
-  auto in = vectorInstr(op, code, dst, src, {});
-  auto r = operand(op, rows);
-  auto c = operand(op, cols);
-  if (failed(in) || failed(r) || failed(c))
-    return failure();
-  (*in)->a = *r;
-  (*in)->b = *c;
-  return in;
-}
-
-LogicalResult Builder::rowsOf(Operation *user, Value rows, Value stride,
-                              LocalType buffer, sim::Instr &in) {
-  if (!rows)
-    return success();
-  auto r = operand(user, rows);
-  auto s = operand(user, stride);
-  if (failed(r) || failed(s))
-    return failure();
-  ArrayRef<int64_t> shape = buffer.getShape();
-  in.rows = *r;
-  in.gmRowStride = *s;
-  in.localRowStride = shape.back();
-  in.tileRows = buffer.getNumElements() / shape.back();
-  return success();
-}
-
 LogicalResult Builder::emitBlock(Block &block) {
   for (Operation &op : block)
     if (failed(emitOp(&op)))
@@ -284,6 +144,19 @@ LogicalResult Builder::emitBlock(Block &block) {
 }
 
 LogicalResult Builder::emitOp(Operation *op) {
+  // The families own disjoint sets of ops; the one that claims `op` emits it.
+  FamilyResult status;
+  for (auto family : {&Builder::emitScalarFamily, &Builder::emitControlFlowFamily,
+                      &Builder::emitVectorFamily, &Builder::emitDataMovementFamily,
+                      &Builder::emitCubeFamily, &Builder::emitSyncFamily})
+    if (!status)
+      status = (this->*family)(op);
+  if (!status)
+    return op->emitOpError() << "is not supported by the simulator yet";
+  return *status;
+}
+
+FamilyResult Builder::emitScalarFamily(Operation *op) {
   auto scalar = [&](sim::ScalarOp sop) -> LogicalResult {
     auto a = operand(op, op->getOperand(0));
     auto b = operand(op, op->getOperand(1));
@@ -296,38 +169,8 @@ LogicalResult Builder::emitOp(Operation *op) {
     in.dst = regs[op->getResult(0)] = newReg();
     return success();
   };
-  auto local = [&](Value v) -> const Local * {
-    auto it = locals.find(v);
-    return it == locals.end() ? nullptr : &it->second;
-  };
-  auto vecBinary = [&](sim::VecOp vop, Value dst, Value s0, Value s1,
-                       Value count) -> LogicalResult {
-    auto in = vectorInstr(op, sim::Opcode::VecBinary, dst, s0, count);
-    auto b = locals.find(s1);
-    if (failed(in) || b == locals.end())
-      return failure();
-    (*in)->vecOp = vop;
-    (*in)->src1Addr = b->second.addr;
-    return success();
-  };
-  auto vecScalar = [&](sim::VecOp vop, auto o) -> LogicalResult {
-    auto in = vectorInstr(op, sim::Opcode::VecScalar, o.getDst(), o.getSrc(),
-                          o.getCount());
-    if (failed(in))
-      return failure();
-    (*in)->vecOp = vop;
-    (*in)->scalarFirst = o.getScalarFirst();
-    return scalarOperand(op, o.getScalar(), **in);
-  };
-  auto vecUnary = [&](sim::VecOp vop, Value dst, Value s, Value count) -> LogicalResult {
-    auto in = vectorInstr(op, sim::Opcode::VecUnary, dst, s, count);
-    if (failed(in))
-      return failure();
-    (*in)->vecOp = vop;
-    return success();
-  };
 
-  return llvm::TypeSwitch<Operation *, LogicalResult>(op)
+  return llvm::TypeSwitch<Operation *, FamilyResult>(op)
       .Case<arith::ConstantOp>([&](arith::ConstantOp c) -> LogicalResult {
         if (auto i = dyn_cast<IntegerAttr>(c.getValue())) {
           sim::Instr &in = add(op, sim::Opcode::ConstI);
@@ -473,368 +316,11 @@ LogicalResult Builder::emitOp(Operation *op) {
                                  type.getNumElements()};
         return success();
       })
-      .Case<DataCopyInOp>([&](DataCopyInOp c) -> LogicalResult {
-        const Local *d = local(c.getDst());
-        auto off = operand(op, c.getOffset());
-        auto n = operand(op, c.getCount());
-        auto gm = gmArgs.find(c.getSrc());
-        if (!d || failed(off) || failed(n) || gm == gmArgs.end())
-          return c.emitOpError() << "has operands the simulator cannot resolve";
-        if (d->space == sim::Space::L1 && !c->hasAttr("nd")) {
-          // GM (ND) -> L1 (NZ): always rows x cols.
-          auto rows = operand(op, c.getRows());
-          auto stride = operand(op, c.getRowStride());
-          if (!c.getRows() || failed(rows) || failed(stride))
-            return c.emitOpError() << "copies to L1 need rows and a row stride";
-          sim::Instr &in = add(op, sim::Opcode::CopyGmToL1Nz, sim::Pipe::MTE2);
-          in.dtype = *dtypeOf(c.getDst().getType().getElementType());
-          in.dstSpace = d->space;
-          in.dstAddr = d->addr;
-          in.gmArg = gm->second;
-          in.a = *off;
-          in.b = *n;
-          in.rows = *rows;
-          in.gmRowStride = *stride;
-          in.tileRows = c.getDst().getType().getShape()[0];
-          in.tileCols = c.getDst().getType().getShape()[1];
-          in.tileElems = d->elems;
-          return success();
-        }
-        sim::Instr &in = add(op, sim::Opcode::CopyGmToLocal, sim::Pipe::MTE2);
-        in.dtype = *dtypeOf(c.getDst().getType().getElementType());
-        in.dstSpace = d->space;
-        in.dstAddr = d->addr;
-        in.gmArg = gm->second;
-        in.a = *off;
-        in.b = *n;
-        in.tileElems = d->elems;
-        if (failed(rowsOf(op, c.getRows(), c.getRowStride(),
-                          c.getDst().getType(), in)))
-          return failure();
-        if (auto pad = c.getPadValueAttr()) {
-          in.hasPad = true;
-          if (auto f = dyn_cast<FloatAttr>(pad))
-            in.fimm = f.getValueAsDouble();
-          else if (auto i = dyn_cast<IntegerAttr>(pad))
-            in.fimm = (double)i.getValue().getSExtValue();
-        }
-        return success();
-      })
-      .Case<DataCopyOutOp>([&](DataCopyOutOp c) -> LogicalResult {
-        const Local *s = local(c.getSrc());
-        auto off = operand(op, c.getOffset());
-        auto n = operand(op, c.getCount());
-        auto gm = gmArgs.find(c.getDst());
-        if (!s || failed(off) || failed(n) || gm == gmArgs.end())
-          return c.emitOpError() << "has operands the simulator cannot resolve";
-        sim::Instr &in = add(op, sim::Opcode::CopyLocalToGm, sim::Pipe::MTE3);
-        in.dtype = *dtypeOf(c.getSrc().getType().getElementType());
-        in.srcSpace = s->space;
-        in.src0Addr = s->addr;
-        in.gmArg = gm->second;
-        in.a = *off;
-        in.b = *n;
-        in.tileElems = s->elems;
-        in.atomic = static_cast<sim::AtomicKind>(c.getAtomic());
-        return rowsOf(op, c.getRows(), c.getRowStride(), c.getSrc().getType(), in);
-      })
-      .Case<LoadDataOp>([&](LoadDataOp l) -> LogicalResult {
-        const Local *d = local(l.getDst()), *src = local(l.getSrc());
-        if (!d || !src)
-          return l.emitOpError() << "has an unplanned buffer operand";
-        LocalType st = l.getSrc().getType(), dt = l.getDst().getType();
-        int64_t srcRows = st.getShape()[0], srcCols = st.getShape()[1];
-        sim::Instr &in = add(op, sim::Opcode::LoadL1ToL0, sim::Pipe::MTE1);
-        in.dtype = *dtypeOf(dt.getElementType());
-        in.srcSpace = src->space;
-        in.src0Addr = src->addr;
-        in.dstSpace = d->space;
-        in.dstAddr = d->addr;
-        in.tileRows = dt.getShape()[0];
-        in.tileCols = dt.getShape()[1];
-        // Sub-tile of the L1 tile: its (row, col) origin and the L1 tile's
-        // dims (an NZ sub-tile is not contiguous).
-        in.a = sim::Operand::ofImm(l.getRow());
-        in.b = sim::Operand::ofImm(l.getCol());
-        if (!l.getOrigin().empty()) { // runtime origin (static part 0)
-          auto row = operand(op, l.getOrigin()[0]);
-          auto col = operand(op, l.getOrigin()[1]);
-          if (failed(row) || failed(col) || l.getRow() || l.getCol())
-            return l.emitOpError() << "has a runtime origin the simulator cannot resolve";
-          in.a = *row;
-          in.b = *col;
-        }
-        in.srcTileRows = srcRows;
-        in.srcTileCols = srcCols;
-        in.transpose = l.getTranspose();
-        return success();
-      })
-      .Case<MmadOp>([&](MmadOp m) -> LogicalResult {
-        const Local *c = local(m.getDst()), *a = local(m.getLhs()), *b = local(m.getRhs());
-        auto init = operand(op, m.getInit());
-        if (!c || !a || !b || failed(init))
-          return m.emitOpError() << "has operands the simulator cannot resolve";
-        LocalType at = m.getLhs().getType(), bt = m.getRhs().getType();
-        sim::Instr &in = add(op, sim::Opcode::Mmad, sim::Pipe::M);
-        in.dtype = *dtypeOf(m.getDst().getType().getElementType());
-        in.srcDtype = *dtypeOf(at.getElementType());
-        in.dstSpace = c->space;
-        in.dstAddr = c->addr;
-        in.srcSpace = a->space;
-        in.src0Addr = a->addr;
-        in.src1Addr = b->addr;
-        in.a = sim::Operand::ofImm(at.getShape()[0]);
-        in.b = sim::Operand::ofImm(at.getShape()[1]);
-        in.c = sim::Operand::ofImm(bt.getShape()[1]);
-        in.init = *init;
-        in.hf32 = m.getHf32();
-        if (Value bias = m.getBias()) {
-          const Local *bt = local(bias);
-          if (!bt)
-            return m.emitOpError() << "has an unplanned bias buffer";
-          in.hasBias = true;
-          in.biasAddr = bt->addr;
-        }
-        return success();
-      })
-      .Case<FixpipeL1Op>([&](FixpipeL1Op f) -> LogicalResult {
-        const Local *d = local(f.getDst()), *src = local(f.getSrc());
-        if (!d || !src)
-          return f.emitOpError() << "has an unplanned buffer operand";
-        LocalType st = f.getSrc().getType();
-        sim::Instr &in = add(op, sim::Opcode::FixpipeToL1, sim::Pipe::FIX);
-        in.dtype = *dtypeOf(f.getDst().getType().getElementType());
-        in.srcDtype = *dtypeOf(st.getElementType());
-        in.srcSpace = src->space;
-        in.src0Addr = src->addr;
-        in.dstSpace = d->space;
-        in.dstAddr = d->addr;
-        in.tileRows = st.getShape()[0];
-        in.tileCols = st.getShape()[1];
-        in.relu = f.getRelu();
-        return success();
-      })
-      .Case<CopyBiasOp>([&](CopyBiasOp c) -> LogicalResult {
-        const Local *d = local(c.getDst()), *src = local(c.getSrc());
-        if (!d || !src)
-          return c.emitOpError() << "has an unplanned buffer operand";
-        sim::Instr &in = add(op, sim::Opcode::CopyL1ToBt, sim::Pipe::MTE1);
-        in.dtype = *dtypeOf(c.getDst().getType().getElementType());
-        in.srcDtype = *dtypeOf(c.getSrc().getType().getElementType());
-        in.a = sim::Operand::ofImm(0); // element offset into the L1 row
-        if (Value off = c.getOffset()) {
-          auto o = operand(op, off);
-          if (failed(o))
-            return c.emitOpError() << "has an offset the simulator cannot resolve";
-          in.a = *o;
-        }
-        in.tileElems = c.getSrc().getType().getNumElements();
-        in.srcSpace = src->space;
-        in.src0Addr = src->addr;
-        in.dstSpace = d->space;
-        in.dstAddr = d->addr;
-        in.c = sim::Operand::ofImm(c.getDst().getType().getNumElements());
-        return success();
-      })
-      .Case<FixpipeOp>([&](FixpipeOp f) -> LogicalResult {
-        const Local *src = local(f.getSrc());
-        auto off = operand(op, f.getOffset());
-        auto n = operand(op, f.getCount());
-        auto rows = operand(op, f.getRows());
-        auto stride = operand(op, f.getRowStride());
-        auto gm = gmArgs.find(f.getDst());
-        if (!src || failed(off) || failed(n) || failed(rows) || failed(stride) ||
-            gm == gmArgs.end())
-          return f.emitOpError() << "has operands the simulator cannot resolve";
-        LocalType st = f.getSrc().getType();
-        sim::Instr &in = add(op, sim::Opcode::FixpipeToGm, sim::Pipe::FIX);
-        in.dtype = *dtypeOf(f.getDst().getType().getElementType());
-        in.srcDtype = *dtypeOf(st.getElementType());
-        in.srcSpace = src->space;
-        in.src0Addr = src->addr;
-        in.gmArg = gm->second;
-        in.a = *off;
-        in.b = *n;
-        in.rows = *rows;
-        in.gmRowStride = *stride;
-        in.tileRows = st.getShape()[0];
-        in.tileCols = st.getShape()[1];
-        in.relu = f.getRelu();
-        in.atomic = static_cast<sim::AtomicKind>(f.getAtomic());
-        return success();
-      })
-      // The elementwise vector ops, from their records (AscendCOps.td).
-#define ASC2_VEC_BINARY(Op, ScalarForm, SimOp)                                 \
-  .Case<Op>([&](Op o) {                                                        \
-    return vecBinary(sim::VecOp::SimOp, o.getDst(), o.getSrc0(), o.getSrc1(),  \
-                     o.getCount());                                            \
-  })
-#define ASC2_VEC_SCALAR(Op, SimOp)                                             \
-  .Case<Op>([&](Op o) { return vecScalar(sim::VecOp::SimOp, o); })
-#define ASC2_VEC_UNARY(Op, SimOp)                                              \
-  .Case<Op>([&](Op o) {                                                        \
-    return vecUnary(sim::VecOp::SimOp, o.getDst(), o.getSrc(), o.getCount());  \
-  })
-#include "asc2/Dialect/AscendC/IR/AscendCVecOpDispatch.inc"
-      .Case<CastOp>([&](CastOp o) -> LogicalResult {
-        auto in = vectorInstr(op, sim::Opcode::VecCast, o.getDst(), o.getSrc(),
-                              o.getCount());
-        if (failed(in))
-          return failure();
-        (*in)->srcDtype = *dtypeOf(o.getSrc().getType().getElementType());
-        (*in)->roundMode = static_cast<sim::RoundMode>(o.getRoundMode());
-        return success();
-      })
-      .Case<CompareOp>([&](CompareOp o) -> LogicalResult {
-        auto in = vectorInstr(op, sim::Opcode::VecCompare, o.getDst(), o.getLhs(),
-                              o.getCount(), o.getLhs().getType().getElementType());
-        if (failed(in))
-          return failure();
-        (*in)->cmpMode = static_cast<sim::CmpMode>(o.getMode());
-        if (const Local *b = local(o.getRhs())) {
-          (*in)->src1Addr = b->addr;
-          return success();
-        }
-        (*in)->scalarRhs = true;
-        return scalarOperand(op, o.getRhs(), **in);
-      })
-      .Case<SelectOp>([&](SelectOp o) -> LogicalResult {
-        const Local *m = local(o.getMask());
-        auto in = vectorInstr(op, sim::Opcode::VecSelect, o.getDst(),
-                              o.getTrueValue(), o.getCount());
-        if (failed(in) || !m)
-          return op->emitOpError() << "has an unplanned buffer operand";
-        (*in)->maskAddr = m->addr;
-        if (const Local *f = local(o.getFalseValue())) {
-          (*in)->src1Addr = f->addr;
-          return success();
-        }
-        (*in)->scalarRhs = true;
-        return scalarOperand(op, o.getFalseValue(), **in);
-      })
-      .Case<ReduceOp>([&](ReduceOp o) -> LogicalResult {
-        auto in = shapedVectorInstr(op, sim::Opcode::VecReduce, o.getDst(),
-                                    o.getSrc(), o.getRows(), o.getCols());
-        if (failed(in))
-          return failure();
-        (*in)->reduceKind = static_cast<sim::ReduceKind>(o.getKind());
-        (*in)->axis = o.getAxis();
-        return success();
-      })
-      .Case<TransposeOp>([&](TransposeOp o) -> LogicalResult {
-        auto in = shapedVectorInstr(op, sim::Opcode::VecTranspose, o.getDst(),
-                                    o.getSrc(), o.getRows(), o.getCols());
-        if (failed(in))
-          return failure();
-        (*in)->batch = o.getBatch();
-        return success();
-      })
-      .Case<CopyOp>([&](CopyOp o) -> LogicalResult {
-        auto in = shapedVectorInstr(op, sim::Opcode::VecCopy, o.getDst(),
-                                    o.getSrc(), o.getRows(), o.getCols());
-        if (failed(in))
-          return failure();
-        (*in)->dstAddr += o.getDstOffset() * sim::byteWidth((*in)->dtype);
-        (*in)->src0Addr += o.getSrcOffset() * sim::byteWidth((*in)->dtype);
-        (*in)->srcRowStride = o.getSrcStride();
-        (*in)->dstRowStride = o.getDstStride();
-        return success();
-      })
-      .Case<BroadcastOp>([&](BroadcastOp o) -> LogicalResult {
-        auto in = shapedVectorInstr(op, sim::Opcode::VecBroadcast, o.getDst(),
-                                    o.getSrc(), o.getRows(), o.getCols());
-        if (failed(in))
-          return failure();
-        (*in)->axis = o.getAxis();
-        return success();
-      })
-      .Case<GetValueOp>([&](GetValueOp o) -> LogicalResult {
-        const Local *b = local(o.getBuffer());
-        auto i = operand(op, o.getIndex());
-        if (!b || failed(i))
-          return op->emitOpError() << "has an unplanned buffer operand";
-        sim::Instr &in = add(op, sim::Opcode::ScalarLoadLocal, sim::Pipe::S);
-        in.dtype = *dtypeOf(o.getBuffer().getType().getElementType());
-        in.srcSpace = b->space;
-        in.src0Addr = b->addr;
-        in.a = *i;
-        in.dst = regs[o.getResult()] = newReg();
-        return success();
-      })
-      .Case<SetValueOp>([&](SetValueOp o) -> LogicalResult {
-        const Local *b = local(o.getBuffer());
-        auto i = operand(op, o.getIndex());
-        if (!b || failed(i))
-          return op->emitOpError() << "has an unplanned buffer operand";
-        sim::Instr &in = add(op, sim::Opcode::ScalarStoreLocal, sim::Pipe::S);
-        in.dtype = *dtypeOf(o.getBuffer().getType().getElementType());
-        in.dstSpace = b->space;
-        in.dstAddr = b->addr;
-        in.a = *i;
-        return scalarOperand(op, o.getValue(), in);
-      })
-      .Case<GmGetValueOp>([&](GmGetValueOp o) -> LogicalResult {
-        auto gm = gmArgs.find(o.getTensor());
-        auto i = operand(op, o.getIndex());
-        if (gm == gmArgs.end() || failed(i))
-          return op->emitOpError() << "has operands the simulator cannot resolve";
-        sim::Instr &in = add(op, sim::Opcode::ScalarLoadGm, sim::Pipe::S);
-        in.dtype = *dtypeOf(o.getTensor().getType().getElementType());
-        in.gmArg = gm->second;
-        in.a = *i;
-        in.dst = regs[o.getResult()] = newReg();
-        return success();
-      })
-      .Case<GmSetValueOp>([&](GmSetValueOp o) -> LogicalResult {
-        auto gm = gmArgs.find(o.getTensor());
-        auto i = operand(op, o.getIndex());
-        if (gm == gmArgs.end() || failed(i))
-          return op->emitOpError() << "has operands the simulator cannot resolve";
-        sim::Instr &in = add(op, sim::Opcode::ScalarStoreGm, sim::Pipe::S);
-        in.dtype = *dtypeOf(o.getTensor().getType().getElementType());
-        in.gmArg = gm->second;
-        in.a = *i;
-        return scalarOperand(op, o.getValue(), in);
-      })
-      .Case<DuplicateOp>([&](DuplicateOp d) -> LogicalResult {
-        auto in = vectorInstr(op, sim::Opcode::VecDup, d.getDst(), {}, d.getCount());
-        if (failed(in))
-          return failure();
-        return scalarOperand(op, d.getValue(), **in);
-      })
-      .Case<SetFlagOp>([&](SetFlagOp s) {
-        bool cross = s->hasAttr("cross_core");
-        sim::Instr &in = add(op, cross ? sim::Opcode::CrossCoreSetFlag : sim::Opcode::SetFlag,
-                             s.getSrc());
-        in.flagSrc = s.getSrc();
-        in.flagDst = s.getDst();
-        in.eventId = s.getEvent();
-        return success();
-      })
-      .Case<WaitFlagOp>([&](WaitFlagOp w) {
-        bool cross = w->hasAttr("cross_core");
-        sim::Instr &in = add(op, cross ? sim::Opcode::CrossCoreWaitFlag : sim::Opcode::WaitFlag,
-                             w.getDst());
-        in.flagSrc = w.getSrc();
-        in.flagDst = w.getDst();
-        in.eventId = w.getEvent();
-        return success();
-      })
-      .Case<GetBufOp>([&](GetBufOp g) {
-        add(op, sim::Opcode::GetBuf, g.getPipe()).eventId = g.getId();
-        return success();
-      })
-      .Case<RlsBufOp>([&](RlsBufOp r) {
-        add(op, sim::Opcode::RlsBuf, r.getPipe()).eventId = r.getId();
-        return success();
-      })
-      .Case<PipeBarrierOp>([&](PipeBarrierOp b) {
-        bool all = b.getPipe() == Pipe::ALL;
-        sim::Instr &in = add(op, sim::Opcode::PipeBarrier,
-                             all ? sim::Pipe::S : b.getPipe());
-        in.allPipes = all;
-        return success();
-      })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+FamilyResult Builder::emitControlFlowFamily(Operation *op) {
+  return llvm::TypeSwitch<Operation *, FamilyResult>(op)
       .Case<scf::ForOp>([&](scf::ForOp f) -> LogicalResult {
         auto lb = operand(op, f.getLowerBound());
         auto ub = operand(op, f.getUpperBound());
@@ -902,9 +388,7 @@ LogicalResult Builder::emitOp(Operation *op) {
         add(op, sim::Opcode::End);
         return success();
       })
-      .Default([&](Operation *o) {
-        return o->emitOpError() << "is not supported by the simulator yet";
-      });
+      .Default([](Operation *) { return std::nullopt; });
 }
 
 FailureOr<sim::Program> Builder::build() {
@@ -958,10 +442,10 @@ FailureOr<sim::Program> Builder::build() {
   return std::move(program);
 }
 
-} // namespace
+} // namespace program_builder
 
 FailureOr<sim::Program> buildSimProgram(func::FuncOp func) {
-  Builder builder(func);
+  program_builder::Builder builder(func);
   return builder.build();
 }
 

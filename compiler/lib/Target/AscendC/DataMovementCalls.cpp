@@ -1,0 +1,149 @@
+//===- DataMovementCalls.cpp - GM <-> local copies, scalar access -----------===//
+//
+// DataCopy/DataCopyPad between GM and local buffers (ND -> NZ into L1 for
+// the cube, padded partial tiles, atomic stores) and GetValue/SetValue on
+// local buffers and GM tensors.
+//
+//===----------------------------------------------------------------------===//
+#include "Emitter.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace asc2::ascendc;
+
+namespace asc2::ascendc_emitter {
+
+FamilyResult Emitter::emitDataMovementFamily(Operation *op) {
+  return llvm::TypeSwitch<Operation *, FamilyResult>(op)
+      .Case<DataCopyInOp>([&](DataCopyInOp o) {
+        auto type = o.getDst().getType();
+        std::string elem = cType(type.getElementType());
+        if (type.getSpaceName() == "L1" && o->hasAttr("nd")) {
+          // A bias row, kept as it is in L1.
+          line() << "AscendC::DataCopy(" << name(o.getDst()) << ", " << name(o.getSrc()) << "["
+                 << name(o.getOffset()) << "], " << type.getNumElements() << ");" << srcLine(o) << "\n";
+          return success();
+        }
+        if (type.getSpaceName() == "L1") {
+          // GM (ND) -> L1 (NZ) on MTE2; missing rows/cols are zeroed first.
+          int64_t rows = type.getShape()[0];
+          int64_t c0 = 32 / std::max<int64_t>(1, type.getSizeInBytes() / type.getNumElements());
+          line() << "{\n";
+          indent += 2;
+          line() << "uint16_t r = static_cast<uint16_t>(" << name(o.getRows()) << ");\n";
+          line() << "uint16_t c = static_cast<uint16_t>(" << name(o.getCount()) << ");\n";
+          line() << "if (r < " << rows << " || c < " << type.getShape()[1] << ") {\n";
+          line() << "  AscendC::InitConstValue(" << name(o.getDst())
+                 << ", AscendC::InitConstValueParams<" << elem << ">{1, static_cast<uint16_t>("
+                 << type.getSizeInBytes() / 32 << "), 0, static_cast<" << elem << ">(0)});\n";
+          line() << "  AscendC::PipeBarrier<PIPE_ALL>();\n";
+          line() << "}\n";
+          line() << "AscendC::Nd2NzParams nd2nz{1, r, c, 0, static_cast<uint16_t>("
+                 << name(o.getRowStride()) << "), " << rows << ", 1, 0}; // C0 = "
+                 << c0 << "\n";
+          line() << "AscendC::DataCopy(" << name(o.getDst()) << ", " << name(o.getSrc())
+                 << "[" << name(o.getOffset()) << "], nd2nz);" << srcLine(o) << "\n";
+          indent -= 2;
+          line() << "}\n";
+          return success();
+        }
+        std::string pad = "0";
+        if (auto p = o.getPadValueAttr()) {
+          if (auto f = dyn_cast<FloatAttr>(p))
+            pad = floatLiteral(f.getValueAsDouble());
+          else if (auto i = dyn_cast<IntegerAttr>(p))
+            pad = std::to_string(i.getInt());
+        }
+        // DataCopyPad pads the last 32-byte block; a partial tile's tail
+        // beyond it is filled on the vector pipe, ordered by a full barrier
+        // (only the last, partial tile of a tensor takes that branch).
+        int64_t perBlock = 32 / std::max<int64_t>(1, type.getSizeInBytes() /
+                                                         type.getNumElements());
+        std::string n = name(o.getCount());
+        line() << "{\n";
+        indent += 2;
+        line() << "uint32_t n = static_cast<uint32_t>(" << n << ");\n";
+        line() << "uint8_t right = static_cast<uint8_t>((" << perBlock
+               << " - n % " << perBlock << ") % " << perBlock << ");\n";
+        std::string blocks = o.getRows() ? "static_cast<uint16_t>(" + name(o.getRows()) + ")" : "1";
+        std::string srcGap = o.getRows()
+            ? "static_cast<uint32_t>((" + name(o.getRowStride()) + " - n) * sizeof(" + elem + "))"
+            : "0";
+        std::string dstGap = o.getRows()
+            ? "static_cast<uint32_t>((" + std::to_string(type.getShape().back()) + " - n - right) * sizeof(" + elem + ") / 32)"
+            : "0";
+        line() << "AscendC::DataCopyPad(" << name(o.getDst()) << ", "
+               << name(o.getSrc()) << "[" << name(o.getOffset())
+               << "], AscendC::DataCopyExtParams{" << blocks
+               << ", static_cast<uint32_t>(n * sizeof(" << elem << ")), " << srcGap
+               << ", " << dstGap << ", 0}, AscendC::DataCopyPadExtParams<" << elem
+               << ">{true, 0, right, static_cast<" << elem << ">(" << pad << ")});"
+               << srcLine(o) << "\n";
+        line() << "uint32_t padded = n + right;\n";
+        line() << "if (padded < " << type.getNumElements() << ") {\n";
+        line() << "  AscendC::PipeBarrier<PIPE_ALL>();\n";
+        line() << "  AscendC::Duplicate(" << name(o.getDst()) << "[padded], static_cast<"
+               << elem << ">(" << pad << "), " << type.getNumElements()
+               << " - padded);\n";
+        line() << "  AscendC::PipeBarrier<PIPE_ALL>();\n";
+        line() << "}\n";
+        indent -= 2;
+        line() << "}\n";
+        return success();
+      })
+      .Case<DataCopyOutOp>([&](DataCopyOutOp o) {
+        std::string elem = cType(o.getSrc().getType().getElementType());
+        auto atomic = o.getAtomic();
+        if (atomic != AtomicKind::NONE)
+          line() << "AscendC::SetAtomic"
+                 << (atomic == AtomicKind::ADD ? "Add" : atomic == AtomicKind::MAX ? "Max" : "Min")
+                 << "<" << elem << ">();\n";
+        std::string blocks = o.getRows() ? "static_cast<uint16_t>(" + name(o.getRows()) + ")" : "1";
+        int64_t cols = o.getSrc().getType().getShape().back();
+        std::string srcGap = o.getRows()
+            ? "static_cast<uint32_t>((" + std::to_string(cols) + " - " + name(o.getCount()) + ") * sizeof(" + elem + ") / 32)"
+            : "0";
+        std::string dstGap = o.getRows()
+            ? "static_cast<uint32_t>((" + name(o.getRowStride()) + " - " + name(o.getCount()) + ") * sizeof(" + elem + "))"
+            : "0";
+        line() << "AscendC::DataCopyPad(" << name(o.getDst()) << "["
+               << name(o.getOffset()) << "], " << name(o.getSrc())
+               << ", AscendC::DataCopyExtParams{" << blocks << ", static_cast<uint32_t>("
+               << name(o.getCount()) << " * sizeof(" << elem << ")), " << srcGap << ", "
+               << dstGap << ", 0});" << srcLine(o) << "\n";
+        if (atomic != AtomicKind::NONE)
+          line() << "AscendC::SetAtomicNone();\n";
+        return success();
+      })
+      .Case<GetValueOp>([&](GetValueOp o) {
+        line() << cType(o.getType()) << " " << name(o.getResult()) << " = "
+               << name(o.getBuffer()) << ".GetValue(" << name(o.getIndex()) << ");"
+               << srcLine(o) << "\n";
+        return success();
+      })
+      .Case<SetValueOp>([&](SetValueOp o) {
+        line() << name(o.getBuffer()) << ".SetValue(" << name(o.getIndex()) << ", "
+               << name(o.getValue()) << ");" << srcLine(o) << "\n";
+        return success();
+      })
+      .Case<GmGetValueOp>([&](GmGetValueOp o) {
+        line() << cType(o.getType()) << " " << name(o.getResult()) << " = "
+               << name(o.getTensor()) << ".GetValue(" << name(o.getIndex()) << ");"
+               << srcLine(o) << "\n";
+        return success();
+      })
+      .Case<GmSetValueOp>([&](GmSetValueOp o) {
+        // A uint8 scalar is carried in a wider integer: the tensor keeps its low byte.
+        Type elem = o.getTensor().getType().getElementType();
+        std::string value = name(o.getValue());
+        if (o.getValue().getType() != elem)
+          value = "static_cast<" + cType(elem) + ">(" + value + ")";
+        line() << name(o.getTensor()) << ".SetValue(" << name(o.getIndex()) << ", "
+               << value << ");" << srcLine(o) << "\n";
+        return success();
+      })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+} // namespace asc2::ascendc_emitter

@@ -1,0 +1,123 @@
+//===- Builder.h - State of one kernel's ascendc -> sim::Program build -*- C++ -*-===//
+//
+// Internal to buildSimProgram. The builder walks a kernel once, in order,
+// keeping the register of each scalar and the planned address of each local
+// buffer; every op family (scalar code and control flow in
+// ProgramBuilder.cpp, then VectorInstrs, DataMovementInstrs, CubeInstrs,
+// SyncInstrs; one .cpp each) reads and extends that one state, so they are
+// members of one class.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ASC2_LIB_TARGET_SIM_BUILDER_H
+#define ASC2_LIB_TARGET_SIM_BUILDER_H
+
+#include "asc2/Analysis/ProgramPoints.h"
+#include "asc2/Dialect/AscendC/IR/AscendC.h"
+#include "asc2/Target/Sim/ProgramBuilder.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <tuple>
+
+namespace asc2::program_builder {
+
+using namespace mlir;
+
+/// The instructions of an op of one family, or std::nullopt when the op is
+/// not one of that family's.
+using FamilyResult = std::optional<LogicalResult>;
+
+/// The simulator's element type for `t` (none: not simulated).
+std::optional<sim::DType> dtypeOf(Type t);
+
+class Builder {
+public:
+  Builder(func::FuncOp func) : func(func), points(func) {}
+  FailureOr<sim::Program> build();
+
+private:
+  struct Local { sim::Space space; int64_t addr; int64_t elems; };
+
+  // --- the walk, registers, scalar code, control flow (ProgramBuilder.cpp) ---
+  LogicalResult emitBlock(Block &block);
+  LogicalResult emitOp(Operation *op);
+  sim::Instr &add(Operation *op, sim::Opcode code, sim::Pipe pipe = sim::Pipe::S);
+  FailureOr<sim::Operand> operand(Operation *user, Value v);
+  /// The planned buffer `v` (null: not a planned local buffer).
+  const Local *local(Value v) const {
+    auto it = locals.find(v);
+    return it == locals.end() ? nullptr : &it->second;
+  }
+  int32_t newReg() { return program.numRegs++; }
+  void copyReg(Operation *op, sim::Operand from, int32_t to) {
+    sim::Instr &in = add(op, sim::Opcode::Scalar);
+    in.scalarOp = sim::ScalarOp::Add;
+    in.a = from;
+    in.b = sim::Operand::ofImm(0);
+    in.dst = to;
+  }
+  /// Copies the yielded values into the registers of `targets` (through
+  /// temporaries: a yield may permute loop-carried values).
+  LogicalResult yieldInto(scf::YieldOp yield, ValueRange targets) {
+    SmallVector<int32_t> temps;
+    for (Value v : yield.getOperands()) {
+      auto o = operand(yield, v);
+      if (failed(o))
+        return failure();
+      int32_t t = newReg();
+      copyReg(yield, *o, t);
+      temps.push_back(t);
+    }
+    for (auto [t, target] : llvm::zip(temps, targets))
+      copyReg(yield, sim::Operand::ofReg(t), regs[target]);
+    return success();
+  }
+  /// The scalar of a vector op: an immediate (fimm) for constants, else the
+  /// register holding it.
+  LogicalResult scalarOperand(Operation *user, Value v, sim::Instr &in);
+  int32_t locIndex(Location loc);
+  /// arith on scalars, block idx/num, buffer allocation.
+  FamilyResult emitScalarFamily(Operation *op);
+  /// scf.for / scf.if / scf.yield, func.return.
+  FamilyResult emitControlFlowFamily(Operation *op);
+
+  // --- vector pipe (VectorInstrs.cpp) ---
+  FamilyResult emitVectorFamily(Operation *op);
+  /// A vector-pipe instruction that writes local buffer `dst` and reads
+  /// `src` (null: no buffer source), typed by `dst`'s elements unless
+  /// `elem` is given; `count` (null: none) goes to operand c.
+  FailureOr<sim::Instr *> vectorInstr(Operation *op, sim::Opcode code,
+                                      Value dst, Value src, Value count,
+                                      Type elem = {});
+  /// vectorInstr for ops over a rows x cols shape (operands a and b).
+  FailureOr<sim::Instr *> shapedVectorInstr(Operation *op, sim::Opcode code,
+                                            Value dst, Value src, Value rows,
+                                            Value cols);
+
+  // --- GM <-> local copies, scalar access to buffers (DataMovementInstrs.cpp) ---
+  FamilyResult emitDataMovementFamily(Operation *op);
+  /// 2-D copy fields from the optional rows/stride operands.
+  LogicalResult rowsOf(Operation *user, Value rows, Value stride,
+                       ascendc::LocalType buffer, sim::Instr &in);
+
+  // --- cube unit: L1 -> L0, mmad, fixpipe, bias (CubeInstrs.cpp) ---
+  FamilyResult emitCubeFamily(Operation *op);
+
+  // --- flags, barriers, buffer ids, cross-core flags (SyncInstrs.cpp) ---
+  FamilyResult emitSyncFamily(Operation *op);
+
+  func::FuncOp func;
+  ProgramPoints points;
+  sim::Program program;
+  DenseMap<Value, int32_t> regs;
+  DenseMap<Value, int32_t> gmArgs;
+  DenseMap<Value, Local> locals;
+  std::map<std::tuple<std::string, int, int>, int32_t> locIds;
+};
+
+} // namespace asc2::program_builder
+
+#endif
