@@ -23,9 +23,6 @@ inline std::string locText(const Program &program, int32_t loc) {
   return l.file + ":" + std::to_string(l.line) + ":" + std::to_string(l.col);
 }
 
-/// Trace lane (msprof op simulator tid) of a pipe.
-inline const char *laneName(Pipe p) { return pipeTraceLaneName(p); }
-
 } // namespace asc2::sim
 
 #endif

@@ -213,7 +213,7 @@ std::string traceToJson(const Trace &trace) {
             j.attributeObject("args", [&] { j.attribute("sort_index", index); });
           });
         }
-        const char *lane = laneName(Pipe(pipe));
+        const char *lane = pipeTraceLaneName(Pipe(pipe));
         j.object([&] {
           j.attribute("name", "thread_name");
           j.attribute("ph", "M");
@@ -234,7 +234,7 @@ std::string traceToJson(const Trace &trace) {
 
       for (const TraceEvent &e : trace.events) {
         std::string pid = pidOf(e.core, e.cube);
-        const char *lane = laneName(e.pipe);
+        const char *lane = pipeTraceLaneName(e.pipe);
         bool isSet = isFlagSet(e);
         bool isFlag = isSet || isFlagWait(e);
         j.object([&] {

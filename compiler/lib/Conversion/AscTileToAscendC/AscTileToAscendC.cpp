@@ -108,12 +108,12 @@ LogicalResult Lowering::lowerOp(Operation *op) {
                                            at::AscTileDialect::getDialectNamespace();
   bool producesTile = llvm::any_of(op->getResultTypes(), isTile);
   // The families own disjoint sets of ops; the one that claims `op` lowers it.
-  FamilyResult status;
-  for (auto family : {&Lowering::lowerDataTransferFamily, &Lowering::lowerElementwiseFamily,
-                      &Lowering::lowerReduceAndShapeFamily, &Lowering::lowerMaskFamily,
-                      &Lowering::lowerCubeFamily, &Lowering::lowerControlFlowFamily})
-    if (!status)
-      status = (this->*family)(op);
+  FamilyResult status = dispatchToFamily(this, op, &Lowering::lowerDataTransferFamily,
+                                         &Lowering::lowerElementwiseFamily,
+                                         &Lowering::lowerReduceAndShapeFamily,
+                                         &Lowering::lowerMaskFamily,
+                                         &Lowering::lowerCubeFamily,
+                                         &Lowering::lowerControlFlowFamily);
   if (failed(status ? *status : lowerOtherOp(op)))
     return failure();
   if (isAscTile || (producesTile && !isa<scf::ForOp, scf::IfOp>(op)))

@@ -21,6 +21,8 @@
 #include <string>
 #include <utility>
 
+#include "asc2/Support/OpFamilies.h"
+
 namespace asc2::asctile_to_ascendc {
 
 using namespace mlir;
@@ -41,9 +43,6 @@ struct AccessPlan {
   bool twoD = false; // strided rows (else one contiguous run of colCount)
 };
 
-/// The lowering of an op of one family, or std::nullopt when the op is not
-/// one of that family's.
-using FamilyResult = std::optional<LogicalResult>;
 
 class Lowering {
 public:

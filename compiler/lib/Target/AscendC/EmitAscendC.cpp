@@ -98,12 +98,12 @@ LogicalResult Emitter::emitBlock(Block &block) {
 
 LogicalResult Emitter::emitOp(Operation *op) {
   // The families own disjoint sets of ops; the one that claims `op` emits it.
-  FamilyResult status;
-  for (auto family : {&Emitter::emitScalarFamily, &Emitter::emitControlFlowFamily,
-                      &Emitter::emitVectorFamily, &Emitter::emitDataMovementFamily,
-                      &Emitter::emitCubeFamily, &Emitter::emitSyncFamily})
-    if (!status)
-      status = (this->*family)(op);
+  FamilyResult status = dispatchToFamily(this, op, &Emitter::emitScalarFamily,
+                                         &Emitter::emitControlFlowFamily,
+                                         &Emitter::emitVectorFamily,
+                                         &Emitter::emitDataMovementFamily,
+                                         &Emitter::emitCubeFamily,
+                                         &Emitter::emitSyncFamily);
   if (!status)
     return op->emitOpError() << "cannot be emitted as Ascend C";
   return *status;

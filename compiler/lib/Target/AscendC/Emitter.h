@@ -18,13 +18,12 @@
 #include <optional>
 #include <string>
 
+#include "asc2/Support/OpFamilies.h"
+
 namespace asc2::ascendc_emitter {
 
 using namespace mlir;
 
-/// The statements of an op of one family, or std::nullopt when the op is not
-/// one of that family's.
-using FamilyResult = std::optional<LogicalResult>;
 
 /// A C++ literal for a float that reads back to the same value.
 std::string floatLiteral(double v);

@@ -22,13 +22,12 @@
 #include <string>
 #include <tuple>
 
+#include "asc2/Support/OpFamilies.h"
+
 namespace asc2::program_builder {
 
 using namespace mlir;
 
-/// The instructions of an op of one family, or std::nullopt when the op is
-/// not one of that family's.
-using FamilyResult = std::optional<LogicalResult>;
 
 /// The simulator's element type for `t` (none: not simulated).
 std::optional<sim::DType> dtypeOf(Type t);

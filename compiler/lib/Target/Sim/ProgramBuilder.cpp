@@ -145,12 +145,12 @@ LogicalResult Builder::emitBlock(Block &block) {
 
 LogicalResult Builder::emitOp(Operation *op) {
   // The families own disjoint sets of ops; the one that claims `op` emits it.
-  FamilyResult status;
-  for (auto family : {&Builder::emitScalarFamily, &Builder::emitControlFlowFamily,
-                      &Builder::emitVectorFamily, &Builder::emitDataMovementFamily,
-                      &Builder::emitCubeFamily, &Builder::emitSyncFamily})
-    if (!status)
-      status = (this->*family)(op);
+  FamilyResult status = dispatchToFamily(this, op, &Builder::emitScalarFamily,
+                                         &Builder::emitControlFlowFamily,
+                                         &Builder::emitVectorFamily,
+                                         &Builder::emitDataMovementFamily,
+                                         &Builder::emitCubeFamily,
+                                         &Builder::emitSyncFamily);
   if (!status)
     return op->emitOpError() << "is not supported by the simulator yet";
   return *status;
