@@ -95,6 +95,26 @@ std::string toJson(const CompileReport &r, bool includeIr) {
                                   {"op", r.points[i].text},
                                   {"loc", locJson(r.points[i].loc)}});
 
+  json::Array edges;
+  for (const ScheduleEdgeRecord &e : r.scheduleEdges)
+    edges.push_back(json::Object{{"set_point", e.setPoint},
+                                 {"wait_point", e.waitPoint},
+                                 {"src_pipe", pipeName(e.src)},
+                                 {"dst_pipe", pipeName(e.dst)},
+                                 {"event_id", e.eventId},
+                                 {"buffer_id", e.bufferId},
+                                 {"cross_core", e.crossCore},
+                                 {"wraps", e.wraps},
+                                 {"reason", e.reason}});
+  json::Array stalls;
+  for (const ScheduleStallRecord &s : r.scheduleStalls)
+    stalls.push_back(json::Object{{"pipe", pipeName(s.pipe)},
+                                  {"from", s.from},
+                                  {"to", s.to},
+                                  {"edge", s.edge},
+                                  {"producer", s.producer},
+                                  {"last_own", s.lastOwn}});
+
   json::Object root{
       {"schema", "asc2.report/1"},
       {"kernel", r.kernel},
@@ -108,6 +128,8 @@ std::string toJson(const CompileReport &r, bool includeIr) {
       {"sync_counts", std::move(syncCounts)},
       {"diagnostics", std::move(diags)},
       {"program_points", std::move(points)},
+      {"schedule", json::Object{{"edges", std::move(edges)},
+                                {"stalls", std::move(stalls)}}},
       {"ascendc", r.ascendc},
       {"launches", std::move(launches)},
   };
