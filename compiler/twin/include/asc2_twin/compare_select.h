@@ -39,13 +39,23 @@ template <typename C> bool CompareValues(C a, C b, AscendC::CMPMODE m) {
   return false;
 }
 
+/// Masks are bit fields in unsigned integer tensors (uint8_t in the
+/// reference's examples); a bool tensor is not one (c310 rejects it).
+template <typename U> constexpr void CheckMaskType() {
+  static_assert(std::is_same_v<U, uint8_t> || std::is_same_v<U, uint16_t> || std::is_same_v<U, uint32_t> ||
+                    std::is_same_v<U, uint64_t>,
+                "Compare/Select masks are LocalTensor<uint8_t> bit masks (not bool)");
+}
+
 template <typename U> void PutBit(const char *api, const AscendC::LocalTensor<U> &dst, int64_t i, bool on) {
+  CheckMaskType<U>();
   auto bytes = dst.template ReinterpretCast<uint8_t>();
   uint8_t b = bytes.Load(api, i / 8);
   b = on ? uint8_t(b | (1u << (i % 8))) : uint8_t(b & ~(1u << (i % 8)));
   bytes.Store(api, i / 8, b);
 }
 template <typename U> bool GetBit(const char *api, const AscendC::LocalTensor<U> &src, int64_t i) {
+  CheckMaskType<U>();
   auto bytes = src.template ReinterpretCast<uint8_t>();
   return (bytes.Load(api, i / 8) >> (i % 8)) & 1u;
 }

@@ -174,8 +174,8 @@ void MoveFractal(const char *api, const AscendC::LocalTensor<T> &dst, int64_t ds
     return;
   }
   if constexpr (sizeof(T) != 2)
-    Fail(std::string(api) + ": transposing a fractal of " + std::to_string(sizeof(T)) +
-         "-byte elements is not supported by the twin");
+    Fail(std::string(api) + ": ifTranspose with " + std::to_string(sizeof(T)) +
+         "-byte elements; the API transposes only b16 fractals (LoadData_2D.md)");
   for (int64_t r = 0; r < 16; ++r)
     for (int64_t c = 0; c < 16; ++c)
       d[c * 16 + r] = tmp[size_t(r * 16 + c)];

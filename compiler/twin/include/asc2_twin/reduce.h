@@ -279,7 +279,7 @@ namespace detail {
 template <ReduceType kind, typename T>
 void ReduceAll(const char *api, const LocalTensor<T> &dst, const LocalTensor<T> &src, int32_t count, bool calIndex) {
   constexpr int64_t per = asc2_twin::PerRepeat<T>();
-  std::vector<T> v(size_t(count));
+  std::vector<T> v(static_cast<size_t>(count));
   for (int32_t i = 0; i < count; ++i)
     v[size_t(i)] = src.Load(api, i);
   if constexpr (kind == ReduceType::SUM) {
