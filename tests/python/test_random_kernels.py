@@ -36,6 +36,23 @@ def test_random_kernel(seed):
                                       f"--- kernel source ---\n{k.source}")
 
 
+# A few seeds also run on the CPU twin (each costs a g++ build): simulator, twin and numpy must agree.
+TWIN_SEEDS = [4, 5, 8]
+
+
+def _check_three_ways(seed):
+    return kernelgen.check(kernelgen.generate(seed), twin=True)
+
+
+@requires_native
+@pytest.mark.parametrize("seed", TWIN_SEEDS)
+def test_random_kernel_three_ways(seed, twin_cache):
+    result = in_child_process(_check_three_ways, seed)
+    k = kernelgen.generate(seed)
+    assert result["status"] == "ok", (f"{k.describe()}\n{result['status']}: {result['detail']}\n"
+                                      f"--- kernel source ---\n{k.source}")
+
+
 def test_generator_is_deterministic_and_varied():
     a, b = kernelgen.generate(3), kernelgen.generate(3)
     assert a.source == b.source and a.config == b.config

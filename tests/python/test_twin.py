@@ -36,12 +36,6 @@ extern "C" __global__ __aicore__ void bad_access(GM_ADDR a0, int64_t v0)
 """
 
 
-@pytest.fixture
-def twin_cache(tmp_path_factory, monkeypatch):
-    """One g++ output cache for the tests of this module (the precompiled header is the slow part)."""
-    monkeypatch.setenv("ASC2_TWIN_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "twin-build"))
-
-
 def test_signature_and_shim():
     symbol, params = twin.kernel_signature(SIGNATURE_SOURCE)
     assert symbol == "k"

@@ -70,7 +70,19 @@ inline asc2_twin::Memory MemoryOf(TPosition p) {
   }
 }
 
-template <typename T> class LocalTensor {
+/// Checked element reads and writes through Derived::Ptr (twin internals).
+template <typename Derived, typename T> struct ElementAccess {
+  T Load(const char *api, int64_t i) const {
+    T v;
+    std::memcpy(&v, static_cast<const Derived *>(this)->Ptr(api, i, 1), sizeof(T));
+    return v;
+  }
+  void Store(const char *api, int64_t i, T v) const {
+    std::memcpy(static_cast<const Derived *>(this)->Ptr(api, i, 1), &v, sizeof(T));
+  }
+};
+
+template <typename T> class LocalTensor : public ElementAccess<LocalTensor<T>, T> {
 public:
   using PrimType = T;
   LocalTensor() = default;
@@ -88,8 +100,8 @@ public:
     return t;
   }
 
-  T GetValue(uint32_t i) const { return Load("GetValue", i); }
-  void SetValue(uint32_t i, T v) const { Store("SetValue", i, v); }
+  T GetValue(uint32_t i) const { return this->Load("GetValue", i); }
+  void SetValue(uint32_t i, T v) const { this->Store("SetValue", i, v); }
   T &operator()(uint32_t i) const { return *Ptr("operator()", i, 1); }
 
   uint32_t GetSize() const { return size_; }
@@ -121,14 +133,6 @@ public:
     return reinterpret_cast<T *>(asc2_twin::CheckLocal(
         api, Mem(), int64_t(addr_) + i * int64_t(sizeof(T)), n * int64_t(sizeof(T))));
   }
-  T Load(const char *api, int64_t i) const {
-    T v;
-    std::memcpy(&v, Ptr(api, i, 1), sizeof(T));
-    return v;
-  }
-  void Store(const char *api, int64_t i, T v) const {
-    std::memcpy(Ptr(api, i, 1), &v, sizeof(T));
-  }
 
 private:
   TPosition pos_ = TPosition::VECCALC;
@@ -136,7 +140,7 @@ private:
   uint32_t size_ = 0;
 };
 
-template <typename T> class GlobalTensor {
+template <typename T> class GlobalTensor : public ElementAccess<GlobalTensor<T>, T> {
 public:
   using PrimType = T;
   void SetGlobalBuffer(__gm__ T *buffer, uint64_t bufferSize) {
@@ -153,8 +157,8 @@ public:
     t.size_ = size_ > offset ? size_ - offset : 0;
     return t;
   }
-  T GetValue(uint64_t i) const { return Load("GetValue", int64_t(i)); }
-  void SetValue(uint64_t i, T v) const { Store("SetValue", int64_t(i), v); }
+  T GetValue(uint64_t i) const { return this->Load("GetValue", int64_t(i)); }
+  void SetValue(uint64_t i, T v) const { this->Store("SetValue", int64_t(i), v); }
   T &operator()(uint64_t i) const { return *Ptr("operator()", int64_t(i), 1); }
   __gm__ T *GetPhyAddr() const { return base_; }
   __gm__ T *GetPhyAddr(uint64_t offset) const { return base_ + offset; }
@@ -166,14 +170,6 @@ public:
       asc2_twin::Fail(std::string(api) + ": GlobalTensor without SetGlobalBuffer");
     asc2_twin::CheckGlobal(api, base_ + i, n * int64_t(sizeof(T)));
     return base_ + i;
-  }
-  T Load(const char *api, int64_t i) const {
-    T v;
-    std::memcpy(&v, Ptr(api, i, 1), sizeof(T));
-    return v;
-  }
-  void Store(const char *api, int64_t i, T v) const {
-    std::memcpy(Ptr(api, i, 1), &v, sizeof(T));
   }
 
 private:
