@@ -37,7 +37,7 @@ def test_random_kernel(seed):
 
 
 # A few seeds also run on the CPU twin (each costs a g++ build): simulator, twin and numpy must agree.
-TWIN_SEEDS = [4, 5, 8]
+TWIN_SEEDS = [5, 8, 14]
 
 
 def _check_three_ways(seed):
