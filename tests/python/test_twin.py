@@ -44,6 +44,8 @@ def test_signature_and_shim():
     assert "asc2_twin::Launch(blockDim, &k, static_cast<GM_ADDR>(args[0]), *static_cast<int64_t *>(args[1]), " \
            "static_cast<GM_ADDR>(args[2]), *static_cast<float *>(args[3]));" in shim
     assert "RegisterGlobal(args[0], bytes[0])" in shim and "RegisterGlobal(args[1]" not in shim
+    sized = twin.shim_source(symbol, params, {"UB": 188416, "GM": 5})
+    assert "asc2_twin::SetMemoryBytes(asc2_twin::Memory::UB, 188416);" in sized and "Memory::GM" not in sized
     assert twin.npu_arch(SIGNATURE_SOURCE, "Ascend910B1") == 3510
     assert twin.npu_arch("no header", "Ascend910B1") == 2201
 

@@ -88,10 +88,13 @@ def npu_arch(ascendc, platform):
     return 3510 if target == "c310" else 2201
 
 
-def shim_source(symbol, params):
-    """The extern "C" entry, appended to the kernel's source: registers the GM buffers and launches through
-    asc2_twin::Launch (one translation unit: the twin's headers are parsed once)."""
+def shim_source(symbol, params, capacities=None):
+    """The extern "C" entry, appended to the kernel's source: sets the local memory sizes, registers the GM
+    buffers and launches through asc2_twin::Launch (one translation unit: the headers are parsed once)."""
     calls, register = [], []
+    for space, size in sorted((capacities or {}).items()):
+        if space in _SPACES and size:
+            register.append(f"    asc2_twin::SetMemoryBytes(asc2_twin::Memory::{space}, {int(size)});")
     for i, (t, _) in enumerate(params):
         if t == "GM_ADDR":
             calls.append(f"static_cast<GM_ADDR>(args[{i}])")
@@ -168,12 +171,9 @@ def build(ascendc, platform, capacities=None):
     symbol, params = kernel_signature(ascendc)
     inc = include_dir()
     arch = npu_arch(ascendc, platform)
-    defines = [f"-DASC2_TWIN_NPU_ARCH={arch}"]
-    for space, size in sorted((capacities or {}).items()):
-        if space in _SPACES and size:
-            defines.append(f"-DASC2_TWIN_{space}_BYTES={int(size)}")
-    source = ascendc + shim_source(symbol, params)
-    flags = ["-std=c++17", "-O1", "-ffp-contract=off", "-fPIC", "-pthread", f"-I{inc}"] + defines
+    source = ascendc + shim_source(symbol, params, capacities)
+    # Only the arch is a macro: the precompiled header serves every kernel of an arch.
+    flags = ["-std=c++17", "-O1", "-ffp-contract=off", "-fPIC", "-pthread", f"-I{inc}", f"-DASC2_TWIN_NPU_ARCH={arch}"]
     key = hashlib.sha256(json.dumps([source, flags, _compiler(), _headers_hash(inc)]).encode()).hexdigest()
     out_dir = os.path.join(_build_dir(), key[:2])
     lib = os.path.join(out_dir, key + ".so")

@@ -7,9 +7,10 @@
 // asc2_twin::Error with the call's name on an out-of-range access.
 //
 // Platform: ASC2_TWIN_NPU_ARCH is 2201 (c220: Atlas A2/A3) or 3510 (c310:
-// Ascend 950); the memory sizes default to that arch's physical capacities and
-// can be overridden with ASC2_TWIN_<MEM>_BYTES (the Python runner passes the
-// arch model's values, so the twin and the simulator agree).
+// Ascend 950); the memory sizes default to that arch's physical capacities
+// (ASC2_TWIN_<MEM>_BYTES) and can be set before a launch with SetMemoryBytes
+// (the Python runner passes the sizes the compiler planned against, so the
+// twin and the simulator agree).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASC2_TWIN_CORE_H
@@ -85,7 +86,17 @@ inline const char *MemoryName(Memory m) {
   return "?";
 }
 
+/// Sizes set at run time (the launcher passes the compiler's plan); 0 = the
+/// arch default below.
+inline uint64_t &MemoryBytesOverride(Memory m) {
+  static uint64_t sizes[7] = {};
+  return sizes[int(m)];
+}
+inline void SetMemoryBytes(Memory m, uint64_t bytes) { MemoryBytesOverride(m) = bytes; }
+
 inline uint64_t MemoryBytes(Memory m) {
+  if (uint64_t n = MemoryBytesOverride(m))
+    return n;
   switch (m) {
   case Memory::UB: return ASC2_TWIN_UB_BYTES;
   case Memory::L1: return ASC2_TWIN_L1_BYTES;
