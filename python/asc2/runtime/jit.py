@@ -9,7 +9,7 @@ import warnings
 from .. import errors
 from ..codegen import KernelSource, ParamSpec, generate
 from ..language import core
-from . import cache, compiler
+from . import cache, compiler, twin
 from .platform import check_backend_available, get_platform
 
 FRONTEND_VERSION = "asc2-frontend/1"
@@ -519,7 +519,10 @@ class JITFunction:
                 launch_args.append(int(value))
         dump = os.environ.get("ASC2_DUMP_PATH") or os.environ.get("PYASC_DUMP_PATH")
         try:
-            result = compiled.launch(block_num, launch_args)
+            if get_platform().backend == "Twin":
+                result = twin.run(compiled, block_num, launch_args)
+            else:
+                result = compiled.launch(block_num, launch_args)
         except errors.SimulationError as e:
             self.last_report = dict(compiled.report(), launch={"ok": False, "error": str(e), "block_num": block_num})
             if dump:  # the passes and the Ascend C help explain a failed run too
