@@ -66,7 +66,7 @@ class Argument:
         if self.ctype == "float":
             import numpy as np
 
-            return repr(float(np.float32(self.value)))  # round-trips through strtof to the kernel's float
+            return str(np.float32(self.value))  # the shortest text strtof reads back as the kernel's float
         if self.ctype == "bool":
             return "1" if self.value else "0"
         return str(int(self.value))
