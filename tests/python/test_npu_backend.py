@@ -89,23 +89,21 @@ def test_npu_launch_builds_runs_and_reads_back(toolkit, tmp_path, monkeypatch):
     log = open(vadd.last_report["launch"]["log"]).read()
     assert "cmake -S" not in log and "--size 3000 --tiles_per_block 3" in log
 
-
-@requires_native
-@pytest.mark.skipif(not HAS_TWIN, reason=NO_TWIN)
-def test_npu_launch_under_msprof(toolkit, tmp_path, monkeypatch):
-    monkeypatch.setenv("PATH", python_first(tmp_path)["PATH"])
+    # Under msprof op: its newest OPPROF_* directory is the launch's profile, recorded for the workbench.
     monkeypatch.setenv("ASC2_MSPROF", "1")
-    asc2.set_platform(backend="NPU")
     vadd, expected, out = _vadd_launch(1024, seed=4)
     np.testing.assert_array_equal(out, expected)
     msprof_dir = vadd.last_report["launch"]["msprof_dir"]
     assert os.path.basename(msprof_dir).startswith("OPPROF_")
     assert os.path.isfile(os.path.join(msprof_dir, "PipeUtilization.csv"))
+    assert "tools/profiler/bin/msprof op --output=" in open(vadd.last_report["launch"]["log"]).read()
+    recorded = vadd.last_report["launches"][-1]
+    assert (recorded["backend"], recorded["profile_dir"], recorded["block_num"]) == ("NPU", msprof_dir, 4)
 
 
 @requires_native
 def test_npu_build_failure_names_the_step(toolkit, tmp_path, monkeypatch):
-    monkeypatch.setenv("ASC2_TWIN_DIR", str(tmp_path / "no-twin"))  # the project's CMake refuses it
+    monkeypatch.setenv("ASC2_TWIN_INCLUDE", str(tmp_path / "no-twin"))  # the project's CMake refuses it
     asc2.set_platform(backend="NPU")
     with pytest.raises(RuntimeError, match=r"NPU backend: configuring the kernel project failed .*cmake -S"):
         _vadd_launch(256, seed=5)

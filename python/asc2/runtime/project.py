@@ -100,17 +100,17 @@ def soc_of(ascendc):
 
 
 def twin_dir():
-    """The CPU twin's include directory (kernel_operator.h, asc2_twin/, acl/): $ASC2_TWIN_DIR, else the one
-    the build staged next to the package, else the source tree's."""
-    env = os.environ.get("ASC2_TWIN_DIR")
+    """The CPU twin's include directory (kernel_operator.h, asc2_twin/, acl/): $ASC2_TWIN_INCLUDE, else the
+    one the build recorded next to the package (asc2/twin_paths.json), else the source tree's."""
+    env = os.environ.get("ASC2_TWIN_INCLUDE")
     if env:
         return env
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # .../asc2
-    staged = os.path.join(here, "_twin_dir.txt")
-    if os.path.exists(staged):
-        with open(staged, encoding="utf-8") as f:
-            return f.read().strip()
-    return os.path.join(os.path.dirname(os.path.dirname(here)), "compiler", "twin", "include")
+    try:
+        with open(os.path.join(here, "twin_paths.json"), encoding="utf-8") as f:
+            return json.load(f)["include"]
+    except (OSError, ValueError, KeyError):
+        return os.path.join(os.path.dirname(os.path.dirname(here)), "compiler", "twin", "include")
 
 
 def _write(path, text):
@@ -238,13 +238,22 @@ void {self.launcher}(uint32_t blockDim, aclrtStream stream{", " if self.args els
 
 #ifdef ASC2_TWIN
 #include "asc2_twin/launch.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
 #endif
 
 void {self.launcher}(uint32_t blockDim, aclrtStream stream{sep}{self._c_params()})
 {{
 #ifdef ASC2_TWIN
     (void)stream;
-    asc2_twin::Launch(blockDim, {self.symbol}{sep}{names});
+    try {{
+        asc2_twin::Launch(blockDim, {self.symbol}{sep}{names});
+    }} catch (const std::exception &e) {{  // what a device would report as a kernel exception
+        std::fprintf(stderr, "{self.symbol} failed on the CPU twin: %s\\n", e.what());
+        std::exit(1);
+    }}
 #else
     {self.symbol}<<<blockDim, nullptr, stream>>>({names});
 #endif
