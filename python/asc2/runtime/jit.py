@@ -548,6 +548,7 @@ class JITFunction:
                 original[...] = arr
             return None
         export_dir = os.environ.get("ASC2_EXPORT_PROJECT")
+        export_dir = export_dir if export_dir and project.wants_export(export_dir, self) else None
         inputs = [a.copy() if hasattr(a, "copy") else a for a in launch_args] if export_dir else None
         dump = os.environ.get("ASC2_DUMP_PATH") or os.environ.get("PYASC_DUMP_PATH")
         try:

@@ -185,9 +185,9 @@ class Project:
         _write(os.path.join(path, "CMakeLists.txt"), self.cmake())
         _write(os.path.join(path, "README.md"), self.readme())
         _write(os.path.join(path, "kernel.json"), json.dumps(self.describe(), indent=2) + "\n")
-        here = os.path.dirname(os.path.abspath(__file__))
-        _write(os.path.join(path, "scripts", "compare.py"),
-               open(os.path.join(here, "project_files", "compare.py"), encoding="utf-8").read())
+        with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "project_files", "compare.py"),
+                  encoding="utf-8") as f:
+            _write(os.path.join(path, "scripts", "compare.py"), f.read())
         for a in self.args:
             if a.kind == "array":
                 a.array.tofile(os.path.join(path, "input", a.name + ".bin"))
@@ -574,17 +574,24 @@ def export(path, kernel, compiled, spec, block_num, inputs, outputs):
 _exported = set()
 
 
-def export_first_launch(root, kernel, compiled, spec, block_num, inputs, outputs):
-    """$ASC2_EXPORT_PROJECT (``asc2-workbench --export-project DIR``): the first launch of each kernel of
-    the run becomes ``DIR/<kernel>/``; later launches of it are left out (and said so)."""
+def wants_export(root, kernel):
+    """Whether $ASC2_EXPORT_PROJECT=root still wants this launch of ``kernel`` (its first)."""
+    if (os.path.abspath(root), kernel.__name__) not in _exported:
+        return True
     import sys
 
-    key = (os.path.abspath(root), kernel.__name__)
+    print(f"asc2: {kernel.__name__} launched again; {os.path.join(root, kernel.__name__)} keeps its first launch",
+          file=sys.stderr)
+    return False
+
+
+def export_first_launch(root, kernel, compiled, spec, block_num, inputs, outputs):
+    """$ASC2_EXPORT_PROJECT (``asc2-workbench --export-project DIR``): the first launch of each kernel of
+    the run becomes ``DIR/<kernel>/`` (``wants_export`` tells the later ones apart)."""
+    import sys
+
     path = os.path.join(root, kernel.__name__)
-    if key in _exported:
-        print(f"asc2: {kernel.__name__} launched again; {path} keeps its first launch", file=sys.stderr)
-        return None
-    _exported.add(key)
+    _exported.add((os.path.abspath(root), kernel.__name__))
     export(path, kernel, compiled, spec, block_num, inputs, outputs)
     print(f"asc2: exported {kernel.__name__} to {path} (build and run: {os.path.join(path, 'README.md')})",
           file=sys.stderr)
