@@ -677,7 +677,11 @@ LaunchRecord CompiledKernel::launch(int blockNum,
     rec.pipeUtilizationCsv = sim::pipeUtilizationCsv(run, m_arch);
     rec.trace = sim::makeTrace(std::move(run), m_program, m_arch);
   }
+  recordLaunch(rec);
+  return rec;
+}
 
+void CompiledKernel::recordLaunch(const LaunchRecord &rec) {
   std::shared_ptr<const CompileReport> updated;
   {
     std::lock_guard<std::mutex> lock(m_mutex);
@@ -692,7 +696,6 @@ LaunchRecord CompiledKernel::launch(int blockNum,
     updated = next;
   }
   ReportHub::instance().publish(ReportEvent::Launched, updated);
-  return rec;
 }
 
 } // namespace asc2

@@ -71,14 +71,19 @@ std::string toJson(const CompileReport &r, bool includeIr) {
     json::Array races;
     for (const std::string &m : l.raceMessages)
       races.push_back(m);
-    launches.push_back(json::Object{{"block_num", l.blockNum},
-                                    {"ok", l.ok},
-                                    {"error", l.error},
-                                    {"cycles", (int64_t)l.totalCycles},
-                                    {"time_us", l.timeUs},
-                                    {"pipes", std::move(pipes)},
-                                    {"races", l.races},
-                                    {"race_messages", std::move(races)}});
+    json::Object launch{{"block_num", l.blockNum},
+                        {"ok", l.ok},
+                        {"error", l.error},
+                        {"cycles", (int64_t)l.totalCycles},
+                        {"time_us", l.timeUs},
+                        {"pipes", std::move(pipes)},
+                        {"races", l.races},
+                        {"race_messages", std::move(races)}};
+    if (l.onDevice) {
+      launch["backend"] = "NPU";
+      launch["profile_dir"] = l.profileDir;
+    }
+    launches.push_back(std::move(launch));
   }
 
   json::Object options;

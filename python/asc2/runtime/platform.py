@@ -64,7 +64,8 @@ def _check_platform(platform):
     return platform
 
 
-def check_backend_available(backend):
+def check_backend_available(backend, device_id=0):
+    """Raise "<backend> backend unavailable: <what is missing>" when ``backend`` cannot run here."""
     if backend == "Twin":
         import shutil
 
@@ -76,10 +77,9 @@ def check_backend_available(backend):
             raise RuntimeError(f"Twin backend unavailable: no C++ compiler {cxx!r} on PATH (set ASC2_TWIN_CXX)")
         return
     if backend == "NPU":
-        if not os.environ.get("ASCEND_HOME_PATH"):
-            raise RuntimeError("NPU backend unavailable: no CANN toolkit (ASCEND_HOME_PATH unset)")
-        raise RuntimeError("NPU backend unavailable: launching through the ACL runtime is not supported by "
-                           "this build; use backend='Model'")
+        from . import npu
+
+        npu.check_available(device_id)
 
 
 def set_platform(backend=DEFAULT_BACKEND, platform=DEFAULT_PLATFORM, device_id=0):
@@ -90,7 +90,7 @@ def set_platform(backend=DEFAULT_BACKEND, platform=DEFAULT_PLATFORM, device_id=0
     platform = _check_platform(getattr(platform, "value", platform))
     if not isinstance(device_id, int) or device_id < 0:
         raise ValueError(f"device_id must be a non-negative integer, got {device_id!r}")
-    check_backend_available(backend)
+    check_backend_available(backend, device_id)
     _current = Platform(backend, platform, device_id)
     return _current
 

@@ -80,6 +80,9 @@ public:
   /// published on the ReportHub as ReportEvent::Launched).
   LaunchRecord launch(int blockNum, const std::vector<sim::LaunchArg> &args,
                       const sim::SimOptions &options);
+  /// Appends a launch that ran elsewhere (on an NPU) to the report and
+  /// publishes it as launch() does.
+  void recordLaunch(const LaunchRecord &rec);
 
   /// Number of wait_flag instructions in the program (program order).
   int waitCount() const;

@@ -195,6 +195,10 @@ struct LaunchRecord {
   /// the latest); JSON only when exported (sim::traceToJson).
   std::shared_ptr<const sim::Trace> trace;
   std::string pipeUtilizationCsv;
+  /// A launch on a device (the NPU backend) rather than the simulator: the
+  /// `msprof op` output directory of its profile, when it ran under msprof.
+  bool onDevice = false;
+  std::string profileDir;
 };
 
 struct CompileReport {
