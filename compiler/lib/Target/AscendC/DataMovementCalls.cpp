@@ -34,7 +34,9 @@ FamilyResult Emitter::emitDataMovementFamily(Operation *op) {
           line() << "uint16_t r = static_cast<uint16_t>(" << name(o.getRows()) << ");\n";
           line() << "uint16_t c = static_cast<uint16_t>(" << name(o.getCount()) << ");\n";
           line() << "if (r < " << rows << " || c < " << type.getShape()[1] << ") {\n";
-          line() << "  AscendC::InitConstValue(" << name(o.getDst())
+          // Fill (InitConstValue is its deprecated name: asc-devkit
+          // include/basic_api/kernel_operator_mm_intf.h).
+          line() << "  AscendC::Fill(" << name(o.getDst())
                  << ", AscendC::InitConstValueParams<" << elem << ">{1, static_cast<uint16_t>("
                  << type.getSizeInBytes() / 32 << "), 0, static_cast<" << elem << ">(0)});\n";
           line() << "  AscendC::PipeBarrier<PIPE_ALL>();\n";
@@ -51,7 +53,7 @@ FamilyResult Emitter::emitDataMovementFamily(Operation *op) {
         std::string pad = "0";
         if (auto p = o.getPadValueAttr()) {
           if (auto f = dyn_cast<FloatAttr>(p))
-            pad = floatLiteral(f.getValueAsDouble());
+            pad = cxxFloatLiteral(f.getValue());
           else if (auto i = dyn_cast<IntegerAttr>(p))
             pad = std::to_string(i.getInt());
         }
