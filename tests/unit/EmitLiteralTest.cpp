@@ -98,9 +98,9 @@ TEST(EmitLiteral, SpecialValuesAreCxxWithTheirBits) {
   std::string errMsg;
   int rc = llvm::sys::ExecuteAndWait(*cxx, {*cxx, "-std=c++17", "-Werror", "-o", exe, src},
                                      std::nullopt, {}, 0, 0, &errMsg);
-  ASSERT_EQ(rc, 0) << "the literals do not compile: " << errMsg << " (" << src << ")";
+  ASSERT_EQ(rc, 0) << "the literals do not compile: " << errMsg << " (" << src.str().str() << ")";
   rc = llvm::sys::ExecuteAndWait(exe, {exe}, std::nullopt, {}, 0, 0, &errMsg);
-  EXPECT_EQ(rc, 0) << rc << " literal(s) denote other bits (" << src << ")";
+  EXPECT_EQ(rc, 0) << rc << " literal(s) denote other bits (" << src.str().str() << ")";
 }
 
 TEST(EmitLiteral, SpellingsOfSpecialValues) {

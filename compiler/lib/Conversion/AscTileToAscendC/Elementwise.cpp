@@ -302,11 +302,38 @@ LogicalResult Lowering::lowerSelect(at::SelectOp s) {
     buffers[s.getResult()] = dst;
     return success();
   }
+  // Select takes half/float on A2/A3: other 16/32-bit types are selected as
+  // the half/float of their bits (the emitter's views), so a scalar of them
+  // goes in a buffer; 8-bit elements are selected as halves (exact casts).
+  Type elem = t.getElementType();
+  bool native = elem.isF16() || elem.isF32();
+  if (!native && !isa<ac::LocalType>(fv.getType())) {
+    auto b = bufferOf(s, s.getFalseValue());
+    if (failed(b))
+      return failure();
+    fv = *b;
+  }
   at::MaskOp laneMask;
   MaskArgs m = laneArgs(s, dst, t, laneMask);
-  markCounter(builder.create<ac::SelectOp>(s.getLoc(), dst, *mask, *tv, fv, m.count,
+  if (elem.getIntOrFloatBitWidth() == 8) {
+    Location loc = s.getLoc();
+    Value n = countOf(loc, t);
+    auto widen = [&](Value v, StringRef name) {
+      Value h = newBuffer(loc, t.getShape(), builder.getF16Type(), ac::Position::VECCALC, name);
+      builder.create<ac::CastOp>(loc, h, v, n, ac::RoundMode::CAST_NONE, ValueRange{});
+      return h;
+    };
+    Value a = widen(*tv, "sel_true"), b = widen(fv, "sel_false");
+    Value h = newBuffer(loc, t.getShape(), builder.getF16Type(), ac::Position::VECCALC, "sel");
+    builder.create<ac::SelectOp>(loc, h, *mask, a, b, n, ValueRange{});
+    markCounter(builder.create<ac::CastOp>(loc, dst, h, m.count, ac::RoundMode::CAST_RINT,
                                            m.bits),
-              laneMask);
+                laneMask);
+  } else {
+    markCounter(builder.create<ac::SelectOp>(s.getLoc(), dst, *mask, *tv, fv, m.count,
+                                             m.bits),
+                laneMask);
+  }
   setMaskedResult(s.getResult(), dst, laneMask);
   return success();
 }
