@@ -85,9 +85,15 @@ FamilyResult Emitter::emitDataMovementFamily(Operation *op) {
         line() << "uint32_t padded = n + right;\n";
         line() << "if (padded < " << type.getNumElements() << ") {\n";
         line() << "  AscendC::PipeBarrier<PIPE_ALL>();\n";
-        line() << "  AscendC::Duplicate(" << name(o.getDst()) << "[padded], static_cast<"
-               << elem << ">(" << pad << "), " << type.getNumElements()
-               << " - padded);\n";
+        if (perBlock == 32) // bytes: no 8-bit Duplicate on A2/A3, fill uint16_t words
+          line() << "  AscendC::Duplicate(" << name(o.getDst())
+                 << "[padded].ReinterpretCast<uint16_t>(), static_cast<uint16_t>("
+                 << "static_cast<uint8_t>(" << pad << ") * 0x0101u), ("
+                 << type.getNumElements() << " - padded + 1) / 2);\n";
+        else
+          line() << "  AscendC::Duplicate(" << name(o.getDst()) << "[padded], static_cast<"
+                 << elem << ">(" << pad << "), " << type.getNumElements()
+                 << " - padded);\n";
         line() << "  AscendC::PipeBarrier<PIPE_ALL>();\n";
         line() << "}\n";
         indent -= 2;

@@ -310,6 +310,16 @@ FamilyResult Emitter::emitVectorFamily(Operation *op) {
                  << srcLine(o) << "\n";
           return success();
         }
+        if (elem.getIntOrFloatBitWidth() == 8) {
+          // Duplicate has no 8-bit form on A2/A3 (its static_assert: half,
+          // bfloat16, int16/uint16, int32/uint32, float): the byte twice in
+          // uint16_t words (the odd last byte stays in the 32-byte block).
+          line() << "AscendC::Duplicate(" << bitwiseOperand(o.getDst())
+                 << ", static_cast<uint16_t>(static_cast<uint8_t>(" << name(o.getValue())
+                 << ") * 0x0101u), " << bitwiseCount(o.getCount(), elem) << ");"
+                 << srcLine(o) << "\n";
+          return success();
+        }
         // The scalar in the buffer's type (a float literal for a half buffer
         // would not deduce Duplicate's T).
         line() << "AscendC::Duplicate(" << name(o.getDst()) << ", static_cast<"
