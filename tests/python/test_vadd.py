@@ -88,6 +88,10 @@ def test_compile_only_and_ascendc():
     assert compiled.name == "vadd"
     assert compiled.ascendc
     assert compiled.report()["schema"] == "asc2.report/1"
+    # Users see the Python name; the C symbol has the fixed prefix (no clash with libc's names).
+    assert compiled.report()["kernel"] == "vadd"
+    assert compiled.report()["kernel_symbol"] == "asc2_vadd"
+    assert 'extern "C" __global__ __aicore__ void asc2_vadd(' in compiled.ascendc
 
 
 def test_dump_directory(tmp_path, monkeypatch):

@@ -124,8 +124,7 @@ public:
     emit(in, "ascendc.data_copy", line);
   }
   static bool isBinary(VecOp op) {
-    return op <= VecOp::Min || (op >= VecOp::And && op <= VecOp::Shr) ||
-           op == VecOp::FloorDiv;
+    return op <= VecOp::Min || (op >= VecOp::And && op <= VecOp::Shr);
   }
   void vec(VecOp op, DType t, int64_t dst, int64_t a, int64_t b, Operand count,
            int line) {

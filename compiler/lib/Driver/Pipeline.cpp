@@ -387,6 +387,7 @@ static CompileResult compileOnce(const std::string &asctileIR,
     if (f->hasAttr("asctile.kernel"))
       kernel = f;
   report->kernel = kernel.getName().str();
+  report->kernelSymbol = kernelSymbol(kernel.getName());
 
   PassRecord input;
   input.index = 0;
@@ -614,6 +615,7 @@ CompileResult compileBaseline(const std::string &ascendcIR,
   func::FuncOp kernel = funcs.front();
   auto report = std::make_shared<CompileReport>();
   report->kernel = kernel.getName().str();
+  report->kernelSymbol = kernelSymbol(kernel.getName());
   report->target = options.platform;
   report->sourceFile = options.sourceFile;
   report->options = options.userOptions;

@@ -123,6 +123,7 @@ std::string toJson(const CompileReport &r, bool includeIr) {
   json::Object root{
       {"schema", "asc2.report/1"},
       {"kernel", r.kernel},
+      {"kernel_symbol", r.kernelSymbol},
       {"target", r.target},
       {"source_file", r.sourceFile},
       {"options", std::move(options)},

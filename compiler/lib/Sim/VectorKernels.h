@@ -7,8 +7,10 @@
 // Numerics (see also Elements.h and Rounding.h):
 //   * fp16/bf16 compute in float and round to nearest even per instruction;
 //     integers compute in int64 and wrap to their width.
-//   * Div on integers truncates; FloorDiv rounds toward -inf (Python //);
-//     FloorDiv on floats is floor(a / b) with a / b rounded first.
+//   * Div on integers truncates (floor division is composed from it by the
+//     lowering: Ascend C has no FloorDiv).
+//   * Bool is a bit mask in local memory (Program.h): Compare writes bits,
+//     Select reads them, And/Or/Xor/Not work on the mask's bytes.
 //   * Shl/Shr take the count as unsigned: counts >= the width give 0 (Shl) or
 //     the sign fill (Shr). Shr is arithmetic for signed types, logical for u8.
 //   * Casts: float -> int rounds by the mode and saturates (NaN -> 0), as
@@ -36,7 +38,9 @@ bool isBinaryVecOp(VecOp op);
 bool isFloatOnlyVecOp(VecOp op);
 /// And, Or, Xor, Shl, Shr, Not.
 bool isIntegerOnlyVecOp(VecOp op);
-/// Ops a Bool operand supports: And, Or, Xor, Not, Max, Min.
+/// Ops a Bool operand supports: And, Or, Xor, Not, Max, Min. They work on the
+/// bit mask's whole bytes (ceil(n / 8)), as the emitted uint16 And/Or/Xor/Not
+/// on the mask's bytes do.
 bool isBoolVecOp(VecOp op);
 
 /// How the two operands of a binary op are supplied.
@@ -52,12 +56,16 @@ void unaryKernel(VecOp op, DType t, uint8_t *dst, const uint8_t *a, int64_t n);
 void dupKernel(DType t, uint8_t *dst, Scalar s, int64_t n);
 void castKernel(DType dstT, DType srcT, RoundMode mode, uint8_t *dst,
                 const uint8_t *src, int64_t n);
-/// dst (bool bytes) = cmp(a, b or s); NaN compares unordered (only NE holds).
-void compareKernel(CmpMode mode, DType t, uint8_t *dst, const uint8_t *a,
-                   const uint8_t *b, bool scalarRhs, Scalar s, int64_t n);
-/// dst = mask ? a : (b or s).
-void selectKernel(DType t, uint8_t *dst, const uint8_t *mask, const uint8_t *a,
-                  const uint8_t *b, bool scalarRhs, Scalar s, int64_t n);
+/// Bits dstBit .. dstBit + n of the bit mask at dst = cmp(a, b or s), bit
+/// order as Compare's (element i -> bit i % 8 of byte i / 8); the other bits
+/// keep their value. NaN compares unordered (only NE holds).
+void compareKernel(CmpMode mode, DType t, uint8_t *dst, int64_t dstBit,
+                   const uint8_t *a, const uint8_t *b, bool scalarRhs, Scalar s,
+                   int64_t n);
+/// dst[i] = bit maskBit + i of the bit mask at `mask` ? a[i] : (b[i] or s).
+void selectKernel(DType t, uint8_t *dst, const uint8_t *mask, int64_t maskBit,
+                  const uint8_t *a, const uint8_t *b, bool scalarRhs, Scalar s,
+                  int64_t n);
 /// Reduces a rows x cols row-major tile along `axis` (1: per row, 0: per
 /// column). `dst` may overlap `src`.
 void reduceKernel(ReduceKind kind, DType t, int axis, uint8_t *dst,

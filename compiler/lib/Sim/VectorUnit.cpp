@@ -80,48 +80,48 @@ bool CoreRunner::shapedOperands(const Instr &in, VecOperands &ops) {
 
 /// Element-wise ops over `c` elements.
 bool CoreRunner::elementwiseOperands(const Instr &in, VecOperands &ops) {
-  const int64_t w = byteWidth(in.dtype);
   const int64_t n = ops.n = val(in.c);
   if (n < 0)
     return fail(in, "negative element count", std::to_string(n) + " elements");
-  ops.repeatBytes = n * w;
-  ops.write = {in.dstAddr, n * w};
+  const int64_t bytes = localBytes(in.dtype, n); // n bits for a Bool mask
+  ops.repeatBytes = bytes;
+  ops.write = {in.dstAddr, bytes};
   switch (in.op) {
   case Opcode::VecBinary:
-    ops.reads[ops.numReads++] = {in.src0Addr, n * w};
-    ops.reads[ops.numReads++] = {in.src1Addr, n * w};
+    ops.reads[ops.numReads++] = {in.src0Addr, bytes};
+    ops.reads[ops.numReads++] = {in.src1Addr, bytes};
     ops.cost = arch.costOf(in.vecOp);
     break;
   case Opcode::VecUnary:
-    ops.reads[ops.numReads++] = {in.src0Addr, n * w};
+    ops.reads[ops.numReads++] = {in.src0Addr, bytes};
     ops.cost = arch.costOf(in.vecOp);
     break;
   case Opcode::VecScalar:
-    ops.reads[ops.numReads++] = {in.src0Addr, n * w};
+    ops.reads[ops.numReads++] = {in.src0Addr, bytes};
     ops.cost = arch.costOfScalarForm(in.vecOp);
     break;
   case Opcode::VecDup:
     ops.cost = arch.vecDefault;
     break;
   case Opcode::VecCast: {
-    int64_t sw = byteWidth(in.srcDtype);
-    ops.reads[ops.numReads++] = {in.src0Addr, n * sw};
-    ops.repeatBytes = n * std::max(w, sw);
+    int64_t srcBytes = localBytes(in.srcDtype, n);
+    ops.reads[ops.numReads++] = {in.src0Addr, srcBytes};
+    ops.repeatBytes = std::max(bytes, srcBytes);
     ops.cost = arch.castCost;
     break;
   }
   case Opcode::VecCompare:
-    ops.reads[ops.numReads++] = {in.src0Addr, n * w};
+    ops.reads[ops.numReads++] = {in.src0Addr, bytes};
     if (!in.scalarRhs)
-      ops.reads[ops.numReads++] = {in.src1Addr, n * w};
-    ops.write = {in.dstAddr, n}; // bool bytes
+      ops.reads[ops.numReads++] = {in.src1Addr, bytes};
+    ops.write = {in.dstAddr, localBytes(DType::Bool, n)}; // the bit mask
     ops.cost = arch.compareCost;
     break;
   case Opcode::VecSelect:
-    ops.reads[ops.numReads++] = {in.maskAddr, n};
-    ops.reads[ops.numReads++] = {in.src0Addr, n * w};
+    ops.reads[ops.numReads++] = {in.maskAddr, localBytes(DType::Bool, n)};
+    ops.reads[ops.numReads++] = {in.src0Addr, bytes};
     if (!in.scalarRhs)
-      ops.reads[ops.numReads++] = {in.src1Addr, n * w};
+      ops.reads[ops.numReads++] = {in.src1Addr, bytes};
     ops.cost = arch.selectCost;
     break;
   default:
@@ -141,12 +141,11 @@ bool CoreRunner::computeMasked(const Instr &in, const VecOperands &ops) {
   int64_t sw = in.op == Opcode::VecCast ? byteWidth(in.srcDtype) : w;
   int64_t lanes = 256 / std::max(w, sw);
   const uint64_t hi = uint64_t(val(in.maskHigh)), lo = uint64_t(val(in.maskLow));
-  const int64_t dw = in.op == Opcode::VecCompare ? 1 : w;
   bool ok = true;
   forEachMaskRun(ops.n, lanes, hi, lo, [&](int64_t start, int64_t len) {
     if (!ok)
       return;
-    uint8_t *d = dst + start * dw;
+    uint8_t *d = dst + start * w;
     const uint8_t *x = a + start * (in.op == Opcode::VecCast ? sw : w);
     const uint8_t *y = base + in.src1Addr + (in.scalarRhs ? 0 : start * w);
     switch (in.op) {
@@ -162,10 +161,11 @@ bool CoreRunner::computeMasked(const Instr &in, const VecOperands &ops) {
       castKernel(t, in.srcDtype, in.roundMode, d, x, len);
       break;
     case Opcode::VecCompare:
-      compareKernel(in.cmpMode, t, d, x, y, in.scalarRhs, scalarOf(in, t), len);
+      compareKernel(in.cmpMode, t, dst, start, x, y, in.scalarRhs, scalarOf(in, t),
+                    len);
       break;
     case Opcode::VecSelect:
-      selectKernel(t, d, base + in.maskAddr + start, x, y, in.scalarRhs,
+      selectKernel(t, d, base + in.maskAddr, start, x, y, in.scalarRhs,
                    scalarOf(in, t), len);
       break;
     default:
@@ -202,11 +202,11 @@ bool CoreRunner::computeDense(const Instr &in, const VecOperands &ops) {
     castKernel(t, in.srcDtype, in.roundMode, dst, a, n);
     break;
   case Opcode::VecCompare:
-    compareKernel(in.cmpMode, t, dst, a, base + in.src1Addr, in.scalarRhs,
+    compareKernel(in.cmpMode, t, dst, 0, a, base + in.src1Addr, in.scalarRhs,
                   scalarOf(in, t), n);
     break;
   case Opcode::VecSelect:
-    selectKernel(t, dst, base + in.maskAddr, a, base + in.src1Addr,
+    selectKernel(t, dst, base + in.maskAddr, 0, a, base + in.src1Addr,
                  in.scalarRhs, scalarOf(in, t), n);
     break;
   case Opcode::VecReduce:

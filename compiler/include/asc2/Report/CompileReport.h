@@ -202,7 +202,10 @@ struct LaunchRecord {
 };
 
 struct CompileReport {
-  std::string kernel;
+  std::string kernel;              // the Python function's name, as users see it
+  /// The emitted kernel's extern "C" symbol (asc2::kernelSymbol(kernel));
+  /// launchers and exported projects call this, never `kernel`.
+  std::string kernelSymbol;
   std::string target;              // platform, e.g. "Ascend910B1"
   std::map<std::string, std::string> options;
   std::string sourceFile;

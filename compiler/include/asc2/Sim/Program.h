@@ -38,8 +38,17 @@ using ::asc2::vecOpArity;
 using ::asc2::vecOpCostKey;
 using ::asc2::vecOpOfCostKey;
 
+/// Bool in local memory is a bit mask, as Ascend C's Compare writes and
+/// Select reads it: element i is bit i % 8 of byte i / 8 (little-endian bit
+/// order; asc-devkit docs/zh/api/.../Compare.md). In GM a bool is one byte
+/// (numpy's layout); the kernel moves it as uint8 and converts.
 enum class DType : uint8_t { F32, F16, BF16, I32, I16, I8, U8, I64, Bool };
+/// Bytes per element (1 for Bool: its GM form).
 unsigned byteWidth(DType t);
+/// Bytes that n elements of t occupy in local memory (Bool: n bits, whole bytes).
+inline int64_t localBytes(DType t, int64_t n) {
+  return t == DType::Bool ? (n + 7) / 8 : n * int64_t(byteWidth(t));
+}
 const char *dtypeName(DType t); // numpy-style: "float32", "float16", ...
 
 /// Compare modes (Ascend C CMPMODE).
@@ -87,10 +96,10 @@ enum class Opcode : uint8_t {
                // scalarFirst => vecOp(scalar, local[src0Addr])
   VecCast,     // local[dstAddr] (dtype) = cast(local[src0Addr] (srcDtype),
                // roundMode), c elems
-  VecCompare,  // local[dstAddr] (Bool, 1 byte per element) =
+  VecCompare,  // local[dstAddr] (Bool, 1 bit per element) =
                // cmp(local[src0Addr], src1) with src1 = local[src1Addr], or
                // the scalar when scalarRhs; c elems; dtype = operand type
-  VecSelect,   // local[dstAddr] = local[maskAddr] (Bool) ? src0 : src1,
+  VecSelect,   // local[dstAddr] = local[maskAddr] (Bool bits) ? src0 : src1,
                // c elems; src0/src1 are buffers, or the scalar when
                // scalarRhs (replaces src1)
   VecReduce,   // a = rows, b = cols of a row-major rows x cols source at

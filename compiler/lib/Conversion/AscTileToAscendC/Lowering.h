@@ -63,6 +63,11 @@ private:
   LogicalResult lowerStore(Operation *op, Value tile, Value tensor,
                            ValueRange offsets, ac::AtomicKind atomic,
                            ValueRange realShape = {});
+  /// A bool tile's GM bytes (uint8 0/1) <-> its bit mask in UB, with the
+  /// calls a programmer writes: Cast to half and Compares != 0 in; Select
+  /// 1/0 in half and Cast to uint8 out.
+  Value boolFromBytes(Location loc, Value bytes, at::TileType tile);
+  Value bytesFromBool(Location loc, Value bits, at::TileType tile);
   LogicalResult lowerGetValue(at::GetValueOp op);
   LogicalResult lowerSetValue(at::SetValueOp op);
   LogicalResult planAccess(Operation *op, const GlobalView &view,
@@ -73,7 +78,15 @@ private:
   FamilyResult lowerElementwiseFamily(Operation *op);
   LogicalResult lowerElementwise(Operation *op);
   LogicalResult lowerCast(at::CastOp op);
+  /// dst = floor(x / y) for integer tiles, composed of real calls.
+  void lowerFloorDiv(Location loc, Value dst, Value x, Value y, at::TileType t,
+                     Value count, ValueRange bits, at::MaskOp mask);
   LogicalResult lowerCmp(at::CmpOp op);
+  /// A cast from or to a bool tile (a bit mask): Compares / Select through a
+  /// float type. `m`/`mask`: the lanes of the result's fused mask.
+  struct MaskArgs;
+  LogicalResult lowerBoolCast(at::CastOp c, Value dst, Value src,
+                              const MaskArgs &m, at::MaskOp mask);
   LogicalResult lowerSelect(at::SelectOp op);
 
   // --- reductions and shape: reduce, broadcast, reshape, transpose, concat ---
@@ -127,10 +140,14 @@ private:
     }
   }
   /// Fills `dst` with the mask's `other` and returns the op's MaskArgs.
-  MaskArgs applyMask(Location loc, at::MaskOp mask, Value dst, at::TileType t);
+  /// `other` replaces the mask's own (a bool mask computed on numbers).
+  MaskArgs applyMask(Location loc, at::MaskOp mask, Value dst, at::TileType t,
+                     Value other = {});
   /// A mask whose value could not be computed under it (a shared op): fill
   /// `other`, then copy the selected lanes of the value.
   LogicalResult lowerMask(at::MaskOp op);
+  /// lowerMask of a bool tile (a bit mask in `bits`).
+  LogicalResult lowerBoolMask(at::MaskOp op, Value bits);
 
   // --- cube unit ---
   FamilyResult lowerCubeFamily(Operation *op);

@@ -11,22 +11,12 @@
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
 
-#include <cstdio>
 #include <map>
 
 using namespace mlir;
 using namespace asc2::ascendc;
 
 namespace asc2::ascendc_emitter {
-
-std::string floatLiteral(double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof(buf), "%.9g", v);
-  std::string s = buf;
-  if (s.find_first_of(".eEn") == std::string::npos)
-    s += ".0";
-  return s + "f";
-}
 
 std::string Emitter::cType(Type t) {
   if (t.isF32()) return "float";
@@ -51,7 +41,7 @@ std::string Emitter::name(Value v) {
     if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
       return std::to_string(i.getInt());
     if (auto f = dyn_cast<FloatAttr>(c.getValue()))
-      return floatLiteral(f.getValueAsDouble());
+      return cxxFloatLiteral(f.getValue());
   }
   std::string n = "v" + std::to_string(counter++);
   names[v] = n;
@@ -173,16 +163,18 @@ FamilyResult Emitter::emitScalarFamily(Operation *op) {
         int64_t offset = o.getOffsetAttr() ? o.getOffsetAttr().getInt() : 0;
         std::string n = o.getNameAttr() ? o.getNameAttr().str() : "buf";
         names[o.getBuffer()] = n + "_" + std::to_string(counter++);
-        std::string elem = cType(type.getElementType());
+        std::string elem = storageType(type.getElementType());
+        // A bit mask holds its bytes.
+        int64_t size = type.getElementType().isInteger(1) ? type.getSizeInBytes()
+                                                          : type.getNumElements();
         if (staticAlloc)
           line() << "AscendC::LocalTensor<" << elem << "> " << name(o.getBuffer())
                  << "(" << tposition(type.getPosition()) << ", " << offset << ", "
-                 << type.getNumElements() << ");" << srcLine(o) << "\n";
+                 << size << ");" << srcLine(o) << "\n";
         else
           line() << "AscendC::LocalTensor<" << elem << "> " << name(o.getBuffer())
                  << " = space" << type.getSpaceName() << ".GetWithOffset<" << elem
-                 << ">(" << type.getNumElements() << ", " << offset << ");"
-                 << srcLine(o) << "\n";
+                 << ">(" << size << ", " << offset << ");" << srcLine(o) << "\n";
         return success();
       })
       .Case<arith::AddFOp>([&](auto) { infix("+"); return success(); })
@@ -281,7 +273,7 @@ FamilyResult Emitter::emitControlFlowFamily(Operation *op) {
 }
 
 LogicalResult Emitter::emitFunc(func::FuncOp func) {
-  os << "extern \"C\" __global__ __aicore__ void " << func.getName() << "(";
+  os << "extern \"C\" __global__ __aicore__ void " << kernelSymbol(func.getName()) << "(";
   Block &entry = func.getBody().front();
   for (BlockArgument arg : entry.getArguments()) {
     if (arg.getArgNumber())
@@ -323,7 +315,7 @@ LogicalResult Emitter::emitFunc(func::FuncOp func) {
   }
   for (BlockArgument arg : entry.getArguments())
     if (auto gm = dyn_cast<GlobalType>(arg.getType())) {
-      std::string elem = cType(gm.getElementType());
+      std::string elem = storageType(gm.getElementType());
       names[arg] = "gm" + std::to_string(arg.getArgNumber());
       os << "  AscendC::GlobalTensor<" << elem << "> " << names[arg] << ";\n";
       os << "  " << names[arg] << ".SetGlobalBuffer((__gm__ " << elem << " *)a"

@@ -25,9 +25,6 @@ namespace asc2::ascendc_emitter {
 using namespace mlir;
 
 
-/// A C++ literal for a float that reads back to the same value.
-std::string floatLiteral(double v);
-
 /// The "  // line N" comment naming `op`'s source line ("" when unknown).
 std::string srcLine(Operation *op);
 
@@ -42,6 +39,9 @@ private:
   LogicalResult emitBlock(Block &block);
   std::string name(Value v);
   std::string cType(Type t);
+  /// The element type of a LocalTensor/GlobalTensor holding `t`: a bool
+  /// buffer is a uint8_t bit mask, a bool GM tensor one uint8_t per element.
+  std::string storageType(Type t) { return t.isInteger(1) ? "uint8_t" : cType(t); }
   raw_ostream &line() {
     os.indent(indent);
     return os;
@@ -53,6 +53,13 @@ private:
 
   // --- vector unit (VectorCalls.cpp) ---
   FamilyResult emitVectorFamily(Operation *op);
+  /// ceil(count * mul / div), folded when count is a constant.
+  std::string scaledCount(Value count, int64_t mul, int64_t div);
+  /// count rounded up to a multiple of `multiple`.
+  std::string alignedCount(Value count, int64_t multiple);
+  /// A bit operation's operand and count on a uint16_t view of the buffer.
+  std::string bitwiseOperand(Value v);
+  std::string bitwiseCount(Value count, Type elem);
   /// Under asc2.mask: the level-0 form of a vector call (`call` up to its
   /// mask argument) between the mask setup and ResetMask; false when `op`
   /// is not masked. Bit masks set the 128-bit lane mask in normal mode and
