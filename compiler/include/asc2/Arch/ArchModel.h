@@ -64,6 +64,11 @@ struct ArchModel {
   double scalarLocalCycles = 1;
   double scalarGmLoadCycles = 1, scalarGmStoreCycles = 1;
 
+  /// The cube reads L0A as NZ on c310 (LoadData2DParamsV2) and as ZZ on c220
+  /// (LoadData2DParams): mirror-cann/asc-devkit@82b89a15f:examples/01_simd_cpp_api/
+  /// 03_basic_api/03_matrix_compute/load_data_2dv2_l12l0/README.md.
+  bool l0aIsNz() const { return socVersion == "c310"; }
+
   VecCost costOf(VecOp op) const;
   VecCost costOfScalarForm(VecOp op) const;
   /// Loads resources/arch/<platform>.json from `archDir`. On failure returns

@@ -132,6 +132,11 @@ std::vector<std::string> availablePlatforms(const std::string &archDir = "");
 /// Whether `options` compile to static addresses on `arch`.
 bool staticAllocFor(const CompileOptions &options, const ArchModel &arch);
 
+/// Event ids per pipe pair the sync planner may use on `arch`: fewer than the
+/// hardware's 8, as the Ascend C docs reserve some (static-tensor code) or a
+/// TPipe holds them (Pipeline.cpp).
+int plannableEventIds(const ArchModel &arch, bool staticAlloc);
+
 /// Process-wide request to stop running simulations (the workbench's Stop).
 /// Launches from Python poll it; it is cleared when a new launch starts.
 std::atomic<bool> &cancelRequested();

@@ -125,7 +125,8 @@ enum class Opcode : uint8_t {
   // 32; index of element (r, c):
   //   L1  "NZ"  (any R x C):     (c / C0) * (Rp * C0) + r * C0 + c % C0
   //   L0A "ZZ"  (A, M x K):      (r / 16) * (Cp * 16) + (c / C0) * (16 * C0)
-  //                               + (r % 16) * C0 + c % C0
+  //                               + (r % 16) * C0 + c % C0   on c220;
+  //   L0A "NZ"  on c310 (LoadData2DParamsV2): the L1 formula
   //   L0B "ZN"  (B, K x N):      (r / C0) * (Cp * C0) + (c / 16) * (16 * C0)
   //                               + (c % 16) * C0 + r % C0
   //   L0C "NZ"  (C, M x N, f32): (c / 16) * (Rp * 16) + r * 16 + c % 16
@@ -139,12 +140,12 @@ enum class Opcode : uint8_t {
   LoadL1ToL0,   // MTE1: the tileRows x tileCols sub-tile at row a, column b
                 // (immediates or registers, multiples of 16) of the L1 NZ
                 // tile of srcTileRows x srcTileCols elements (dtype) at
-                // src0Addr -> dstSpace (L0A: ZZ, L0B: ZN) at dstAddr.
+                // src0Addr -> dstSpace (L0A: ZZ / NZ on c310, L0B: ZN) at dstAddr.
                 // srcTileRows/Cols = 0 => the source is exactly tileRows x
                 // tileCols. transpose: the tileCols x tileRows sub-tile at
                 // (a, b), transposed (LoadData's transpose).
   Mmad,         // M: L0C[dstAddr] (NZ, dtype F32, or I32 for int8 inputs) =
-                // (init ? 0 : L0C) + L0A[src0Addr] (ZZ, a x b, srcDtype) *
+                // (init ? 0 : L0C) + L0A[src0Addr] (ZZ / NZ, a x b, srcDtype) *
                 // L0B[src1Addr] (ZN, b x c, srcDtype); a = m, b = k, c = n
                 // (immediates, or registers checked at run time; multiples
                 // of 16, k of 32 for int8); init = Instr::init (register

@@ -34,8 +34,8 @@ FamilyResult Emitter::emitDataMovementFamily(Operation *op) {
           line() << "uint16_t r = static_cast<uint16_t>(" << name(o.getRows()) << ");\n";
           line() << "uint16_t c = static_cast<uint16_t>(" << name(o.getCount()) << ");\n";
           line() << "if (r < " << rows << " || c < " << type.getShape()[1] << ") {\n";
-          // Fill (InitConstValue is its deprecated name: asc-devkit
-          // include/basic_api/kernel_operator_mm_intf.h).
+          // Fill (InitConstValue is its deprecated name:
+          // mirror-cann/asc-devkit@82b89a15f:include/basic_api/kernel_operator_mm_intf.h).
           line() << "  AscendC::Fill(" << name(o.getDst())
                  << ", AscendC::InitConstValueParams<" << elem << ">{1, static_cast<uint16_t>("
                  << type.getSizeInBytes() / 32 << "), 0, static_cast<" << elem << ">(0)});\n";
@@ -120,8 +120,8 @@ FamilyResult Emitter::emitDataMovementFamily(Operation *op) {
                << ", AscendC::DataCopyExtParams{" << blocks << ", static_cast<uint32_t>("
                << name(o.getCount()) << " * sizeof(" << elem << ")), " << srcGap << ", "
                << dstGap << ", 0});" << srcLine(o) << "\n";
-        if (atomic != AtomicKind::NONE)
-          line() << "AscendC::SetAtomicNone();\n";
+        if (atomic != AtomicKind::NONE) // SetAtomicNone is its deprecated name
+          line() << "AscendC::DisableDmaAtomic();\n";
         return success();
       })
       .Case<GetValueOp>([&](GetValueOp o) {

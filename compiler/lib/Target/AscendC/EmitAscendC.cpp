@@ -312,7 +312,18 @@ LogicalResult Emitter::emitFunc(func::FuncOp func) {
          << space << ";\n";
       os << "  pipe.InitBuffer(space" << space << ", " << entry.first << ");\n";
     }
+    tpipe = !spaces.empty();
   }
+  // Without a TPipe (static-tensor code) the kernel itself initialises the
+  // global state registers at entry and drains every pipe before it returns,
+  // as the static-tensor guide requires (mirror-cann/asc-devkit@82b89a15f:
+  // docs/zh/guide/编程指南/编程模型/AI-Core-SIMD编程/基于Tensor的CPP编程/
+  // 静态Tensor编程.md, 约束说明); a TPipe does both in its constructor and
+  // destructor (impl/basic_api/kernel_tpipe_impl.h), on c220 and c310 alike.
+  if (tpipe)
+    emitEventAllocs(func);
+  else
+    os << "  AscendC::InitSocState();\n";
   for (BlockArgument arg : entry.getArguments())
     if (auto gm = dyn_cast<GlobalType>(arg.getType())) {
       std::string elem = storageType(gm.getElementType());
@@ -323,6 +334,10 @@ LogicalResult Emitter::emitFunc(func::FuncOp func) {
     }
   if (failed(emitBlock(entry)))
     return failure();
+  if (tpipe)
+    emitEventReleases();
+  else
+    os << "  AscendC::PipeBarrier<PIPE_ALL>();\n";
   os << "}\n";
   return success();
 }
@@ -340,7 +355,7 @@ LogicalResult emitAscendC(ModuleOp module, StringRef socVersion,
                 : "; flags inserted by ascendc-insert-sync.\n");
   os << "#include \"kernel_operator.h\"\n\n";
   for (auto func : module.getOps<func::FuncOp>()) {
-    ascendc_emitter::Emitter emitter(os, staticAlloc);
+    ascendc_emitter::Emitter emitter(os, staticAlloc, socVersion);
     if (failed(emitter.emitFunc(func)))
       return failure();
     os << "\n";

@@ -15,7 +15,9 @@
 
 #include "llvm/ADT/DenseMap.h"
 
+#include <map>
 #include <optional>
+#include <tuple>
 #include <string>
 
 #include "asc2/Support/OpFamilies.h"
@@ -30,7 +32,9 @@ std::string srcLine(Operation *op);
 
 class Emitter {
 public:
-  Emitter(raw_ostream &os, bool staticAlloc) : os(os), staticAlloc(staticAlloc) {}
+  /// `socVersion`: "c220" (A2/A3) or "c310" (Ascend950), the cube recipe.
+  Emitter(raw_ostream &os, bool staticAlloc, StringRef socVersion)
+      : os(os), staticAlloc(staticAlloc), c310(socVersion == "c310") {}
   LogicalResult emitFunc(func::FuncOp func);
 
 private:
@@ -72,12 +76,26 @@ private:
 
   // --- cube unit: L1 -> L0, mmad, fixpipe, bias (CubeCalls.cpp) ---
   FamilyResult emitCubeFamily(Operation *op);
+  /// FixpipeParamsV220 (c220) / FixpipeParamsArch3510<layout> (c310).
+  std::string fixpipeParams(StringRef layout) const;
 
   // --- flags, barriers, buffer ids, cross-core flags (SyncCalls.cpp) ---
   FamilyResult emitSyncFamily(Operation *op);
+  /// Under a TPipe: one TEventID per (pipe pair, planned id) from
+  /// TPipe::AllocEventID, named in `eventNames` (SyncCalls.cpp).
+  void emitEventAllocs(func::FuncOp func);
+  /// ... and their ReleaseEventID before the kernel returns.
+  void emitEventReleases();
+  /// The eventID argument of a SetFlag/WaitFlag: the TEventID variable under
+  /// a TPipe, the planned id itself in static-tensor code.
+  std::string eventArg(Pipe src, Pipe dst, int64_t event);
 
   raw_ostream &os;
   bool staticAlloc;
+  bool c310; // Ascend950: LoadData2DParamsV2, FixpipeParamsArch3510
+  /// (src, dst, planned id) -> TEventID variable (TPipe kernels only).
+  std::map<std::tuple<Pipe, Pipe, int64_t>, std::string> eventNames;
+  bool tpipe = false; // a TPipe owns the buffers (and the event ids)
   bool mix = false; // MIX kernel: core-specific ops run under ASCEND_IS_AIC/AIV
   unsigned indent = 2;
   llvm::DenseMap<Value, std::string> names;
