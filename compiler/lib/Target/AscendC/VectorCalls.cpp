@@ -1,7 +1,7 @@
 //===- VectorCalls.cpp - the vector unit's API calls ------------------------===//
 //
 // Elementwise ops (their cases generated from the op records), floor
-// division, cast, compare, select, reduce, transpose, copy, broadcast and
+// division, cast, compare, select, transpose, copy, broadcast and
 // duplicate; under asc2.mask each becomes its level-0 form inside the mask setup.
 //
 //===----------------------------------------------------------------------===//
@@ -168,19 +168,6 @@ FamilyResult Emitter::emitVectorFamily(Operation *op) {
                << ", AscendC::SELMODE::"
                << (scalar ? "VSEL_TENSOR_SCALAR_MODE" : "VSEL_TENSOR_TENSOR_MODE")
                << ", " << name(o.getCount()) << ");" << srcLine(o) << "\n";
-        return success();
-      })
-      .Case<ReduceOp>([&](ReduceOp o) {
-        StringRef kind = stringifyReduceKind(o.getKind());
-        std::string fn = kind == "SUM" ? "Sum" : kind == "MAX" ? "Max" : kind == "MIN" ? "Min" : "Prod";
-        if (o.getAxis() == 1)
-          line() << "AscendC::WholeReduce" << fn << "(" << name(o.getDst()) << ", "
-                 << name(o.getSrc()) << ", " << name(o.getRows()) << ", "
-                 << name(o.getCols()) << ");  // one result per row" << srcLine(o) << "\n";
-        else
-          line() << "AscendC::Reduce" << fn << "Columns(" << name(o.getDst()) << ", "
-                 << name(o.getSrc()) << ", " << name(o.getRows()) << ", "
-                 << name(o.getCols()) << ");  // one result per column" << srcLine(o) << "\n";
         return success();
       })
       .Case<TransposeOp>([&](TransposeOp o) {
