@@ -36,7 +36,7 @@ def data(kind, shape, dtype, seed):
 @pytest.mark.parametrize("dtype,shape", [
     ("float32", (4, 256)),   # 4 whole chunks per row
     ("float32", (3, 208)),   # 3 chunks and a 16-lane rest
-    ("float32", (2, 100)),   # one chunk and a rest
+    ("float32", (2, 104)),   # one chunk and a rest
     ("float32", (260, 16)),  # 260 rows: 255 + 5 repeats
     ("float32", (1, 1000)),  # one long row
     ("float16", (3, 416)),   # 128-lane chunks and a rest

@@ -774,9 +774,17 @@ TEST(SimVectorOps, TypeErrorsAreRejectedBeforeRunning) {
        },
        "round mode odd only applies to float32 -> float16, not float32 -> bfloat16"},
       {[&](ProgramBuilder &b) {
-         b.reduce(ReduceKind::Sum, DType::F32, 2, 64, 0, n, n, 12);
+         b.broadcast(DType::F32, 2, 64, 0, n, n, 12);
        },
        "axis must be 0 or 1, got 2"},
+      {[&](ProgramBuilder &b) {
+         b.wholeReduce(ReduceKind::Sum, DType::I32, 64, 0, 8, 1, 1, 1, 8, 12);
+       },
+       "WholeReduce takes half or float, not int32"},
+      {[&](ProgramBuilder &b) {
+         b.binaryRepeat(VecOp::Div, DType::F32, 64, 0, 0, 8, 1, {1, 1, 1, 8, 8, 8}, 12);
+       },
+       "a level-0 fold is Add, Max, Min or Mul"},
   };
   for (const Case &c : cases) {
     Tile x = tile(DType::F32, std::vector<float>(4, 1), 0);

@@ -12,8 +12,8 @@
 //         combines (GetValue/SetValue).
 //   columns [rows, cols] -> [cols]: level-0 folds of row r into the result.
 //   all   rows first (one value per row), then that row of values.
-// bfloat16 is reduced in float (Cast, reduce, Cast back), as the vector
-// reductions take only half and float. The fold buffers are ordinary local
+// bfloat16 (the vector reductions take only half and float) and half
+// products are reduced in float: Cast, reduce, Cast back. The fold buffers are ordinary local
 // buffers, so memory planning and sync insertion see them.
 //
 //===----------------------------------------------------------------------===//
@@ -40,6 +40,12 @@ ac::RepeatBinaryKind foldKind(ac::ReduceKind k) {
 }
 
 int64_t bytesOf(Type elem) { return elem.getIntOrFloatBitWidth() / 8; }
+
+/// Reduced in float: bfloat16 (the vector reductions take half and float
+/// only) and half products (a half running product drifts by ~1e-3 a fold).
+bool reducedInFloat(Type elem, ac::ReduceKind kind) {
+  return elem.isBF16() || (elem.isF16() && kind == ac::ReduceKind::PROD);
+}
 
 /// Whether the vector calls can reduce `rows` rows of `cols` x `elem`
 /// (bfloat16 is widened before); an error at `op` in the user's terms if not.
@@ -110,7 +116,7 @@ FailureOr<Value> Lowering::reduceRows(Operation *op, ac::ReduceKind kind,
   Location loc = op->getLoc();
   Type elem = cast<ac::LocalType>(src.getType()).getElementType();
   std::string name = "reduce_" + ac::stringifyReduceKind(kind).lower();
-  if (elem.isBF16()) // the vector reductions take half and float only
+  if (reducedInFloat(elem, kind))
     return widened(op, src, rows * cols, rows, [&](Value wide) {
       return reduceRows(op, kind, wide, rows, cols);
     });
@@ -214,7 +220,7 @@ FailureOr<Value> Lowering::reduceColumns(Operation *op, ac::ReduceKind kind,
                                          Value src, int64_t rows, int64_t cols) {
   Location loc = op->getLoc();
   Type elem = cast<ac::LocalType>(src.getType()).getElementType();
-  if (elem.isBF16())
+  if (reducedInFloat(elem, kind))
     return widened(op, src, rows * cols, cols, [&](Value wide) {
       return reduceColumns(op, kind, wide, rows, cols);
     });
