@@ -185,10 +185,15 @@ TEST(SimTiming, NewVectorInstructionsCostFromTheArchModel) {
          b.select(DType::I16, 8192, 12288, 0, 4096, I(1000), 10);
        },
        uint64_t(std::ceil(23 + 2.01 * 8))},
-      {[&](ProgramBuilder &b) { // 16 x 64 floats = 16 repeats of source
-         b.reduce(ReduceKind::Sum, DType::F32, 1, 8192, 0, I(16), I(64), 10);
+      {[&](ProgramBuilder &b) { // WholeReduceSum, repeatTime 16
+         b.wholeReduce(ReduceKind::Sum, DType::F32, 8192, 0, 64, 16, 1, 1, 8, 10);
        },
        46 + 7 * 16},
+      {[&](ProgramBuilder &b) { // level-0 Max: 16 repeats, however few lanes
+         b.binaryRepeat(VecOp::Max, DType::F32, 8192, 0, 256, 8, 16,
+                        {1, 1, 1, 8, 8, 8}, 10);
+       },
+       uint64_t(std::ceil(23 + 2.01 * 16))},
       {[&](ProgramBuilder &b) { // 16 x 64 floats of destination
          b.broadcast(DType::F32, 0, 8192, 0, I(16), I(64), 10);
        },

@@ -190,7 +190,7 @@ std::optional<ArchModel> ArchModel::fromJson(const std::string &text,
     m.castCost = readVecCost(*instr, "cast", error, prefix);
     m.compareCost = readVecCost(*instr, "compare", error, prefix);
     m.selectCost = readVecCost(*instr, "select", error, prefix);
-    m.reduceCost = readVecCost(*instr, "reduce", error, prefix);
+    m.wholeReduceCost = readVecCost(*instr, "whole_reduce", error, prefix);
     m.broadcastCost = readVecCost(*instr, "broadcast", error, prefix);
   }
   m.scalarLocalCycles = r.number("scalar_local_cycles");

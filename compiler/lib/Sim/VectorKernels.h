@@ -16,10 +16,7 @@
 //   * Casts: float -> int rounds by the mode and saturates (NaN -> 0), as
 //     Ascend's conversions do; int -> int wraps (numpy astype); anything ->
 //     bool is != 0 (NaN -> true); to a float format see Rounding.h.
-//   * Reductions accumulate in double (floats) or int64 (wrapping) in row
-//     order and round once to the dtype; Max/Min propagate NaN (numpy). The
-//     hardware's float tree and numpy's pairwise float32 sums differ from this
-//     in the last bits: compare with a tolerance.
+//   * Reductions: ReduceKernels.h (WholeReduce, level-0 folds).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASC2_LIB_SIM_VECTORKERNELS_H
@@ -66,10 +63,6 @@ void compareKernel(CmpMode mode, DType t, uint8_t *dst, int64_t dstBit,
 void selectKernel(DType t, uint8_t *dst, const uint8_t *mask, int64_t maskBit,
                   const uint8_t *a, const uint8_t *b, bool scalarRhs, Scalar s,
                   int64_t n);
-/// Reduces a rows x cols row-major tile along `axis` (1: per row, 0: per
-/// column). `dst` may overlap `src`.
-void reduceKernel(ReduceKind kind, DType t, int axis, uint8_t *dst,
-                  const uint8_t *src, int64_t rows, int64_t cols);
 /// Fills a rows x cols tile from a column (axis 1) or a row (axis 0).
 void broadcastKernel(DType t, int axis, uint8_t *dst, const uint8_t *src,
                      int64_t rows, int64_t cols);

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CoreRunner.h"
+#include "ReduceKernels.h"
 #include "VectorKernels.h"
 
 namespace asc2::sim {
@@ -38,7 +39,7 @@ BinaryForm binaryForm(const Instr &in) {
 
 } // namespace
 
-/// Transpose, copy, reduce and broadcast: a rows x cols tile.
+/// Transpose, copy and broadcast: a rows x cols tile.
 bool CoreRunner::shapedOperands(const Instr &in, VecOperands &ops) {
   const int64_t w = byteWidth(in.dtype);
   const int64_t rows = ops.rows = val(in.a), cols = ops.cols = val(in.b);
@@ -61,20 +62,23 @@ bool CoreRunner::shapedOperands(const Instr &in, VecOperands &ops) {
   } else {
     int64_t vecElems = (in.axis == 1 ? rows : cols) * w;
     ops.repeatBytes = rows * cols * w;
-    if (in.op == Opcode::VecReduce) {
-      if ((in.reduceKind == ReduceKind::Max ||
-           in.reduceKind == ReduceKind::Min) &&
-          (in.axis == 1 ? cols : rows) == 0 && vecElems > 0)
-        return fail(in, "max/min reduction over zero elements");
-      ops.reads[ops.numReads++] = {in.src0Addr, ops.repeatBytes};
-      ops.write = {in.dstAddr, vecElems};
-      ops.cost = arch.reduceCost;
-    } else {
-      ops.reads[ops.numReads++] = {in.src0Addr, vecElems};
-      ops.write = {in.dstAddr, ops.repeatBytes};
-      ops.cost = arch.broadcastCost;
-    }
+    ops.reads[ops.numReads++] = {in.src0Addr, vecElems};
+    ops.write = {in.dstAddr, ops.repeatBytes};
+    ops.cost = arch.broadcastCost;
   }
+  return true;
+}
+
+/// Level-0 calls (WholeReduce, binary folds): the spans their repeats touch;
+/// each repeat is one issue of the instruction (its per-repeat cost).
+bool CoreRunner::repeatOperands(const Instr &in, VecOperands &ops) {
+  const bool reduce = in.op == Opcode::VecWholeReduce;
+  ops.reads[ops.numReads++] = {in.src0Addr, repeatCallSpan(in, 1)};
+  if (!reduce)
+    ops.reads[ops.numReads++] = {in.src1Addr, repeatCallSpan(in, 2)};
+  ops.write = {in.dstAddr, repeatCallSpan(in, 0)};
+  ops.repeatBytes = in.repeat * 256;
+  ops.cost = reduce ? arch.wholeReduceCost : arch.costOf(in.vecOp);
   return true;
 }
 
@@ -209,8 +213,11 @@ bool CoreRunner::computeDense(const Instr &in, const VecOperands &ops) {
     selectKernel(t, dst, base + in.maskAddr, 0, a, base + in.src1Addr,
                  in.scalarRhs, scalarOf(in, t), n);
     break;
-  case Opcode::VecReduce:
-    reduceKernel(in.reduceKind, t, in.axis, dst, a, rows, cols);
+  case Opcode::VecWholeReduce:
+    wholeReduceKernel(in, base);
+    break;
+  case Opcode::VecBinaryRepeat:
+    binaryRepeatKernel(in, base);
     break;
   case Opcode::VecBroadcast:
     broadcastKernel(t, in.axis, dst, a, rows, cols);
@@ -242,8 +249,12 @@ bool CoreRunner::computeDense(const Instr &in, const VecOperands &ops) {
 bool CoreRunner::vector(const Instr &in, int32_t pc) {
   VecOperands ops;
   const bool shaped = in.op == Opcode::VecTranspose || in.op == Opcode::VecCopy ||
-                      in.op == Opcode::VecReduce || in.op == Opcode::VecBroadcast;
-  if (!(shaped ? shapedOperands(in, ops) : elementwiseOperands(in, ops)))
+                      in.op == Opcode::VecBroadcast;
+  const bool repeated =
+      in.op == Opcode::VecWholeReduce || in.op == Opcode::VecBinaryRepeat;
+  if (!(repeated ? repeatOperands(in, ops)
+        : shaped ? shapedOperands(in, ops)
+                 : elementwiseOperands(in, ops)))
     return false;
   Space s = in.dstSpace;
   for (int i = 0; i < ops.numReads; ++i)

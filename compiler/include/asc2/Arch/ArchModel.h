@@ -59,7 +59,7 @@ struct ArchModel {
   /// a missing op costs as its tensor form.
   std::map<VecOp, VecCost> vecScalarCost;
   // Vector instructions that are not one elementwise op.
-  VecCost castCost, compareCost, selectCost, reduceCost, broadcastCost;
+  VecCost castCost, compareCost, selectCost, wholeReduceCost, broadcastCost;
   // Scalar-unit loads/stores, cycles per access (the scalar unit stalls).
   double scalarLocalCycles = 1;
   double scalarGmLoadCycles = 1, scalarGmStoreCycles = 1;

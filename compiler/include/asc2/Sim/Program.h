@@ -57,7 +57,12 @@ enum class CmpMode : uint8_t { LT, LE, GT, GE, EQ, NE };
 /// Ascend C RoundMode for casts. None = RINT when the cast loses precision.
 enum class RoundMode : uint8_t { None, Rint, Floor, Ceil, Round, Trunc, Odd };
 
-enum class ReduceKind : uint8_t { Sum, Max, Min, Prod };
+/// WholeReduceSum/Max/Min (ascendc ReduceKind SUM, MAX, MIN).
+enum class ReduceKind : uint8_t { Sum, Max, Min };
+/// What a WholeReduceMax/Min repeat writes (Ascend C ReduceOrder): value and
+/// index (the index's bits as a uint16/uint32 in an element), the reverse,
+/// the value alone, the index alone (32-bit).
+enum class ReduceOrder : uint8_t { ValueIndex, IndexValue, OnlyValue, OnlyIndex };
 
 /// Read-modify-write applied by an atomic store to GM.
 enum class AtomicKind : uint8_t { None, Add, Max, Min };
@@ -102,9 +107,14 @@ enum class Opcode : uint8_t {
   VecSelect,   // local[dstAddr] = local[maskAddr] (Bool bits) ? src0 : src1,
                // c elems; src0/src1 are buffers, or the scalar when
                // scalarRhs (replaces src1)
-  VecReduce,   // a = rows, b = cols of a row-major rows x cols source at
-               // src0Addr. axis 1: dst[r] = reduce(src[r][*]) (rows elems);
-               // axis 0: dst[c] = reduce(src[*][c]) (cols elems).
+  // Level-0 ("high-dimension slicing") calls, geometry of asc2/Arch/
+  // VectorRepeat.h: `repeat` repeats of the first `mask` lanes; block k of
+  // repeat i of operand X (0 dst, 1 src0, 2 src1) starts
+  // (i * repStride[X] + k * blkStride[X]) * 32 bytes after its address.
+  VecWholeReduce,  // WholeReduce<reduceKind>: repeat i of src0Addr reduces
+                   // to one result at dstAddr + i * repStride[0] results
+                   // (one element, two for value/index: reduceOrder)
+  VecBinaryRepeat, // dst = vecOp(src0, src1) (Add, Max, Min, Mul) per lane
   VecBroadcast,// a = rows, b = cols of the row-major destination.
                // axis 1: dst[r][c] = src[r]; axis 0: dst[r][c] = src[c].
   VecCopy,     // local->local on V: a = rows, b = cols; row r of src starts
@@ -232,7 +242,12 @@ struct Instr {
   RoundMode roundMode = RoundMode::None;
   CmpMode cmpMode = CmpMode::LT;
   ReduceKind reduceKind = ReduceKind::Sum;
-  int8_t axis = 1;              // VecReduce / VecBroadcast
+  int8_t axis = 1;              // VecBroadcast
+  // VecWholeReduce / VecBinaryRepeat (level-0 calls; see Opcode)
+  ReduceOrder reduceOrder = ReduceOrder::ValueIndex;
+  int64_t mask = 0, repeat = 0;        // count mask (lanes), repeatTime
+  int64_t blkStride[3] = {1, 1, 1};    // dst, src0, src1 in 32-byte blocks
+  int64_t repStride[3] = {8, 8, 8};    // WholeReduce dst: in results
   int64_t maskAddr = 0;         // VecSelect: Bool mask buffer (same space)
   /// The scalar of VecScalar/VecDup/VecCompare/VecSelect/ScalarStore*: the
   /// register when scalar.isReg() (double bits for float dtypes, int64 for

@@ -114,6 +114,7 @@ LogicalResult Lowering::lowerOp(Operation *op) {
   // The families own disjoint sets of ops; the one that claims `op` lowers it.
   FamilyResult status = dispatchToFamily(this, op, &Lowering::lowerDataTransferFamily,
                                          &Lowering::lowerElementwiseFamily,
+                                         &Lowering::lowerReduceFamily,
                                          &Lowering::lowerReduceAndShapeFamily,
                                          &Lowering::lowerMaskFamily,
                                          &Lowering::lowerCubeFamily,

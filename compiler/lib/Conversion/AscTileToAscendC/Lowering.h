@@ -2,7 +2,7 @@
 //
 // Internal to convert-asctile-to-ascendc. The lowering walks a kernel once,
 // in order, keeping which local buffer holds each tile value; every op family
-// (DataTransfer, Elementwise, ReduceAndShape, Masks, Cube, ControlFlow; one
+// (DataTransfer, Elementwise, Reduce, ReduceAndShape, Masks, Cube, ControlFlow; one
 // .cpp each) reads and extends that one state, so they are members of one
 // class rather than independent rewrite patterns.
 //
@@ -89,9 +89,31 @@ private:
                               const MaskArgs &m, at::MaskOp mask);
   LogicalResult lowerSelect(at::SelectOp op);
 
-  // --- reductions and shape: reduce, broadcast, reshape, transpose, concat ---
-  FamilyResult lowerReduceAndShapeFamily(Operation *op);
+  // --- reductions: the fold + WholeReduce cascade (Reduce.cpp) ---
+  FamilyResult lowerReduceFamily(Operation *op);
   LogicalResult lowerReduce(at::ReduceOp op);
+  /// Rows of a buffer: the first element of row 0 and the row length in
+  /// elements (row r starts at offset + r * rowStride).
+  struct RowsView {
+    Value buffer;
+    int64_t offset = 0, rowStride = 0;
+  };
+  /// dst = kind(a, b) on the first `n` (<= one repeat) elements of `rows`
+  /// rows: level-0 calls repeating over the rows.
+  void foldRows(Location loc, ac::RepeatBinaryKind kind, RowsView dst,
+                RowsView a, RowsView b, int64_t rows, int64_t n);
+  /// dst = kind(a, b) on `n` contiguous elements.
+  void foldRun(Location loc, ac::RepeatBinaryKind kind, RowsView dst,
+               RowsView a, RowsView b, int64_t n);
+  FailureOr<Value> reduceRows(Operation *op, ac::ReduceKind kind, Value src,
+                              int64_t rows, int64_t cols);
+  FailureOr<Value> reduceColumns(Operation *op, ac::ReduceKind kind, Value src,
+                                 int64_t rows, int64_t cols);
+  FailureOr<Value> widened(Operation *op, Value src, int64_t n, int64_t results,
+                           llvm::function_ref<FailureOr<Value>(Value)> reduce);
+
+  // --- shape: broadcast, reshape, transpose, concat ---
+  FamilyResult lowerReduceAndShapeFamily(Operation *op);
   LogicalResult lowerBroadcast(at::BroadcastOp op);
   LogicalResult lowerReshape(at::ReshapeOp op);
   LogicalResult lowerTranspose(at::TransposeOp op);

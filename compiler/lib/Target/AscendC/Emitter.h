@@ -3,7 +3,8 @@
 // Internal to emitAscendC. The emitter walks a kernel once, in order, writing
 // one C++ statement (or block) per op and keeping the C++ name of each value;
 // every op family (scalar code and control flow in EmitAscendC.cpp, then
-// VectorCalls, DataMovementCalls, CubeCalls, SyncCalls; one .cpp each) reads
+// VectorCalls, ReduceCalls, DataMovementCalls, CubeCalls, SyncCalls; one
+// .cpp each) reads
 // and extends that one state, so they are members of one class.
 //
 //===----------------------------------------------------------------------===//
@@ -70,6 +71,11 @@ private:
   /// run whole repeats of `repeatType`; count masks use counter mode.
   bool emitMasked(Operation *op, Type repeatType, ValueRange bits, Value count,
                   const std::string &call, StringRef params);
+
+  // --- reductions: WholeReduce*, level-0 folds (ReduceCalls.cpp) ---
+  FamilyResult emitReduceFamily(Operation *op);
+  /// `buffer[offset]` (just the name at offset 0).
+  std::string slice(Value buffer, int64_t offset);
 
   // --- GM <-> local copies, scalar access to buffers (DataMovementCalls.cpp) ---
   FamilyResult emitDataMovementFamily(Operation *op);

@@ -1,9 +1,10 @@
 //===- VectorCalls.cpp - the vector unit's API calls ------------------------===//
 //
 // Elementwise ops (their cases generated from the op records), cast, compare,
-// select, reduce, transpose, copy, broadcast and duplicate; under asc2.mask
-// each becomes its level-0 form inside the mask setup. Bool buffers are bit
-// masks (LocalTensor<uint8_t>, element i = bit i % 8 of byte i / 8).
+// select, transpose, copy, broadcast and duplicate; under asc2.mask each
+// becomes its level-0 form inside the mask setup. Bool buffers are bit masks
+// (LocalTensor<uint8_t>, element i = bit i % 8 of byte i / 8). Reductions are
+// ReduceCalls.cpp's.
 //
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
@@ -250,19 +251,6 @@ FamilyResult Emitter::emitVectorFamily(Operation *op) {
         line() << head << ", " << name(o.getCount()) << ");"
                << (o->hasAttr("asc2.counter_mask") ? "  // asc2.mask(count=...)" : "")
                << srcLine(o) << "\n";
-        return success();
-      })
-      .Case<ReduceOp>([&](ReduceOp o) {
-        StringRef kind = stringifyReduceKind(o.getKind());
-        std::string fn = kind == "SUM" ? "Sum" : kind == "MAX" ? "Max" : kind == "MIN" ? "Min" : "Prod";
-        if (o.getAxis() == 1)
-          line() << "AscendC::WholeReduce" << fn << "(" << name(o.getDst()) << ", "
-                 << name(o.getSrc()) << ", " << name(o.getRows()) << ", "
-                 << name(o.getCols()) << ");  // one result per row" << srcLine(o) << "\n";
-        else
-          line() << "AscendC::Reduce" << fn << "Columns(" << name(o.getDst()) << ", "
-                 << name(o.getSrc()) << ", " << name(o.getRows()) << ", "
-                 << name(o.getCols()) << ");  // one result per column" << srcLine(o) << "\n";
         return success();
       })
       .Case<TransposeOp>([&](TransposeOp o) {

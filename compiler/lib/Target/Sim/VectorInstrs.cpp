@@ -1,7 +1,7 @@
 //===- VectorInstrs.cpp - the vector pipe's instructions --------------------===//
 //
 // Elementwise ops (their cases generated from the op records), cast,
-// compare, select, reduce, transpose, copy, broadcast and duplicate: each
+// compare, select, transpose, copy, broadcast and duplicate: each
 // one V-pipe instruction over planned local buffers, masked under asc2.mask.
 //
 //===----------------------------------------------------------------------===//
@@ -153,15 +153,6 @@ FamilyResult Builder::emitVectorFamily(Operation *op) {
         }
         (*in)->scalarRhs = true;
         return scalarOperand(op, o.getFalseValue(), **in);
-      })
-      .Case<ReduceOp>([&](ReduceOp o) -> LogicalResult {
-        auto in = shapedVectorInstr(op, sim::Opcode::VecReduce, o.getDst(),
-                                    o.getSrc(), o.getRows(), o.getCols());
-        if (failed(in))
-          return failure();
-        (*in)->reduceKind = static_cast<sim::ReduceKind>(o.getKind());
-        (*in)->axis = o.getAxis();
-        return success();
       })
       .Case<TransposeOp>([&](TransposeOp o) -> LogicalResult {
         auto in = shapedVectorInstr(op, sim::Opcode::VecTranspose, o.getDst(),

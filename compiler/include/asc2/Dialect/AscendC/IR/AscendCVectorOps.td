@@ -286,32 +286,6 @@ def AscendC_SelectOp : AscendC_Op<"select",
   }];
 }
 
-def AscendC_ReduceOp : AscendC_Op<"reduce",
-    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AscendC_SameElementType]> {
-  let summary = "row or column reduction of a rows x cols buffer";
-  let description = [{
-    `axis` 1 reduces each row (dst gets `rows` elements, WholeReduce*);
-    `axis` 0 reduces each column (dst gets `cols` elements).
-
-    ```mlir
-    ascendc.reduce SUM %d, %x, %r, %c axis 1 : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8x64xf32, VECIN>
-    ```
-  }];
-  let arguments = (ins AscendC_ReduceKind:$kind, AscendC_LocalType:$dst,
-                       AscendC_LocalType:$src, Index:$rows, Index:$cols,
-                       I64Attr:$axis);
-  let assemblyFormat = [{
-    $kind $dst `,` $src `,` $rows `,` $cols `axis` $axis attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
-  }];
-  let extraClassDeclaration = [{
-    ::asc2::Pipe getPipe() { return ::asc2::Pipe::V; }
-    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
-      a.push_back({getSrc(), false});
-      a.push_back({getDst(), true});
-    }
-  }];
-}
-
 def AscendC_BroadcastOp : AscendC_Op<"broadcast",
     [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AscendC_SameElementType]> {
   let summary = "fill a rows x cols buffer from a column or a row";
