@@ -136,9 +136,11 @@ FamilyResult Emitter::emitVectorFamily(Operation *op) {
     // "one of src0 and src1 is a scalar" calls,
     // mirror-cann/asc-devkit@82b89a15f:include/basic_api/kernel_operator_vec_binary_scalar_intf.h);
     // the shifts take a shift amount only.
+    // Adds/Muls/Maxs/Mins/Ands/Ors commute: tensor first, the one form every
+    // target has (c220 has no scalar-first Muls).
     std::string operands = name(o.getSrc()) + ", " + scalar;
-    if (o.getScalarFirst()) {
-      StringRef api = o.getApiName();
+    StringRef api = o.getApiName();
+    if (o.getScalarFirst() && (api == "Subs" || api == "Divs" || api.starts_with("Shift"))) {
       if (api.starts_with("Shift"))
         return o.emitOpError() << "a scalar shifted by a tile has no Ascend C call ("
                                << api << " shifts a tile by a scalar); shift a tile "
