@@ -61,8 +61,10 @@ def test_export_writes_the_project(tmp_path):
 
     assert (path / "ascendc.cpp").read_text() == vadd.compile(x, y, out, N, tiles, TILE=TILE).ascendc
     launch = (path / "launch.asc").read_text()
-    assert "vadd<<<blockDim, nullptr, stream>>>(x_ptr, y_ptr, out_ptr, size, tiles_per_block);" in launch
-    assert "asc2_twin::Launch(blockDim, vadd, x_ptr, y_ptr, out_ptr, size, tiles_per_block);" in launch
+    # The C symbol is the report's kernel_symbol (asc2_ + the Python name), not the Python name.
+    assert meta["kernel"] == "vadd"
+    assert "asc2_vadd<<<blockDim, nullptr, stream>>>(x_ptr, y_ptr, out_ptr, size, tiles_per_block);" in launch
+    assert "asc2_twin::Launch(blockDim, asc2_vadd, x_ptr, y_ptr, out_ptr, size, tiles_per_block);" in launch
     main = (path / "main.cpp").read_text()
     for call in ("aclInit(nullptr)", "aclrtSetDevice(device)", "aclrtCreateStream(&stream)", "aclrtMalloc(",
                  "ACL_MEMCPY_HOST_TO_DEVICE", "aclrtSynchronizeStream(stream)", "ACL_MEMCPY_DEVICE_TO_HOST",
@@ -157,7 +159,12 @@ def test_exported_vadd_builds_and_matches_on_the_twin(tmp_path):
 
 
 @pytest.mark.skipif(not HAS_TWIN, reason=NO_TWIN)
-@pytest.mark.parametrize("script,kernel", [("softmax.py", "softmax"), ("matmul_leaky_relu.py", "matmul_leaky_relu")])
+# Strict: softmax's row broadcast is still emitted as a Broadcast form that is not the API (the Brcb +
+# Copy lowering is on branch `shape`, issue 13); once it lands this xfail fails and must go.
+@pytest.mark.parametrize("script,kernel", [
+    pytest.param("softmax.py", "softmax", marks=pytest.mark.xfail(
+        strict=True, reason="Broadcast(dst, src, {r, c}, axis) is not the Ascend C API (issue 13, branch shape)")),
+    ("matmul_leaky_relu.py", "matmul_leaky_relu")])
 def test_exported_sample_builds_and_matches_on_the_twin(script, kernel, tmp_path):
     done = _run_sample(script, tmp_path / "out", tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr

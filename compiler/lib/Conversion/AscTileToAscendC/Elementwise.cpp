@@ -52,7 +52,10 @@ LogicalResult Lowering::lowerElementwise(Operation *op) {
     // and a splat operand gets a Duplicate'd buffer for the tensor-tensor op.
     if constexpr (!std::is_same_v<VecT, ScalarT>) {
       Value ls = splatScalar(lhs), rs = splatScalar(rhs);
-      if ((rs && !ls) || (ls && !rs)) {
+      // ShiftLeft/ShiftRight shift a tile by a scalar only: s << x takes the
+      // tensor-tensor call with the scalar Duplicate'd.
+      constexpr bool shift = std::is_same_v<VecT, ac::ShlOp> || std::is_same_v<VecT, ac::ShrOp>;
+      if ((rs && !ls) || (ls && !rs && !shift)) {
         auto src = bufferOf(op, rs ? lhs : rhs);
         if (failed(src))
           return failure();
