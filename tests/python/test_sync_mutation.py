@@ -49,11 +49,11 @@ _SHARED_WITH_PRE_LOOP = (
     "through the loop's own flags (the prime of the carried V->MTE2 flag / the V write between), "
     "which InsertSync does not credit across the loop boundary")
 KNOWN_REDUNDANT = {
-    ("rms_norm", "WAR on x_ptr: ascendc.broadcast (V"): _SHARED_WITH_PRE_LOOP,
-    ("rms_norm_fused", "WAR on x_ptr: ascendc.broadcast (V"): _SHARED_WITH_PRE_LOOP,
+    ("rms_norm", "WAR on x_ptr: ascendc.copy (V"): _SHARED_WITH_PRE_LOOP,
+    ("rms_norm_fused", "WAR on x_ptr: ascendc.copy (V"): _SHARED_WITH_PRE_LOOP,
     # Batched to 8 rows per trip (asctile-batch-rows), gamma's row broadcast moves before the loop.
-    ("layer_norm", "WAR on x_ptr: ascendc.broadcast (V"): _SHARED_WITH_PRE_LOOP,
-    ("layer_norm_fused", "WAR on x_ptr: ascendc.broadcast (V"): _SHARED_WITH_PRE_LOOP,
+    ("layer_norm", "WAR on x_ptr: ascendc.copy (V"): _SHARED_WITH_PRE_LOOP,
+    ("layer_norm_fused", "WAR on x_ptr: ascendc.copy (V"): _SHARED_WITH_PRE_LOOP,
 }
 
 

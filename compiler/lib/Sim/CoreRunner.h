@@ -427,6 +427,7 @@ private:
   bool vector(const Instr &in, int32_t pc);
   struct VecOperands;
   bool shapedOperands(const Instr &in, VecOperands &ops);
+  bool shapeCallOperands(const Instr &in, VecOperands &ops);
   bool elementwiseOperands(const Instr &in, VecOperands &ops);
   bool computeMasked(const Instr &in, const VecOperands &ops);
   bool computeDense(const Instr &in, const VecOperands &ops);

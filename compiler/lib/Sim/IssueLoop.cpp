@@ -298,8 +298,9 @@ CoreRunner::Status CoreRunner::resume() {
     case Opcode::VecCompare:
     case Opcode::VecSelect:
     case Opcode::VecReduce:
-    case Opcode::VecBroadcast:
+    case Opcode::VecBrcb:
     case Opcode::VecCopy:
+    case Opcode::LocalDataCopy:
     case Opcode::VecTranspose:
       ok = vector(in, pc);
       break;

@@ -62,9 +62,6 @@ void selectKernel(DType t, uint8_t *dst, const uint8_t *mask, const uint8_t *a,
 /// column). `dst` may overlap `src`.
 void reduceKernel(ReduceKind kind, DType t, int axis, uint8_t *dst,
                   const uint8_t *src, int64_t rows, int64_t cols);
-/// Fills a rows x cols tile from a column (axis 1) or a row (axis 0).
-void broadcastKernel(DType t, int axis, uint8_t *dst, const uint8_t *src,
-                     int64_t rows, int64_t cols);
 /// Calls f(start, length) for each run of consecutive elements among the
 /// first n that a 128-bit lane mask (hi:lo, bit l < 64 in lo) selects, lane =
 /// index mod `lanes` (one 256-byte repeat). Runs may span repeats.

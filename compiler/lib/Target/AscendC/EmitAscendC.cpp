@@ -101,6 +101,7 @@ LogicalResult Emitter::emitOp(Operation *op) {
   FamilyResult status = dispatchToFamily(this, op, &Emitter::emitScalarFamily,
                                          &Emitter::emitControlFlowFamily,
                                          &Emitter::emitVectorFamily,
+                                         &Emitter::emitShapeFamily,
                                          &Emitter::emitDataMovementFamily,
                                          &Emitter::emitCubeFamily,
                                          &Emitter::emitSyncFamily);

@@ -60,6 +60,9 @@ private:
   bool emitMasked(Operation *op, Type repeatType, ValueRange bits, Value count,
                   const std::string &call, StringRef params);
 
+  // --- Brcb, Copy, DataCopy within UB, Transpose (ShapeCalls.cpp) ---
+  FamilyResult emitShapeFamily(Operation *op);
+
   // --- GM <-> local copies, scalar access to buffers (DataMovementCalls.cpp) ---
   FamilyResult emitDataMovementFamily(Operation *op);
 

@@ -96,6 +96,9 @@ private:
                                             Value dst, Value src, Value rows,
                                             Value cols);
 
+  // --- Brcb, Copy, DataCopy within UB, Transpose (ShapeInstrs.cpp) ---
+  FamilyResult emitShapeFamily(Operation *op);
+
   // --- GM <-> local copies, scalar access to buffers (DataMovementInstrs.cpp) ---
   FamilyResult emitDataMovementFamily(Operation *op);
   /// 2-D copy fields from the optional rows/stride operands.

@@ -1,8 +1,9 @@
 //===- VectorInstrs.cpp - the vector pipe's instructions --------------------===//
 //
 // Elementwise ops (their cases generated from the op records), cast,
-// compare, select, reduce, transpose, copy, broadcast and duplicate: each
-// one V-pipe instruction over planned local buffers, masked under asc2.mask.
+// compare, select, reduce and duplicate: each one V-pipe instruction over
+// planned local buffers, masked under asc2.mask. Brcb, Copy, DataCopy within
+// UB and Transpose are in ShapeInstrs.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "Builder.h"
@@ -160,33 +161,6 @@ FamilyResult Builder::emitVectorFamily(Operation *op) {
         if (failed(in))
           return failure();
         (*in)->reduceKind = static_cast<sim::ReduceKind>(o.getKind());
-        (*in)->axis = o.getAxis();
-        return success();
-      })
-      .Case<TransposeOp>([&](TransposeOp o) -> LogicalResult {
-        auto in = shapedVectorInstr(op, sim::Opcode::VecTranspose, o.getDst(),
-                                    o.getSrc(), o.getRows(), o.getCols());
-        if (failed(in))
-          return failure();
-        (*in)->batch = o.getBatch();
-        return success();
-      })
-      .Case<CopyOp>([&](CopyOp o) -> LogicalResult {
-        auto in = shapedVectorInstr(op, sim::Opcode::VecCopy, o.getDst(),
-                                    o.getSrc(), o.getRows(), o.getCols());
-        if (failed(in))
-          return failure();
-        (*in)->dstAddr += o.getDstOffset() * sim::byteWidth((*in)->dtype);
-        (*in)->src0Addr += o.getSrcOffset() * sim::byteWidth((*in)->dtype);
-        (*in)->srcRowStride = o.getSrcStride();
-        (*in)->dstRowStride = o.getDstStride();
-        return success();
-      })
-      .Case<BroadcastOp>([&](BroadcastOp o) -> LogicalResult {
-        auto in = shapedVectorInstr(op, sim::Opcode::VecBroadcast, o.getDst(),
-                                    o.getSrc(), o.getRows(), o.getCols());
-        if (failed(in))
-          return failure();
         (*in)->axis = o.getAxis();
         return success();
       })
