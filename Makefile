@@ -5,6 +5,9 @@ PYTHON    := /usr/bin/python3
 JOBS      ?= $(shell nproc)
 SAMPLE    ?= samples/vadd.py
 export CCACHE_BASEDIR := $(CURDIR)
+# Debug info would otherwise put the build dir into every cache key, so no
+# other checkout (a worktree, a CI clone) could reuse an object.
+export CCACHE_NOHASHDIR := 1
 
 .PHONY: all deps configure build run test clean
 

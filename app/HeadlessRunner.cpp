@@ -115,6 +115,14 @@ void HeadlessRunner::onRunFinished(const RunSummary &summary)
             exitCode = exitCode ? exitCode : 1;
         }
     }
+    if (!m_options.projectDir.isEmpty() && summary.script.succeeded()) {
+        // asc2.runtime.project names each project as it writes it; a run without a launch wrote none.
+        if (!summary.lastLaunched) {
+            std::fprintf(stderr, "asc2-workbench: --export-project: %s launched no kernel, so there is nothing to export\n",
+                         qPrintable(m_options.file));
+            exitCode = exitCode ? exitCode : 1;
+        }
+    }
     std::fflush(stdout);
     std::fflush(stderr);
     emit finished(exitCode);

@@ -16,6 +16,7 @@ public:
         QString reportDir; // empty: no report
         QString htmlPath;  // --export-html (needs a QApplication)
         QString tracePath; // --export-trace
+        QString projectDir; // --export-project (the interpreter's ASC2_EXPORT_PROJECT)
         QMap<QString, QString> environment;
     };
 

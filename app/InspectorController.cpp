@@ -51,6 +51,15 @@ void InspectorController::showReport(const ReportPtr &report)
         return;
     }
     const int last = int(report->launches.size()) - 1;
+    const asc2::LaunchRecord &launch = report->launches[size_t(last)];
+    if (launch.onDevice) {
+        // An NPU run has no simulated trace; its measured profile is msprof's, when it ran under msprof.
+        m_views.sync->setTrace(inspector::SimTrace());
+        m_views.pingPong->setTrace(inspector::SimTrace());
+        if (!launch.profileDir.empty())
+            m_views.profile->importPath(QString::fromStdString(launch.profileDir));
+        return;
+    }
     inspector::ProfileRun run = inspector::profileFromLaunch(*report, last);
     m_views.sync->setTrace(run.trace);
     m_views.pingPong->setTrace(run.trace);

@@ -17,6 +17,8 @@ QString RunSummary::headline() const
         return problems.first();
     if (lastLaunched) {
         const asc2::LaunchRecord &launch = lastLaunched->launches.back();
+        if (launch.onDevice)
+            return QObject::tr("%1: ran on the NPU").arg(QString::fromStdString(lastLaunched->kernel));
         return QObject::tr("%1: %2 cycles (%3 us)")
             .arg(QString::fromStdString(lastLaunched->kernel),
                  QLocale().toString(qulonglong(launch.totalCycles)))

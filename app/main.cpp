@@ -42,7 +42,9 @@ void setUpApplication()
 
 int main(int argc, char **argv)
 {
-    const bool headless = hasFlag(argc, argv, "--headless");
+    // --export-project runs the file as --headless does.
+    const bool exportsProject = hasFlag(argc, argv, "--export-project");
+    const bool headless = hasFlag(argc, argv, "--headless") || exportsProject;
     const bool screenshot = hasFlag(argc, argv, "--screenshot");
     // The HTML report draws the inspector views: widgets, but no window.
     const bool paints = hasFlag(argc, argv, "--export-html");
@@ -85,6 +87,12 @@ int main(int argc, char **argv)
         QStringLiteral("With --headless: write the last launch's simulated trace as Chrome trace JSON "
                        "(chrome://tracing, Perfetto, MindStudio Insight) to OUT.json."),
         QStringLiteral("OUT.json"));
+    const QCommandLineOption exportProjectOption(
+        QStringLiteral("export-project"),
+        QStringLiteral("Run FILE without a window and write the first launch of every kernel it launches as a "
+                       "self-contained Ascend C kernel project (CANN CMake flow, ACL host program, inputs, golden "
+                       "outputs, compare script; builds on the host with -DASC2_TWIN=ON) to DIR/<kernel>/."),
+        QStringLiteral("DIR"));
     const QCommandLineOption screenshotOption(QStringLiteral("screenshot"),
                                               QStringLiteral("Run FILE in the window and save it to OUT.png."),
                                               QStringLiteral("OUT.png"));
@@ -99,7 +107,7 @@ int main(int argc, char **argv)
                                          QStringLiteral("Colour theme: light or dark (the GUI remembers the last one)."),
                                          QStringLiteral("NAME"));
     parser.addOptions({headlessOption, platformOption, backendOption, reportOption, htmlOption, traceOption,
-                       screenshotOption, viewOption, timeoutOption, themeOption});
+                       exportProjectOption, screenshotOption, viewOption, timeoutOption, themeOption});
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The kernel script (.py) to open."));
     parser.addPositionalArgument(QStringLiteral("-- ARGS"), QStringLiteral("Arguments for the script (its sys.argv[1:])."),
                                  QStringLiteral("[-- ARGS...]"));
@@ -114,6 +122,8 @@ int main(int argc, char **argv)
         environment.insert(QStringLiteral("ASC2_PLATFORM"), parser.value(platformOption));
     if (parser.isSet(backendOption))
         environment.insert(QStringLiteral("ASC2_BACKEND"), parser.value(backendOption));
+    if (exportsProject)
+        environment.insert(QStringLiteral("ASC2_EXPORT_PROJECT"), QFileInfo(parser.value(exportProjectOption)).absoluteFilePath());
     // Also for the compiler's own getenv, before the interpreter starts.
     for (auto it = environment.cbegin(); it != environment.cend(); ++it)
         qputenv(it.key().toUtf8().constData(), it.value().toUtf8());
@@ -128,7 +138,8 @@ int main(int argc, char **argv)
         if (file.isEmpty())
             return fail(QStringLiteral("--headless needs a FILE"));
         HeadlessRunner headlessRunner(&runner, {file, scriptArguments, parser.value(reportOption), parser.value(htmlOption),
-                                                parser.value(traceOption), environment});
+                                                parser.value(traceOption), parser.value(exportProjectOption),
+                                                environment});
         QObject::connect(&headlessRunner, &HeadlessRunner::finished, app.get(), &QCoreApplication::exit);
         headlessRunner.start();
         return app->exec();

@@ -57,6 +57,9 @@ void init_ir(py::module_ &m) {
   py::class_<asc2::CompiledKernel, std::shared_ptr<asc2::CompiledKernel>>(
       m, "CompiledKernel")
       .def_property_readonly("kernel_name", &asc2::CompiledKernel::name)
+      // The extern "C" symbol of the emitted kernel (report "kernel_symbol").
+      .def_property_readonly(
+          "kernel_symbol", [](asc2::CompiledKernel &k) { return k.report()->kernelSymbol; })
       .def_property_readonly(
           "ascendc", [](asc2::CompiledKernel &k) { return k.report()->ascendc; })
       .def_property_readonly("platform",

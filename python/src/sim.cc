@@ -143,6 +143,19 @@ void init_sim(py::module_ &m) {
       py::arg("block_num"), py::arg("args"), py::arg("detect_races") = true,
       py::arg("collect_trace") = true, py::arg("drop_wait") = -1,
       py::arg("drop_get_buf") = -1);
+  cls.def(
+      "record_device_launch",
+      [](asc2::CompiledKernel &k, int blockNum, const std::string &profileDir) {
+        asc2::LaunchRecord rec;
+        rec.blockNum = blockNum;
+        rec.ok = true;
+        rec.onDevice = true;
+        rec.profileDir = profileDir;
+        k.recordLaunch(rec);
+      },
+      py::arg("block_num"), py::arg("profile_dir") = "",
+      "Record a launch that ran on an NPU (the NPU backend): the workbench "
+      "shows it, and imports profile_dir (msprof op output) into its profile.");
   cls.def_property_readonly("wait_count", &asc2::CompiledKernel::waitCount);
   cls.def_property_readonly("get_buf_count", &asc2::CompiledKernel::getBufCount);
 

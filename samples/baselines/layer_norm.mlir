@@ -20,7 +20,8 @@ module {
     %g = ascendc.alloc_local {name = "gamma", offset = 98304 : i64} : !ascendc.local<1x1024xf32, VECIN>
     %be = ascendc.alloc_local {name = "beta", offset = 102400 : i64} : !ascendc.local<1x1024xf32, VECIN>
     %stat = ascendc.alloc_local {name = "row_stat", offset = 106496 : i64} : !ascendc.local<4xf32, VECCALC>
-    %bt = ascendc.alloc_local {name = "brcb", offset = 106528 : i64} : !ascendc.local<64xf32, VECCALC>
+    %fold = ascendc.alloc_local {name = "reduce_fold", offset = 106528 : i64} : !ascendc.local<4x64xf32, VECCALC>
+    %bt = ascendc.alloc_local {name = "brcb", offset = 107552 : i64} : !ascendc.local<64xf32, VECCALC>
     %c0 = arith.constant 0 : index
     %c4 = arith.constant 4 : index
     %c1024 = arith.constant 1024 : index
@@ -61,7 +62,38 @@ module {
       ascendc.wait_flag MTE2 -> V, 0
       ascendc.wait_flag MTE3 -> V, 0
       ascendc.pipe_barrier V
-      ascendc.reduce SUM %stat, %x0, %c4, %c1024 axis 1 : !ascendc.local<4xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+      // SUM of each row: fold the 16 chunks of 64 into one repeat per row, then WholeReduce
+      ascendc.binary_repeat Add %fold, %x0, %x0 mask 64 repeat 4 params [1, 1, 1, 8, 128, 128] {src1_offset = 64 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>, !ascendc.local<4x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %x0 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 128 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %x0 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 192 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %x0 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 256 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %x0 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 320 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %x0 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 384 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %x0 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 448 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %x0 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 512 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %x0 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 576 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %x0 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 640 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %x0 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 704 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %x0 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 768 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %x0 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 832 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %x0 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 896 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %x0 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 960 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.whole_reduce SUM %stat, %fold mask 64 repeat 4 strides(1, 1, 8) : !ascendc.local<4xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>
       ascendc.pipe_barrier V
       ascendc.muls %stat, %stat, %inv_cols, %c4 : !ascendc.local<4xf32, VECCALC>, !ascendc.local<4xf32, VECCALC>, f32
       ascendc.pipe_barrier V
@@ -77,7 +109,38 @@ module {
       ascendc.pipe_barrier V
       ascendc.mul %x0, %y0, %y0, %elems : !ascendc.local<4x1024xf32, VECIN>, !ascendc.local<4x1024xf32, VECOUT>, !ascendc.local<4x1024xf32, VECOUT>
       ascendc.pipe_barrier V
-      ascendc.reduce SUM %stat, %x0, %c4, %c1024 axis 1 : !ascendc.local<4xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+      // SUM of each row: fold the 16 chunks of 64 into one repeat per row, then WholeReduce
+      ascendc.binary_repeat Add %fold, %x0, %x0 mask 64 repeat 4 params [1, 1, 1, 8, 128, 128] {src1_offset = 64 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>, !ascendc.local<4x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %x0 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 128 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %x0 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 192 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %x0 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 256 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %x0 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 320 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %x0 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 384 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %x0 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 448 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %x0 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 512 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %x0 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 576 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %x0 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 640 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %x0 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 704 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %x0 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 768 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %x0 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 832 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %x0 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 896 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %x0 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 960 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.whole_reduce SUM %stat, %fold mask 64 repeat 4 strides(1, 1, 8) : !ascendc.local<4xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>
       ascendc.pipe_barrier V
       ascendc.muls %stat, %stat, %inv_cols, %c4 : !ascendc.local<4xf32, VECCALC>, !ascendc.local<4xf32, VECCALC>, f32
       ascendc.pipe_barrier V
@@ -118,7 +181,38 @@ module {
         ascendc.wait_flag MTE2 -> V, 1
         ascendc.wait_flag MTE3 -> V, 1
         ascendc.pipe_barrier V
-        ascendc.reduce SUM %stat, %x1, %c4, %c1024 axis 1 : !ascendc.local<4xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+        // SUM of each row: fold the 16 chunks of 64 into one repeat per row, then WholeReduce
+        ascendc.binary_repeat Add %fold, %x1, %x1 mask 64 repeat 4 params [1, 1, 1, 8, 128, 128] {src1_offset = 64 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>, !ascendc.local<4x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %x1 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 128 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %x1 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 192 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %x1 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 256 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %x1 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 320 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %x1 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 384 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %x1 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 448 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %x1 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 512 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %x1 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 576 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %x1 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 640 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %x1 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 704 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %x1 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 768 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %x1 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 832 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %x1 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 896 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %x1 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 960 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.whole_reduce SUM %stat, %fold mask 64 repeat 4 strides(1, 1, 8) : !ascendc.local<4xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>
         ascendc.pipe_barrier V
         ascendc.muls %stat, %stat, %inv_cols, %c4 : !ascendc.local<4xf32, VECCALC>, !ascendc.local<4xf32, VECCALC>, f32
         ascendc.pipe_barrier V
@@ -134,7 +228,38 @@ module {
         ascendc.pipe_barrier V
         ascendc.mul %x1, %y1, %y1, %elems : !ascendc.local<4x1024xf32, VECIN>, !ascendc.local<4x1024xf32, VECOUT>, !ascendc.local<4x1024xf32, VECOUT>
         ascendc.pipe_barrier V
-        ascendc.reduce SUM %stat, %x1, %c4, %c1024 axis 1 : !ascendc.local<4xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+        // SUM of each row: fold the 16 chunks of 64 into one repeat per row, then WholeReduce
+        ascendc.binary_repeat Add %fold, %x1, %x1 mask 64 repeat 4 params [1, 1, 1, 8, 128, 128] {src1_offset = 64 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>, !ascendc.local<4x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %x1 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 128 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %x1 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 192 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %x1 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 256 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %x1 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 320 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %x1 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 384 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %x1 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 448 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %x1 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 512 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %x1 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 576 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %x1 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 640 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %x1 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 704 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %x1 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 768 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %x1 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 832 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %x1 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 896 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %x1 mask 64 repeat 4 params [1, 1, 1, 8, 8, 128] {src1_offset = 960 : i64} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.whole_reduce SUM %stat, %fold mask 64 repeat 4 strides(1, 1, 8) : !ascendc.local<4xf32, VECCALC>, !ascendc.local<4x64xf32, VECCALC>
         ascendc.pipe_barrier V
         ascendc.muls %stat, %stat, %inv_cols, %c4 : !ascendc.local<4xf32, VECCALC>, !ascendc.local<4xf32, VECCALC>, f32
         ascendc.pipe_barrier V

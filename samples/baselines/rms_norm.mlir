@@ -16,7 +16,8 @@ module {
     %y1 = ascendc.alloc_local {name = "y_pong", offset = 131072 : i64} : !ascendc.local<8x1024xf32, VECOUT>
     %g = ascendc.alloc_local {name = "gamma", offset = 163840 : i64} : !ascendc.local<1x1024xf32, VECIN>
     %r = ascendc.alloc_local {name = "row_stat", offset = 167936 : i64} : !ascendc.local<8xf32, VECCALC>
-    %bt = ascendc.alloc_local {name = "brcb", offset = 167968 : i64} : !ascendc.local<64xf32, VECCALC>
+    %fold = ascendc.alloc_local {name = "reduce_fold", offset = 167968 : i64} : !ascendc.local<8x64xf32, VECCALC>
+    %bt = ascendc.alloc_local {name = "brcb", offset = 170016 : i64} : !ascendc.local<64xf32, VECCALC>
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c8 = arith.constant 8 : index
@@ -59,7 +60,38 @@ module {
       ascendc.wait_flag MTE3 -> V, 0
       ascendc.mul %y0, %x0, %x0, %elems : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<8x1024xf32, VECIN>, !ascendc.local<8x1024xf32, VECIN>
       ascendc.pipe_barrier V
-      ascendc.reduce SUM %r, %y0, %c8, %c1024 axis 1 : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
+      // SUM of each row: fold the 16 chunks of 64 into one repeat per row, then WholeReduce
+      ascendc.binary_repeat Add %fold, %y0, %y0 mask 64 repeat 8 params [1, 1, 1, 8, 128, 128] {src1_offset = 64 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<8x1024xf32, VECOUT>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %y0 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 128 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %y0 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 192 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %y0 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 256 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %y0 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 320 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %y0 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 384 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %y0 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 448 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %y0 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 512 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %y0 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 576 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %y0 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 640 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %y0 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 704 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %y0 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 768 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %y0 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 832 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %y0 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 896 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %y0 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 960 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
+      ascendc.pipe_barrier V
+      ascendc.whole_reduce SUM %r, %fold mask 64 repeat 8 strides(1, 1, 8) : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>
       ascendc.pipe_barrier V
       ascendc.muls %r, %r, %inv_cols, %c8 : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8xf32, VECCALC>, f32
       ascendc.pipe_barrier V
@@ -104,7 +136,38 @@ module {
         ascendc.pipe_barrier V
         ascendc.mul %y1, %x1, %x1, %elems : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<8x1024xf32, VECIN>, !ascendc.local<8x1024xf32, VECIN>
         ascendc.pipe_barrier V
-        ascendc.reduce SUM %r, %y1, %c8, %c1024 axis 1 : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
+        // SUM of each row: fold the 16 chunks of 64 into one repeat per row, then WholeReduce
+        ascendc.binary_repeat Add %fold, %y1, %y1 mask 64 repeat 8 params [1, 1, 1, 8, 128, 128] {src1_offset = 64 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<8x1024xf32, VECOUT>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %y1 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 128 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %y1 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 192 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %y1 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 256 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %y1 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 320 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %y1 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 384 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %y1 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 448 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %y1 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 512 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %y1 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 576 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %y1 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 640 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %y1 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 704 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %y1 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 768 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %y1 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 832 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %y1 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 896 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %y1 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 960 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
+        ascendc.pipe_barrier V
+        ascendc.whole_reduce SUM %r, %fold mask 64 repeat 8 strides(1, 1, 8) : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>
         ascendc.pipe_barrier V
         ascendc.muls %r, %r, %inv_cols, %c8 : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8xf32, VECCALC>, f32
         ascendc.pipe_barrier V

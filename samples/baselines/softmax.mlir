@@ -16,7 +16,8 @@ module {
     %e = ascendc.alloc_local {name = "exp", offset = 131072 : i64} : !ascendc.local<8x1024xf32, VECCALC>
     %m = ascendc.alloc_local {name = "row_max", offset = 163840 : i64} : !ascendc.local<8xf32, VECCALC>
     %s = ascendc.alloc_local {name = "row_sum", offset = 163872 : i64} : !ascendc.local<8xf32, VECCALC>
-    %bt = ascendc.alloc_local {name = "brcb", offset = 163904 : i64} : !ascendc.local<64xf32, VECCALC>
+    %fold = ascendc.alloc_local {name = "reduce_fold", offset = 163904 : i64} : !ascendc.local<8x64xf32, VECCALC>
+    %bt = ascendc.alloc_local {name = "brcb", offset = 165952 : i64} : !ascendc.local<64xf32, VECCALC>
     %c0 = arith.constant 0 : index
     %c8 = arith.constant 8 : index
     %c1024 = arith.constant 1024 : index
@@ -40,7 +41,38 @@ module {
       ascendc.data_copy_in %x0, %x[%off0], %n0 {pad_value = 0.0 : f32} : !ascendc.local<8x1024xf32, VECIN>, !ascendc.gm<f32>
       ascendc.set_flag MTE2 -> V, 0
       ascendc.wait_flag MTE2 -> V, 0
-      ascendc.reduce MAX %m, %x0, %c8, %c1024 axis 1 : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>
+      // MAX of each row: fold the 16 chunks of 64 into one repeat per row, then WholeReduce
+      ascendc.binary_repeat Max %fold, %x0, %x0 mask 64 repeat 8 params [1, 1, 1, 8, 128, 128] {src1_offset = 64 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>, !ascendc.local<8x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Max %fold, %fold, %x0 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 128 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Max %fold, %fold, %x0 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 192 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Max %fold, %fold, %x0 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 256 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Max %fold, %fold, %x0 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 320 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Max %fold, %fold, %x0 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 384 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Max %fold, %fold, %x0 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 448 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Max %fold, %fold, %x0 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 512 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Max %fold, %fold, %x0 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 576 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Max %fold, %fold, %x0 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 640 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Max %fold, %fold, %x0 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 704 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Max %fold, %fold, %x0 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 768 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Max %fold, %fold, %x0 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 832 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Max %fold, %fold, %x0 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 896 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Max %fold, %fold, %x0 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 960 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>
+      ascendc.pipe_barrier V
+      ascendc.whole_reduce MAX %m, %fold mask 64 repeat 8 strides(1, 1, 8) order ORDER_ONLY_VALUE : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>
       ascendc.pipe_barrier V
       // Broadcast of a column: Brcb puts row r's value in block r, Copy repeats it along row r.
       ascendc.brcb %bt, %m {dst_blk_stride = 1 : i64, dst_rep_stride = 8 : i64, repeat_time = 1 : i64} : !ascendc.local<64xf32, VECCALC>, !ascendc.local<8xf32, VECCALC>
@@ -59,7 +91,38 @@ module {
       ascendc.pipe_barrier V
       ascendc.exp %e, %e, %elems : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
       ascendc.pipe_barrier V
-      ascendc.reduce SUM %s, %e, %c8, %c1024 axis 1 : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+      // SUM of each row: fold the 16 chunks of 64 into one repeat per row, then WholeReduce
+      ascendc.binary_repeat Add %fold, %e, %e mask 64 repeat 8 params [1, 1, 1, 8, 128, 128] {src1_offset = 64 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %e mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 128 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %e mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 192 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %e mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 256 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %e mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 320 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %e mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 384 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %e mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 448 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %e mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 512 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %e mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 576 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %e mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 640 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %e mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 704 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %e mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 768 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %e mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 832 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %e mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 896 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+      ascendc.pipe_barrier V
+      ascendc.binary_repeat Add %fold, %fold, %e mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 960 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+      ascendc.pipe_barrier V
+      ascendc.whole_reduce SUM %s, %fold mask 64 repeat 8 strides(1, 1, 8) : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>
       ascendc.pipe_barrier V
       ascendc.wait_flag MTE3 -> V, 0
       // Broadcast of a column: Brcb puts row r's value in block r, Copy repeats it along row r.
@@ -93,7 +156,38 @@ module {
         ascendc.set_flag MTE2 -> V, 1
         ascendc.wait_flag MTE2 -> V, 1
         ascendc.pipe_barrier V
-        ascendc.reduce MAX %m, %x1, %c8, %c1024 axis 1 : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>
+        // MAX of each row: fold the 16 chunks of 64 into one repeat per row, then WholeReduce
+        ascendc.binary_repeat Max %fold, %x1, %x1 mask 64 repeat 8 params [1, 1, 1, 8, 128, 128] {src1_offset = 64 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>, !ascendc.local<8x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Max %fold, %fold, %x1 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 128 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Max %fold, %fold, %x1 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 192 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Max %fold, %fold, %x1 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 256 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Max %fold, %fold, %x1 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 320 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Max %fold, %fold, %x1 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 384 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Max %fold, %fold, %x1 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 448 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Max %fold, %fold, %x1 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 512 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Max %fold, %fold, %x1 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 576 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Max %fold, %fold, %x1 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 640 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Max %fold, %fold, %x1 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 704 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Max %fold, %fold, %x1 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 768 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Max %fold, %fold, %x1 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 832 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Max %fold, %fold, %x1 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 896 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Max %fold, %fold, %x1 mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 960 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>
+        ascendc.pipe_barrier V
+        ascendc.whole_reduce MAX %m, %fold mask 64 repeat 8 strides(1, 1, 8) order ORDER_ONLY_VALUE : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>
         ascendc.pipe_barrier V
         // Broadcast of a column: Brcb puts row r's value in block r, Copy repeats it along row r.
         ascendc.brcb %bt, %m {dst_blk_stride = 1 : i64, dst_rep_stride = 8 : i64, repeat_time = 1 : i64} : !ascendc.local<64xf32, VECCALC>, !ascendc.local<8xf32, VECCALC>
@@ -112,7 +206,38 @@ module {
         ascendc.pipe_barrier V
         ascendc.exp %e, %e, %elems : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
         ascendc.pipe_barrier V
-        ascendc.reduce SUM %s, %e, %c8, %c1024 axis 1 : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+        // SUM of each row: fold the 16 chunks of 64 into one repeat per row, then WholeReduce
+        ascendc.binary_repeat Add %fold, %e, %e mask 64 repeat 8 params [1, 1, 1, 8, 128, 128] {src1_offset = 64 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %e mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 128 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %e mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 192 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %e mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 256 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %e mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 320 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %e mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 384 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %e mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 448 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %e mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 512 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %e mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 576 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %e mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 640 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %e mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 704 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %e mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 768 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %e mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 832 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %e mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 896 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+        ascendc.pipe_barrier V
+        ascendc.binary_repeat Add %fold, %fold, %e mask 64 repeat 8 params [1, 1, 1, 8, 8, 128] {src1_offset = 960 : i64} : !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>, !ascendc.local<8x1024xf32, VECCALC>
+        ascendc.pipe_barrier V
+        ascendc.whole_reduce SUM %s, %fold mask 64 repeat 8 strides(1, 1, 8) : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>
         ascendc.pipe_barrier V
         ascendc.wait_flag MTE3 -> V, 1
         // Broadcast of a column: Brcb puts row r's value in block r, Copy repeats it along row r.

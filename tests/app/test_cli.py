@@ -235,3 +235,20 @@ def test_export_trace_of_softmax(softmax_exports):
 
 if __name__ == "__main__":
     sys.exit(pytest.main([__file__, "-q"]))
+
+
+def test_export_project_writes_every_launched_kernel(tmp_path):
+    out = tmp_path / "projects"
+    result = run(["--export-project", out, SOFTMAX], tmp_path)
+    assert result.returncode == 0, result.stderr
+    for kernel in ("softmax", "softmax_fused"):
+        meta = json.loads((out / kernel / "kernel.json").read_text())
+        assert meta["kernel"] == kernel and meta["golden"] is True
+        assert (out / kernel / "golden").is_dir() and (out / kernel / "CMakeLists.txt").is_file()
+        assert f"asc2: exported {kernel} to {out / kernel}" in result.stderr
+
+
+def test_export_project_without_a_launch_fails(tmp_path):
+    result = run(["--export-project", tmp_path / "p", script(tmp_path, "print('no kernel here')\n")], tmp_path)
+    assert result.returncode == 1
+    assert "--export-project: " in result.stderr and "launched no kernel, so there is nothing to export" in result.stderr

@@ -72,14 +72,15 @@ func.func @scalar_operand(%x: !asctile.ptr<f32>, %n: index) attributes {asctile.
 
 // Row reductions and their broadcast back.
 // CHECK-LABEL: func.func @rows
-// CHECK: ascendc.reduce MAX %[[R:.*]], %{{.*}}, %{{.*}}, %{{.*}} axis 1 : !ascendc.local<4xf32, VECCALC>, !ascendc.local<4x64xf32, VECIN>
+// CHECK: ascendc.whole_reduce MAX %[[R:.*]], %{{.*}} mask 64 repeat 4 strides(1, 1, 8) order ORDER_ONLY_VALUE : !ascendc.local<4xf32, VECCALC>, !ascendc.local<4x64xf32, VECIN>
 // CHECK: ascendc.brcb %[[T:.*]], %[[R]] {{.*}} : !ascendc.local<64xf32, VECCALC>, !ascendc.local<4xf32, VECCALC>
 // CHECK: ascendc.copy %{{.*}}, %[[T]] {{.*}} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<64xf32, VECCALC>
 // CHECK: ascendc.sub
-// A full reduction ends in a scalar read on the scalar pipe.
-// CHECK: ascendc.reduce SUM
-// CHECK: ascendc.reduce SUM
-// CHECK: ascendc.get_value
+// A full reduction (rows, then the row of results) ends in a scalar read on
+// the scalar pipe.
+// CHECK: ascendc.whole_reduce SUM %[[RS:.*]], %{{.*}} mask 64 repeat 4 strides(1, 1, 8) :
+// CHECK: ascendc.whole_reduce SUM %[[S:.*]], %[[RS]] mask 4 repeat 1 strides(1, 1, 8) :
+// CHECK: ascendc.get_value %[[S]]
 func.func @rows(%x: !asctile.ptr<f32>, %out: !asctile.ptr<f32>, %n: index) attributes {asctile.kernel} {
   %t = asctile.tensor %x[%n] : !asctile.ptr<f32> -> !asctile.tensor<?x64xf32>
   %o = asctile.tensor %out[%n] : !asctile.ptr<f32> -> !asctile.tensor<?xf32>

@@ -7,7 +7,7 @@
 // row (64 floats = one 256-byte repeat), source block stride 0, source repeat
 // stride 1 block.
 // CHECK-LABEL: func.func @column_broadcast
-// CHECK: ascendc.reduce MAX %[[M:[^,]*]],
+// CHECK: ascendc.whole_reduce MAX %[[M:[^,]*]],
 // CHECK: %[[T:.*]] = ascendc.alloc_local {name = "brcb"} : !ascendc.local<64xf32, VECCALC>
 // CHECK: ascendc.brcb %[[T]], %[[M]] {dst_blk_stride = 1 : i64, dst_rep_stride = 8 : i64, repeat_time = 1 : i64}
 // CHECK: ascendc.copy %{{.*}}, %[[T]] {dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 4 : i64, src_repeat_size = 1 : i64, src_stride = 0 : i64}

@@ -47,6 +47,12 @@ def isolated_cache(tmp_path, monkeypatch):
     platform.reset_platform()
 
 
+@pytest.fixture
+def twin_cache(tmp_path_factory, monkeypatch):
+    """One g++ output cache for the Twin backend's tests of a session (its precompiled header is slow)."""
+    monkeypatch.setenv("ASC2_TWIN_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "twin-build"))
+
+
 def _find_asc2_opt():
     for candidate in (os.environ.get("ASC2_OPT"), os.path.join(ROOT, "build", "bin", "asc2-opt"),
                       shutil.which("asc2-opt")):

@@ -666,8 +666,12 @@ def minimize(k, directory=None, max_steps=200):
     return k
 
 
-def check(k, directory=None, mutate=False):
-    """Compile, run and check one random kernel: {"status", "detail", "cycles", "checked", ...}."""
+def check(k, directory=None, mutate=False, twin=False):
+    """Compile, run and check one random kernel: {"status", "detail", "cycles", "checked", ...}.
+
+    With `twin`, the kernel's emitted Ascend C also runs on the CPU twin (asc2.runtime.twin), from the
+    same inputs: its outputs must match the reference and the simulator's (status "twin_error" or
+    "twin_mismatch" otherwise), so each kernel runs three ways."""
     import asc2
 
     own_dir = directory is None
@@ -686,6 +690,7 @@ def check(k, directory=None, mutate=False):
             return dict(result, status="crash", detail=f"{type(e).__name__}: {e}")
         native = compiled.native
         launch = runtime_args(kernel, args, constexprs)
+        pristine = [a.copy() if isinstance(a, np.ndarray) else a for a in launch] if twin else None
         try:
             res = dict(native.launch(block_num, launch))
         except asc2._C.SimulationError as e:
@@ -703,6 +708,10 @@ def check(k, directory=None, mutate=False):
         miss = compare(k, outs, refs)
         if miss:
             return dict(result, status="mismatch", detail=miss)
+        if twin:
+            twin_status = _check_on_twin(compiled, block_num, launch, pristine, k, refs, n_in)
+            if twin_status:
+                return dict(result, status=twin_status[0], detail=twin_status[1])
         if mutate:
             # Every core runs at least two trips of every unrolled copy, so each wait executes.
             import copy
@@ -717,6 +726,25 @@ def check(k, directory=None, mutate=False):
         if own_dir:
             import shutil
             shutil.rmtree(directory, ignore_errors=True)
+
+
+def _check_on_twin(compiled, block_num, simulated, launch, k, refs, n_in):
+    """None when the twin's run of `launch` (fresh inputs) matches the simulator's outputs and the
+    reference; else (status, detail)."""
+    from asc2.runtime import twin
+
+    try:
+        twin.twin_kernel(compiled).launch(block_num, launch)
+    except twin.TwinError as e:
+        return "twin_error", str(e)
+    arrays = [(t, s) for t, s in zip(launch, simulated) if isinstance(t, np.ndarray)]
+    try:
+        twin.compare_outputs(compiled.name, [t for t, _ in arrays], [s for _, s in arrays],
+                             twin.is_exact(compiled.ascendc))
+    except twin.TwinError as e:
+        return "twin_mismatch", str(e)
+    miss = compare(k, launch[n_in:n_in + len(k.outputs)], refs)
+    return ("twin_mismatch", "twin vs reference: " + miss) if miss else None
 
 
 LEAK = "flag left set at the end of the kernel"

@@ -4,11 +4,13 @@ Every numeric test compares the simulator against numpy (float32 accumulation) a
 is race-free; every error case checks the message and the kernel line it points at.
 """
 
+import re
+
 import numpy as np
 import pytest
 
 import asc2
-from conftest import line_of, requires_native
+from conftest import in_child_process, line_of, requires_native
 
 L = asc2.TensorLocation
 
@@ -397,3 +399,81 @@ def test_matmul_result_staged_in_l1_feeds_the_next_matmul(half):
     ir = mm_chain.last_report["passes"][-1]["ir"]
     assert "ascendc.fixpipe_l1" in ir and "{relu}" in ir
     assert "CFG_NZ" in mm_chain.last_report["ascendc"]
+
+
+_FLAG_CALL = re.compile(r"AscendC::(?:Set|Wait)Flag<AscendC::HardEvent::(\w+)>\((\w+)\);")
+
+
+@requires_native
+def test_tpipe_kernels_take_their_event_ids_from_alloc_event_id():
+    """Under a TPipe (the c220 default) every SetFlag/WaitFlag id comes from TPipe::AllocEventID (the
+    TPipe holds M_MTE1 0-2 on the AIC itself), one per planned (pipe pair, id), released at the end."""
+    m, n, k = 64, 64, 256
+    a, b = _operands(m, n, k, np.float16, seed=5)
+    c = np.zeros((m, n), np.float32)
+    mm_tiled[2](a, b, c, m, n, k, 32, 32, 32, FORM=1, RELU=False)
+    _check(c, a, b)
+    src = mm_tiled.last_report["ascendc"]
+    assert "AscendC::TPipe pipe;" in src and "InitSocState" not in src
+    allocs = re.findall(r"AscendC::TEventID (\w+) = pipe\.AllocEventID<AscendC::HardEvent::(\w+)>\(\);", src)
+    assert any(event == "M_MTE1" for _, event in allocs), allocs
+    names = {name: event for name, event in allocs}
+    assert len(names) == len(allocs)
+    for name, event in allocs:
+        assert f"pipe.ReleaseEventID<AscendC::HardEvent::{event}>({name});" in src
+    flags = _FLAG_CALL.findall(src)
+    assert flags
+    for event, arg in flags:
+        assert names.get(arg) == event, (event, arg)  # never a raw id, always its own pair's id
+
+
+@requires_native
+def test_static_tensor_kernels_init_the_soc_and_drain_the_pipes_on_c220_too():
+    m, n, k = 64, 64, 96
+    a, b = _operands(m, n, k, np.float16, seed=3)
+    c = np.zeros((m, n), np.float32)
+    kernel = asc2.jit(static_alloc=True)(mm_tiled.fn)
+    kernel[2](a, b, c, m, n, k, 32, 32, 32, FORM=0, RELU=False)
+    _check(c, a, b)
+    src = kernel.last_report["ascendc"]
+    assert "TPipe" not in src and "AllocEventID" not in src
+    lines = [line.strip() for line in src.splitlines()]
+    assert lines[lines.index(next(x for x in lines if x.startswith("KERNEL_TASK_TYPE_DEFAULT"))) + 1] == \
+        "AscendC::InitSocState();"
+    assert src.rstrip().endswith("AscendC::PipeBarrier<PIPE_ALL>();\n}")
+    # Static-tensor code may use ids 0-5 only (6 and 7 are reserved by the Ascend C docs).
+    assert all(int(arg) <= 5 for _, arg in _FLAG_CALL.findall(src))
+
+
+def _cube_kernels_on_ascend950():
+    asc2.set_platform(backend="Model", platform="Ascend950")
+    sources = {}
+    test_int8_accumulates_in_int32()
+    sources["int8"] = mm_int8.last_report["ascendc"]
+    test_float32_inputs_and_multibuffered_k_loop()
+    sources["f32"] = mm_tiled.last_report["ascendc"]
+    for bk in (32, 128):
+        test_l1_sub_tiles_moved_to_l0(bk)
+        sources[f"sub{bk}"] = mm_sub_tiles.last_report["ascendc"]
+    for half in (True, False):
+        test_matmul_result_staged_in_l1_feeds_the_next_matmul(half)
+        sources[f"chain{half}"] = mm_chain.last_report["ascendc"]
+    test_tiled_matmul_sweep(*SWEEP[2], 1)
+    sources["sweep"] = mm_tiled.last_report["ascendc"]
+    return sources
+
+
+@requires_native
+def test_cube_kernels_on_ascend950_use_the_c310_recipe_with_numpy_numbers():
+    """Ascend950 (c310): one LoadData2DParamsV2 per L0 load (L0A stays NZ; the simulator's load and
+    mmad follow), FixpipeParamsArch3510 with dstStride in elements for NZ output, and the same numbers
+    as on A2 (each case asserts numpy's)."""
+    sources = in_child_process(_cube_kernels_on_ascend950)
+    for name, src in sources.items():
+        assert "AscendC::LoadData2DParamsV2 p;" in src and "LoadData2DParams p;" not in src, name
+        assert "FixpipeParamsV220" not in src and "FixpipeParamsArch3510<" in src, name
+        assert "AscendC::InitSocState();" in src and src.rstrip().endswith("PipeBarrier<PIPE_ALL>();\n}"), name
+    # (32 x 48 relu(A @ B)) staged in L1 as NZ: column blocks M * C0 elements apart (C0 = 16 for f16, 8 for f32).
+    assert "FixpipeParamsArch3510<AscendC::CO2Layout::NZ> p;" in sources["chainTrue"]
+    assert "p.dstStride = 512;" in sources["chainTrue"]
+    assert "p.dstStride = 256;" in sources["chainFalse"]

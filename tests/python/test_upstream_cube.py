@@ -17,7 +17,7 @@ import pytest
 import asc
 import asc.runtime.config as config
 import asc2
-from conftest import line_of, requires_native
+from conftest import in_child_process, line_of, requires_native
 
 
 @asc2.jit(always_compile=True, kernel_type=asc.runtime.config.KernelType.AIC_ONLY)
@@ -232,16 +232,18 @@ def mm_blocked(a_ptr: asc2.GlobalAddress, b_ptr: asc2.GlobalAddress, c_ptr: asc2
         asc2.copy_out(acc.to(out_type), c_gm, offsets=[row, col])
 
 
-@requires_native
-@pytest.mark.parametrize("dtype, trans, has_bias, hf32, mnk", [
+BLOCKED_CASES = [
     (np.float16, (False, False), False, False, (64, 48, 96)),
     (np.float16, (True, False), True, False, (48, 64, 64)),
     (np.float16, (False, True), False, False, (31, 33, 47)),
     (np.float16, (True, True), True, False, (32, 32, 128)),
     (np.float32, (False, True), True, True, (32, 64, 64)),
     (np.float32, (False, False), False, True, (16, 17, 80)),
-])
-def test_blocked_matmul_transposes_bias_hf32(dtype, trans, has_bias, hf32, mnk):
+]
+
+
+def _run_blocked(dtype, trans, has_bias, hf32, mnk):
+    """mm_blocked against numpy on the current platform; returns the compile report."""
     m, n, k = mnk
     rng = np.random.default_rng(m * n + k)
     a_shape = (k, m) if trans[0] else (m, k)
@@ -272,7 +274,38 @@ def test_blocked_matmul_transposes_bias_hf32(dtype, trans, has_bias, hf32, mnk):
     if any(trans):
         assert "ascendc.load_data" in final and "transpose" in final
     if hf32:
-        assert "SetHF32Mode(true)" in report["ascendc"]
+        assert "SetHF32Mode(AscendC::HF32Mode::ENABLE)" in report["ascendc"]
+        assert "SetHF32Mode(AscendC::HF32Mode::DISABLE)" in report["ascendc"]
+    return report
+
+
+@requires_native
+@pytest.mark.parametrize("dtype, trans, has_bias, hf32, mnk", BLOCKED_CASES)
+def test_blocked_matmul_transposes_bias_hf32(dtype, trans, has_bias, hf32, mnk):
+    src = _run_blocked(dtype, trans, has_bias, hf32, mnk)["ascendc"]
+    # c220: banded LoadData2DParams into the ZZ L0A, FixpipeParamsV220.
+    assert "AscendC::LoadData2DParams p;" in src and "LoadData2DParamsV2" not in src
+    assert "AscendC::FixpipeParamsV220 p;" in src and "p.deqScalar = 0;" in src
+
+
+def _blocked_on_ascend950(*case):
+    asc2.set_platform(backend="Model", platform="Ascend950")
+    return _run_blocked(*case)["ascendc"]
+
+
+@requires_native
+@pytest.mark.parametrize("dtype, trans, has_bias, hf32, mnk", BLOCKED_CASES)
+def test_blocked_matmul_on_ascend950_uses_the_c310_recipe(dtype, trans, has_bias, hf32, mnk):
+    """Ascend950 loads L0A as NZ (LoadData2DParamsV2) and the simulator's mmad reads it so: the
+    transposed and plain operands, bias and HF32 give numpy's numbers there too."""
+    src = in_child_process(_blocked_on_ascend950, dtype, trans, has_bias, hf32, mnk)
+    assert "AscendC::LoadData2DParamsV2 p;" in src and "LoadData2DParams p;" not in src
+    assert "AscendC::FixpipeParamsArch3510<AscendC::CO2Layout::ROW_MAJOR> p;" in src
+    assert "FixpipeParamsV220" not in src and "p.deqScalar = 0;" in src
+    # Static-tensor code: the kernel initialises the SoC state and drains the pipes itself.
+    body = src[src.index("KERNEL_TASK_TYPE_DEFAULT"):]
+    assert body.split("\n")[1].strip() == "AscendC::InitSocState();"
+    assert src.rstrip().endswith("AscendC::PipeBarrier<PIPE_ALL>();\n}")
 
 
 @asc2.jit(always_compile=True)

@@ -55,12 +55,43 @@ def test_last_report_contents():
     json.dumps(r)  # plain data
 
 
+def test_report_carries_the_static_schedule():
+    """Set -> wait pairing and stalls are the compiler's (StaticSchedule on the
+    final IR); the views only draw them."""
+    n = 4096
+    x = np.arange(n, dtype=np.float32)
+    out = np.zeros(n, np.float32)
+    vadd[4](x, x, out, n, 4, TILE=256)
+    r = vadd.last_report
+    kinds = {s["point"]: s for s in r["sync"]}
+    edges, stalls = r["schedule"]["edges"], r["schedule"]["stalls"]
+    assert edges, "vadd's loads, adds and stores are chained by flags"
+    for e in edges:
+        set_, wait = kinds[e["set_point"]], kinds[e["wait_point"]]
+        assert set_["kind"] == "set_flag" and wait["kind"] == "wait_flag"
+        assert (set_["src_pipe"], set_["dst_pipe"], set_["event_id"]) == (e["src_pipe"], e["dst_pipe"], e["event_id"])
+        assert (wait["src_pipe"], wait["dst_pipe"], wait["event_id"]) == (e["src_pipe"], e["dst_pipe"], e["event_id"])
+        # A wait earlier in program order can only be a later iteration's (the
+        # converse does not hold: a set in one arm of an scf.if reaches a wait
+        # in the other arm only around the loop).
+        assert e["wraps"] or e["wait_point"] > e["set_point"]
+    assert [(e["set_point"], e["wait_point"]) for e in edges] == sorted((e["set_point"], e["wait_point"]) for e in edges)
+    # The ping-pong loop carries flags around its back-edge.
+    assert any(e["wraps"] for e in edges)
+    assert stalls and all(0 <= s["edge"] < len(edges) and s["from"] < s["to"] for s in stalls)
+    assert all(s["pipe"] == edges[s["edge"]]["dst_pipe"] for s in stalls)
+
+
 def test_compile_only_and_ascendc():
     compiled = vadd.compile(np.zeros(16, np.float32), np.zeros(16, np.float32), np.zeros(16, np.float32), 16, 1,
                             TILE=256)
     assert compiled.name == "vadd"
     assert compiled.ascendc
     assert compiled.report()["schema"] == "asc2.report/1"
+    # Users see the Python name; the C symbol has the fixed prefix (no clash with libc's names).
+    assert compiled.report()["kernel"] == "vadd"
+    assert compiled.report()["kernel_symbol"] == "asc2_vadd"
+    assert 'extern "C" __global__ __aicore__ void asc2_vadd(' in compiled.ascendc
 
 
 def test_dump_directory(tmp_path, monkeypatch):

@@ -34,7 +34,7 @@ TEST(ArchModel, EveryPlatformLoads) {
     EXPECT_EQ(arch->alignment[int(Space::UB)], 32);
     EXPECT_GT(arch->gmToUbBytesPerCycle, arch->ubToGmBytesPerCycle);
     EXPECT_GT(arch->hbmBytesPerCycle, arch->gmToUbBytesPerCycle);
-    EXPECT_EQ(arch->vecCost.size(), 21u) << platform;
+    EXPECT_EQ(arch->vecCost.size(), 20u) << platform; // one per vector op (VecOp)
     // Cube path: L1->L0A is faster than GM->L1, every move is below the HBM
     // cap, and one fp16 fractal costs a cycle after a small fixed latency.
     EXPECT_GT(arch->gmToL1BytesPerCycle, 0) << platform;
@@ -85,7 +85,10 @@ TEST(ArchModel, Ascend910B1Numbers) {
   ASSERT_TRUE(arch) << error;
   EXPECT_EQ(arch->socVersion, "c220");
   EXPECT_EQ(arch->syncStyle, "flag");
-  EXPECT_EQ(arch->capacity[int(Space::UB)], 196608);
+  // What the headers give a kernel: TOTAL_VEC_LOCAL_SIZE (184 KiB of the
+  // 192 KiB UB), TOTAL_L1_SIZE (512 KiB - the 128-byte KFC reserve).
+  EXPECT_EQ(arch->capacity[int(Space::UB)], 188416);
+  EXPECT_EQ(arch->capacity[int(Space::L1)], 524160);
   EXPECT_EQ(arch->capacity[int(Space::L0C)], 131072);
   EXPECT_EQ(arch->aivCores, 48);
   EXPECT_NEAR(arch->gmToUbBytesPerCycle, 220.06e9 / 1850e6, 1e-9);
@@ -103,7 +106,9 @@ TEST(ArchModel, Ascend950IsC310WithBufferIds) {
   EXPECT_EQ(arch->socVersion, "c310");
   EXPECT_EQ(arch->syncStyle, "buffer-id");
   EXPECT_EQ(arch->capacity[int(Space::UB)], 253952);
+  EXPECT_EQ(arch->capacity[int(Space::L1)], 524288);
   EXPECT_EQ(arch->capacity[int(Space::L0C)], 262144);
+  EXPECT_EQ(arch->capacity[int(Space::BT)], 4096);
 }
 
 TEST(ArchModel, MalformedJsonNamesTheProblem) {
@@ -147,7 +152,7 @@ TEST(ArchModel, MalformedJsonNamesTheProblem) {
       << error;
 
   std::string badUb = text;
-  badUb.replace(badUb.find("\"UB\": 196608"), 12, "\"UB\": -1");
+  badUb.replace(badUb.find("\"UB\": 188416"), 12, "\"UB\": -1");
   EXPECT_FALSE(ArchModel::fromJson(badUb, error));
   EXPECT_NE(error.find("capacity_bytes.UB"), std::string::npos) << error;
 }

@@ -132,7 +132,7 @@ TEST(Pipeline, VaddCompilesWithAFullReport) {
   }
   EXPECT_EQ(offsets.size(), 6u);
   ASSERT_EQ(report->spaces.size(), 1u);
-  EXPECT_EQ(report->spaces[0].capacity, 196608);
+  EXPECT_EQ(report->spaces[0].capacity, 188416); // TOTAL_VEC_LOCAL_SIZE
   EXPECT_EQ(report->spaces[0].peak, 6144);
   EXPECT_EQ(report->spaces[0].lowerBound, 6144);
 
@@ -223,8 +223,8 @@ TEST(Pipeline, UbOverflowNamesTheLiveTiles) {
   ASSERT_FALSE(result.kernel);
   const std::string &m = result.failure->message;
   // Two live 128 KiB tiles: x and y loaded (their sum goes in place of x).
-  EXPECT_NE(m.find("UB overflow: kernel needs 262144 bytes but UB has 196608 "
-                   "(65536 bytes over)"),
+  EXPECT_NE(m.find("UB overflow: kernel needs 262144 bytes but UB has 188416 "
+                   "(73728 bytes over)"),
             std::string::npos)
       << m;
   EXPECT_NE(m.find("\"x\""), std::string::npos) << m;

@@ -293,8 +293,9 @@ void expectMatmul(const MatmulCase &mc, const MatmulData &d, double tol,
 //===----------------------------------------------------------------------===//
 
 /// A rows x cols sub-tile at (16, 32) of a srcR x srcC L1 matrix (NZ) loaded
-/// to L0 in both layouts: (r, c) of the destination is (row0 + r, col0 + c)
-/// of the source, or (row0 + c, col0 + r) with `transpose`.
+/// to L0 in every layout (ZZ: c220 L0A, NZ: c310 L0A, ZN: L0B): (r, c) of the
+/// destination is (row0 + r, col0 + c) of the source, or (row0 + c, col0 + r)
+/// with `transpose`.
 static void checkSubTileLoads(DType t, bool transpose, int64_t srcR, int64_t srcC,
                               int64_t rows, int64_t cols) {
   const int64_t c0 = cube::c0Of(t), row0 = 16, col0 = 32, mod = 97;
@@ -303,19 +304,23 @@ static void checkSubTileLoads(DType t, bool transpose, int64_t srcR, int64_t src
     put(t, gm, i, double(i % mod));
   std::vector<uint8_t> l1(gm.size());
   cube::ndToNz(t, l1.data(), srcR, srcC, gm.data(), srcR, srcC, srcC);
-  for (bool toZn : {false, true}) {
-    cube::Layout layout = toZn ? cube::Layout::ZN : cube::Layout::ZZ;
+  for (cube::Layout layout : {cube::Layout::ZZ, cube::Layout::NZ, cube::Layout::ZN}) {
     std::vector<uint8_t> l0(size_t(cube::tileBytes(layout, t, rows, cols)));
-    cube::nzToL0(t, toZn, l0.data(), l1.data(), rows, cols, srcR, srcC, row0, col0,
+    cube::nzToL0(t, layout, l0.data(), l1.data(), rows, cols, srcR, srcC, row0, col0,
                  transpose);
+    const int64_t rp = cube::padRows(layout, t, rows);
     const int64_t cp = cube::padCols(layout, t, cols);
+    const char *layoutName = layout == cube::Layout::ZZ   ? " ZZ "
+                             : layout == cube::Layout::NZ ? " NZ "
+                                                          : " ZN ";
     for (int64_t r = 0; r < rows; ++r)
       for (int64_t c = 0; c < cols; ++c) {
         int64_t sr = row0 + (transpose ? c : r), sc = col0 + (transpose ? r : c);
-        ASSERT_EQ(get(t, l0, toZn ? cube::znIndex(r, c, cp, c0) : cube::zzIndex(r, c, cp, c0)),
-                  double((sr * srcC + sc) % mod))
-            << dtypeName(t) << (toZn ? " ZN " : " ZZ ") << (transpose ? "T " : "") << r << ","
-            << c;
+        int64_t at = layout == cube::Layout::ZZ   ? cube::zzIndex(r, c, cp, c0)
+                     : layout == cube::Layout::NZ ? cube::nzIndex(r, c, rp, c0)
+                                                  : cube::znIndex(r, c, cp, c0);
+        ASSERT_EQ(get(t, l0, at), double((sr * srcC + sc) % mod))
+            << dtypeName(t) << layoutName << (transpose ? "T " : "") << r << "," << c;
       }
   }
 }
@@ -338,10 +343,10 @@ TEST(SimCube, FractalLayoutsMatchTheDocumentedIndexMath) {
     cube::ndToNz(t, l1.data(), tileR, tileC, gm.data(), rows, cols, 80);
     std::vector<uint8_t> zz(l1.size()), zn(size_t(
         cube::tileBytes(cube::Layout::ZN, t, tileR, tileC)));
-    cube::nzToL0(t, false, zz.data(), l1.data(), tileR, tileC, tileR, tileC,
-                 0, 0);
-    cube::nzToL0(t, true, zn.data(), l1.data(), tileR, tileC, tileR, tileC, 0,
-                 0);
+    cube::nzToL0(t, cube::Layout::ZZ, zz.data(), l1.data(), tileR, tileC, tileR,
+                 tileC, 0, 0);
+    cube::nzToL0(t, cube::Layout::ZN, zn.data(), l1.data(), tileR, tileC, tileR,
+                 tileC, 0, 0);
     const int64_t znCp = cube::padCols(cube::Layout::ZN, t, tileC);
     for (int64_t r = 0; r < tileR; ++r)
       for (int64_t c = 0; c < tileC; ++c) {

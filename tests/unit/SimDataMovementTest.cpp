@@ -266,13 +266,13 @@ TEST(SimDataMovement, ScalarAccessesAreBoundsChecked) {
   {
     ProgramBuilder b;
     b.program.args = {{ArgSpec::Kind::Gm, DType::F32, "x"}};
-    b.loadLocal(DType::F32, 196600, I(2), 30);
+    b.loadLocal(DType::F32, 188408, I(2), 30);
     b.end();
     LaunchResult r = simulate(b.program, arch, 1, {gmArg(x, DType::F32)});
     EXPECT_FALSE(r.ok);
     EXPECT_EQ(r.error, "UB out-of-bounds in ascendc.get_value (S) at "
-                       "kernel.py:30:5: bytes [196608, 196612) outside UB "
-                       "capacity 196608 on core 0");
+                       "kernel.py:30:5: bytes [188416, 188420) outside UB "
+                       "capacity 188416 on core 0");
   }
   {
     ProgramBuilder b;

@@ -309,15 +309,15 @@ TEST(SimFunctional, LocalOutOfBoundsNamesSpace) {
   ArchModel arch = loadArch();
   ProgramBuilder b;
   b.program.args = {{ArgSpec::Kind::Gm, DType::F32, "x"}};
-  b.copyIn(0, DType::F32, Operand::ofImm(0), Operand::ofImm(64), 196608 - 128,
+  b.copyIn(0, DType::F32, Operand::ofImm(0), Operand::ofImm(64), 188416 - 128,
            10);
   b.end();
   std::vector<float> x(64);
   LaunchResult r = simulate(b.program, arch, 1, {gmArg(x, DType::F32)});
   ASSERT_FALSE(r.ok);
   EXPECT_EQ(r.error, "UB out-of-bounds in ascendc.data_copy (MTE2) at "
-                     "kernel.py:10:5: bytes [196480, 196736) outside UB "
-                     "capacity 196608 on core 0");
+                     "kernel.py:10:5: bytes [188288, 188544) outside UB "
+                     "capacity 188416 on core 0");
 }
 
 TEST(SimFunctional, EveryCoreCoversItsSlice) {

@@ -124,8 +124,7 @@ public:
     emit(in, "ascendc.data_copy", line);
   }
   static bool isBinary(VecOp op) {
-    return op <= VecOp::Min || (op >= VecOp::And && op <= VecOp::Shr) ||
-           op == VecOp::FloorDiv;
+    return op <= VecOp::Min || (op >= VecOp::And && op <= VecOp::Shr);
   }
   void vec(VecOp op, DType t, int64_t dst, int64_t a, int64_t b, Operand count,
            int line) {
@@ -208,14 +207,36 @@ public:
     in.scalar.reg = scalarReg;
     emit(in, "ascendc.select", line);
   }
-  void reduce(ReduceKind kind, DType t, int axis, int64_t dst, int64_t src,
-              Operand rows, Operand cols, int line) {
-    Instr in = vecInstr(Opcode::VecReduce, t, dst, src, Operand::ofImm(0));
+  /// WholeReduce<kind>(dst, src, mask, repeat, dstRepStride, srcBlkStride,
+  /// srcRepStride, order).
+  void wholeReduce(ReduceKind kind, DType t, int64_t dst, int64_t src,
+                   int64_t mask, int64_t repeat, int64_t dstRep, int64_t srcBlk,
+                   int64_t srcRep, int line,
+                   ReduceOrder order = ReduceOrder::ValueIndex) {
+    Instr in = vecInstr(Opcode::VecWholeReduce, t, dst, src, Operand::ofImm(0));
     in.reduceKind = kind;
-    in.axis = int8_t(axis);
-    in.a = rows;
-    in.b = cols;
-    emit(in, "ascendc.reduce", line);
+    in.reduceOrder = order;
+    in.mask = mask;
+    in.repeat = repeat;
+    in.repStride[0] = dstRep;
+    in.blkStride[1] = srcBlk;
+    in.repStride[1] = srcRep;
+    emit(in, "ascendc.whole_reduce", line);
+  }
+  /// Level-0 op(dst, a, b, mask, repeat, BinaryRepeatParams{p...}).
+  void binaryRepeat(VecOp op, DType t, int64_t dst, int64_t a, int64_t b,
+                    int64_t mask, int64_t repeat, std::vector<int64_t> p,
+                    int line) {
+    Instr in = vecInstr(Opcode::VecBinaryRepeat, t, dst, a, Operand::ofImm(0));
+    in.vecOp = op;
+    in.src1Addr = b;
+    in.mask = mask;
+    in.repeat = repeat;
+    for (int k = 0; k < 3; ++k) {
+      in.blkStride[k] = p[size_t(k)];
+      in.repStride[k] = p[size_t(3 + k)];
+    }
+    emit(in, "ascendc.binary_repeat", line);
   }
   /// Brcb(dst, src, repeats, BrcbRepeatParams{dstBlk, dstRep}).
   void brcb(DType t, int64_t dst, int64_t src, int64_t repeats, int64_t dstBlk,

@@ -165,7 +165,7 @@ TEST(SimTiming, PipeAllBarrierWaitsForEveryPipe) {
 TEST(SimTiming, NewVectorInstructionsCostFromTheArchModel) {
   // Ascend910B1 (shared/reference §1.6): vconv 2*r+32, compare/select like
   // vmax 2.01*r+23, vcadd 7*r+46 per source repeat, brcb/copy 1*r+26 per
-  // destination repeat, vadds 1*r+31, vdiv 4.03*r+31, floordiv 6.03*r+63.
+  // destination repeat, vadds 1*r+31, vdiv 4.03*r+31.
   ArchModel arch = loadArch("Ascend910B1");
   auto I = Operand::ofImm;
   struct Case {
@@ -185,10 +185,15 @@ TEST(SimTiming, NewVectorInstructionsCostFromTheArchModel) {
          b.select(DType::I16, 8192, 12288, 0, 4096, I(1000), 10);
        },
        uint64_t(std::ceil(23 + 2.01 * 8))},
-      {[&](ProgramBuilder &b) { // 16 x 64 floats = 16 repeats of source
-         b.reduce(ReduceKind::Sum, DType::F32, 1, 8192, 0, I(16), I(64), 10);
+      {[&](ProgramBuilder &b) { // WholeReduceSum, repeatTime 16
+         b.wholeReduce(ReduceKind::Sum, DType::F32, 8192, 0, 64, 16, 1, 1, 8, 10);
        },
        46 + 7 * 16},
+      {[&](ProgramBuilder &b) { // level-0 Max: 16 repeats, however few lanes
+         b.binaryRepeat(VecOp::Max, DType::F32, 8192, 0, 256, 8, 16,
+                        {1, 1, 1, 8, 8, 8}, 10);
+       },
+       uint64_t(std::ceil(23 + 2.01 * 16))},
       {[&](ProgramBuilder &b) { // Copy: one repeat per row, 16 repeats
          b.copy(DType::F32, 8192, 0, 64, 16, 1, 1, 8, 0, 10);
        },
@@ -205,10 +210,6 @@ TEST(SimTiming, NewVectorInstructionsCostFromTheArchModel) {
          b.vecScalar(VecOp::Div, DType::F32, 8192, 0, 2.0, I(1024), 10);
        },
        uint64_t(std::ceil(31 + 4.03 * 16))},
-      {[&](ProgramBuilder &b) {
-         b.vec(VecOp::FloorDiv, DType::F32, 8192, 0, 4096, I(1024), 10);
-       },
-       uint64_t(std::ceil(63 + 6.03 * 16))},
   };
   for (size_t k = 0; k < cases.size(); ++k) {
     ProgramBuilder b;

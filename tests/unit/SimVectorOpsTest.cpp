@@ -63,6 +63,21 @@ template <typename T> std::vector<T> values(const Tile &x) {
   std::memcpy(v.data(), x.bytes.data(), x.bytes.size());
   return v;
 }
+/// A bool tile in UB is a bit mask (element i = bit i % 8 of byte i / 8):
+/// the 0/1 flags of its first n elements, and a tile holding `flags` packed.
+std::vector<uint8_t> unpackBits(const std::vector<uint8_t> &bytes, size_t n) {
+  std::vector<uint8_t> v(n);
+  for (size_t i = 0; i < n; ++i)
+    v[i] = (bytes[i / 8] >> (i % 8)) & 1;
+  return v;
+}
+std::vector<uint8_t> maskBits(const Tile &x) { return unpackBits(x.bytes, x.bytes.size()); }
+Tile boolTile(const std::vector<uint8_t> &flags, int64_t ub) {
+  Tile x{DType::Bool, std::vector<uint8_t>(flags.size(), 0), ub};
+  for (size_t i = 0; i < flags.size(); ++i)
+    x.bytes[i / 8] |= uint8_t((flags[i] & 1) << (i % 8));
+  return x;
+}
 
 /// Copies `ins` into UB, runs `body` (lines 12+), copies `outs` back. Scalar
 /// arguments follow the GM ones.
@@ -312,7 +327,7 @@ TEST(SimVectorOps, CastIntegersWrapAndBoolIsNonZero) {
             (std::vector<uint8_t>{44, 127, 128, 255, 112, 0}));
   EXPECT_EQ(castAll<int16_t>(DType::I16, DType::I32, in, {RoundMode::None})[0],
             (std::vector<int16_t>{300, -129, 128, -1, 4464, 0}));
-  EXPECT_EQ(castAll<uint8_t>(DType::Bool, DType::I32, in, {RoundMode::None})[0],
+  EXPECT_EQ(unpackBits(castAll<uint8_t>(DType::Bool, DType::I32, in, {RoundMode::None})[0], 6),
             (std::vector<uint8_t>{1, 1, 1, 1, 1, 0}));
   EXPECT_EQ(castAll<int32_t>(DType::I32, DType::I8, std::vector<int8_t>{-5, 127},
                              {RoundMode::None})[0],
@@ -320,11 +335,12 @@ TEST(SimVectorOps, CastIntegersWrapAndBoolIsNonZero) {
   EXPECT_EQ(castAll<int32_t>(DType::I32, DType::U8, std::vector<uint8_t>{250, 1},
                              {RoundMode::None})[0],
             (std::vector<int32_t>{250, 1}));
-  EXPECT_EQ(castAll<uint8_t>(DType::Bool, DType::F32,
-                             std::vector<float>{0.f, -0.f, kNaN, 0.5f},
-                             {RoundMode::None})[0],
+  EXPECT_EQ(unpackBits(castAll<uint8_t>(DType::Bool, DType::F32,
+                                        std::vector<float>{0.f, -0.f, kNaN, 0.5f},
+                                        {RoundMode::None})[0],
+                       4),
             (std::vector<uint8_t>{0, 0, 1, 1}));
-  std::vector<uint8_t> flags = {0, 1, 1, 0};
+  std::vector<uint8_t> flags = boolTile({0, 1, 1, 0}, 0).bytes; // packed bits
   EXPECT_EQ(castAll<float>(DType::F32, DType::Bool, flags, {RoundMode::None})[0],
             (std::vector<float>{0, 1, 1, 0}));
   EXPECT_EQ(castAll<uint16_t>(DType::F16, DType::Bool, flags, {RoundMode::None})[0],
@@ -364,9 +380,9 @@ TEST(SimVectorOps, CompareFloatsFollowsIeee) {
     }, {floatArg(2.0)});
     ASSERT_TRUE(r.ok) << r.error;
     for (int i = 0; i < 8; ++i) {
-      EXPECT_EQ(values<uint8_t>(tt)[i], cmpRef(m, a[i], c[i])) << int(m) << " " << i;
-      EXPECT_EQ(values<uint8_t>(ts)[i], cmpRef(m, a[i], 2.f)) << int(m) << " " << i;
-      EXPECT_EQ(values<uint8_t>(tr)[i], cmpRef(m, a[i], 2.f)) << int(m) << " " << i;
+      EXPECT_EQ(maskBits(tt)[i], cmpRef(m, a[i], c[i])) << int(m) << " " << i;
+      EXPECT_EQ(maskBits(ts)[i], cmpRef(m, a[i], 2.f)) << int(m) << " " << i;
+      EXPECT_EQ(maskBits(tr)[i], cmpRef(m, a[i], 2.f)) << int(m) << " " << i;
     }
   }
 }
@@ -384,9 +400,9 @@ TEST(SimVectorOps, CompareIntegersAndHalfScalarRoundsToDtype) {
     });
     ASSERT_TRUE(r.ok) << r.error;
     for (int i = 0; i < 4; ++i)
-      EXPECT_EQ(values<uint8_t>(o1)[i], cmpRef(m, a[i], c[i])) << int(m);
+      EXPECT_EQ(maskBits(o1)[i], cmpRef(m, a[i], c[i])) << int(m);
     for (int i = 0; i < 3; ++i)
-      EXPECT_EQ(values<uint8_t>(o2)[i], cmpRef(m, ua[i], uc[i])) << int(m);
+      EXPECT_EQ(maskBits(o2)[i], cmpRef(m, ua[i], uc[i])) << int(m);
   }
   // half(0.1) == 0.1 holds because the scalar is rounded to fp16 first.
   Tile h = tile(DType::F16, std::vector<uint16_t>{halfBits(0.1f), halfBits(0.2f)}, 0);
@@ -395,7 +411,7 @@ TEST(SimVectorOps, CompareIntegersAndHalfScalarRoundsToDtype) {
     b.compare(CmpMode::EQ, DType::F16, eq.ub, h.ub, 0, Operand::ofImm(2), 12, true, 0.1);
   });
   ASSERT_TRUE(r.ok) << r.error;
-  EXPECT_EQ(values<uint8_t>(eq), (std::vector<uint8_t>{1, 0}));
+  EXPECT_EQ(maskBits(eq), (std::vector<uint8_t>{1, 0}));
 }
 
 TEST(SimVectorOps, SelectTensorAndScalarForms) {
@@ -413,7 +429,8 @@ TEST(SimVectorOps, SelectTensorAndScalarForms) {
     b.select(DType::I16, seli.ub, mask.ub, 1024, 0, n, 16, true, 0, minus7);
   });
   ASSERT_TRUE(r.ok) << r.error;
-  EXPECT_EQ(values<uint8_t>(mask), (std::vector<uint8_t>{1, 0, 1, 0, 1}));
+  EXPECT_EQ(maskBits(mask), (std::vector<uint8_t>{1, 0, 1, 0, 1}));
+  EXPECT_EQ(mask.bytes[0] & 0x1f, 0x15); // Compare's bit order: element i is bit i
   EXPECT_EQ(values<float>(sel), (std::vector<float>{1, 20, 3, 40, 5}));
   EXPECT_EQ(values<float>(sels), (std::vector<float>{1, 9.5, 3, 9.5, 5}));
   EXPECT_EQ(values<int16_t>(seli), (std::vector<int16_t>{1, -7, 3, -7, 5}));
@@ -423,121 +440,171 @@ TEST(SimVectorOps, SelectTensorAndScalarForms) {
 // Reductions and broadcasts
 //===----------------------------------------------------------------------===//
 
-const ReduceKind kKinds[] = {ReduceKind::Sum, ReduceKind::Max, ReduceKind::Min,
-                             ReduceKind::Prod};
+// The level-0 calls of a reduction (WholeReduce*, binary folds): mask,
+// repeatTime and the block/repeat strides (32-byte blocks) decide which
+// elements take part; what they leave out keeps its 0xAB fill (the output
+// tiles are loaded into UB too).
+const uint8_t kFill[4] = {0xAB, 0xAB, 0xAB, 0xAB};
+bool untouched(const Tile &t, int64_t elem) {
+  int64_t w = byteWidth(t.t);
+  return std::memcmp(t.bytes.data() + elem * w, kFill, size_t(w)) == 0;
+}
 
-TEST(SimVectorOps, ReduceF32BothAxesAllKinds) {
-  const int rows = 5, cols = 37;
-  std::mt19937 rng(11);
-  std::uniform_real_distribution<float> d(0.5f, 1.5f);
+TEST(SimVectorOps, WholeReduceSumMaskRepeatAndStrides) {
+  // 4 rows of 80 floats (10 blocks); row r element i = r * 1000 + i.
+  const int rows = 4, cols = 80;
   std::vector<float> src(rows * cols);
-  for (float &v : src)
-    v = std::uniform_int_distribution<int>(0, 1)(rng) ? d(rng) : -d(rng);
-  for (ReduceKind k : kKinds) {
-    for (int axis : {1, 0}) {
-      int outN = axis == 1 ? rows : cols;
-      Tile x = tile(DType::F32, src, 0);
-      Tile y = outTile(DType::F32, outN, 8192);
-      LaunchResult r = runV({&x}, {&y}, [&](ProgramBuilder &b) {
-        b.reduce(k, DType::F32, axis, y.ub, x.ub, Operand::ofImm(rows),
-                 Operand::ofImm(cols), 12);
-      });
-      ASSERT_TRUE(r.ok) << r.error;
-      std::vector<float> got = values<float>(y);
-      for (int o = 0; o < outN; ++o) {
-        double acc = k == ReduceKind::Sum ? 0 : k == ReduceKind::Prod ? 1
-                     : k == ReduceKind::Max ? -INFINITY : INFINITY;
-        int n = axis == 1 ? cols : rows;
-        for (int i = 0; i < n; ++i) {
-          double v = axis == 1 ? src[o * cols + i] : src[i * cols + o];
-          acc = k == ReduceKind::Sum   ? acc + v
-                : k == ReduceKind::Prod ? acc * v
-                : k == ReduceKind::Max  ? std::max(acc, v)
-                                        : std::min(acc, v);
-        }
-        if (k == ReduceKind::Max || k == ReduceKind::Min)
-          EXPECT_EQ(got[o], float(acc)) << int(k) << " axis " << axis << " " << o;
-        else // numpy/hardware sum in float in other orders
-          EXPECT_NEAR(got[o], acc, 1e-5 * std::max(1.0, std::fabs(acc)))
-              << int(k) << " axis " << axis << " " << o;
-      }
-    }
+  for (int r = 0; r < rows; ++r)
+    for (int i = 0; i < cols; ++i)
+      src[r * cols + i] = float(r * 1000 + i);
+  Tile x = tile(DType::F32, src, 0);
+  Tile y = outTile(DType::F32, 8, 8192), z = outTile(DType::F32, 8, 8224);
+  LaunchResult r = runV({&x, &y, &z}, {&y, &z}, [&](ProgramBuilder &b) {
+    // mask 50, repeat 3 (rows 0..2), srcRepStride 10 blocks, results 2 apart.
+    b.wholeReduce(ReduceKind::Sum, DType::F32, y.ub, x.ub, 50, 3, 2, 1, 10, 12);
+    // srcBlkStride 2: lanes 8..15 come from block 2 (elements 16..23).
+    b.wholeReduce(ReduceKind::Sum, DType::F32, z.ub, x.ub, 16, 1, 1, 2, 8, 13);
+  });
+  ASSERT_TRUE(r.ok) << r.error;
+  std::vector<float> got = values<float>(y);
+  for (int row = 0; row < 3; ++row) {
+    double want = 0;
+    for (int i = 0; i < 50; ++i)
+      want += src[row * cols + i];
+    EXPECT_EQ(got[2 * row], float(want)) << row;
+    EXPECT_TRUE(untouched(y, 2 * row + 1)) << row;
   }
+  EXPECT_TRUE(untouched(y, 6)); // repeat 3 is not run
+  double blocks = 0;
+  for (int i : {0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23})
+    blocks += src[i];
+  EXPECT_EQ(values<float>(z)[0], float(blocks));
+  EXPECT_TRUE(untouched(z, 1));
 }
 
-TEST(SimVectorOps, ReduceHalfAccumulatesWide) {
-  // 2048 x fp16(0.1): a fp16 running sum drifts, a wide one rounds once.
-  const int n = 2048;
-  std::vector<uint16_t> src(n, halfBits(0.1f));
+TEST(SimVectorOps, WholeReduceMaxMinOrders) {
+  std::vector<float> src(64);
+  for (int i = 0; i < 64; ++i)
+    src[i] = float((i * 37) % 64) - 20.f; // 0..63 shuffled, minus 20
+  src[50] = src[37] = 100.f;              // ties: the first index wins
+  src[5] = -50.f;
+  Tile x = tile(DType::F32, src, 0);
+  Tile vi = outTile(DType::F32, 8, 8192), iv = outTile(DType::F32, 8, 8224),
+       v = outTile(DType::F32, 8, 8256), ix = outTile(DType::F32, 8, 8288);
+  LaunchResult r = runV({&x, &vi, &iv, &v, &ix}, {&vi, &iv, &v, &ix}, [&](ProgramBuilder &b) {
+    b.wholeReduce(ReduceKind::Max, DType::F32, vi.ub, x.ub, 64, 1, 1, 1, 8, 12,
+                  ReduceOrder::ValueIndex);
+    b.wholeReduce(ReduceKind::Min, DType::F32, iv.ub, x.ub, 64, 1, 1, 1, 8, 13,
+                  ReduceOrder::IndexValue);
+    b.wholeReduce(ReduceKind::Max, DType::F32, v.ub, x.ub, 64, 1, 1, 1, 8, 14,
+                  ReduceOrder::OnlyValue);
+    b.wholeReduce(ReduceKind::Max, DType::F32, ix.ub, x.ub, 64, 1, 1, 1, 8, 15,
+                  ReduceOrder::OnlyIndex);
+  });
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_EQ(values<float>(vi)[0], 100.f);
+  EXPECT_EQ(values<uint32_t>(vi)[1], 37u);
+  EXPECT_EQ(values<uint32_t>(iv)[0], 5u);
+  EXPECT_EQ(values<float>(iv)[1], -50.f);
+  EXPECT_EQ(values<float>(v)[0], 100.f);
+  EXPECT_TRUE(untouched(v, 1)); // value only: one element per result
+  EXPECT_EQ(values<uint32_t>(ix)[0], 37u);
+  EXPECT_TRUE(untouched(ix, 1));
+
+  // half: the index is a uint16 next to the value; a NaN wins a max.
+  std::vector<uint16_t> h(128, halfBits(1.f));
+  h[70] = halfBits(kNaN);
+  h[3] = halfBits(2.f);
+  Tile hx = tile(DType::F16, h, 0);
+  Tile hy = outTile(DType::F16, 16, 8192);
+  r = runV({&hx, &hy}, {&hy}, [&](ProgramBuilder &b) {
+    b.wholeReduce(ReduceKind::Max, DType::F16, hy.ub, hx.ub, 64, 1, 1, 1, 8, 12);
+    b.wholeReduce(ReduceKind::Max, DType::F16, hy.ub + 4, hx.ub, 128, 1, 1, 1, 8, 13);
+  });
+  ASSERT_TRUE(r.ok) << r.error;
+  std::vector<uint16_t> got = values<uint16_t>(hy);
+  EXPECT_EQ(got[0], halfBits(2.f)); // mask 64 stops before the NaN
+  EXPECT_EQ(got[1], 3);
+  EXPECT_TRUE(std::isnan(halfValue(got[2])));
+  EXPECT_EQ(got[3], 70);
+}
+
+TEST(SimVectorOps, WholeReduceHalfSumRoundsOnce) {
+  // 128 x fp16(0.1): a fp16 running sum drifts, the model rounds once.
+  std::vector<uint16_t> src(128, halfBits(0.1f));
   Tile x = tile(DType::F16, src, 0);
-  Tile row = outTile(DType::F16, 1, 8192), col = outTile(DType::F16, 16, 8224);
-  LaunchResult r = runV({&x}, {&row, &col}, [&](ProgramBuilder &b) {
-    b.reduce(ReduceKind::Sum, DType::F16, 1, row.ub, x.ub, Operand::ofImm(1),
-             Operand::ofImm(n), 12);
-    b.reduce(ReduceKind::Sum, DType::F16, 0, col.ub, x.ub, Operand::ofImm(n / 16),
-             Operand::ofImm(16), 13);
-  });
-  ASSERT_TRUE(r.ok) << r.error;
-  double exact = double(n) * halfValue(halfBits(0.1f));
-  EXPECT_EQ(values<uint16_t>(row)[0], halfBits(float(exact)));
-  _Float16 running = 0;
-  for (int i = 0; i < n; ++i)
-    running = _Float16(running + _Float16(0.1f));
-  EXPECT_NE(float(running), halfValue(halfBits(float(exact)))); // test is sharp
-  for (uint16_t v : values<uint16_t>(col))
-    EXPECT_EQ(v, halfBits(float(exact / 16)));
-}
-
-TEST(SimVectorOps, ReduceIntegersWrapAndMaxPropagatesNaN) {
-  // Column 0 sums INT32_MAX + 7: the result wraps like int32 hardware adds.
-  std::vector<int32_t> src = {INT32_MAX, 1, -3, 7, 2, -9};
-  for (ReduceKind k : kKinds) {
-    Tile x = tile(DType::I32, src, 0);
-    Tile rowsOut = outTile(DType::I32, 2, 64), colsOut = outTile(DType::I32, 3, 96);
-    LaunchResult r = runV({&x}, {&rowsOut, &colsOut}, [&](ProgramBuilder &b) {
-      b.reduce(k, DType::I32, 1, rowsOut.ub, x.ub, Operand::ofImm(2), Operand::ofImm(3), 12);
-      b.reduce(k, DType::I32, 0, colsOut.ub, x.ub, Operand::ofImm(2), Operand::ofImm(3), 13);
-    });
-    ASSERT_TRUE(r.ok) << r.error;
-    auto ref = [&](std::vector<int64_t> v) {
-      int64_t acc = k == ReduceKind::Prod ? 1 : k == ReduceKind::Sum ? 0 : v[0];
-      for (int64_t e : v)
-        acc = k == ReduceKind::Sum   ? acc + e
-              : k == ReduceKind::Prod ? acc * e
-              : k == ReduceKind::Max  ? std::max(acc, e)
-                                      : std::min(acc, e);
-      return int32_t(uint32_t(uint64_t(acc)));
-    };
-    EXPECT_EQ(values<int32_t>(rowsOut),
-              (std::vector<int32_t>{ref({INT32_MAX, 1, -3}), ref({7, 2, -9})}))
-        << int(k);
-    EXPECT_EQ(values<int32_t>(colsOut),
-              (std::vector<int32_t>{ref({INT32_MAX, 7}), ref({1, 2}), ref({-3, -9})}))
-        << int(k);
-  }
-
-  Tile f = tile(DType::F32, std::vector<float>{1, kNaN, 3, 4}, 0);
-  Tile mx = outTile(DType::F32, 2, 64);
-  LaunchResult r = runV({&f}, {&mx}, [&](ProgramBuilder &b) {
-    b.reduce(ReduceKind::Max, DType::F32, 1, mx.ub, f.ub, Operand::ofImm(2), Operand::ofImm(2), 12);
-  });
-  ASSERT_TRUE(r.ok) << r.error;
-  EXPECT_TRUE(std::isnan(values<float>(mx)[0]));
-  EXPECT_EQ(values<float>(mx)[1], 4.f);
-}
-
-TEST(SimVectorOps, ReduceMaxOverNothingIsAnError) {
-  Tile x = tile(DType::F32, std::vector<float>(8, 1), 0);
-  Tile y = outTile(DType::F32, 8, 64);
+  Tile y = outTile(DType::F16, 16, 8192);
   LaunchResult r = runV({&x}, {&y}, [&](ProgramBuilder &b) {
-    b.reduce(ReduceKind::Max, DType::F32, 1, y.ub, x.ub, Operand::ofImm(4),
-             Operand::ofImm(0), 17);
+    b.wholeReduce(ReduceKind::Sum, DType::F16, y.ub, x.ub, 128, 1, 1, 1, 8, 12);
+  });
+  ASSERT_TRUE(r.ok) << r.error;
+  double exact = 128.0 * halfValue(halfBits(0.1f));
+  EXPECT_EQ(values<uint16_t>(y)[0], halfBits(float(exact)));
+}
+
+TEST(SimVectorOps, BinaryRepeatMaskRepeatAndStrides) {
+  // Two rows of 128 floats (16 blocks): fold the second half of each row
+  // onto the first, under a 20-lane mask, into 2 x 64.
+  std::vector<float> src(256);
+  for (int i = 0; i < 256; ++i)
+    src[i] = float(i);
+  Tile x = tile(DType::F32, src, 0);
+  Tile y = outTile(DType::F32, 128, 8192), z = outTile(DType::F32, 64, 8704);
+  LaunchResult r = runV({&x, &y, &z}, {&y, &z}, [&](ProgramBuilder &b) {
+    b.binaryRepeat(VecOp::Add, DType::F32, y.ub, x.ub, x.ub + 64 * 4, 20, 2,
+                   {1, 1, 1, 8, 16, 16}, 12);
+    // src0 blocks 2 apart, src1 the same blocks: lanes 8..15 read x[16..23].
+    b.binaryRepeat(VecOp::Max, DType::F32, z.ub, x.ub, x.ub, 16, 1,
+                   {1, 2, 1, 8, 8, 8}, 13);
+  });
+  ASSERT_TRUE(r.ok) << r.error;
+  std::vector<float> got = values<float>(y);
+  for (int row = 0; row < 2; ++row)
+    for (int i = 0; i < 64; ++i) {
+      if (i < 20)
+        EXPECT_EQ(got[row * 64 + i], src[row * 128 + i] + src[row * 128 + 64 + i])
+            << row << " " << i;
+      else
+        EXPECT_TRUE(untouched(y, row * 64 + i)) << row << " " << i;
+    }
+  std::vector<float> zs = values<float>(z);
+  for (int i = 0; i < 8; ++i)
+    EXPECT_EQ(zs[i], src[i]);
+  for (int i = 8; i < 16; ++i) // max(x[i + 8], x[i])
+    EXPECT_EQ(zs[i], src[i + 8]);
+  EXPECT_TRUE(untouched(z, 16));
+
+  // int16 products over 128 lanes wrap like the elementwise Mul.
+  std::vector<int16_t> a(128, 300), m(128, 300);
+  Tile ta = tile(DType::I16, a, 0), tm = tile(DType::I16, m, 256);
+  Tile p = outTile(DType::I16, 128, 8192);
+  r = runV({&ta, &tm}, {&p}, [&](ProgramBuilder &b) {
+    b.binaryRepeat(VecOp::Mul, DType::I16, p.ub, ta.ub, tm.ub, 128, 1,
+                   {1, 1, 1, 8, 8, 8}, 12);
+  });
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_EQ(values<int16_t>(p)[127], int16_t(300 * 300));
+}
+
+TEST(SimVectorOps, RepeatCallsCheckTheirFields) {
+  Tile x = tile(DType::F32, std::vector<float>(64, 1), 0);
+  Tile y = outTile(DType::F32, 64, 8192);
+  LaunchResult r = runV({&x}, {&y}, [&](ProgramBuilder &b) {
+    b.wholeReduce(ReduceKind::Sum, DType::F32, y.ub, x.ub, 65, 1, 1, 1, 8, 17);
   });
   EXPECT_FALSE(r.ok);
-  EXPECT_NE(r.error.find("max/min reduction over zero elements in ascendc.reduce "
-                         "(V) at kernel.py:17:5"),
-            std::string::npos)
-      << r.error;
+  EXPECT_NE(r.error.find("mask 65 is outside [1, 64]"), std::string::npos) << r.error;
+  r = runV({&x}, {&y}, [&](ProgramBuilder &b) {
+    b.binaryRepeat(VecOp::Add, DType::F32, y.ub, x.ub, x.ub, 64, 1,
+                   {1, 1, 1, 256, 8, 8}, 17);
+  });
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("stride outside [0, 255]"), std::string::npos) << r.error;
+  r = runV({&x}, {&y}, [&](ProgramBuilder &b) { // a repeat past UB's end
+    b.binaryRepeat(VecOp::Add, DType::F32, y.ub, x.ub, x.ub, 64, 255,
+                   {1, 1, 1, 255, 8, 8}, 17);
+  });
+  EXPECT_FALSE(r.ok);
 }
 
 //===----------------------------------------------------------------------===//
@@ -659,7 +726,7 @@ TEST(SimVectorOps, VecScalarBothSidesAndRegisterScalar) {
     b.vecScalar(VecOp::Sub, DType::F32, outs[0].ub, x.ub, 10, n, 12, true);
     b.vecScalar(VecOp::Sub, DType::F32, outs[1].ub, x.ub, 10, n, 13);
     b.vecScalar(VecOp::Div, DType::F32, outs[2].ub, x.ub, 1, n, 14, true);
-    b.vecScalar(VecOp::FloorDiv, DType::F32, outs[3].ub, x.ub, 0, n, 15, false, s);
+    b.vecScalar(VecOp::Min, DType::F32, outs[3].ub, x.ub, 0, n, 15, false, s);
     b.vecScalar(VecOp::Max, DType::F32, outs[4].ub, x.ub, 0, n, 16, true, s);
     b.vecScalar(VecOp::Mul, DType::F32, outs[5].ub, x.ub, 0, n, 17, false, s);
   }, {floatArg(3.0)});
@@ -667,37 +734,9 @@ TEST(SimVectorOps, VecScalarBothSidesAndRegisterScalar) {
   EXPECT_EQ(values<float>(outs[0]), (std::vector<float>{9, 8, 6, 18}));
   EXPECT_EQ(values<float>(outs[1]), (std::vector<float>{-9, -8, -6, -18}));
   EXPECT_EQ(values<float>(outs[2]), (std::vector<float>{1, 0.5, 0.25, -0.125}));
-  EXPECT_EQ(values<float>(outs[3]), (std::vector<float>{0, 0, 1, -3}));
+  EXPECT_EQ(values<float>(outs[3]), (std::vector<float>{1, 2, 3, -8}));
   EXPECT_EQ(values<float>(outs[4]), (std::vector<float>{3, 3, 4, 3}));
   EXPECT_EQ(values<float>(outs[5]), (std::vector<float>{3, 6, 12, -24}));
-}
-
-TEST(SimVectorOps, IntegerFloorDivIsPythonFloorDivision) {
-  std::vector<int32_t> a = {7, -7, 7, -7, 0, INT32_MIN, 6, -1};
-  std::vector<int32_t> c = {2, 2, -2, -2, 5, -1, 3, 3};
-  Tile x = tile(DType::I32, a, 0), y = tile(DType::I32, c, 64);
-  Tile q = outTile(DType::I32, 8, 128), qs = outTile(DType::I32, 8, 192),
-       qf = outTile(DType::I32, 8, 256), t = outTile(DType::I32, 8, 320);
-  LaunchResult r = runV({&x, &y}, {&q, &qs, &qf, &t}, [&](ProgramBuilder &b) {
-    auto n = Operand::ofImm(8);
-    b.vec(VecOp::FloorDiv, DType::I32, q.ub, x.ub, y.ub, n, 12);
-    b.vecScalar(VecOp::FloorDiv, DType::I32, qs.ub, x.ub, -3, n, 13);
-    b.vecScalar(VecOp::FloorDiv, DType::I32, qf.ub, y.ub, 7, n, 14, true); // 7 // c
-    b.vec(VecOp::Div, DType::I32, t.ub, x.ub, y.ub, n, 15);                 // truncating
-  });
-  ASSERT_TRUE(r.ok) << r.error;
-  auto floorDiv = [](int64_t x, int64_t y) {
-    int64_t q = x / y;
-    return (x % y != 0 && ((x < 0) != (y < 0))) ? q - 1 : q;
-  };
-  for (int i = 0; i < 8; ++i) {
-    EXPECT_EQ(values<int32_t>(q)[i], int32_t(uint32_t(floorDiv(a[i], c[i])))) << i;
-    EXPECT_EQ(values<int32_t>(qs)[i], int32_t(floorDiv(a[i], -3))) << i;
-    EXPECT_EQ(values<int32_t>(qf)[i], int32_t(floorDiv(7, c[i]))) << i;
-    EXPECT_EQ(values<int32_t>(t)[i], int32_t(uint32_t(int64_t(a[i]) / c[i]))) << i;
-  }
-  EXPECT_EQ(values<int32_t>(q)[1], -4);
-  EXPECT_EQ(values<int32_t>(q)[5], INT32_MIN); // -INT32_MIN wraps
 }
 
 TEST(SimVectorOps, IntegerDivisionByZeroNamesOpAndLine) {
@@ -707,9 +746,9 @@ TEST(SimVectorOps, IntegerDivisionByZeroNamesOpAndLine) {
     Tile q = outTile(DType::I32, 3, 128);
     LaunchResult r = runV({&x, &y}, {&q}, [&](ProgramBuilder &b) {
       if (scalarForm)
-        b.vecScalar(VecOp::FloorDiv, DType::I32, q.ub, x.ub, 0, Operand::ofImm(3), 18);
+        b.vecScalar(VecOp::Div, DType::I32, q.ub, x.ub, 0, Operand::ofImm(3), 18);
       else
-        b.vec(VecOp::FloorDiv, DType::I32, q.ub, x.ub, y.ub, Operand::ofImm(3), 18);
+        b.vec(VecOp::Div, DType::I32, q.ub, x.ub, y.ub, Operand::ofImm(3), 18);
     });
     EXPECT_FALSE(r.ok);
     std::string op = scalarForm ? "ascendc.vec_scalar" : "ascendc.binary";
@@ -723,7 +762,7 @@ TEST(SimVectorOps, BitwiseShiftsAndNot) {
   std::vector<int16_t> h = {1, -2, 0x4000, 3};
   std::vector<uint8_t> u = {200, 1, 255, 16};
   Tile x = tile(DType::I32, a, 0), xh = tile(DType::I16, h, 64), xu = tile(DType::U8, u, 96);
-  Tile flags = tile(DType::Bool, std::vector<uint8_t>{0, 1, 1, 0}, 128);
+  Tile flags = boolTile({0, 1, 1, 0}, 128);
   std::vector<Tile> o;
   for (int i = 0; i < 6; ++i)
     o.push_back(outTile(DType::I32, 4, 256 + 32 * i));
@@ -756,11 +795,11 @@ TEST(SimVectorOps, BitwiseShiftsAndNot) {
     EXPECT_EQ(values<uint8_t>(ou)[i], u[i] >> 1); // logical
   }
   EXPECT_EQ(values<int32_t>(o[3])[1], -16);
-  EXPECT_EQ(values<uint8_t>(ob), (std::vector<uint8_t>{1, 0, 0, 1}));
-  EXPECT_EQ(values<uint8_t>(oand), (std::vector<uint8_t>{0, 0, 0, 0}));
+  EXPECT_EQ(maskBits(ob), (std::vector<uint8_t>{1, 0, 0, 1}));
+  EXPECT_EQ(maskBits(oand), (std::vector<uint8_t>{0, 0, 0, 0}));
 }
 
-TEST(SimVectorOps, RsqrtReciprocalFloorDivAndNarrowIntegers) {
+TEST(SimVectorOps, RsqrtReciprocalAndNarrowIntegers) {
   std::vector<float> a = {4, 0.25f, -2, 0};
   std::vector<float> c = {3, 0.1f, 0.5f, 1};
   Tile x = tile(DType::F32, a, 0), y = tile(DType::F32, c, 32);
@@ -771,13 +810,13 @@ TEST(SimVectorOps, RsqrtReciprocalFloorDivAndNarrowIntegers) {
     auto n = Operand::ofImm(4);
     b.vec(VecOp::Rsqrt, DType::F32, rs.ub, x.ub, 0, n, 12);
     b.vec(VecOp::Reciprocal, DType::F32, rc.ub, x.ub, 0, n, 13);
-    b.vec(VecOp::FloorDiv, DType::F32, fd.ub, x.ub, y.ub, n, 14);
+    b.vec(VecOp::Div, DType::F32, fd.ub, x.ub, y.ub, n, 14);
     b.vec(VecOp::Add, DType::I8, sum8.ub, i8.ub, i8.ub, n, 15);
   });
   ASSERT_TRUE(r.ok) << r.error;
   for (int i = 0; i < 4; ++i) {
     float rsRef = 1.0f / std::sqrt(a[i]), rcRef = 1.0f / a[i];
-    float fdRef = std::floor(a[i] / c[i]);
+    float fdRef = a[i] / c[i];
     if (std::isnan(rsRef))
       EXPECT_TRUE(std::isnan(values<float>(rs)[i]));
     else
@@ -785,7 +824,6 @@ TEST(SimVectorOps, RsqrtReciprocalFloorDivAndNarrowIntegers) {
     EXPECT_EQ(values<float>(rc)[i], rcRef) << i;
     EXPECT_EQ(values<float>(fd)[i], fdRef) << i;
   }
-  EXPECT_EQ(values<float>(fd)[1], 2.f); // floor(0.25 / 0.1f)
   EXPECT_EQ(values<int8_t>(sum8), (std::vector<int8_t>{-56, 56, -2, 10}));
 }
 
@@ -807,9 +845,17 @@ TEST(SimVectorOps, TypeErrorsAreRejectedBeforeRunning) {
        },
        "round mode odd only applies to float32 -> float16, not float32 -> bfloat16"},
       {[&](ProgramBuilder &b) {
-         b.reduce(ReduceKind::Sum, DType::F32, 2, 64, 0, n, n, 12);
+         b.broadcast(DType::F32, 2, 64, 0, n, n, 12);
        },
        "axis must be 0 or 1, got 2"},
+      {[&](ProgramBuilder &b) {
+         b.wholeReduce(ReduceKind::Sum, DType::I32, 64, 0, 8, 1, 1, 1, 8, 12);
+       },
+       "WholeReduce takes half or float, not int32"},
+      {[&](ProgramBuilder &b) {
+         b.binaryRepeat(VecOp::Div, DType::F32, 64, 0, 0, 8, 1, {1, 1, 1, 8, 8, 8}, 12);
+       },
+       "a level-0 fold is Add, Max, Min or Mul"},
   };
   for (const Case &c : cases) {
     Tile x = tile(DType::F32, std::vector<float>(4, 1), 0);
@@ -840,14 +886,14 @@ TEST(SimVectorOps, Uint8IsUnsigned) {
     b.vec(VecOp::Min, DType::U8, mn.ub, x.ub, y.ub, n, 14);
     b.vecScalar(VecOp::Shr, DType::U8, shr.ub, x.ub, 3, n, 15);
     b.vec(VecOp::Div, DType::U8, dv.ub, x.ub, y.ub, n, 16);
-    b.vecScalar(VecOp::FloorDiv, DType::U8, fd.ub, x.ub, 7, n, 17);
+    b.vecScalar(VecOp::Div, DType::U8, fd.ub, x.ub, 7, n, 17);
     b.vec(VecOp::Add, DType::U8, add.ub, x.ub, y.ub, n, 18);
     b.vec(VecOp::Not, DType::U8, nt.ub, x.ub, 0, n, 19);
     b.compare(CmpMode::GT, DType::U8, gts.ub, x.ub, 0, n, 20, true, 127);
   });
   ASSERT_TRUE(r.ok) << r.error;
   for (int i = 0; i < 8; ++i) {
-    EXPECT_EQ(values<uint8_t>(lt)[i], a[i] < c[i]) << i;
+    EXPECT_EQ(maskBits(lt)[i], a[i] < c[i]) << i;
     EXPECT_EQ(values<uint8_t>(mx)[i], std::max(a[i], c[i])) << i;
     EXPECT_EQ(values<uint8_t>(mn)[i], std::min(a[i], c[i])) << i;
     EXPECT_EQ(values<uint8_t>(shr)[i], a[i] >> 3) << i;
@@ -855,7 +901,7 @@ TEST(SimVectorOps, Uint8IsUnsigned) {
     EXPECT_EQ(values<uint8_t>(fd)[i], a[i] / 7) << i;
     EXPECT_EQ(values<uint8_t>(add)[i], uint8_t(a[i] + c[i])) << i;
     EXPECT_EQ(values<uint8_t>(nt)[i], uint8_t(~a[i])) << i;
-    EXPECT_EQ(values<uint8_t>(gts)[i], a[i] > 127) << i;
+    EXPECT_EQ(maskBits(gts)[i], a[i] > 127) << i;
   }
 }
 
@@ -900,7 +946,8 @@ TEST(SimVectorOps, BitMaskComputesOnlySelectedLanesOfEachRepeat) {
   for (int i = 0; i < 160; ++i) {
     bool on = selected(i, 64);
     EXPECT_EQ(values<float>(sum)[i], on ? a[i] + 0.5f : -7.0f) << i;
-    EXPECT_EQ(values<uint8_t>(cmp)[i], on ? uint8_t(a[i] > 100) : uint8_t(0xAB)) << i;
+    // Bits left out keep the 0xAB bytes' bits.
+    EXPECT_EQ(maskBits(cmp)[i], on ? uint8_t(a[i] > 100) : uint8_t((0xAB >> (i % 8)) & 1)) << i;
   }
   for (int i = 0; i < 300; ++i) {
     bool on = selected(i, 128);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "ReportPtr.h"
+#include "asc2/Report/StaticStalls.h"
 
 #include <QString>
 
@@ -37,6 +38,23 @@ inline asc2::SyncRecord sampleSync(const char *kind, const char *src, const char
     s.point = point;
     s.role = *asc2::parseSyncRole(role);
     return s;
+}
+
+/// A schedule edge as asc2::StaticSchedule reports it (the fixtures give the
+/// edges the compiler finds on the IR they describe; tests/compiler has the
+/// tests of that pairing, these of what the views make of it).
+inline asc2::ScheduleEdgeRecord sampleEdge(int set, int wait, asc2::Pipe src, asc2::Pipe dst, int id, bool wraps,
+                                           std::string reason)
+{
+    asc2::ScheduleEdgeRecord e;
+    e.setPoint = set;
+    e.waitPoint = wait;
+    e.src = src;
+    e.dst = dst;
+    e.eventId = id;
+    e.wraps = wraps;
+    e.reason = std::move(reason);
+    return e;
 }
 
 inline std::string sampleTrace()
@@ -150,6 +168,12 @@ inline std::shared_ptr<asc2::CompileReport> makePingPongReport()
     sync("set_flag", "MTE2", "V", 1, 6, "pair");
     sync("wait_flag", "MTE2", "V", 1, 7, "pair");
     sync("set_flag", "V", "MTE2", 0, 9, "carried");
+    // The priming set is taken by the first iteration's wait, the body's set
+    // by the next iteration's (around the back-edge).
+    r->scheduleEdges = {sampleEdge(2, 4, Pipe::V, Pipe::MTE2, 0, false, r->sync[0].reason),
+                        sampleEdge(6, 7, Pipe::MTE2, Pipe::V, 1, false, r->sync[2].reason),
+                        sampleEdge(9, 4, Pipe::V, Pipe::MTE2, 0, true, r->sync[4].reason)};
+    r->scheduleStalls = asc2::staticStalls(*r);
     const auto buffer = [&](const char *name, int64_t offset, int start, int end, int line) {
         asc2::BufferRecord b;
         b.name = name;
@@ -243,7 +267,10 @@ inline std::shared_ptr<asc2::CompileReport> makeCubeReport()
     for (int i = 0; i < 4; ++i) {
         sync("set_flag", pipes[i][0], pipes[i][1], i, setPoints[i], raw[i]);
         sync("wait_flag", pipes[i][0], pipes[i][1], i, setPoints[i] + 1, raw[i]);
+        r->scheduleEdges.push_back(sampleEdge(setPoints[i], setPoints[i] + 1, *asc2::parsePipe(pipes[i][0]),
+                                              *asc2::parsePipe(pipes[i][1]), i, false, raw[i]));
     }
+    r->scheduleStalls = asc2::staticStalls(*r);
     const auto buffer = [&](const char *name, const char *space, int64_t offset, int64_t size, int start, int end) {
         asc2::BufferRecord b;
         b.name = name;

@@ -107,12 +107,18 @@ private slots:
         asc2::SyncRecord set = sampleSync("set_flag", "MTE2", "V", 0, 1, "pair");
         asc2::SyncRecord wait = sampleSync("wait_flag", "MTE2", "V", 0, 3, "pair");
         busy.sync = {set, wait};
+        busy.scheduleEdges = {sampleEdge(1, 3, Pipe::MTE2, Pipe::V, 0, false, "")};
+        busy.scheduleStalls = asc2::staticStalls(busy);
         const StaticSchedule b = StaticSchedule::fromReport(busy);
         QCOMPARE(b.edges.size(), 1);
         QVERIFY(b.stalls.isEmpty());
         // Without the exp, V has nothing to do until the load is done.
         busy.points[2] = samplePoint("arith.addi %a, %b : index", "arith.addi", Pipe::S, {});
-        QCOMPARE(StaticSchedule::fromReport(busy).stalls.size(), 1);
+        const std::vector<asc2::ScheduleStallRecord> idle = asc2::staticStalls(busy);
+        QCOMPARE(idle.size(), size_t(1));
+        QCOMPARE(idle[0].pipe, Pipe::V);
+        QCOMPARE(idle[0].from, 0.0); // from the load
+        QCOMPARE(idle[0].to, 3.0);   // to the wait
     }
 
     void cubePipesInProgramOrder()

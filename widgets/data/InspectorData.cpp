@@ -23,11 +23,6 @@ QString pipeLabel(Pipe pipe)
     return QString::fromLatin1(asc2::pipeName(pipe));
 }
 
-Pipe laneOf(Pipe pipe)
-{
-    return pipe == Pipe::ALL ? Pipe::S : pipe;
-}
-
 QString roleLabel(const std::optional<asc2::SyncRole> &role)
 {
     return role ? QString::fromLatin1(asc2::syncRoleName(*role)) : QString();
@@ -74,53 +69,6 @@ StaticOp::Kind syncKind(asc2::SyncKind kind)
     return StaticOp::Kind::Barrier;
 }
 
-// Stalls of the waiting pipes in program order (see StaticStall).
-QVector<StaticStall> staticStalls(const StaticSchedule &s)
-{
-    QVector<StaticStall> out;
-    const int n = int(s.ops.size());
-    const auto onPipe = [&](int i, Pipe pipe) { return s.ops[i].pipe == pipe; };
-    const auto isWork = [&](int i) { return s.ops[i].kind == StaticOp::Kind::Op; };
-    for (int e = 0; e < s.edges.size(); ++e) {
-        const SyncEdge &edge = s.edges[e];
-        if (edge.src == edge.dst)
-            continue;
-        StaticStall stall;
-        stall.pipe = edge.dst;
-        stall.edge = e;
-        for (int i = edge.setPoint - 1; i >= 0 && stall.producer < 0; --i)
-            if (onPipe(i, edge.src) && isWork(i))
-                stall.producer = i;
-        if (stall.producer < 0)
-            continue; // nothing to wait for: the flag is set at once
-        bool busyAfterSet = false;
-        if (!edge.wraps) {
-            for (int i = edge.waitPoint - 1; i >= 0 && stall.lastOwn < 0; --i)
-                if (onPipe(i, edge.dst))
-                    stall.lastOwn = i;
-            busyAfterSet = stall.lastOwn > edge.setPoint;
-            stall.to = edge.waitPoint;
-        } else {
-            // The wait is the next iteration's: work of the waiting pipe after
-            // the set (same iteration) keeps it busy while the flag comes.
-            for (int i = edge.setPoint + 1; i < n && !busyAfterSet; ++i)
-                busyAfterSet = onPipe(i, edge.dst) && s.ops[i].kind != StaticOp::Kind::WaitFlag;
-            for (int i = edge.setPoint - 1; i > edge.waitPoint && stall.lastOwn < 0; --i)
-                if (onPipe(i, edge.dst))
-                    stall.lastOwn = i;
-            stall.to = edge.setPoint + 1;
-        }
-        if (busyAfterSet)
-            continue;
-        stall.from = std::max(stall.lastOwn + 1, stall.producer);
-        if (stall.from < stall.to)
-            out.push_back(stall);
-    }
-    std::stable_sort(out.begin(), out.end(), [](const StaticStall &a, const StaticStall &b) {
-        return a.pipe != b.pipe ? asc2::pipeLaneIndex(a.pipe) < asc2::pipeLaneIndex(b.pipe) : a.from < b.from;
-    });
-    return out;
-}
 } // namespace
 
 StaticSchedule StaticSchedule::fromReport(const asc2::CompileReport &report)
@@ -148,44 +96,31 @@ StaticSchedule StaticSchedule::fromReport(const asc2::CompileReport &report)
         op.reason = QString::fromStdString(r.reason);
         op.role = r.role;
     }
-    // Each set_flag is consumed by the next wait_flag of its (src, dst, id) in
-    // program order; a loop-carried one by the first wait of the loop.
-    for (const StaticOp &set : s.ops) {
-        if (set.kind != StaticOp::Kind::SetFlag)
+    // Which wait takes which set, and where that idles a pipe, is the
+    // compiler's (StaticSchedule on the final IR); the views only draw it.
+    for (const asc2::ScheduleEdgeRecord &r : report.scheduleEdges) {
+        if (r.setPoint < 0 || r.setPoint >= s.ops.size() || r.waitPoint < 0 || r.waitPoint >= s.ops.size())
             continue;
-        // get_buf/rls_buf (role buf_id) run on one pipe each: a release is
-        // taken by the next get_buf of its id, whatever its pipe.
-        const bool bufId = set.role == asc2::SyncRole::BufId;
-        const auto sameFlag = [&](const StaticOp &o) {
-            if (bufId)
-                return o.kind == StaticOp::Kind::WaitFlag && o.role == set.role && o.eventId == set.eventId;
-            return o.kind == StaticOp::Kind::WaitFlag && o.srcPipe == set.srcPipe && o.dstPipe == set.dstPipe
-                   && o.eventId == set.eventId;
-        };
-        const auto after = std::find_if(s.ops.cbegin() + set.point + 1, s.ops.cend(), sameFlag);
         SyncEdge edge;
-        edge.setPoint = set.point;
-        edge.src = set.srcPipe;
-        edge.dst = set.dstPipe;
-        edge.eventId = set.eventId;
-        edge.reason = set.reason;
-        if (after != s.ops.cend()) {
-            edge.waitPoint = after->point;
-        } else {
-            const auto before = std::find_if(s.ops.cbegin(), s.ops.cbegin() + set.point, sameFlag);
-            if (before == s.ops.cbegin() + set.point)
-                continue;
-            edge.waitPoint = before->point;
-            edge.wraps = true;
-        }
-        if (bufId) {
-            edge.dst = s.ops[edge.waitPoint].pipe;
-            if (edge.dst == edge.src) // the pipe's own order: nothing to draw
-                continue;
-        }
+        edge.setPoint = r.setPoint;
+        edge.waitPoint = r.waitPoint;
+        edge.src = laneOf(r.src);
+        edge.dst = laneOf(r.dst);
+        edge.eventId = r.eventId;
+        edge.reason = QString::fromStdString(r.reason);
+        edge.wraps = r.wraps;
         s.edges.push_back(edge);
     }
-    s.stalls = staticStalls(s);
+    for (const asc2::ScheduleStallRecord &r : report.scheduleStalls) {
+        StaticStall stall;
+        stall.pipe = r.pipe;
+        stall.from = r.from;
+        stall.to = r.to;
+        stall.edge = r.edge;
+        stall.producer = r.producer;
+        stall.lastOwn = r.lastOwn;
+        s.stalls.push_back(stall);
+    }
     return s;
 }
 

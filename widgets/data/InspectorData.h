@@ -7,6 +7,7 @@
 #pragma once
 
 #include "asc2/Report/CompileReport.h"
+#include "asc2/Report/StaticStalls.h"
 #include "asc2/Sim/Simulator.h"
 
 #include <QByteArray>
@@ -33,7 +34,7 @@ int pipeIndex(const QString &name);
 QString pipeLabel(Pipe pipe);
 /// The lane an op of the report is drawn in: its pipe (a barrier of all
 /// pipes on the scalar lane, which issues it).
-Pipe laneOf(Pipe pipe);
+using asc2::laneOf;
 
 /// Ping/pong slot of a buffer: its own slot, or the copy number a `_N`
 /// suffix gives a buffer duplicated by unrolling ("x_1" is slot 1 of "x").
@@ -60,7 +61,8 @@ struct StaticOp {
 /// The role's name for display ("" without one).
 QString roleLabel(const std::optional<asc2::SyncRole> &role);
 
-/// A set_flag and the wait_flag that consumes it.
+/// A set_flag and a wait_flag that consumes it (the report's
+/// scheduleEdges, computed by the compiler on the final IR).
 struct SyncEdge {
     int setPoint = 0, waitPoint = 0;
     Pipe src = Pipe::S, dst = Pipe::S;
@@ -69,15 +71,8 @@ struct SyncEdge {
     bool wraps = false; // the wait comes earlier in program order (next iteration)
 };
 
-/// Where a wait_flag makes its pipe idle in program order. Op i occupies
-/// points [i, i + 1). The waiting pipe runs out of work after its last op
-/// before the wait (`lastOwn`), but the flag only comes once the set_flag's
-/// pipe has finished the op the flag guards (`producer`, the last non-sync op
-/// of the source pipe before the set): the waiting pipe idles over
-/// [max(lastOwn + 1, producer), wait) -- for a loop-carried flag until the
-/// set is done, [.., set + 1), then its next iteration's wait passes.
-/// No stall when the waiting pipe still has work after the set, or the set
-/// guards no op (a priming set_flag).
+/// Where a wait_flag makes its pipe idle in program order (the report's
+/// scheduleStalls; the rule is asc2::staticStalls').
 struct StaticStall {
     Pipe pipe = Pipe::S;   // the waiting pipe
     double from = 0, to = 0; // program points

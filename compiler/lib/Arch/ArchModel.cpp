@@ -190,7 +190,7 @@ std::optional<ArchModel> ArchModel::fromJson(const std::string &text,
     m.castCost = readVecCost(*instr, "cast", error, prefix);
     m.compareCost = readVecCost(*instr, "compare", error, prefix);
     m.selectCost = readVecCost(*instr, "select", error, prefix);
-    m.reduceCost = readVecCost(*instr, "reduce", error, prefix);
+    m.wholeReduceCost = readVecCost(*instr, "whole_reduce", error, prefix);
     m.brcbCost = readVecCost(*instr, "brcb", error, prefix);
     m.copyCost = readVecCost(*instr, "copy", error, prefix);
     m.localDataCopyCost = readVecCost(*instr, "local_data_copy", error, prefix);

@@ -2,8 +2,10 @@
 #include "DescribeIR.h"
 
 #include "asc2/Analysis/BufferLiveness.h"
+#include "asc2/Analysis/StaticSchedule.h"
 #include "asc2/Dialect/AscendC/IR/AscendC.h"
 #include "asc2/Dialect/AscendC/Transforms/Passes.h"
+#include "asc2/Report/StaticStalls.h"
 #include "asc2/Target/Sim/ProgramBuilder.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -240,6 +242,26 @@ void describeFinalIR(func::FuncOp func, const ArchModel &arch,
   if (auto before =
           func->getAttrOfType<IntegerAttr>("ascendc.buf_id_syncs_before_fuse"))
     report.syncCounts["get_buf_before_fuse"] = before.getInt();
+
+  // Which wait consumes which set is decided here, on the IR's structure
+  // (both arms of an scf.if, loop back-edges), not guessed by the views.
+  StaticSchedule schedule(func);
+  assert(schedule.getPoints().size() == points.size() &&
+         "the schedule numbers ops like the liveness");
+  for (const ScheduleEdge &e : schedule.getEdges()) {
+    ScheduleEdgeRecord r;
+    r.setPoint = e.setPoint;
+    r.waitPoint = e.waitPoint;
+    r.src = e.src;
+    r.dst = e.dst;
+    r.eventId = (int)e.event;
+    r.bufferId = e.bufferId;
+    r.crossCore = e.crossCore;
+    r.wraps = e.wraps;
+    r.reason = e.reason;
+    report.scheduleEdges.push_back(std::move(r));
+  }
+  report.scheduleStalls = staticStalls(report);
 }
 
 } // namespace asc2

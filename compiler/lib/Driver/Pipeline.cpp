@@ -387,6 +387,7 @@ static CompileResult compileOnce(const std::string &asctileIR,
     if (f->hasAttr("asctile.kernel"))
       kernel = f;
   report->kernel = kernel.getName().str();
+  report->kernelSymbol = kernelSymbol(kernel.getName());
 
   PassRecord input;
   input.index = 0;
@@ -450,14 +451,14 @@ static CompileResult compileOnce(const std::string &asctileIR,
   if (options.insertSync && syncStyle == "buffer-id") {
     ascendc::AscendCInsertBufIdSyncOptions syncOptions;
     syncOptions.bufIds = arch->bufferIds;
-    syncOptions.eventIds = arch->eventIdsPerPipePair;
+    syncOptions.eventIds = plannableEventIds(*arch, staticAllocFor(options, *arch));
     pm.addNestedPass<func::FuncOp>(ascendc::createAscendCInsertBufIdSync(syncOptions));
     pm.addNestedPass<func::FuncOp>(ascendc::createAscendCFuseBufIdSync());
     if (options.verifySync)
       pm.addNestedPass<func::FuncOp>(ascendc::createAscendCVerifySync());
   } else if (options.insertSync) {
     ascendc::AscendCInsertSyncOptions syncOptions;
-    syncOptions.eventIds = arch->eventIdsPerPipePair;
+    syncOptions.eventIds = plannableEventIds(*arch, staticAllocFor(options, *arch));
     pm.addNestedPass<func::FuncOp>(ascendc::createAscendCInsertSync(syncOptions));
     if (options.verifySync)
       pm.addNestedPass<func::FuncOp>(ascendc::createAscendCVerifySync());
@@ -498,6 +499,17 @@ static CompileResult compileOnce(const std::string &asctileIR,
   result.kernel = std::make_shared<CompiledKernel>(report, std::move(*program),
                                                    *arch);
   return result;
+}
+
+int plannableEventIds(const ArchModel &arch, bool staticAlloc) {
+  // Static-tensor code: ids 0-5; 6 is reserved and 7 is the TPipe's
+  // automatic sync (mirror-cann/asc-devkit@82b89a15f:docs/zh/api/SIMD-API/
+  // 基础API/同步控制/核内同步/SetFlag-WaitFlag(ISASI).md, 约束说明). Under a
+  // TPipe every id comes from AllocEventID, and the TPipe's constructor holds
+  // three M_MTE1 ids on the AIC (impl/basic_api/kernel_tpipe_impl.h and
+  // dav_3510/kernel_tpipe_impl_c310.h, TPipe::Init): 8 - 3 are left for it,
+  // and the planner's one budget is for every pipe pair.
+  return std::min(arch.eventIdsPerPipePair, staticAlloc ? 6 : 5);
 }
 
 bool staticAllocFor(const CompileOptions &options, const ArchModel &arch) {
@@ -614,6 +626,7 @@ CompileResult compileBaseline(const std::string &ascendcIR,
   func::FuncOp kernel = funcs.front();
   auto report = std::make_shared<CompileReport>();
   report->kernel = kernel.getName().str();
+  report->kernelSymbol = kernelSymbol(kernel.getName());
   report->target = options.platform;
   report->sourceFile = options.sourceFile;
   report->options = options.userOptions;
@@ -677,7 +690,11 @@ LaunchRecord CompiledKernel::launch(int blockNum,
     rec.pipeUtilizationCsv = sim::pipeUtilizationCsv(run, m_arch);
     rec.trace = sim::makeTrace(std::move(run), m_program, m_arch);
   }
+  recordLaunch(rec);
+  return rec;
+}
 
+void CompiledKernel::recordLaunch(const LaunchRecord &rec) {
   std::shared_ptr<const CompileReport> updated;
   {
     std::lock_guard<std::mutex> lock(m_mutex);
@@ -692,7 +709,6 @@ LaunchRecord CompiledKernel::launch(int blockNum,
     updated = next;
   }
   ReportHub::instance().publish(ReportEvent::Launched, updated);
-  return rec;
 }
 
 } // namespace asc2

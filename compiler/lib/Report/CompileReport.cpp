@@ -71,14 +71,19 @@ std::string toJson(const CompileReport &r, bool includeIr) {
     json::Array races;
     for (const std::string &m : l.raceMessages)
       races.push_back(m);
-    launches.push_back(json::Object{{"block_num", l.blockNum},
-                                    {"ok", l.ok},
-                                    {"error", l.error},
-                                    {"cycles", (int64_t)l.totalCycles},
-                                    {"time_us", l.timeUs},
-                                    {"pipes", std::move(pipes)},
-                                    {"races", l.races},
-                                    {"race_messages", std::move(races)}});
+    json::Object launch{{"block_num", l.blockNum},
+                        {"ok", l.ok},
+                        {"error", l.error},
+                        {"cycles", (int64_t)l.totalCycles},
+                        {"time_us", l.timeUs},
+                        {"pipes", std::move(pipes)},
+                        {"races", l.races},
+                        {"race_messages", std::move(races)}};
+    if (l.onDevice) {
+      launch["backend"] = "NPU";
+      launch["profile_dir"] = l.profileDir;
+    }
+    launches.push_back(std::move(launch));
   }
 
   json::Object options;
@@ -95,9 +100,30 @@ std::string toJson(const CompileReport &r, bool includeIr) {
                                   {"op", r.points[i].text},
                                   {"loc", locJson(r.points[i].loc)}});
 
+  json::Array edges;
+  for (const ScheduleEdgeRecord &e : r.scheduleEdges)
+    edges.push_back(json::Object{{"set_point", e.setPoint},
+                                 {"wait_point", e.waitPoint},
+                                 {"src_pipe", pipeName(e.src)},
+                                 {"dst_pipe", pipeName(e.dst)},
+                                 {"event_id", e.eventId},
+                                 {"buffer_id", e.bufferId},
+                                 {"cross_core", e.crossCore},
+                                 {"wraps", e.wraps},
+                                 {"reason", e.reason}});
+  json::Array stalls;
+  for (const ScheduleStallRecord &s : r.scheduleStalls)
+    stalls.push_back(json::Object{{"pipe", pipeName(s.pipe)},
+                                  {"from", s.from},
+                                  {"to", s.to},
+                                  {"edge", s.edge},
+                                  {"producer", s.producer},
+                                  {"last_own", s.lastOwn}});
+
   json::Object root{
       {"schema", "asc2.report/1"},
       {"kernel", r.kernel},
+      {"kernel_symbol", r.kernelSymbol},
       {"target", r.target},
       {"source_file", r.sourceFile},
       {"options", std::move(options)},
@@ -108,6 +134,8 @@ std::string toJson(const CompileReport &r, bool includeIr) {
       {"sync_counts", std::move(syncCounts)},
       {"diagnostics", std::move(diags)},
       {"program_points", std::move(points)},
+      {"schedule", json::Object{{"edges", std::move(edges)},
+                                {"stalls", std::move(stalls)}}},
       {"ascendc", r.ascendc},
       {"launches", std::move(launches)},
   };

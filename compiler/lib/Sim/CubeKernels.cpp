@@ -31,23 +31,24 @@ template <typename F> decltype(auto) withWord(DType t, F &&f) {
   }
 }
 
+/// Dense row-major rows x cols from an L0 tile in `layout` (rows and cols
+/// are already padded).
 template <typename Codec>
 void gatherFloat(const Codec &codec, float *out, const uint8_t *src,
-                 int64_t rows, int64_t cols, bool zn, int64_t c0) {
+                 int64_t rows, int64_t cols, Layout layout, int64_t c0) {
   constexpr int64_t w = Codec::kWidth;
   for (int64_t r = 0; r < rows; ++r)
     for (int64_t c = 0; c < cols; ++c)
-      out[r * cols + c] = codec.load(
-          src + (zn ? znIndex(r, c, cols, c0) : zzIndex(r, c, cols, c0)) * w);
+      out[r * cols + c] =
+          codec.load(src + indexIn(layout, r, c, rows, cols, c0) * w);
 }
 
 void gatherInt8(int32_t *out, const uint8_t *src, int64_t rows, int64_t cols,
-                bool zn) {
+                Layout layout) {
   const int64_t c0 = 32;
   for (int64_t r = 0; r < rows; ++r)
     for (int64_t c = 0; c < cols; ++c)
-      out[r * cols + c] = int8_t(
-          src[zn ? znIndex(r, c, cols, c0) : zzIndex(r, c, cols, c0)]);
+      out[r * cols + c] = int8_t(src[indexIn(layout, r, c, rows, cols, c0)]);
 }
 
 /// Dense row-major m x n <-> L0C NZ (rp = m) of 4-byte elements.
@@ -79,19 +80,26 @@ void ndToNz(DType t, uint8_t *dst, int64_t tileRows, int64_t tileCols,
   }
 }
 
-void nzToL0(DType t, bool toZn, uint8_t *dst, const uint8_t *src,
+void nzToL0(DType t, Layout layout, uint8_t *dst, const uint8_t *src,
             int64_t tileRows, int64_t tileCols, int64_t srcRows,
             int64_t srcCols, int64_t row0, int64_t col0, bool transpose) {
   const int64_t w = byteWidth(t), c0 = c0Of(t);
   const int64_t srp = padRows(Layout::NZ, t, srcRows);
   const int64_t scp = padCols(Layout::NZ, t, srcCols);
-  const Layout layout = toZn ? Layout::ZN : Layout::ZZ;
   const int64_t drp = padRows(layout, t, tileRows);
   const int64_t dcp = padCols(layout, t, tileCols);
-  if (!transpose && !toZn && row0 % 16 == 0 && col0 % c0 == 0 && row0 + drp <= srp &&
-      col0 + dcp <= scp) {
-    // Whole 16 x C0 fractals, contiguous in both NZ and ZZ: 512-byte moves.
+  if (!transpose && layout != Layout::ZN && row0 % 16 == 0 && col0 % c0 == 0 &&
+      row0 + drp <= srp && col0 + dcp <= scp) {
     const size_t fractal = size_t(16 * c0 * w);
+    if (layout == Layout::NZ) {
+      // NZ -> NZ: each C0-wide column block is drp contiguous rows.
+      for (int64_t cb = 0; cb < dcp / c0; ++cb)
+        std::memcpy(dst + nzIndex(0, cb * c0, drp, c0) * w,
+                    src + nzIndex(row0, col0 + cb * c0, srp, c0) * w,
+                    size_t(drp / 16) * fractal);
+      return;
+    }
+    // Whole 16 x C0 fractals, contiguous in both NZ and ZZ: 512-byte moves.
     for (int64_t rb = 0; rb < drp / 16; ++rb)
       for (int64_t cb = 0; cb < dcp / c0; ++cb)
         std::memcpy(dst + zzIndex(rb * 16, cb * c0, dcp, c0) * w,
@@ -110,8 +118,7 @@ void nzToL0(DType t, bool toZn, uint8_t *dst, const uint8_t *src,
         W v = 0;
         if (sr < srp && sc < scp)
           std::memcpy(&v, s + nzIndex(sr, sc, srp, c0), sizeof(W));
-        std::memcpy(d + (toZn ? znIndex(r, c, dcp, c0) : zzIndex(r, c, dcp, c0)),
-                    &v, sizeof(W));
+        std::memcpy(d + indexIn(layout, r, c, drp, dcp, c0), &v, sizeof(W));
       }
   });
 }
@@ -141,16 +148,16 @@ float roundToHf32(float x) {
   return x;
 }
 
-void mmadKernel(DType in, uint8_t *c, const uint8_t *a, const uint8_t *b,
-                int64_t m, int64_t k, int64_t n, bool init,
+void mmadKernel(DType in, Layout aLayout, uint8_t *c, const uint8_t *a,
+                const uint8_t *b, int64_t m, int64_t k, int64_t n, bool init,
                 MmadScratch &s, bool hf32) {
   const size_t mk = size_t(m * k), kn = size_t(k * n), mn = size_t(m * n);
   if (in == DType::I8) {
     s.ai.resize(mk);
     s.bi.resize(kn);
     s.ci.resize(mn);
-    gatherInt8(s.ai.data(), a, m, k, /*zn=*/false);
-    gatherInt8(s.bi.data(), b, k, n, /*zn=*/true);
+    gatherInt8(s.ai.data(), a, m, k, aLayout);
+    gatherInt8(s.bi.data(), b, k, n, Layout::ZN);
     if (init)
       std::fill(s.ci.begin(), s.ci.end(), 0);
     else
@@ -173,8 +180,8 @@ void mmadKernel(DType in, uint8_t *c, const uint8_t *a, const uint8_t *b,
   withCodec(in, [&](auto codec) {
     using C = decltype(codec);
     if constexpr (C::kIsFloat) {
-      gatherFloat(codec, s.a.data(), a, m, k, /*zn=*/false, c0Of(in));
-      gatherFloat(codec, s.b.data(), b, k, n, /*zn=*/true, c0Of(in));
+      gatherFloat(codec, s.a.data(), a, m, k, aLayout, c0Of(in));
+      gatherFloat(codec, s.b.data(), b, k, n, Layout::ZN, c0Of(in));
     }
   });
   if (hf32 && in == DType::F32) {

@@ -8,6 +8,9 @@
 // a tile of R x C elements is stored padded to Rp x Cp, see padRows/padCols):
 //   L1  NZ: (c / C0) * (Rp * C0) + r * C0 + c % C0
 //   L0A ZZ: (r / 16) * (Cp * 16) + (c / C0) * (16 * C0) + (r % 16) * C0 + c % C0
+//           on c220 (LoadData2DParams); on c310 L0A is NZ like L1
+//           (LoadData2DParamsV2: "L0A数据排布为Nz格式", mirror-cann/asc-devkit@82b89a15f:
+//           examples/01_simd_cpp_api/03_basic_api/03_matrix_compute/load_data_2dv2_l12l0)
 //   L0B ZN: (r / C0) * (Cp * C0) + (c / 16) * (16 * C0) + (c % 16) * C0 + r % C0
 //   L0C NZ: the L1 formula with C0 = 16 (f32 / int32 elements)
 // Every fractal (16 x C0 for NZ/ZZ, C0 x 16 for ZN, 16 x 16 for L0C) is
@@ -59,6 +62,9 @@ inline int64_t tileBytes(Layout layout, DType t, int64_t rows, int64_t cols) {
          int64_t(byteWidth(t));
 }
 
+/// The layout of L0A on a target: ZZ on c220, NZ on c310.
+inline Layout l0aLayout(bool c310) { return c310 ? Layout::NZ : Layout::ZZ; }
+
 /// Element index of (r, c) in a tile with padded extents rp x cp.
 inline int64_t nzIndex(int64_t r, int64_t c, int64_t rp, int64_t c0) {
   return (c / c0) * (rp * c0) + r * c0 + c % c0;
@@ -72,6 +78,13 @@ inline int64_t znIndex(int64_t r, int64_t c, int64_t cp, int64_t c0) {
 inline int64_t l0cIndex(int64_t r, int64_t c, int64_t rp) {
   return (c / 16) * (rp * 16) + r * 16 + c % 16;
 }
+/// Element index of (r, c) in an NZ, ZZ or ZN tile of padded extents rp x cp.
+inline int64_t indexIn(Layout layout, int64_t r, int64_t c, int64_t rp,
+                       int64_t cp, int64_t c0) {
+  return layout == Layout::NZ   ? nzIndex(r, c, rp, c0)
+         : layout == Layout::ZZ ? zzIndex(r, c, cp, c0)
+                                : znIndex(r, c, cp, c0);
+}
 
 /// GM ND rows -> L1 NZ tile of tileRows x tileCols (element type t) at dst:
 /// `rows` rows of `cols` elements, GM row r at gm + r * gmStride elements.
@@ -80,12 +93,12 @@ void ndToNz(DType t, uint8_t *dst, int64_t tileRows, int64_t tileCols,
             const uint8_t *gm, int64_t rows, int64_t cols, int64_t gmStride);
 
 /// The tileRows x tileCols sub-tile at (row0, col0) of an L1 NZ tile of
-/// srcRows x srcCols -> ZZ (toZn false) or ZN (toZn true) at dst: element
+/// srcRows x srcCols -> `layout` (ZZ or NZ for L0A, ZN for L0B) at dst: element
 /// (r, c) of the padded destination is source element (row0 + r, col0 + c),
 /// or zero past the source's padded extents. src and dst must not overlap.
 /// With `transpose` (LoadData's transpose), element (r, c) is source element
 /// (row0 + c, col0 + r): the tileCols x tileRows source sub-tile, transposed.
-void nzToL0(DType t, bool toZn, uint8_t *dst, const uint8_t *src,
+void nzToL0(DType t, Layout layout, uint8_t *dst, const uint8_t *src,
             int64_t tileRows, int64_t tileCols, int64_t srcRows,
             int64_t srcCols, int64_t row0, int64_t col0,
             bool transpose = false);
@@ -97,11 +110,11 @@ struct MmadScratch {
 };
 
 /// C (L0C NZ, m x n, f32 or int32 for int8 inputs) = (init ? 0 : C) +
-/// A (L0A ZZ, m x k) * B (L0B ZN, k x n); m, n multiples of 16, k a multiple
+/// A (L0A in `aLayout`, ZZ or NZ, m x k) * B (L0B ZN, k x n); m, n multiples of 16, k a multiple
 /// of 16 (32 for int8). `in` is the input type (F16, BF16, F32, I8).
 /// `hf32` (SetHF32Mode): float32 operands are first rounded to HF32.
-void mmadKernel(DType in, uint8_t *c, const uint8_t *a, const uint8_t *b,
-                int64_t m, int64_t k, int64_t n, bool init,
+void mmadKernel(DType in, Layout aLayout, uint8_t *c, const uint8_t *a,
+                const uint8_t *b, int64_t m, int64_t k, int64_t n, bool init,
                 MmadScratch &scratch, bool hf32 = false);
 
 /// count f16/bf16/f32 values (src) -> f32 at dst: a bias row widened on its

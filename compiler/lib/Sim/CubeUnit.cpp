@@ -59,12 +59,14 @@ bool CoreRunner::loadL1ToL0(const Instr &in, int32_t pc) {
                     " tile (origin a multiple of 16, inside the padded tile)");
   const int64_t w = byteWidth(t), c0 = cube::c0Of(t);
   const int64_t srcBytes = srp * scp * w;
-  const int64_t dstBytes = cube::tileBytes(
-      toL0b ? cube::Layout::ZN : cube::Layout::ZZ, t, in.tileRows, in.tileCols);
+  // L0A is ZZ on c220 and NZ on c310 (CubeKernels.h); L0B is ZN on both.
+  const cube::Layout layout = toL0b ? cube::Layout::ZN : cube::l0aLayout(arch.l0aIsNz());
+  const int64_t dstBytes =
+      cube::tileBytes(layout, t, in.tileRows, in.tileCols);
   if (!checkLocal(in, Space::L1, in.src0Addr, srcBytes) ||
       !checkLocal(in, in.dstSpace, in.dstAddr, dstBytes))
     return false;
-  cube::nzToL0(t, toL0b, memory[int(in.dstSpace)].data() + in.dstAddr,
+  cube::nzToL0(t, layout, memory[int(in.dstSpace)].data() + in.dstAddr,
                memory[int(Space::L1)].data() + in.src0Addr, in.tileRows,
                in.tileCols, srcRows, srcCols, row0, col0, in.transpose);
   if (races && in.transpose) {
@@ -76,7 +78,6 @@ bool CoreRunner::loadL1ToL0(const Instr &in, int32_t pc) {
   } else if (races) {
     // The sub-tile's rows of each C0-wide column block of the NZ tile.
     races->beginAccesses(in.pipe, pc);
-    const cube::Layout layout = toL0b ? cube::Layout::ZN : cube::Layout::ZZ;
     const int64_t firstBlock = col0 / c0;
     const int64_t endBlock = std::min(
         scp / c0,
@@ -114,7 +115,7 @@ bool CoreRunner::mmad(const Instr &in, int32_t pc) {
   const bool bias = init && in.hasBias;
   if (bias && !checkLocal(in, Space::BT, in.biasAddr, n * 4))
     return false;
-  cube::mmadKernel(in.srcDtype, memory[int(Space::L0C)].data() + in.dstAddr,
+  cube::mmadKernel(in.srcDtype, cube::l0aLayout(arch.l0aIsNz()), memory[int(Space::L0C)].data() + in.dstAddr,
                    memory[int(Space::L0A)].data() + in.src0Addr,
                    memory[int(Space::L0B)].data() + in.src1Addr, m, k, n, init,
                    mmadScratch, in.hf32);

@@ -297,7 +297,8 @@ CoreRunner::Status CoreRunner::resume() {
     case Opcode::VecCast:
     case Opcode::VecCompare:
     case Opcode::VecSelect:
-    case Opcode::VecReduce:
+    case Opcode::VecWholeReduce:
+    case Opcode::VecBinaryRepeat:
     case Opcode::VecBrcb:
     case Opcode::VecCopy:
     case Opcode::LocalDataCopy:

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CoreRunner.h"
+#include "ReduceKernels.h"
 #include "VectorKernels.h"
 
 #include <tuple>
@@ -216,7 +217,8 @@ std::string ProgramVerifier::checkInstr(const Instr &in,
   case Opcode::VecCast:
   case Opcode::VecCompare:
   case Opcode::VecSelect:
-  case Opcode::VecReduce:
+  case Opcode::VecWholeReduce:
+  case Opcode::VecBinaryRepeat:
   case Opcode::VecBrcb:
   case Opcode::VecCopy:
   case Opcode::LocalDataCopy:
@@ -404,8 +406,11 @@ std::string ProgramVerifier::checkVector(const Instr &in,
     return std::string("round mode odd only applies to float32 -> float16, "
                        "not ") +
            dtypeName(in.srcDtype) + " -> " + dtypeName(in.dtype);
-  if (in.op == Opcode::VecReduce && in.dtype == DType::Bool)
-    return "reductions do not support bool";
+  if (in.op == Opcode::VecWholeReduce || in.op == Opcode::VecBinaryRepeat) {
+    std::string why = repeatCallError(in);
+    if (!why.empty())
+      return why;
+  }
   if (in.bitMask) {
     bool elementwise = in.op == Opcode::VecBinary || in.op == Opcode::VecUnary ||
                        in.op == Opcode::VecScalar || in.op == Opcode::VecCast ||
@@ -423,8 +428,6 @@ std::string ProgramVerifier::checkVector(const Instr &in,
   }
   if (std::string e = checkShapeCall(in); !e.empty())
     return e;
-  if (in.op == Opcode::VecReduce && in.axis != 0 && in.axis != 1)
-    return "axis must be 0 or 1, got " + std::to_string(in.axis);
   spaces.push_back(in.dstSpace);
   return {};
 }

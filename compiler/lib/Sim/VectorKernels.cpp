@@ -80,16 +80,6 @@ void unaryLoop(const Codec &c, uint8_t *dst, const uint8_t *a, int64_t n,
 // Elementwise ops.
 //===----------------------------------------------------------------------===//
 
-/// x / y rounded toward -inf; y != 0. Avoids the INT64_MIN / -1 trap.
-inline int64_t floorDivInt(int64_t x, int64_t y) {
-  if (y == -1)
-    return int64_t(0 - uint64_t(x));
-  int64_t q = x / y;
-  if (x % y != 0 && ((x < 0) != (y < 0)))
-    --q;
-  return q;
-}
-
 template <typename Codec, typename A, typename B>
 bool binaryOp(VecOp op, const Codec &c, uint8_t *dst, A a, B b, int64_t n) {
   using V = typename Codec::Value;
@@ -125,15 +115,6 @@ bool binaryOp(VecOp op, const Codec &c, uint8_t *dst, A a, B b, int64_t n) {
       binaryLoop(c, dst, a, b, n, [](V x, V y) {
         return y == -1 ? V(0 - uint64_t(x)) : V(x / y);
       });
-    }
-    return true;
-  case VecOp::FloorDiv:
-    if constexpr (kFloat) {
-      binaryLoop(c, dst, a, b, n, [](V x, V y) { return std::floor(x / y); });
-    } else {
-      if (b.anyZero(c, n))
-        return false;
-      binaryLoop(c, dst, a, b, n, [](V x, V y) { return floorDivInt(x, y); });
     }
     return true;
   case VecOp::AddRelu: // Add, then Relu of the sum as Add stores it
@@ -282,6 +263,36 @@ void intRange(DType t, int64_t &lo, int64_t &hi) {
   }
 }
 
+/// And/Or/Xor (Min = And, Max = Or) and Not on bit masks: whole bytes, as
+/// the emitted calls on the mask's bytes compute them.
+bool boolMaskOp(VecOp op, BinaryForm form, uint8_t *dst, const uint8_t *a,
+                const uint8_t *b, Scalar s, int64_t n) {
+  const int64_t bytes = localBytes(DType::Bool, n);
+  uint8_t splat = s.asDouble() != 0 ? 0xff : 0x00;
+  for (int64_t i = 0; i < bytes; ++i) {
+    uint8_t x = a[i], y = form == BinaryForm::TensorTensor ? b[i] : splat;
+    switch (op) {
+    case VecOp::And:
+    case VecOp::Min:
+      dst[i] = x & y;
+      break;
+    case VecOp::Or:
+    case VecOp::Max:
+      dst[i] = x | y;
+      break;
+    case VecOp::Xor:
+      dst[i] = x ^ y;
+      break;
+    case VecOp::Not:
+      dst[i] = uint8_t(~x);
+      break;
+    default:
+      return true; // rejected before execution
+    }
+  }
+  return true;
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -290,6 +301,8 @@ void intRange(DType t, int64_t &lo, int64_t &hi) {
 
 bool binaryKernel(VecOp op, DType t, BinaryForm form, uint8_t *dst,
                   const uint8_t *a, const uint8_t *b, Scalar s, int64_t n) {
+  if (t == DType::Bool)
+    return boolMaskOp(op, form, dst, a, b, s, n);
   return withCodec(t, [&](auto c) {
     using C = decltype(c);
     switch (form) {
@@ -308,12 +321,20 @@ bool binaryKernel(VecOp op, DType t, BinaryForm form, uint8_t *dst,
 
 void unaryKernel(VecOp op, DType t, uint8_t *dst, const uint8_t *a,
                  int64_t n) {
+  if (t == DType::Bool) {
+    boolMaskOp(op, BinaryForm::TensorScalar, dst, a, nullptr, Scalar{}, n);
+    return;
+  }
   withCodec(t, [&](auto c) { unaryOp(op, c, dst, a, n); });
 }
 
 void dupKernel(DType t, uint8_t *dst, Scalar s, int64_t n) {
   uint8_t pattern[8];
   encodeScalar(t, s, pattern);
+  if (t == DType::Bool) { // every bit of the mask's bytes
+    std::memset(dst, pattern[0] ? 0xff : 0x00, size_t(localBytes(t, n)));
+    return;
+  }
   const unsigned w = byteWidth(t);
   switch (w) {
   case 1:
@@ -331,8 +352,15 @@ void dupKernel(DType t, uint8_t *dst, Scalar s, int64_t n) {
 void castKernel(DType dstT, DType srcT, RoundMode mode, uint8_t *dst,
                 const uint8_t *src, int64_t n) {
   if (dstT == srcT) {
-    std::memmove(dst, src, size_t(n) * byteWidth(dstT));
+    std::memmove(dst, src, size_t(localBytes(dstT, n)));
     return;
+  }
+  std::vector<uint8_t> unpacked;
+  if (srcT == DType::Bool) { // bits -> one 0/1 byte per element first
+    unpacked.resize(size_t(n));
+    for (int64_t i = 0; i < n; ++i)
+      unpacked[size_t(i)] = (src[i / 8] >> (i % 8)) & 1;
+    src = unpacked.data();
   }
   // In-place widening casts would overwrite unread sources: go via a copy.
   std::vector<uint8_t> copy;
@@ -345,8 +373,14 @@ void castKernel(DType dstT, DType srcT, RoundMode mode, uint8_t *dst,
   withCodec(srcT, [&](auto s) {
     using S = decltype(s);
     switch (dstT) {
-    case DType::Bool:
-      castLoop(s, dst, 1, src, n, [](auto v, uint8_t *p) { *p = v != 0; });
+    case DType::Bool: // bit i of the mask
+      for (int64_t i = 0; i < n; ++i) {
+        uint8_t m = uint8_t(1u << (i % 8));
+        if (s.load(src + i * S::kWidth) != 0)
+          dst[i / 8] |= m;
+        else
+          dst[i / 8] &= uint8_t(~m);
+      }
       return;
     case DType::F32:
       // fp16/bf16/ints up to 16 bits are exact in float; int32/int64 to float
@@ -388,15 +422,22 @@ void castKernel(DType dstT, DType srcT, RoundMode mode, uint8_t *dst,
   });
 }
 
-void compareKernel(CmpMode mode, DType t, uint8_t *dst, const uint8_t *a,
-                   const uint8_t *b, bool scalarRhs, Scalar s, int64_t n) {
+void compareKernel(CmpMode mode, DType t, uint8_t *dst, int64_t dstBit,
+                   const uint8_t *a, const uint8_t *b, bool scalarRhs, Scalar s,
+                   int64_t n) {
   withCodec(t, [&](auto c) {
     using C = decltype(c);
     using V = typename C::Value;
     auto run = [&](auto rhs) {
       auto loop = [&](auto cmp) {
-        for (int64_t i = 0; i < n; ++i)
-          dst[i] = cmp(c.load(a + i * C::kWidth), rhs.at(c, i));
+        for (int64_t i = 0; i < n; ++i) {
+          int64_t bit = dstBit + i;
+          uint8_t m = uint8_t(1u << (bit % 8));
+          if (cmp(c.load(a + i * C::kWidth), rhs.at(c, i)))
+            dst[bit / 8] |= m;
+          else
+            dst[bit / 8] &= uint8_t(~m);
+        }
       };
       switch (mode) {
       case CmpMode::LT:
@@ -422,18 +463,21 @@ void compareKernel(CmpMode mode, DType t, uint8_t *dst, const uint8_t *a,
 
 namespace {
 template <typename T>
-void selectLoop(uint8_t *dst, const uint8_t *mask, const uint8_t *a,
-                const uint8_t *b, bool splat, int64_t n) {
+void selectLoop(uint8_t *dst, const uint8_t *mask, int64_t maskBit,
+                const uint8_t *a, const uint8_t *b, bool splat, int64_t n) {
   constexpr int w = sizeof(T);
   for (int64_t i = 0; i < n; ++i) {
-    const uint8_t *from = mask[i] ? a + i * w : (splat ? b : b + i * w);
+    int64_t bit = maskBit + i;
+    bool set = (mask[bit / 8] >> (bit % 8)) & 1;
+    const uint8_t *from = set ? a + i * w : (splat ? b : b + i * w);
     std::memcpy(dst + i * w, from, w);
   }
 }
 } // namespace
 
-void selectKernel(DType t, uint8_t *dst, const uint8_t *mask, const uint8_t *a,
-                  const uint8_t *b, bool scalarRhs, Scalar s, int64_t n) {
+void selectKernel(DType t, uint8_t *dst, const uint8_t *mask, int64_t maskBit,
+                  const uint8_t *a, const uint8_t *b, bool scalarRhs, Scalar s,
+                  int64_t n) {
   uint8_t pattern[8];
   if (scalarRhs) {
     encodeScalar(t, s, pattern);
@@ -441,118 +485,16 @@ void selectKernel(DType t, uint8_t *dst, const uint8_t *mask, const uint8_t *a,
   }
   switch (byteWidth(t)) {
   case 1:
-    return selectLoop<uint8_t>(dst, mask, a, b, scalarRhs, n);
+    return selectLoop<uint8_t>(dst, mask, maskBit, a, b, scalarRhs, n);
   case 2:
-    return selectLoop<uint16_t>(dst, mask, a, b, scalarRhs, n);
+    return selectLoop<uint16_t>(dst, mask, maskBit, a, b, scalarRhs, n);
   case 4:
-    return selectLoop<uint32_t>(dst, mask, a, b, scalarRhs, n);
+    return selectLoop<uint32_t>(dst, mask, maskBit, a, b, scalarRhs, n);
   default:
-    return selectLoop<uint64_t>(dst, mask, a, b, scalarRhs, n);
+    return selectLoop<uint64_t>(dst, mask, maskBit, a, b, scalarRhs, n);
   }
 }
 
-namespace {
-/// Accumulates in double (floats) or int64 (integers, wrapping).
-template <typename Codec> struct Accumulator {
-  using Acc = std::conditional_t<Codec::kIsFloat, double, int64_t>;
-  static Acc init(ReduceKind k) {
-    switch (k) {
-    case ReduceKind::Sum:
-      return 0;
-    case ReduceKind::Prod:
-      return 1;
-    case ReduceKind::Max:
-      if constexpr (Codec::kIsFloat)
-        return -std::numeric_limits<double>::infinity();
-      else
-        return std::numeric_limits<int64_t>::min();
-    case ReduceKind::Min:
-      break;
-    }
-    if constexpr (Codec::kIsFloat)
-      return std::numeric_limits<double>::infinity();
-    else
-      return std::numeric_limits<int64_t>::max();
-  }
-};
-
-template <typename Codec, typename F>
-void reduceLoop(const Codec &c, int axis, std::vector<typename Accumulator<
-                                              Codec>::Acc> &acc,
-                const uint8_t *src, int64_t rows, int64_t cols, F f) {
-  constexpr int w = Codec::kWidth;
-  if (axis == 1) {
-    for (int64_t r = 0; r < rows; ++r) {
-      auto x = acc[r];
-      const uint8_t *row = src + r * cols * w;
-      for (int64_t j = 0; j < cols; ++j)
-        x = f(x, c.load(row + j * w));
-      acc[r] = x;
-    }
-  } else {
-    for (int64_t r = 0; r < rows; ++r) {
-      const uint8_t *row = src + r * cols * w;
-      for (int64_t j = 0; j < cols; ++j)
-        acc[j] = f(acc[j], c.load(row + j * w));
-    }
-  }
-}
-} // namespace
-
-void reduceKernel(ReduceKind kind, DType t, int axis, uint8_t *dst,
-                  const uint8_t *src, int64_t rows, int64_t cols) {
-  withCodec(t, [&](auto c) {
-    using C = decltype(c);
-    using Acc = typename Accumulator<C>::Acc;
-    std::vector<Acc> acc(size_t(axis == 1 ? rows : cols),
-                         Accumulator<C>::init(kind));
-    switch (kind) {
-    case ReduceKind::Sum:
-      if constexpr (C::kIsFloat)
-        reduceLoop(c, axis, acc, src, rows, cols,
-                   [](Acc x, auto v) { return x + Acc(v); });
-      else
-        reduceLoop(c, axis, acc, src, rows, cols, [](Acc x, auto v) {
-          return Acc(uint64_t(x) + uint64_t(v));
-        });
-      break;
-    case ReduceKind::Prod:
-      if constexpr (C::kIsFloat)
-        reduceLoop(c, axis, acc, src, rows, cols,
-                   [](Acc x, auto v) { return x * Acc(v); });
-      else
-        reduceLoop(c, axis, acc, src, rows, cols, [](Acc x, auto v) {
-          return Acc(uint64_t(x) * uint64_t(v));
-        });
-      break;
-    case ReduceKind::Max: // a NaN, once seen, wins
-      reduceLoop(c, axis, acc, src, rows, cols, [](Acc x, auto v) {
-        Acc y = Acc(v);
-        if constexpr (C::kIsFloat)
-          return (y > x || std::isnan(y)) && !std::isnan(x) ? y : x;
-        else
-          return y > x ? y : x;
-      });
-      break;
-    case ReduceKind::Min:
-      reduceLoop(c, axis, acc, src, rows, cols, [](Acc x, auto v) {
-        Acc y = Acc(v);
-        if constexpr (C::kIsFloat)
-          return (y < x || std::isnan(y)) && !std::isnan(x) ? y : x;
-        else
-          return y < x ? y : x;
-      });
-      break;
-    }
-    // One rounding from the double accumulator to the dtype.
-    for (size_t i = 0; i < acc.size(); ++i) {
-      if constexpr (C::kIsFloat)
-        encodeScalar(t, Scalar::ofFloat(acc[i]), dst + i * C::kWidth);
-      else
-        c.store(dst + i * C::kWidth, acc[i]);
-    }
-  });
-}
 
 void atomicKernel(AtomicKind kind, DType t, uint8_t *gm, const uint8_t *src,
                   int64_t n) {

@@ -7,17 +7,16 @@
 // Numerics (see also Elements.h and Rounding.h):
 //   * fp16/bf16 compute in float and round to nearest even per instruction;
 //     integers compute in int64 and wrap to their width.
-//   * Div on integers truncates; FloorDiv rounds toward -inf (Python //);
-//     FloorDiv on floats is floor(a / b) with a / b rounded first.
+//   * Div on integers truncates (floor division is composed from it by the
+//     lowering: Ascend C has no FloorDiv).
+//   * Bool is a bit mask in local memory (Program.h): Compare writes bits,
+//     Select reads them, And/Or/Xor/Not work on the mask's bytes.
 //   * Shl/Shr take the count as unsigned: counts >= the width give 0 (Shl) or
 //     the sign fill (Shr). Shr is arithmetic for signed types, logical for u8.
 //   * Casts: float -> int rounds by the mode and saturates (NaN -> 0), as
 //     Ascend's conversions do; int -> int wraps (numpy astype); anything ->
 //     bool is != 0 (NaN -> true); to a float format see Rounding.h.
-//   * Reductions accumulate in double (floats) or int64 (wrapping) in row
-//     order and round once to the dtype; Max/Min propagate NaN (numpy). The
-//     hardware's float tree and numpy's pairwise float32 sums differ from this
-//     in the last bits: compare with a tolerance.
+//   * Reductions: ReduceKernels.h (WholeReduce, level-0 folds).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASC2_LIB_SIM_VECTORKERNELS_H
@@ -36,7 +35,9 @@ bool isBinaryVecOp(VecOp op);
 bool isFloatOnlyVecOp(VecOp op);
 /// And, Or, Xor, Shl, Shr, Not.
 bool isIntegerOnlyVecOp(VecOp op);
-/// Ops a Bool operand supports: And, Or, Xor, Not, Max, Min.
+/// Ops a Bool operand supports: And, Or, Xor, Not, Max, Min. They work on the
+/// bit mask's whole bytes (ceil(n / 8)), as the emitted uint16 And/Or/Xor/Not
+/// on the mask's bytes do.
 bool isBoolVecOp(VecOp op);
 
 /// How the two operands of a binary op are supplied.
@@ -52,16 +53,16 @@ void unaryKernel(VecOp op, DType t, uint8_t *dst, const uint8_t *a, int64_t n);
 void dupKernel(DType t, uint8_t *dst, Scalar s, int64_t n);
 void castKernel(DType dstT, DType srcT, RoundMode mode, uint8_t *dst,
                 const uint8_t *src, int64_t n);
-/// dst (bool bytes) = cmp(a, b or s); NaN compares unordered (only NE holds).
-void compareKernel(CmpMode mode, DType t, uint8_t *dst, const uint8_t *a,
-                   const uint8_t *b, bool scalarRhs, Scalar s, int64_t n);
-/// dst = mask ? a : (b or s).
-void selectKernel(DType t, uint8_t *dst, const uint8_t *mask, const uint8_t *a,
-                  const uint8_t *b, bool scalarRhs, Scalar s, int64_t n);
-/// Reduces a rows x cols row-major tile along `axis` (1: per row, 0: per
-/// column). `dst` may overlap `src`.
-void reduceKernel(ReduceKind kind, DType t, int axis, uint8_t *dst,
-                  const uint8_t *src, int64_t rows, int64_t cols);
+/// Bits dstBit .. dstBit + n of the bit mask at dst = cmp(a, b or s), bit
+/// order as Compare's (element i -> bit i % 8 of byte i / 8); the other bits
+/// keep their value. NaN compares unordered (only NE holds).
+void compareKernel(CmpMode mode, DType t, uint8_t *dst, int64_t dstBit,
+                   const uint8_t *a, const uint8_t *b, bool scalarRhs, Scalar s,
+                   int64_t n);
+/// dst[i] = bit maskBit + i of the bit mask at `mask` ? a[i] : (b[i] or s).
+void selectKernel(DType t, uint8_t *dst, const uint8_t *mask, int64_t maskBit,
+                  const uint8_t *a, const uint8_t *b, bool scalarRhs, Scalar s,
+                  int64_t n);
 /// Calls f(start, length) for each run of consecutive elements among the
 /// first n that a 128-bit lane mask (hi:lo, bit l < 64 in lo) selects, lane =
 /// index mod `lanes` (one 256-byte repeat). Runs may span repeats.

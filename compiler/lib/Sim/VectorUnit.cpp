@@ -8,6 +8,7 @@
 
 #include "CoreRunner.h"
 #include "ShapeKernels.h"
+#include "ReduceKernels.h"
 #include "VectorKernels.h"
 
 namespace asc2::sim {
@@ -39,24 +40,6 @@ BinaryForm binaryForm(const Instr &in) {
 }
 
 } // namespace
-
-/// Reduce: a rows x cols tile.
-bool CoreRunner::shapedOperands(const Instr &in, VecOperands &ops) {
-  const int64_t w = byteWidth(in.dtype);
-  const int64_t rows = ops.rows = val(in.a), cols = ops.cols = val(in.b);
-  if (rows < 0 || cols < 0)
-    return fail(in, "negative tile shape",
-                std::to_string(rows) + " x " + std::to_string(cols));
-  int64_t vecElems = (in.axis == 1 ? rows : cols) * w;
-  ops.repeatBytes = rows * cols * w;
-  if ((in.reduceKind == ReduceKind::Max || in.reduceKind == ReduceKind::Min) &&
-      (in.axis == 1 ? cols : rows) == 0 && vecElems > 0)
-    return fail(in, "max/min reduction over zero elements");
-  ops.reads[ops.numReads++] = {in.src0Addr, ops.repeatBytes};
-  ops.write = {in.dstAddr, vecElems};
-  ops.cost = arch.reduceCost;
-  return true;
-}
 
 /// Brcb, Copy, DataCopy within UB and Transpose: the bytes their block
 /// patterns span (ShapeKernels.h), costed per repeat of the real call.
@@ -107,50 +90,63 @@ bool CoreRunner::shapeCallOperands(const Instr &in, VecOperands &ops) {
   return true;
 }
 
+/// Level-0 calls (WholeReduce, binary folds): the spans their repeats touch;
+/// each repeat is one issue of the instruction (its per-repeat cost).
+bool CoreRunner::repeatOperands(const Instr &in, VecOperands &ops) {
+  const bool reduce = in.op == Opcode::VecWholeReduce;
+  ops.reads[ops.numReads++] = {in.src0Addr, repeatCallSpan(in, 1)};
+  if (!reduce)
+    ops.reads[ops.numReads++] = {in.src1Addr, repeatCallSpan(in, 2)};
+  ops.write = {in.dstAddr, repeatCallSpan(in, 0)};
+  ops.repeatBytes = in.repeat * 256;
+  ops.cost = reduce ? arch.wholeReduceCost : arch.costOf(in.vecOp);
+  return true;
+}
+
 /// Element-wise ops over `c` elements.
 bool CoreRunner::elementwiseOperands(const Instr &in, VecOperands &ops) {
-  const int64_t w = byteWidth(in.dtype);
   const int64_t n = ops.n = val(in.c);
   if (n < 0)
     return fail(in, "negative element count", std::to_string(n) + " elements");
-  ops.repeatBytes = n * w;
-  ops.write = {in.dstAddr, n * w};
+  const int64_t bytes = localBytes(in.dtype, n); // n bits for a Bool mask
+  ops.repeatBytes = bytes;
+  ops.write = {in.dstAddr, bytes};
   switch (in.op) {
   case Opcode::VecBinary:
-    ops.reads[ops.numReads++] = {in.src0Addr, n * w};
-    ops.reads[ops.numReads++] = {in.src1Addr, n * w};
+    ops.reads[ops.numReads++] = {in.src0Addr, bytes};
+    ops.reads[ops.numReads++] = {in.src1Addr, bytes};
     ops.cost = arch.costOf(in.vecOp);
     break;
   case Opcode::VecUnary:
-    ops.reads[ops.numReads++] = {in.src0Addr, n * w};
+    ops.reads[ops.numReads++] = {in.src0Addr, bytes};
     ops.cost = arch.costOf(in.vecOp);
     break;
   case Opcode::VecScalar:
-    ops.reads[ops.numReads++] = {in.src0Addr, n * w};
+    ops.reads[ops.numReads++] = {in.src0Addr, bytes};
     ops.cost = arch.costOfScalarForm(in.vecOp);
     break;
   case Opcode::VecDup:
     ops.cost = arch.vecDefault;
     break;
   case Opcode::VecCast: {
-    int64_t sw = byteWidth(in.srcDtype);
-    ops.reads[ops.numReads++] = {in.src0Addr, n * sw};
-    ops.repeatBytes = n * std::max(w, sw);
+    int64_t srcBytes = localBytes(in.srcDtype, n);
+    ops.reads[ops.numReads++] = {in.src0Addr, srcBytes};
+    ops.repeatBytes = std::max(bytes, srcBytes);
     ops.cost = arch.castCost;
     break;
   }
   case Opcode::VecCompare:
-    ops.reads[ops.numReads++] = {in.src0Addr, n * w};
+    ops.reads[ops.numReads++] = {in.src0Addr, bytes};
     if (!in.scalarRhs)
-      ops.reads[ops.numReads++] = {in.src1Addr, n * w};
-    ops.write = {in.dstAddr, n}; // bool bytes
+      ops.reads[ops.numReads++] = {in.src1Addr, bytes};
+    ops.write = {in.dstAddr, localBytes(DType::Bool, n)}; // the bit mask
     ops.cost = arch.compareCost;
     break;
   case Opcode::VecSelect:
-    ops.reads[ops.numReads++] = {in.maskAddr, n};
-    ops.reads[ops.numReads++] = {in.src0Addr, n * w};
+    ops.reads[ops.numReads++] = {in.maskAddr, localBytes(DType::Bool, n)};
+    ops.reads[ops.numReads++] = {in.src0Addr, bytes};
     if (!in.scalarRhs)
-      ops.reads[ops.numReads++] = {in.src1Addr, n * w};
+      ops.reads[ops.numReads++] = {in.src1Addr, bytes};
     ops.cost = arch.selectCost;
     break;
   default:
@@ -170,12 +166,11 @@ bool CoreRunner::computeMasked(const Instr &in, const VecOperands &ops) {
   int64_t sw = in.op == Opcode::VecCast ? byteWidth(in.srcDtype) : w;
   int64_t lanes = 256 / std::max(w, sw);
   const uint64_t hi = uint64_t(val(in.maskHigh)), lo = uint64_t(val(in.maskLow));
-  const int64_t dw = in.op == Opcode::VecCompare ? 1 : w;
   bool ok = true;
   forEachMaskRun(ops.n, lanes, hi, lo, [&](int64_t start, int64_t len) {
     if (!ok)
       return;
-    uint8_t *d = dst + start * dw;
+    uint8_t *d = dst + start * w;
     const uint8_t *x = a + start * (in.op == Opcode::VecCast ? sw : w);
     const uint8_t *y = base + in.src1Addr + (in.scalarRhs ? 0 : start * w);
     switch (in.op) {
@@ -191,10 +186,11 @@ bool CoreRunner::computeMasked(const Instr &in, const VecOperands &ops) {
       castKernel(t, in.srcDtype, in.roundMode, d, x, len);
       break;
     case Opcode::VecCompare:
-      compareKernel(in.cmpMode, t, d, x, y, in.scalarRhs, scalarOf(in, t), len);
+      compareKernel(in.cmpMode, t, dst, start, x, y, in.scalarRhs, scalarOf(in, t),
+                    len);
       break;
     case Opcode::VecSelect:
-      selectKernel(t, d, base + in.maskAddr + start, x, y, in.scalarRhs,
+      selectKernel(t, d, base + in.maskAddr, start, x, y, in.scalarRhs,
                    scalarOf(in, t), len);
       break;
     default:
@@ -231,15 +227,18 @@ bool CoreRunner::computeDense(const Instr &in, const VecOperands &ops) {
     castKernel(t, in.srcDtype, in.roundMode, dst, a, n);
     break;
   case Opcode::VecCompare:
-    compareKernel(in.cmpMode, t, dst, a, base + in.src1Addr, in.scalarRhs,
+    compareKernel(in.cmpMode, t, dst, 0, a, base + in.src1Addr, in.scalarRhs,
                   scalarOf(in, t), n);
     break;
   case Opcode::VecSelect:
-    selectKernel(t, dst, base + in.maskAddr, a, base + in.src1Addr,
+    selectKernel(t, dst, base + in.maskAddr, 0, a, base + in.src1Addr,
                  in.scalarRhs, scalarOf(in, t), n);
     break;
-  case Opcode::VecReduce:
-    reduceKernel(in.reduceKind, t, in.axis, dst, a, rows, cols);
+  case Opcode::VecWholeReduce:
+    wholeReduceKernel(in, base);
+    break;
+  case Opcode::VecBinaryRepeat:
+    binaryRepeatKernel(in, base);
     break;
   case Opcode::VecBrcb:
     brcbKernel(w, dst, a, in.repeatTimes, in.dstBlkStride, in.dstRepStride);
@@ -265,9 +264,11 @@ bool CoreRunner::vector(const Instr &in, int32_t pc) {
   const bool shapeCall = in.op == Opcode::VecBrcb || in.op == Opcode::VecCopy ||
                          in.op == Opcode::LocalDataCopy ||
                          in.op == Opcode::VecTranspose;
-  if (!(shapeCall                     ? shapeCallOperands(in, ops)
-        : in.op == Opcode::VecReduce ? shapedOperands(in, ops)
-                                     : elementwiseOperands(in, ops)))
+  const bool repeated =
+      in.op == Opcode::VecWholeReduce || in.op == Opcode::VecBinaryRepeat;
+  if (!(shapeCall  ? shapeCallOperands(in, ops)
+        : repeated ? repeatOperands(in, ops)
+                   : elementwiseOperands(in, ops)))
     return false;
   Space s = in.dstSpace;
   for (int i = 0; i < ops.numReads; ++i)

@@ -119,9 +119,6 @@ bool emitDispatch(raw_ostream &os, RecordKeeper &records) {
                 s->getValueAsString("vecFamily") != "scalar"))
         PrintFatalError(r->getLoc(), "scalarForm of " + r->getName() +
                                          " must be a vector-scalar op");
-      if (!s && !r->getValueAsListOfStrings("lowersFrom").empty())
-        PrintFatalError(r->getLoc(),
-                        r->getName() + " has lowersFrom but no scalarForm");
       scalarForm = s ? cppClassName(s) : StringRef();
       os << formatv("ASC2_VEC_BINARY({0}, {1}, {2})\n", op, scalarForm, simOp);
     } else if (family == "scalar") {
@@ -132,9 +129,11 @@ bool emitDispatch(raw_ostream &os, RecordKeeper &records) {
       PrintFatalError(r->getLoc(), "unknown vecFamily '" + family + "'");
     }
     for (StringRef source : r->getValueAsListOfStrings("lowersFrom")) {
+      // Without a vector-scalar call (Xor; And/Or on A2/A3) the scalar form
+      // is the op itself: the lowering Duplicates the scalar into a buffer.
       if (family == "binary")
         os << formatv("ASC2_LOWER_BINARY({0}, {1}, {2})\n", source, op,
-                      scalarForm);
+                      scalarForm.empty() ? op : scalarForm);
       else if (family == "unary")
         os << formatv("ASC2_LOWER_UNARY({0}, {1})\n", source, op);
       else

@@ -9,7 +9,7 @@ import warnings
 from .. import errors
 from ..codegen import KernelSource, ParamSpec, generate
 from ..language import core
-from . import cache, compiler
+from . import cache, compiler, npu, project, twin
 from .platform import check_backend_available, get_platform
 
 FRONTEND_VERSION = "asc2-frontend/1"
@@ -354,7 +354,7 @@ class JITFunction:
             block_num = block_num[0]  # kernel[core_num, stream]: streams only matter on an NPU
         if not _is_int(block_num) or int(block_num) < 1:
             raise ValueError(f"the block count must be a positive integer, got {block_num!r}")
-        return lambda *args, **kwargs: self.run(int(block_num), args, kwargs)
+        return Launch(self, int(block_num))
 
     # -- specialisation
     def _fail(self, kind, node, message):
@@ -491,8 +491,43 @@ class JITFunction:
         return compiled
 
     # -- launch
+    def _launch_args(self, spec, copy=False):
+        """The launch's values (C-contiguous numpy arrays, Python scalars) and the (original, copy) pairs
+        whose results must be written back; ``copy``: the arrays are private copies."""
+        launch_args, write_back = [], []
+        for p, value in zip([p for p in spec.params if p.is_runtime], spec.runtime_args):
+            if p.kind == "pointer":
+                arr, original = _to_numpy(value)
+                if copy:
+                    arr, original = arr.copy(), None
+                launch_args.append(arr)
+                if original is not None:
+                    write_back.append((original, arr))
+            elif p.type == "f32":
+                launch_args.append(float(value))
+            else:
+                launch_args.append(int(value))
+        return launch_args, write_back
+
+    def export_project(self, path, *args, block_num, **kwargs):
+        """Write the kernel project of the launch ``kernel[block_num](*args, **kwargs)`` to ``path``.
+
+        The launch runs on the simulator with copies of the arrays (the caller's stay untouched): their
+        contents before it are the project's inputs, after it its golden data. Returns ``path``."""
+        if not _is_int(block_num) or int(block_num) < 1:
+            raise ValueError(f"the block count must be a positive integer, got {block_num!r}")
+        spec = self.specialise(args, kwargs)
+        compiled = self._compiled(spec)
+        launch_args, _ = self._launch_args(spec, copy=True)
+        inputs = [a.copy() if hasattr(a, "copy") else a for a in launch_args]
+        result = compiled.launch(int(block_num), launch_args)
+        if not result.get("ok", True):
+            raise errors.SimulationError(result.get("error") or "the kernel run failed")
+        return project.export(path, self, compiled, spec, int(block_num), inputs, launch_args)
+
     def run(self, block_num, args, kwargs):
-        check_backend_available(get_platform().backend)
+        backend = get_platform().backend
+        check_backend_available(backend, get_platform().device_id)
         spec = self.specialise(args, kwargs)
         compiled = self._compiled(spec)
         wanted = self.options.get("kernel_type")
@@ -506,20 +541,21 @@ class JITFunction:
             # compile; nothing runs and the arrays are untouched.
             self.last_report = compiled.report()
             return None
-        launch_args, write_back = [], []
-        for p, value in zip([p for p in spec.params if p.is_runtime], spec.runtime_args):
-            if p.kind == "pointer":
-                arr, original = _to_numpy(value)
-                launch_args.append(arr)
-                if original is not None:
-                    write_back.append((original, arr))
-            elif p.type == "f32":
-                launch_args.append(float(value))
-            else:
-                launch_args.append(int(value))
+        launch_args, write_back = self._launch_args(spec)
+        if backend == "NPU":
+            self.last_report = npu.launch(self, compiled, spec, block_num, launch_args)
+            for original, arr in write_back:
+                original[...] = arr
+            return None
+        export_dir = os.environ.get("ASC2_EXPORT_PROJECT")
+        export_dir = export_dir if export_dir and project.wants_export(export_dir, self) else None
+        inputs = [a.copy() if hasattr(a, "copy") else a for a in launch_args] if export_dir else None
         dump = os.environ.get("ASC2_DUMP_PATH") or os.environ.get("PYASC_DUMP_PATH")
         try:
-            result = compiled.launch(block_num, launch_args)
+            if get_platform().backend == "Twin":
+                result = twin.run(compiled, block_num, launch_args)
+            else:
+                result = compiled.launch(block_num, launch_args)
         except errors.SimulationError as e:
             self.last_report = dict(compiled.report(), launch={"ok": False, "error": str(e), "block_num": block_num})
             if dump:  # the passes and the Ascend C help explain a failed run too
@@ -538,7 +574,29 @@ class JITFunction:
         if races:
             raise errors.SimulationError(f"{self.__name__}: {len(races)} data race(s) detected:\n  "
                                          + "\n  ".join(races), races)
+        if export_dir:
+            project.export_first_launch(export_dir, self, compiled, spec, block_num, inputs, launch_args)
         return None
+
+
+class Launch:
+    """``kernel[block_num]``: call it to launch, or ``.export_project(path, *args)`` to write the launch's
+    kernel project (see ``JITFunction.export_project``)."""
+
+    __slots__ = ("kernel", "block_num")
+
+    def __init__(self, kernel, block_num):
+        self.kernel = kernel
+        self.block_num = block_num
+
+    def __call__(self, *args, **kwargs):
+        return self.kernel.run(self.block_num, args, kwargs)
+
+    def export_project(self, path, *args, **kwargs):
+        return self.kernel.export_project(path, *args, block_num=self.block_num, **kwargs)
+
+    def __repr__(self):
+        return f"{self.kernel!r}[{self.block_num}]"
 
 
 def jit(fn=None, **options):

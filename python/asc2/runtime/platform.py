@@ -1,9 +1,9 @@
-"""Where kernels run: backend (Model simulator or NPU) and target platform."""
+"""Where kernels run: backend (Model simulator, the CPU Twin or NPU) and target platform."""
 
 import enum
 import os
 
-BACKENDS = ("Model", "NPU")
+BACKENDS = ("Model", "Twin", "NPU")
 KNOWN_PLATFORMS = ("Ascend910B1", "Ascend910B2", "Ascend910B3", "Ascend910B4", "Ascend910_93", "Ascend950")
 DEFAULT_BACKEND = "Model"
 DEFAULT_PLATFORM = "Ascend910B1"
@@ -13,6 +13,7 @@ class Backend(str, enum.Enum):
     """Where kernels run (``asc2.set_platform(asc2.Backend.Model, ...)``); plain strings are accepted too."""
 
     Model = "Model"
+    Twin = "Twin"  # the emitted Ascend C built with g++ against the CPU twin (runtime/twin.py)
     NPU = "NPU"
 
     def __str__(self):
@@ -63,23 +64,33 @@ def _check_platform(platform):
     return platform
 
 
-def check_backend_available(backend):
+def check_backend_available(backend, device_id=0):
+    """Raise "<backend> backend unavailable: <what is missing>" when ``backend`` cannot run here."""
+    if backend == "Twin":
+        import shutil
+
+        from . import twin
+
+        twin.include_dir()  # raises "Twin backend unavailable: ..." without the headers
+        cxx = twin._compiler()
+        if not shutil.which(cxx):
+            raise RuntimeError(f"Twin backend unavailable: no C++ compiler {cxx!r} on PATH (set ASC2_TWIN_CXX)")
+        return
     if backend == "NPU":
-        if not os.environ.get("ASCEND_HOME_PATH"):
-            raise RuntimeError("NPU backend unavailable: no CANN toolkit (ASCEND_HOME_PATH unset)")
-        raise RuntimeError("NPU backend unavailable: launching through the ACL runtime is not supported by "
-                           "this build; use backend='Model'")
+        from . import npu
+
+        npu.check_available(device_id)
 
 
 def set_platform(backend=DEFAULT_BACKEND, platform=DEFAULT_PLATFORM, device_id=0):
-    """Select the backend ("Model" or "NPU", or an ``asc2.Backend``), the target platform (a name or an
+    """Select the backend ("Model", "Twin" or "NPU", or an ``asc2.Backend``), the target platform (a name or an
     ``asc2.Platform``) and the device."""
     global _current
     backend = _normalise_backend(getattr(backend, "value", backend))
     platform = _check_platform(getattr(platform, "value", platform))
     if not isinstance(device_id, int) or device_id < 0:
         raise ValueError(f"device_id must be a non-negative integer, got {device_id!r}")
-    check_backend_available(backend)
+    check_backend_available(backend, device_id)
     _current = Platform(backend, platform, device_id)
     return _current
 

@@ -28,9 +28,9 @@ def TestPrintUbPlan : Pass<"test-print-ub-plan", "::mlir::func::FuncOp"> {
   }];
   let options = [
     Option<"alignment", "alignment", "int64_t", "32", "Byte alignment of every buffer">,
-    Option<"ubCapacity", "ub-capacity", "int64_t", "196608",
+    Option<"ubCapacity", "ub-capacity", "int64_t", "188416",
            "UB bytes per core: above it a copy's DMA buffers may share bytes">,
-    Option<"l1Capacity", "l1-capacity", "int64_t", "524288",
+    Option<"l1Capacity", "l1-capacity", "int64_t", "524160",
            "L1 bytes per core: above it a copy's DMA buffers may share bytes">,
     Option<"reuse", "reuse", "bool", "true", "Share bytes between buffers that are never live together">,
     Option<"shareCopies", "share-copies", "bool", "false",

@@ -31,7 +31,7 @@ namespace asc2 {
 struct UbPlanOptions {
   int64_t alignment = 32;
   /// Above these, the DMA buffers of a copy may share bytes.
-  int64_t ubCapacity = 196608, l1Capacity = 524288;
+  int64_t ubCapacity = 188416, l1Capacity = 524160; // Ascend910B1 (resources/arch)
   /// Share bytes between buffers that are never live together.
   bool reuse = true;
   /// Let the DMA buffers of the copies of an unrolled loop share bytes too.

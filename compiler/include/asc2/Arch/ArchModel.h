@@ -59,12 +59,17 @@ struct ArchModel {
   /// a missing op costs as its tensor form.
   std::map<VecOp, VecCost> vecScalarCost;
   // Vector instructions that are not one elementwise op.
-  VecCost castCost, compareCost, selectCost, reduceCost;
+  VecCost castCost, compareCost, selectCost, wholeReduceCost;
   // The shape calls: Brcb, level-0 Copy, DataCopy within UB, Transpose.
   VecCost brcbCost, copyCost, localDataCopyCost, transposeCost;
   // Scalar-unit loads/stores, cycles per access (the scalar unit stalls).
   double scalarLocalCycles = 1;
   double scalarGmLoadCycles = 1, scalarGmStoreCycles = 1;
+
+  /// The cube reads L0A as NZ on c310 (LoadData2DParamsV2) and as ZZ on c220
+  /// (LoadData2DParams): mirror-cann/asc-devkit@82b89a15f:examples/01_simd_cpp_api/
+  /// 03_basic_api/03_matrix_compute/load_data_2dv2_l12l0/README.md.
+  bool l0aIsNz() const { return socVersion == "c310"; }
 
   VecCost costOf(VecOp op) const;
   VecCost costOfScalarForm(VecOp op) const;

@@ -80,6 +80,9 @@ public:
   /// published on the ReportHub as ReportEvent::Launched).
   LaunchRecord launch(int blockNum, const std::vector<sim::LaunchArg> &args,
                       const sim::SimOptions &options);
+  /// Appends a launch that ran elsewhere (on an NPU) to the report and
+  /// publishes it as launch() does.
+  void recordLaunch(const LaunchRecord &rec);
 
   /// Number of wait_flag instructions in the program (program order).
   int waitCount() const;
@@ -128,6 +131,11 @@ std::vector<std::string> availablePlatforms(const std::string &archDir = "");
 
 /// Whether `options` compile to static addresses on `arch`.
 bool staticAllocFor(const CompileOptions &options, const ArchModel &arch);
+
+/// Event ids per pipe pair the sync planner may use on `arch`: fewer than the
+/// hardware's 8, as the Ascend C docs reserve some (static-tensor code) or a
+/// TPipe holds them (Pipeline.cpp).
+int plannableEventIds(const ArchModel &arch, bool staticAlloc);
 
 /// Process-wide request to stop running simulations (the workbench's Stop).
 /// Launches from Python poll it; it is cleared when a new launch starts.

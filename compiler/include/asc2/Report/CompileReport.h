@@ -144,6 +144,31 @@ struct ProgramPointRecord {
   ReportLoc loc;
 };
 
+/// A set_flag and a wait_flag that may consume it, or an rls_buf and the
+/// get_buf of another pipe that takes its id next; from the final IR
+/// (asc2::StaticSchedule: both arms of an scf.if, loop back-edges).
+struct ScheduleEdgeRecord {
+  int setPoint = 0, waitPoint = 0;
+  Pipe src = Pipe::S, dst = Pipe::S;
+  int eventId = 0;       // the event id, or the buffer id
+  bool bufferId = false; // rls_buf -> get_buf
+  bool crossCore = false;
+  /// Only paths around a loop's back-edge lead from the set to the wait: it
+  /// is a later iteration's wait (it comes earlier in program order).
+  bool wraps = false;
+  std::string reason; // the set's
+};
+
+/// Where a wait makes its pipe idle in program order (asc2::staticStalls).
+/// Point i occupies [i, i + 1); the pipe idles over [from, to).
+struct ScheduleStallRecord {
+  Pipe pipe = Pipe::S; // the waiting pipe
+  double from = 0, to = 0;
+  int edge = -1;     // index into CompileReport::scheduleEdges
+  int producer = -1; // the op the flag waits for
+  int lastOwn = -1;  // the waiting pipe's last op before (-1: none)
+};
+
 struct DiagnosticRecord {
   Severity severity = Severity::Error;
   std::string message;
@@ -170,10 +195,17 @@ struct LaunchRecord {
   /// the latest); JSON only when exported (sim::traceToJson).
   std::shared_ptr<const sim::Trace> trace;
   std::string pipeUtilizationCsv;
+  /// A launch on a device (the NPU backend) rather than the simulator: the
+  /// `msprof op` output directory of its profile, when it ran under msprof.
+  bool onDevice = false;
+  std::string profileDir;
 };
 
 struct CompileReport {
-  std::string kernel;
+  std::string kernel;              // the Python function's name, as users see it
+  /// The emitted kernel's extern "C" symbol (asc2::kernelSymbol(kernel));
+  /// launchers and exported projects call this, never `kernel`.
+  std::string kernelSymbol;
   std::string target;              // platform, e.g. "Ascend910B1"
   std::map<std::string, std::string> options;
   std::string sourceFile;
@@ -187,6 +219,10 @@ struct CompileReport {
   std::vector<DiagnosticRecord> diagnostics;
   std::string ascendc;
   std::vector<ProgramPointRecord> points;
+  /// The static schedule of the final IR: set -> wait edges (sorted by set
+  /// point, then wait point) and the stalls they cause in program order.
+  std::vector<ScheduleEdgeRecord> scheduleEdges;
+  std::vector<ScheduleStallRecord> scheduleStalls; // sorted by (lane, from)
   std::vector<LaunchRecord> launches;     // appended per launch
 };
 

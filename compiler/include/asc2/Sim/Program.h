@@ -38,8 +38,17 @@ using ::asc2::vecOpArity;
 using ::asc2::vecOpCostKey;
 using ::asc2::vecOpOfCostKey;
 
+/// Bool in local memory is a bit mask, as Ascend C's Compare writes and
+/// Select reads it: element i is bit i % 8 of byte i / 8 (little-endian bit
+/// order; asc-devkit docs/zh/api/.../Compare.md). In GM a bool is one byte
+/// (numpy's layout); the kernel moves it as uint8 and converts.
 enum class DType : uint8_t { F32, F16, BF16, I32, I16, I8, U8, I64, Bool };
+/// Bytes per element (1 for Bool: its GM form).
 unsigned byteWidth(DType t);
+/// Bytes that n elements of t occupy in local memory (Bool: n bits, whole bytes).
+inline int64_t localBytes(DType t, int64_t n) {
+  return t == DType::Bool ? (n + 7) / 8 : n * int64_t(byteWidth(t));
+}
 const char *dtypeName(DType t); // numpy-style: "float32", "float16", ...
 
 /// Compare modes (Ascend C CMPMODE).
@@ -48,7 +57,12 @@ enum class CmpMode : uint8_t { LT, LE, GT, GE, EQ, NE };
 /// Ascend C RoundMode for casts. None = RINT when the cast loses precision.
 enum class RoundMode : uint8_t { None, Rint, Floor, Ceil, Round, Trunc, Odd };
 
-enum class ReduceKind : uint8_t { Sum, Max, Min, Prod };
+/// WholeReduceSum/Max/Min (ascendc ReduceKind SUM, MAX, MIN).
+enum class ReduceKind : uint8_t { Sum, Max, Min };
+/// What a WholeReduceMax/Min repeat writes (Ascend C ReduceOrder): value and
+/// index (the index's bits as a uint16/uint32 in an element), the reverse,
+/// the value alone, the index alone (32-bit).
+enum class ReduceOrder : uint8_t { ValueIndex, IndexValue, OnlyValue, OnlyIndex };
 
 /// Read-modify-write applied by an atomic store to GM.
 enum class AtomicKind : uint8_t { None, Add, Max, Min };
@@ -87,15 +101,20 @@ enum class Opcode : uint8_t {
                // scalarFirst => vecOp(scalar, local[src0Addr])
   VecCast,     // local[dstAddr] (dtype) = cast(local[src0Addr] (srcDtype),
                // roundMode), c elems
-  VecCompare,  // local[dstAddr] (Bool, 1 byte per element) =
+  VecCompare,  // local[dstAddr] (Bool, 1 bit per element) =
                // cmp(local[src0Addr], src1) with src1 = local[src1Addr], or
                // the scalar when scalarRhs; c elems; dtype = operand type
-  VecSelect,   // local[dstAddr] = local[maskAddr] (Bool) ? src0 : src1,
+  VecSelect,   // local[dstAddr] = local[maskAddr] (Bool bits) ? src0 : src1,
                // c elems; src0/src1 are buffers, or the scalar when
                // scalarRhs (replaces src1)
-  VecReduce,   // a = rows, b = cols of a row-major rows x cols source at
-               // src0Addr. axis 1: dst[r] = reduce(src[r][*]) (rows elems);
-               // axis 0: dst[c] = reduce(src[*][c]) (cols elems).
+  // Level-0 ("high-dimension slicing") calls, geometry of asc2/Arch/
+  // VectorRepeat.h: `repeat` repeats of the first `mask` lanes; block k of
+  // repeat i of operand X (0 dst, 1 src0, 2 src1) starts
+  // (i * repStride[X] + k * blkStride[X]) * 32 bytes after its address.
+  VecWholeReduce,  // WholeReduce<reduceKind>: repeat i of src0Addr reduces
+                   // to one result at dstAddr + i * repStride[0] results
+                   // (one element, two for value/index: reduceOrder)
+  VecBinaryRepeat, // dst = vecOp(src0, src1) (Add, Max, Min, Mul) per lane
   // Shape calls (Target/Sim/ShapeInstrs.cpp, kernels in Sim/ShapeKernels.cpp);
   // strides are in 32-byte blocks, as in the Ascend C API reference.
   VecBrcb,     // Brcb: repeat i (< repeatTimes) fills dst block (i*dstRepStride
@@ -121,7 +140,8 @@ enum class Opcode : uint8_t {
   // 32; index of element (r, c):
   //   L1  "NZ"  (any R x C):     (c / C0) * (Rp * C0) + r * C0 + c % C0
   //   L0A "ZZ"  (A, M x K):      (r / 16) * (Cp * 16) + (c / C0) * (16 * C0)
-  //                               + (r % 16) * C0 + c % C0
+  //                               + (r % 16) * C0 + c % C0   on c220;
+  //   L0A "NZ"  on c310 (LoadData2DParamsV2): the L1 formula
   //   L0B "ZN"  (B, K x N):      (r / C0) * (Cp * C0) + (c / 16) * (16 * C0)
   //                               + (c % 16) * C0 + r % C0
   //   L0C "NZ"  (C, M x N, f32): (c / 16) * (Rp * 16) + r * 16 + c % 16
@@ -135,12 +155,12 @@ enum class Opcode : uint8_t {
   LoadL1ToL0,   // MTE1: the tileRows x tileCols sub-tile at row a, column b
                 // (immediates or registers, multiples of 16) of the L1 NZ
                 // tile of srcTileRows x srcTileCols elements (dtype) at
-                // src0Addr -> dstSpace (L0A: ZZ, L0B: ZN) at dstAddr.
+                // src0Addr -> dstSpace (L0A: ZZ / NZ on c310, L0B: ZN) at dstAddr.
                 // srcTileRows/Cols = 0 => the source is exactly tileRows x
                 // tileCols. transpose: the tileCols x tileRows sub-tile at
                 // (a, b), transposed (LoadData's transpose).
   Mmad,         // M: L0C[dstAddr] (NZ, dtype F32, or I32 for int8 inputs) =
-                // (init ? 0 : L0C) + L0A[src0Addr] (ZZ, a x b, srcDtype) *
+                // (init ? 0 : L0C) + L0A[src0Addr] (ZZ / NZ, a x b, srcDtype) *
                 // L0B[src1Addr] (ZN, b x c, srcDtype); a = m, b = k, c = n
                 // (immediates, or registers checked at run time; multiples
                 // of 16, k of 32 for int8); init = Instr::init (register
@@ -227,7 +247,12 @@ struct Instr {
   RoundMode roundMode = RoundMode::None;
   CmpMode cmpMode = CmpMode::LT;
   ReduceKind reduceKind = ReduceKind::Sum;
-  int8_t axis = 1;              // VecReduce
+  // VecWholeReduce / VecBinaryRepeat (level-0 calls; see Opcode)
+  ReduceOrder reduceOrder = ReduceOrder::ValueIndex;
+  int64_t mask = 0;             // count mask (lanes per repeat); also VecCopy
+  int64_t repeat = 0;           // repeatTime
+  int64_t blkStride[3] = {1, 1, 1};    // dst, src0, src1 in 32-byte blocks
+  int64_t repStride[3] = {8, 8, 8};    // WholeReduce dst: in results
   int64_t maskAddr = 0;         // VecSelect: Bool mask buffer (same space)
   /// The scalar of VecScalar/VecDup/VecCompare/VecSelect/ScalarStore*: the
   /// register when scalar.isReg() (double bits for float dtypes, int64 for
@@ -246,7 +271,6 @@ struct Instr {
   AtomicKind atomic = AtomicKind::None; // CopyLocalToGm: GM = op(GM, local)
   // VecBrcb / VecCopy / LocalDataCopy, in 32-byte blocks (see the opcodes).
   int64_t repeatTimes = 0;      // LocalDataCopy: blockCount
-  int64_t mask = 0;             // VecCopy: elements per repeat
   int64_t dstBlkStride = 1, srcBlkStride = 1;
   int64_t dstRepStride = 8, srcRepStride = 8;
   int64_t blockLen = 0, srcGap = 0, dstGap = 0; // LocalDataCopy

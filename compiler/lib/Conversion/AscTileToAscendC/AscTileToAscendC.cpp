@@ -86,6 +86,10 @@ FailureOr<Value> Lowering::bufferOf(Operation *user, Value tile) {
 
 void Lowering::copyBuffer(Location loc, Value dst, Value src, at::TileType t) {
   Type elem = t.getElementType();
+  if (elem.isInteger(1)) { // a bit mask: its bytes, x | x
+    builder.create<ac::OrOp>(loc, dst, src, src, countOf(loc, t), ValueRange{});
+    return;
+  }
   Value one = isa<FloatType>(elem)
                   ? builder.create<arith::ConstantOp>(loc, builder.getFloatAttr(elem, 1.0))
                   : builder.create<arith::ConstantOp>(loc, builder.getIntegerAttr(elem, 1));
@@ -110,7 +114,7 @@ LogicalResult Lowering::lowerOp(Operation *op) {
   // The families own disjoint sets of ops; the one that claims `op` lowers it.
   FamilyResult status = dispatchToFamily(this, op, &Lowering::lowerDataTransferFamily,
                                          &Lowering::lowerElementwiseFamily,
-                                         &Lowering::lowerReduceAndShapeFamily,
+                                         &Lowering::lowerReduceFamily,
                                          &Lowering::lowerShapeFamily,
                                          &Lowering::lowerMaskFamily,
                                          &Lowering::lowerCubeFamily,

@@ -123,17 +123,55 @@ LogicalResult Lowering::lowerLoad(at::LoadOp op) {
   if (failed(planAccess(op, it->second, tile, op.getOffsets(), plan,
                         op.getRealShape())))
     return failure();
-  Value buf = newBuffer(op.getLoc(), tile, ac::Position::VECIN,
+  bool isBool = tile.getElementType().isInteger(1);
+  // A bool tensor is one byte per element in GM (numpy's layout): it comes in
+  // as uint8 and becomes a bit mask in UB (boolFromBytes).
+  Type elem = isBool ? builder.getIntegerType(8, /*isSigned=*/false) : tile.getElementType();
+  Value buf = newBuffer(op.getLoc(), tile.getShape(), elem, ac::Position::VECIN,
                         argName(it->second.gm));
   TypedAttr pad = op.getPadValueAttr();
   if (!pad)
     pad = builder.getZeroAttr(tile.getElementType());
+  if (isBool)
+    pad = builder.getIntegerAttr(elem, cast<IntegerAttr>(pad).getValue().getBoolValue());
   builder.create<ac::DataCopyInOp>(
       op.getLoc(), buf, it->second.gm, plan.offset, plan.colCount,
       plan.twoD ? plan.rowCount : Value(), plan.twoD ? plan.rowStride : Value(),
       pad);
-  buffers[op.getResult()] = buf;
+  buffers[op.getResult()] = isBool ? boolFromBytes(op.getLoc(), buf, tile) : buf;
   return success();
+}
+
+Value Lowering::boolFromBytes(Location loc, Value bytes, at::TileType tile) {
+  // u8 -> half (exact), then Compares != 0 into the bit mask.
+  Value count = countOf(loc, tile);
+  Value halves = newBuffer(loc, tile.getShape(), builder.getF16Type(),
+                           ac::Position::VECCALC, "bool_in");
+  builder.create<ac::CastOp>(loc, halves, bytes, count, ac::RoundMode::CAST_NONE,
+                             ValueRange{});
+  Value zero = builder.create<arith::ConstantOp>(
+      loc, builder.getFloatAttr(builder.getF16Type(), 0.0));
+  Value bits = newBuffer(loc, tile, ac::Position::VECCALC, "mask");
+  builder.create<ac::CompareOp>(loc, ac::CmpMode::NE, bits, halves, zero, count,
+                                ValueRange{});
+  return bits;
+}
+
+Value Lowering::bytesFromBool(Location loc, Value bits, at::TileType tile) {
+  // Select 1.0 / 0.0 in half, then half -> u8 (exact for 0 and 1).
+  Value count = countOf(loc, tile);
+  Type f16 = builder.getF16Type();
+  Value one = builder.create<arith::ConstantOp>(loc, builder.getFloatAttr(f16, 1.0));
+  Value zero = builder.create<arith::ConstantOp>(loc, builder.getFloatAttr(f16, 0.0));
+  Value ones = newBuffer(loc, tile.getShape(), f16, ac::Position::VECCALC, "ones");
+  builder.create<ac::DuplicateOp>(loc, ones, one, count);
+  Value halves = newBuffer(loc, tile.getShape(), f16, ac::Position::VECCALC, "bool_out");
+  builder.create<ac::SelectOp>(loc, halves, bits, ones, zero, count, ValueRange{});
+  Value bytes = newBuffer(loc, tile.getShape(), builder.getIntegerType(8, false),
+                          ac::Position::VECOUT, "bool_bytes");
+  builder.create<ac::CastOp>(loc, bytes, halves, count, ac::RoundMode::CAST_RINT,
+                             ValueRange{});
+  return bytes;
 }
 
 LogicalResult Lowering::lowerStore(Operation *op, Value tile, Value tensor,
@@ -149,11 +187,17 @@ LogicalResult Lowering::lowerStore(Operation *op, Value tile, Value tensor,
   if (failed(src))
     return failure();
   AccessPlan plan;
-  if (failed(planAccess(op, it->second, cast<at::TileType>(tile.getType()),
-                        offsets, plan, realShape)))
+  auto tileType = cast<at::TileType>(tile.getType());
+  if (failed(planAccess(op, it->second, tileType, offsets, plan, realShape)))
     return failure();
+  Value from = *src;
+  if (tileType.getElementType().isInteger(1)) {
+    if (atomic != ac::AtomicKind::NONE)
+      return op->emitOpError() << "atomic stores of bool tiles are not supported";
+    from = bytesFromBool(op->getLoc(), from, tileType);
+  }
   builder.create<ac::DataCopyOutOp>(
-      op->getLoc(), it->second.gm, plan.offset, *src, plan.colCount,
+      op->getLoc(), it->second.gm, plan.offset, from, plan.colCount,
       plan.twoD ? plan.rowCount : Value(), plan.twoD ? plan.rowStride : Value(),
       atomic);
   return success();

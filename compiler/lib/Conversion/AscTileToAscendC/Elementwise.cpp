@@ -48,27 +48,27 @@ LogicalResult Lowering::lowerElementwise(Operation *op) {
     using VecT = decltype(vecTag);
     using ScalarT = decltype(scalarTag);
     Value lhs = op->getOperand(0), rhs = op->getOperand(1);
-    Value ls = splatScalar(lhs), rs = splatScalar(rhs);
-    if (rs && !ls) {
-      auto src = bufferOf(op, lhs);
-      if (failed(src))
-        return failure();
-      newResult();
-      markCounter(builder.create<ScalarT>(loc, result, *src, rs, count, false, bits), mask);
-    } else if (ls && !rs) {
-      auto src = bufferOf(op, rhs);
-      if (failed(src))
-        return failure();
-      newResult();
-      markCounter(builder.create<ScalarT>(loc, result, *src, ls, count, true, bits), mask);
-    } else {
-      auto a = bufferOf(op, lhs);
-      auto b = bufferOf(op, rhs);
-      if (failed(a) || failed(b))
-        return failure();
-      newResult();
-      markCounter(builder.create<VecT>(loc, result, *a, *b, count, bits), mask);
+    // No vector-scalar call (Xor; And/Or outside Ascend 950): ScalarT is VecT
+    // and a splat operand gets a Duplicate'd buffer for the tensor-tensor op.
+    if constexpr (!std::is_same_v<VecT, ScalarT>) {
+      Value ls = splatScalar(lhs), rs = splatScalar(rhs);
+      if ((rs && !ls) || (ls && !rs)) {
+        auto src = bufferOf(op, rs ? lhs : rhs);
+        if (failed(src))
+          return failure();
+        newResult();
+        markCounter(builder.create<ScalarT>(loc, result, *src, rs ? rs : ls, count,
+                                            /*scalar_first=*/!rs, bits),
+                    mask);
+        return success();
+      }
     }
+    auto a = bufferOf(op, lhs);
+    auto b = bufferOf(op, rhs);
+    if (failed(a) || failed(b))
+      return failure();
+    newResult();
+    markCounter(builder.create<VecT>(loc, result, *a, *b, count, bits), mask);
     return success();
   };
   auto unary = [&](auto tag) -> LogicalResult {
@@ -83,6 +83,34 @@ LogicalResult Lowering::lowerElementwise(Operation *op) {
 
   LogicalResult status =
       llvm::TypeSwitch<Operation *, LogicalResult>(op)
+      .Case<arith::XOrIOp>([&](arith::XOrIOp x) -> LogicalResult {
+        // x ^ all-ones (how `~x` arrives) is Not: one basic call, no Xor
+        // scratch buffer.
+        auto allOnes = [&](Value v) {
+          Value s = splatScalar(v);
+          auto c = s ? s.getDefiningOp<arith::ConstantOp>() : arith::ConstantOp();
+          auto i = c ? dyn_cast<IntegerAttr>(c.getValue()) : IntegerAttr();
+          return i && i.getValue().isAllOnes();
+        };
+        Value src = allOnes(x.getRhs()) ? x.getLhs() : allOnes(x.getLhs()) ? x.getRhs() : Value();
+        if (!src)
+          return binary(ac::XorOp(), ac::XorOp());
+        auto a = bufferOf(op, src);
+        if (failed(a))
+          return failure();
+        newResult();
+        markCounter(builder.create<ac::NotOp>(loc, result, *a, count, bits), mask);
+        return success();
+      })
+      .Case<arith::FloorDivSIOp>([&](auto) {
+        auto a = bufferOf(op, op->getOperand(0));
+        auto b = bufferOf(op, op->getOperand(1));
+        if (failed(a) || failed(b))
+          return failure();
+        newResult();
+        lowerFloorDiv(loc, result, *a, *b, tile, count, bits, mask);
+        return success();
+      })
       // Which ascendc op each arith/math op becomes: the ops' `lowersFrom`
       // (AscendCVectorOps.td).
 #define ASC2_LOWER_BINARY(SourceOp, Op, ScalarForm)                            \
@@ -100,6 +128,41 @@ LogicalResult Lowering::lowerElementwise(Operation *op) {
   return success();
 }
 
+void Lowering::lowerFloorDiv(Location loc, Value dst, Value x, Value y,
+                             at::TileType t, Value count, ValueRange bits,
+                             at::MaskOp mask) {
+  // Div truncates toward zero; floor division is one less where the
+  // remainder is non-zero and its sign differs from the divisor's:
+  //   q = x / y;  r = x - q * y;  q + (((r ^ y) & (r | -r)) >> (width - 1))
+  // (the shift is arithmetic: -1 or 0). Unsigned division already floors.
+  // Every step is one Ascend C call on the lanes the result's mask selects.
+  Type elem = t.getElementType();
+  auto tmp = [&](StringRef name) {
+    return newBuffer(loc, t, ac::Position::VECCALC, name);
+  };
+  auto issue = [&](Operation *o) { markCounter(o, mask); };
+  if (elem.isUnsignedInteger()) {
+    issue(builder.create<ac::DivOp>(loc, dst, x, y, count, bits));
+    return;
+  }
+  unsigned width = elem.getIntOrFloatBitWidth();
+  Value q = tmp("quot"), p = tmp("prod"), r = tmp("rem"), s = tmp("sign"),
+        nr = tmp("neg_rem"), z = tmp("nonzero"), adj = tmp("adjust");
+  Value minusOne = builder.create<arith::ConstantOp>(
+      loc, builder.getIntegerAttr(elem, -1));
+  Value shift = builder.create<arith::ConstantOp>(
+      loc, builder.getIntegerAttr(elem, width - 1));
+  issue(builder.create<ac::DivOp>(loc, q, x, y, count, bits));
+  issue(builder.create<ac::MulOp>(loc, p, q, y, count, bits));
+  issue(builder.create<ac::SubOp>(loc, r, x, p, count, bits));
+  issue(builder.create<ac::XorOp>(loc, s, r, y, count, bits));
+  issue(builder.create<ac::MulsOp>(loc, nr, r, minusOne, count, false, bits));
+  issue(builder.create<ac::OrOp>(loc, z, r, nr, count, bits));
+  issue(builder.create<ac::AndOp>(loc, adj, s, z, count, bits));
+  issue(builder.create<ac::ShrsOp>(loc, adj, adj, shift, count, false, bits));
+  issue(builder.create<ac::AddOp>(loc, dst, q, adj, count, bits));
+}
+
 LogicalResult Lowering::lowerCast(at::CastOp c) {
   if (c.getSource().getType().getLocation() == at::TileLocation::L0C)
     return foldL0CElementwise(c);
@@ -111,11 +174,76 @@ LogicalResult Lowering::lowerCast(at::CastOp c) {
   Value dst = newBuffer(c.getLoc(), t, positionFor(t.getLocation()), "cast");
   at::MaskOp mask;
   MaskArgs m = laneArgs(c, dst, t, mask);
-  markCounter(builder.create<ac::CastOp>(c.getLoc(), dst, *src, m.count,
-                                         static_cast<ac::RoundMode>(c.getRoundMode()),
-                                         m.bits),
-              mask);
+  Type from = c.getSource().getType().getElementType(), to = t.getElementType();
+  if (from.isInteger(1) || to.isInteger(1)) {
+    if (failed(lowerBoolCast(c, dst, *src, m, mask)))
+      return failure();
+  } else {
+    markCounter(builder.create<ac::CastOp>(c.getLoc(), dst, *src, m.count,
+                                           static_cast<ac::RoundMode>(c.getRoundMode()),
+                                           m.bits),
+                mask);
+  }
   setMaskedResult(c.getResult(), dst, mask);
+  return success();
+}
+
+/// The float type a bool conversion of `elem` goes through: Compares and
+/// Select take half or float only on A2/A3 (asc-devkit docs/zh/api/.../比较与
+/// 选择/Compares.md, Select.md "数据类型"). 0/1 and "!= 0" are exact in it:
+/// float for 32-bit and bfloat16 elements, half for 8/16-bit integers.
+static Type boolCarrier(OpBuilder &b, Type elem) {
+  if (elem.isF16() || elem.isF32())
+    return elem;
+  if (elem.isBF16() || elem.getIntOrFloatBitWidth() >= 32)
+    return b.getF32Type();
+  return b.getF16Type();
+}
+
+LogicalResult Lowering::lowerBoolCast(at::CastOp c, Value dst, Value src,
+                                      const MaskArgs &m, at::MaskOp mask) {
+  Location loc = c.getLoc();
+  at::TileType st = c.getSource().getType(), t = c.getResult().getType();
+  Type from = st.getElementType(), to = t.getElementType();
+  if (from == to) {
+    copyBuffer(loc, dst, src, t);
+    return success();
+  }
+  if (from.getIntOrFloatBitWidth() > 32 || to.getIntOrFloatBitWidth() > 32)
+    return c.emitOpError() << "cannot convert between " << from << " and " << to
+                           << " tiles: 64-bit elements have no bool conversion";
+  if (to.isInteger(1)) {
+    // x != 0, compared in a float type (after an exact widening cast).
+    Type carrier = boolCarrier(builder, from);
+    Value x = src;
+    if (carrier != from) {
+      x = newBuffer(loc, st.getShape(), carrier, ac::Position::VECCALC, "nonzero");
+      builder.create<ac::CastOp>(loc, x, src, countOf(loc, st),
+                                 ac::RoundMode::CAST_NONE, ValueRange{});
+    }
+    Value zero = builder.create<arith::ConstantOp>(loc, builder.getFloatAttr(carrier, 0.0));
+    builder.create<ac::CompareOp>(loc, ac::CmpMode::NE, dst, x, zero, countOf(loc, st),
+                                  ValueRange{});
+    return success();
+  }
+  // 1 where the bit is set, else 0: Select in a float type, then an exact
+  // cast to the result type. The last call computes the mask's lanes.
+  Type carrier = boolCarrier(builder, to);
+  Value one = builder.create<arith::ConstantOp>(loc, builder.getFloatAttr(carrier, 1.0));
+  Value zero = builder.create<arith::ConstantOp>(loc, builder.getFloatAttr(carrier, 0.0));
+  Value ones = newBuffer(loc, t.getShape(), carrier, ac::Position::VECCALC, "ones");
+  builder.create<ac::DuplicateOp>(loc, ones, one, countOf(loc, t));
+  if (carrier == to) {
+    markCounter(builder.create<ac::SelectOp>(loc, dst, src, ones, zero, m.count, m.bits),
+                mask);
+    return success();
+  }
+  Value numbers = newBuffer(loc, t.getShape(), carrier, ac::Position::VECCALC, "numbers");
+  builder.create<ac::SelectOp>(loc, numbers, src, ones, zero, countOf(loc, t),
+                               ValueRange{});
+  markCounter(builder.create<ac::CastOp>(loc, dst, numbers, m.count,
+                                         ac::RoundMode::CAST_RINT, m.bits),
+              mask);
   return success();
 }
 
@@ -158,11 +286,54 @@ LogicalResult Lowering::lowerSelect(at::SelectOp s) {
   }
   auto t = s.getResult().getType();
   Value dst = newBuffer(s.getLoc(), t, positionFor(t.getLocation()), "select");
+  if (t.getElementType().isInteger(1)) {
+    // Between bit masks: (m & a) | (~m & b) on the masks' bytes (Select
+    // moves whole elements of half or float only).
+    auto b = bufferOf(s, s.getFalseValue());
+    if (failed(b))
+      return failure();
+    Location loc = s.getLoc();
+    Value n = countOf(loc, t), picked = newBuffer(loc, t, ac::Position::VECCALC, "picked"),
+          notMask = newBuffer(loc, t, ac::Position::VECCALC, "not_mask");
+    builder.create<ac::AndOp>(loc, picked, *mask, *tv, n, ValueRange{});
+    builder.create<ac::NotOp>(loc, notMask, *mask, n, ValueRange{});
+    builder.create<ac::AndOp>(loc, notMask, notMask, *b, n, ValueRange{});
+    builder.create<ac::OrOp>(loc, dst, picked, notMask, n, ValueRange{});
+    buffers[s.getResult()] = dst;
+    return success();
+  }
+  // Select takes half/float on A2/A3: other 16/32-bit types are selected as
+  // the half/float of their bits (the emitter's views), so a scalar of them
+  // goes in a buffer; 8-bit elements are selected as halves (exact casts).
+  Type elem = t.getElementType();
+  bool native = elem.isF16() || elem.isF32();
+  if (!native && !isa<ac::LocalType>(fv.getType())) {
+    auto b = bufferOf(s, s.getFalseValue());
+    if (failed(b))
+      return failure();
+    fv = *b;
+  }
   at::MaskOp laneMask;
   MaskArgs m = laneArgs(s, dst, t, laneMask);
-  markCounter(builder.create<ac::SelectOp>(s.getLoc(), dst, *mask, *tv, fv, m.count,
+  if (elem.getIntOrFloatBitWidth() == 8) {
+    Location loc = s.getLoc();
+    Value n = countOf(loc, t);
+    auto widen = [&](Value v, StringRef name) {
+      Value h = newBuffer(loc, t.getShape(), builder.getF16Type(), ac::Position::VECCALC, name);
+      builder.create<ac::CastOp>(loc, h, v, n, ac::RoundMode::CAST_NONE, ValueRange{});
+      return h;
+    };
+    Value a = widen(*tv, "sel_true"), b = widen(fv, "sel_false");
+    Value h = newBuffer(loc, t.getShape(), builder.getF16Type(), ac::Position::VECCALC, "sel");
+    builder.create<ac::SelectOp>(loc, h, *mask, a, b, n, ValueRange{});
+    markCounter(builder.create<ac::CastOp>(loc, dst, h, m.count, ac::RoundMode::CAST_RINT,
                                            m.bits),
-              laneMask);
+                laneMask);
+  } else {
+    markCounter(builder.create<ac::SelectOp>(s.getLoc(), dst, *mask, *tv, fv, m.count,
+                                             m.bits),
+                laneMask);
+  }
   setMaskedResult(s.getResult(), dst, laneMask);
   return success();
 }

@@ -2,7 +2,7 @@
 //
 // Internal to convert-asctile-to-ascendc. The lowering walks a kernel once,
 // in order, keeping which local buffer holds each tile value; every op family
-// (DataTransfer, Elementwise, ReduceAndShape, Masks, Cube, ControlFlow; one
+// (DataTransfer, Elementwise, Reduce, Shape, Masks, Cube, ControlFlow; one
 // .cpp each) reads and extends that one state, so they are members of one
 // class rather than independent rewrite patterns.
 //
@@ -63,6 +63,11 @@ private:
   LogicalResult lowerStore(Operation *op, Value tile, Value tensor,
                            ValueRange offsets, ac::AtomicKind atomic,
                            ValueRange realShape = {});
+  /// A bool tile's GM bytes (uint8 0/1) <-> its bit mask in UB, with the
+  /// calls a programmer writes: Cast to half and Compares != 0 in; Select
+  /// 1/0 in half and Cast to uint8 out.
+  Value boolFromBytes(Location loc, Value bytes, at::TileType tile);
+  Value bytesFromBool(Location loc, Value bits, at::TileType tile);
   LogicalResult lowerGetValue(at::GetValueOp op);
   LogicalResult lowerSetValue(at::SetValueOp op);
   LogicalResult planAccess(Operation *op, const GlobalView &view,
@@ -73,12 +78,39 @@ private:
   FamilyResult lowerElementwiseFamily(Operation *op);
   LogicalResult lowerElementwise(Operation *op);
   LogicalResult lowerCast(at::CastOp op);
+  /// dst = floor(x / y) for integer tiles, composed of real calls.
+  void lowerFloorDiv(Location loc, Value dst, Value x, Value y, at::TileType t,
+                     Value count, ValueRange bits, at::MaskOp mask);
   LogicalResult lowerCmp(at::CmpOp op);
+  /// A cast from or to a bool tile (a bit mask): Compares / Select through a
+  /// float type. `m`/`mask`: the lanes of the result's fused mask.
+  struct MaskArgs;
+  LogicalResult lowerBoolCast(at::CastOp c, Value dst, Value src,
+                              const MaskArgs &m, at::MaskOp mask);
   LogicalResult lowerSelect(at::SelectOp op);
 
-  // --- reductions ---
-  FamilyResult lowerReduceAndShapeFamily(Operation *op);
+  // --- reductions: the fold + WholeReduce cascade (Reduce.cpp) ---
+  FamilyResult lowerReduceFamily(Operation *op);
   LogicalResult lowerReduce(at::ReduceOp op);
+  /// Rows of a buffer: the first element of row 0 and the row length in
+  /// elements (row r starts at offset + r * rowStride).
+  struct RowsView {
+    Value buffer;
+    int64_t offset = 0, rowStride = 0;
+  };
+  /// dst = kind(a, b) on the first `n` (<= one repeat) elements of `rows`
+  /// rows: level-0 calls repeating over the rows.
+  void foldRows(Location loc, ac::RepeatBinaryKind kind, RowsView dst,
+                RowsView a, RowsView b, int64_t rows, int64_t n);
+  /// dst = kind(a, b) on `n` contiguous elements.
+  void foldRun(Location loc, ac::RepeatBinaryKind kind, RowsView dst,
+               RowsView a, RowsView b, int64_t n);
+  FailureOr<Value> reduceRows(Operation *op, ac::ReduceKind kind, Value src,
+                              int64_t rows, int64_t cols);
+  FailureOr<Value> reduceColumns(Operation *op, ac::ReduceKind kind, Value src,
+                                 int64_t rows, int64_t cols);
+  FailureOr<Value> widened(Operation *op, Value src, int64_t n, int64_t results,
+                           llvm::function_ref<FailureOr<Value>(Value)> reduce);
 
   // --- shape: broadcast, reshape, transpose, concat (Shape.cpp) ---
   FamilyResult lowerShapeFamily(Operation *op);
@@ -153,10 +185,14 @@ private:
     }
   }
   /// Fills `dst` with the mask's `other` and returns the op's MaskArgs.
-  MaskArgs applyMask(Location loc, at::MaskOp mask, Value dst, at::TileType t);
+  /// `other` replaces the mask's own (a bool mask computed on numbers).
+  MaskArgs applyMask(Location loc, at::MaskOp mask, Value dst, at::TileType t,
+                     Value other = {});
   /// A mask whose value could not be computed under it (a shared op): fill
   /// `other`, then copy the selected lanes of the value.
   LogicalResult lowerMask(at::MaskOp op);
+  /// lowerMask of a bool tile (a bit mask in `bits`).
+  LogicalResult lowerBoolMask(at::MaskOp op, Value bits);
 
   // --- cube unit ---
   FamilyResult lowerCubeFamily(Operation *op);

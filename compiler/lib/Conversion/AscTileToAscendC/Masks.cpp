@@ -32,9 +32,19 @@ static bool availableAt(Value v, Operation *op) {
   return !def || def->isBeforeInBlock(ancestor);
 }
 
-/// Ops the lowering computes with a count or bit mask of their own.
+/// Ops the lowering computes with a count or bit mask of their own. Not a
+/// compare (Compare/Compares ignore the vector mask on A2/A3: asc-devkit
+/// docs/zh/api/.../比较与选择/Compare.md, "mask/mask[]参数说明") and not an op
+/// with a bool result (its lanes are bits, not 256-byte-repeat lanes): those
+/// compute every lane and lowerMask selects lanes after the fact.
 static bool isMaskableOp(Operation *op) {
-  if (isa<at::CastOp, at::CmpOp, at::SelectOp>(op))
+  if (op->getNumResults() == 1)
+    if (auto t = dyn_cast<at::TileType>(op->getResult(0).getType()))
+      if (t.getElementType().isInteger(1))
+        return false;
+  if (isa<at::CmpOp>(op))
+    return false;
+  if (isa<at::CastOp, at::SelectOp>(op))
     return true;
   StringRef dialect = op->getDialect() ? op->getDialect()->getNamespace() : "";
   if (dialect != "arith" && dialect != "math")
@@ -97,12 +107,12 @@ bool Lowering::onlyReadUnderMask(at::MaskOp mask) {
 }
 
 Lowering::MaskArgs Lowering::applyMask(Location loc, at::MaskOp mask, Value dst,
-                                       at::TileType t) {
+                                       at::TileType t, Value other) {
   Value total = countOf(loc, t);
   // The lanes left out are `other`, unless only ops under the same mask read
   // the result (they never look at those lanes).
   if (!onlyReadUnderMask(mask))
-    builder.create<ac::DuplicateOp>(loc, dst, mask.getOther(), total);
+    builder.create<ac::DuplicateOp>(loc, dst, other ? other : mask.getOther(), total);
   MaskArgs args;
   if (Value n = mask.getCount()) {
     Value c = builder.create<arith::MinSIOp>(loc, n, total);
@@ -122,6 +132,8 @@ LogicalResult Lowering::lowerMask(at::MaskOp op) {
   if (failed(src))
     return failure();
   Type elem = t.getElementType();
+  if (elem.isInteger(1))
+    return lowerBoolMask(op, *src);
   int64_t width = std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8);
   if (op.getHigh() && 256 / width != op.getLanesAttr().getInt())
     return op.emitOpError()
@@ -130,21 +142,53 @@ LogicalResult Lowering::lowerMask(at::MaskOp op) {
            << "op's result is also used outside the mask)";
   Value dst = newBuffer(loc, t, positionFor(t.getLocation()), "masked");
   MaskArgs m = applyMask(loc, op, dst, t);
-  // Copy the selected lanes: x * 1 (exact), or x | false for bools.
-  if (elem.isInteger(1)) {
-    Value f = builder.create<arith::ConstantOp>(loc, builder.getIntegerAttr(elem, 0));
-    markCounter(builder.create<ac::OrsOp>(loc, dst, *src, f, m.count, false, m.bits), op);
-  } else {
-    Type scalarTy = elem.isUnsignedInteger()
-                        ? builder.getIntegerType(elem.getIntOrFloatBitWidth())
-                        : elem;
-    Value one = isa<FloatType>(elem)
-                    ? builder.create<arith::ConstantOp>(loc, builder.getFloatAttr(elem, 1.0))
-                          .getResult()
-                    : builder.create<arith::ConstantOp>(loc, builder.getIntegerAttr(scalarTy, 1))
-                          .getResult();
-    markCounter(builder.create<ac::MulsOp>(loc, dst, *src, one, m.count, false, m.bits), op);
+  // Copy the selected lanes: x * 1 (exact).
+  Type scalarTy = elem.isUnsignedInteger()
+                      ? builder.getIntegerType(elem.getIntOrFloatBitWidth())
+                      : elem;
+  Value one = isa<FloatType>(elem)
+                  ? builder.create<arith::ConstantOp>(loc, builder.getFloatAttr(elem, 1.0))
+                        .getResult()
+                  : builder.create<arith::ConstantOp>(loc, builder.getIntegerAttr(scalarTy, 1))
+                        .getResult();
+  markCounter(builder.create<ac::MulsOp>(loc, dst, *src, one, m.count, false, m.bits), op);
+  buffers[op.getResult()] = dst;
+  return success();
+}
+
+LogicalResult Lowering::lowerBoolMask(at::MaskOp op, Value bits) {
+  // The lanes of a bit mask are bits: select them on numbers instead, as an
+  // Ascend C programmer would. 0/1 in the lane type of the mask (float for
+  // 64 lanes per repeat, half for 128 and for a count), Select from the bits
+  // under the mask into a buffer holding `other`, then Compares != 0 back.
+  Location loc = op.getLoc();
+  at::TileType t = op.getResult().getType();
+  Type num = op.getLanesAttr() && op.getLanesAttr().getInt() == 64
+                 ? Type(builder.getF32Type())
+                 : Type(builder.getF16Type());
+  Value numbers = newBuffer(loc, t.getShape(), num, ac::Position::VECCALC, "lanes");
+  Value one = builder.create<arith::ConstantOp>(loc, builder.getFloatAttr(num, 1.0));
+  Value zero = builder.create<arith::ConstantOp>(loc, builder.getFloatAttr(num, 0.0));
+  Value other;
+  if (auto c = op.getOther().getDefiningOp<arith::ConstantOp>()) {
+    if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
+      other = i.getValue().isZero() ? zero : one;
+    else if (auto f = dyn_cast<FloatAttr>(c.getValue()))
+      other = f.getValue().isZero() ? zero : one;
   }
+  if (!other && op.getOther().getType().isInteger(1))
+    other = builder.create<arith::SelectOp>(loc, op.getOther(), one, zero);
+  if (!other)
+    return op.emitOpError() << "other of a bool result must be a bool, got "
+                            << op.getOther().getType();
+  MaskArgs m = applyMask(loc, op, numbers, t, other);
+  Value ones = newBuffer(loc, t.getShape(), num, ac::Position::VECCALC, "ones");
+  builder.create<ac::DuplicateOp>(loc, ones, one, countOf(loc, t));
+  markCounter(builder.create<ac::SelectOp>(loc, numbers, bits, ones, zero, m.count, m.bits),
+              op);
+  Value dst = newBuffer(loc, t, ac::Position::VECCALC, "masked");
+  builder.create<ac::CompareOp>(loc, ac::CmpMode::NE, dst, numbers, zero,
+                                countOf(loc, t), ValueRange{});
   buffers[op.getResult()] = dst;
   return success();
 }

@@ -50,6 +50,12 @@ LogicalResult checkRepeatWidth(Operation *user, Type elem) {
 } // namespace
 
 FamilyResult Lowering::lowerShapeFamily(Operation *op) {
+  // A bool tile is a bit mask in UB: element moves would move bytes.
+  if (isa<at::BroadcastOp, at::TransposeOp, at::ConcatOp>(op))
+    if (cast<at::TileType>(op->getResult(0).getType()).getElementType().isInteger(1))
+      return LogicalResult(op->emitOpError()
+                           << "on bool tiles is not supported (a bool tile is a bit mask "
+                              "in UB); convert it with .to(asc2.float16) first");
   return llvm::TypeSwitch<Operation *, FamilyResult>(op)
       .Case<at::BroadcastOp>([&](at::BroadcastOp b) { return lowerBroadcast(b); })
       .Case<at::ReshapeOp>([&](at::ReshapeOp r) { return lowerReshape(r); })

@@ -13,14 +13,22 @@ using namespace asc2::ascendc;
 
 namespace asc2::ascendc_emitter {
 
+/// The Fixpipe parameter struct of the target: FixpipeParamsV220 on c220,
+/// FixpipeParamsArch3510<CO2Layout::layout> on c310
+/// (mirror-cann/asc-devkit@82b89a15f:include/basic_api/kernel_struct_fixpipe.h;
+/// examples/.../fixpipe_l0c2gm). Neither struct initialises deqScalar, so the
+/// callers set it (0: no scalar quantisation).
+std::string Emitter::fixpipeParams(StringRef layout) const {
+  if (!c310)
+    return "AscendC::FixpipeParamsV220";
+  return ("AscendC::FixpipeParamsArch3510<AscendC::CO2Layout::" + layout + ">").str();
+}
+
 FamilyResult Emitter::emitCubeFamily(Operation *op) {
   return llvm::TypeSwitch<Operation *, FamilyResult>(op)
       .Case<LoadDataOp>([&](LoadDataOp o) {
-        // One LoadData2D per 16-row band of fractals: L1 NZ -> L0A ZZ / L0B ZN.
         auto dst = o.getDst().getType(), src = o.getSrc().getType();
         int64_t c0 = 32 / std::max<int64_t>(1, dst.getSizeInBytes() / dst.getNumElements());
-        int64_t bands = dst.getShape()[0] / 16;
-        int64_t perBand = dst.getShape()[1] / c0;
         int64_t srcBand = src.getShape()[0] / 16;
         bool right = dst.getSpaceName() == "L0B";
         // {transpose}: dst band `band` is source column block col/C0 + band,
@@ -33,6 +41,36 @@ FamilyResult Emitter::emitCubeFamily(Operation *op) {
           rowBlock = "(" + name(o.getOrigin()[0]) + ") / 16";
           colBlock = "(" + name(o.getOrigin()[1]) + ") / " + std::to_string(c0);
         }
+        if (c310) {
+          // One LoadData2DParamsV2 for the whole sub-tile: L1 NZ -> L0A NZ /
+          // L0B ZN (mirror-cann/asc-devkit@82b89a15f:docs/zh/api/SIMD-API/
+          // 基础API/矩阵计算（ISASI）/矩阵计算的搬入/LoadData_2D_V2.md, and the
+          // examples/.../load_data_2dv2_l12l0 sample). Its M x K view: the
+          // source sub-tile's rows (16 per step) by its 32-byte column blocks;
+          // L0B's ZN of B is the NZ of B^T, so a non-transposed B is a
+          // transposing load and every destination is "NZ of its major
+          // operand" with dstStride = that operand's row blocks.
+          int64_t subRows = transpose ? dst.getShape()[1] : dst.getShape()[0];
+          int64_t subCols = transpose ? dst.getShape()[0] : dst.getShape()[1];
+          int64_t majorRows = right ? dst.getShape()[1] : dst.getShape()[0];
+          line() << "{\n";
+          line() << "  AscendC::LoadData2DParamsV2 p;\n";
+          line() << "  p.mStartPosition = static_cast<uint32_t>(" << rowBlock << ");\n";
+          line() << "  p.kStartPosition = static_cast<uint32_t>(" << colBlock << ");\n";
+          line() << "  p.mStep = " << (subRows + 15) / 16 << ";\n";
+          line() << "  p.kStep = " << (subCols + c0 - 1) / c0 << ";\n";
+          line() << "  p.srcStride = " << srcBand << ";\n";
+          line() << "  p.dstStride = " << (majorRows + 15) / 16 << ";\n";
+          line() << "  p.ifTranspose = " << (right != transpose ? "true" : "false") << ";\n";
+          line() << "  AscendC::LoadData(" << name(o.getDst()) << ", " << name(o.getSrc())
+                 << ", p);" << srcLine(o) << "\n";
+          line() << "}\n";
+          return success();
+        }
+        // c220: one LoadData2DParams per 16-row band of fractals: L1 NZ ->
+        // L0A ZZ / L0B ZN.
+        int64_t bands = dst.getShape()[0] / 16;
+        int64_t perBand = dst.getShape()[1] / c0;
         line() << "for (int band = 0; band < " << bands << "; ++band) {\n";
         line() << "  AscendC::LoadData2DParams p;\n";
         if (transpose)
@@ -52,15 +90,17 @@ FamilyResult Emitter::emitCubeFamily(Operation *op) {
       .Case<MmadOp>([&](MmadOp o) {
         auto a = o.getLhs().getType(), b = o.getRhs().getType();
         bool hf32 = o.getHf32();
+        // SetHF32Mode(HF32Mode); the bool overload is deprecated
+        // (include/basic_api/kernel_operator_mm_intf.h).
         if (hf32)
-          line() << "AscendC::SetHF32Mode(true);\n";
+          line() << "AscendC::SetHF32Mode(AscendC::HF32Mode::ENABLE);\n";
         line() << "AscendC::Mmad(" << name(o.getDst()) << ", " << name(o.getLhs()) << ", "
                << name(o.getRhs()) << (o.getBias() ? ", " + name(o.getBias()) : std::string())
                << ", AscendC::MmadParams{" << a.getShape()[0] << ", "
                << b.getShape()[1] << ", " << a.getShape()[1] << ", 0, false, "
                << "static_cast<bool>(" << name(o.getInit()) << ")});" << srcLine(o) << "\n";
         if (hf32)
-          line() << "AscendC::SetHF32Mode(false);\n";
+          line() << "AscendC::SetHF32Mode(AscendC::HF32Mode::DISABLE);\n";
         return success();
       })
       .Case<FixpipeL1Op>([&](FixpipeL1Op o) {
@@ -70,12 +110,20 @@ FamilyResult Emitter::emitCubeFamily(Operation *op) {
         std::string quant = out == in ? "NoQuant" : out == "half" ? "F322F16" : "F322BF16";
         line() << "{\n";
         indent += 2;
-        line() << "AscendC::FixpipeParamsV220 p;\n";
+        // NZ -> NZ: dstStride is the distance of the destination's column
+        // blocks, in 32-byte blocks on c220 and in elements on c310
+        // (examples/.../fixpipe_l0c2l1/fixpipe_l0c2l1.asc); a C0-wide column
+        // block of M rows is M blocks of 32 bytes.
+        int64_t m = src.getShape()[0];
+        auto dstType = o.getDst().getType();
+        int64_t outC0 = 32 / std::max<int64_t>(1, dstType.getSizeInBytes() / dstType.getNumElements());
+        line() << fixpipeParams("NZ") << " p;\n";
         line() << "p.nSize = " << src.getShape()[1] << ";\n";
-        line() << "p.mSize = " << src.getShape()[0] << ";\n";
-        line() << "p.srcStride = " << src.getShape()[0] << ";\n";
-        line() << "p.dstStride = " << src.getShape()[0] << ";\n";
+        line() << "p.mSize = " << m << ";\n";
+        line() << "p.srcStride = " << m << ";\n";
+        line() << "p.dstStride = " << (c310 ? m * outC0 : m) << ";\n";
         line() << "p.quantPre = QuantMode_t::" << quant << ";\n";
+        line() << "p.deqScalar = 0;\n";
         line() << "p.reluEn = " << (o.getRelu() ? "true" : "false") << ";\n";
         line() << "AscendC::Fixpipe<" << out << ", " << in << ", AscendC::CFG_NZ>(" << name(o.getDst())
                << ", " << name(o.getSrc()) << ", p);" << srcLine(o) << "\n";
@@ -103,20 +151,21 @@ FamilyResult Emitter::emitCubeFamily(Operation *op) {
                  << "<" << out << ">();\n";
         line() << "{\n";
         indent += 2;
-        line() << "AscendC::FixpipeParamsV220 p;\n";
+        line() << fixpipeParams("ROW_MAJOR") << " p;\n";
         line() << "p.nSize = static_cast<uint16_t>(" << name(o.getCount()) << ");\n";
         line() << "p.mSize = static_cast<uint16_t>(" << name(o.getRows()) << ");\n";
         line() << "p.srcStride = " << src.getShape()[0] << ";\n";
         line() << "p.dstStride = static_cast<uint32_t>(" << name(o.getRowStride()) << ");\n";
         line() << "p.quantPre = QuantMode_t::" << quant << ";\n";
+        line() << "p.deqScalar = 0;\n";
         line() << "p.reluEn = " << (o.getRelu() ? "true" : "false") << ";\n";
         line() << "AscendC::Fixpipe<" << out << ", " << in << ", AscendC::CFG_ROW_MAJOR>("
                << name(o.getDst()) << "[" << name(o.getOffset()) << "], " << name(o.getSrc())
                << ", p);" << srcLine(o) << "\n";
         indent -= 2;
         line() << "}\n";
-        if (atomic != AtomicKind::NONE)
-          line() << "AscendC::SetAtomicNone();\n";
+        if (atomic != AtomicKind::NONE) // SetAtomicNone is deprecated for it
+          line() << "AscendC::DisableDmaAtomic();\n";
         return success();
       })
       .Default([](Operation *) { return std::nullopt; });

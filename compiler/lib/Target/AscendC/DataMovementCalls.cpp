@@ -34,7 +34,9 @@ FamilyResult Emitter::emitDataMovementFamily(Operation *op) {
           line() << "uint16_t r = static_cast<uint16_t>(" << name(o.getRows()) << ");\n";
           line() << "uint16_t c = static_cast<uint16_t>(" << name(o.getCount()) << ");\n";
           line() << "if (r < " << rows << " || c < " << type.getShape()[1] << ") {\n";
-          line() << "  AscendC::InitConstValue(" << name(o.getDst())
+          // Fill (InitConstValue is its deprecated name:
+          // mirror-cann/asc-devkit@82b89a15f:include/basic_api/kernel_operator_mm_intf.h).
+          line() << "  AscendC::Fill(" << name(o.getDst())
                  << ", AscendC::InitConstValueParams<" << elem << ">{1, static_cast<uint16_t>("
                  << type.getSizeInBytes() / 32 << "), 0, static_cast<" << elem << ">(0)});\n";
           line() << "  AscendC::PipeBarrier<PIPE_ALL>();\n";
@@ -51,7 +53,7 @@ FamilyResult Emitter::emitDataMovementFamily(Operation *op) {
         std::string pad = "0";
         if (auto p = o.getPadValueAttr()) {
           if (auto f = dyn_cast<FloatAttr>(p))
-            pad = floatLiteral(f.getValueAsDouble());
+            pad = cxxFloatLiteral(f.getValue());
           else if (auto i = dyn_cast<IntegerAttr>(p))
             pad = std::to_string(i.getInt());
         }
@@ -83,9 +85,15 @@ FamilyResult Emitter::emitDataMovementFamily(Operation *op) {
         line() << "uint32_t padded = n + right;\n";
         line() << "if (padded < " << type.getNumElements() << ") {\n";
         line() << "  AscendC::PipeBarrier<PIPE_ALL>();\n";
-        line() << "  AscendC::Duplicate(" << name(o.getDst()) << "[padded], static_cast<"
-               << elem << ">(" << pad << "), " << type.getNumElements()
-               << " - padded);\n";
+        if (perBlock == 32) // bytes: no 8-bit Duplicate on A2/A3, fill uint16_t words
+          line() << "  AscendC::Duplicate(" << name(o.getDst())
+                 << "[padded].ReinterpretCast<uint16_t>(), static_cast<uint16_t>("
+                 << "static_cast<uint8_t>(" << pad << ") * 0x0101u), ("
+                 << type.getNumElements() << " - padded + 1) / 2);\n";
+        else
+          line() << "  AscendC::Duplicate(" << name(o.getDst()) << "[padded], static_cast<"
+                 << elem << ">(" << pad << "), " << type.getNumElements()
+                 << " - padded);\n";
         line() << "  AscendC::PipeBarrier<PIPE_ALL>();\n";
         line() << "}\n";
         indent -= 2;
@@ -112,8 +120,8 @@ FamilyResult Emitter::emitDataMovementFamily(Operation *op) {
                << ", AscendC::DataCopyExtParams{" << blocks << ", static_cast<uint32_t>("
                << name(o.getCount()) << " * sizeof(" << elem << ")), " << srcGap << ", "
                << dstGap << ", 0});" << srcLine(o) << "\n";
-        if (atomic != AtomicKind::NONE)
-          line() << "AscendC::SetAtomicNone();\n";
+        if (atomic != AtomicKind::NONE) // SetAtomicNone is its deprecated name
+          line() << "AscendC::DisableDmaAtomic();\n";
         return success();
       })
       .Case<GetValueOp>([&](GetValueOp o) {

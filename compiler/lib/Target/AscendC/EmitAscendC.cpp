@@ -11,22 +11,12 @@
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
 
-#include <cstdio>
 #include <map>
 
 using namespace mlir;
 using namespace asc2::ascendc;
 
 namespace asc2::ascendc_emitter {
-
-std::string floatLiteral(double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof(buf), "%.9g", v);
-  std::string s = buf;
-  if (s.find_first_of(".eEn") == std::string::npos)
-    s += ".0";
-  return s + "f";
-}
 
 std::string Emitter::cType(Type t) {
   if (t.isF32()) return "float";
@@ -51,7 +41,7 @@ std::string Emitter::name(Value v) {
     if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
       return std::to_string(i.getInt());
     if (auto f = dyn_cast<FloatAttr>(c.getValue()))
-      return floatLiteral(f.getValueAsDouble());
+      return cxxFloatLiteral(f.getValue());
   }
   std::string n = "v" + std::to_string(counter++);
   names[v] = n;
@@ -102,6 +92,7 @@ LogicalResult Emitter::emitOp(Operation *op) {
                                          &Emitter::emitControlFlowFamily,
                                          &Emitter::emitVectorFamily,
                                          &Emitter::emitShapeFamily,
+                                         &Emitter::emitReduceFamily,
                                          &Emitter::emitDataMovementFamily,
                                          &Emitter::emitCubeFamily,
                                          &Emitter::emitSyncFamily);
@@ -174,16 +165,18 @@ FamilyResult Emitter::emitScalarFamily(Operation *op) {
         int64_t offset = o.getOffsetAttr() ? o.getOffsetAttr().getInt() : 0;
         std::string n = o.getNameAttr() ? o.getNameAttr().str() : "buf";
         names[o.getBuffer()] = n + "_" + std::to_string(counter++);
-        std::string elem = cType(type.getElementType());
+        std::string elem = storageType(type.getElementType());
+        // A bit mask holds its bytes.
+        int64_t size = type.getElementType().isInteger(1) ? type.getSizeInBytes()
+                                                          : type.getNumElements();
         if (staticAlloc)
           line() << "AscendC::LocalTensor<" << elem << "> " << name(o.getBuffer())
                  << "(" << tposition(type.getPosition()) << ", " << offset << ", "
-                 << type.getNumElements() << ");" << srcLine(o) << "\n";
+                 << size << ");" << srcLine(o) << "\n";
         else
           line() << "AscendC::LocalTensor<" << elem << "> " << name(o.getBuffer())
                  << " = space" << type.getSpaceName() << ".GetWithOffset<" << elem
-                 << ">(" << type.getNumElements() << ", " << offset << ");"
-                 << srcLine(o) << "\n";
+                 << ">(" << size << ", " << offset << ");" << srcLine(o) << "\n";
         return success();
       })
       .Case<arith::AddFOp>([&](auto) { infix("+"); return success(); })
@@ -282,7 +275,7 @@ FamilyResult Emitter::emitControlFlowFamily(Operation *op) {
 }
 
 LogicalResult Emitter::emitFunc(func::FuncOp func) {
-  os << "extern \"C\" __global__ __aicore__ void " << func.getName() << "(";
+  os << "extern \"C\" __global__ __aicore__ void " << kernelSymbol(func.getName()) << "(";
   Block &entry = func.getBody().front();
   for (BlockArgument arg : entry.getArguments()) {
     if (arg.getArgNumber())
@@ -321,10 +314,21 @@ LogicalResult Emitter::emitFunc(func::FuncOp func) {
          << space << ";\n";
       os << "  pipe.InitBuffer(space" << space << ", " << entry.first << ");\n";
     }
+    tpipe = !spaces.empty();
   }
+  // Without a TPipe (static-tensor code) the kernel itself initialises the
+  // global state registers at entry and drains every pipe before it returns,
+  // as the static-tensor guide requires (mirror-cann/asc-devkit@82b89a15f:
+  // docs/zh/guide/编程指南/编程模型/AI-Core-SIMD编程/基于Tensor的CPP编程/
+  // 静态Tensor编程.md, 约束说明); a TPipe does both in its constructor and
+  // destructor (impl/basic_api/kernel_tpipe_impl.h), on c220 and c310 alike.
+  if (tpipe)
+    emitEventAllocs(func);
+  else
+    os << "  AscendC::InitSocState();\n";
   for (BlockArgument arg : entry.getArguments())
     if (auto gm = dyn_cast<GlobalType>(arg.getType())) {
-      std::string elem = cType(gm.getElementType());
+      std::string elem = storageType(gm.getElementType());
       names[arg] = "gm" + std::to_string(arg.getArgNumber());
       os << "  AscendC::GlobalTensor<" << elem << "> " << names[arg] << ";\n";
       os << "  " << names[arg] << ".SetGlobalBuffer((__gm__ " << elem << " *)a"
@@ -332,6 +336,10 @@ LogicalResult Emitter::emitFunc(func::FuncOp func) {
     }
   if (failed(emitBlock(entry)))
     return failure();
+  if (tpipe)
+    emitEventReleases();
+  else
+    os << "  AscendC::PipeBarrier<PIPE_ALL>();\n";
   os << "}\n";
   return success();
 }
@@ -349,7 +357,7 @@ LogicalResult emitAscendC(ModuleOp module, StringRef socVersion,
                 : "; flags inserted by ascendc-insert-sync.\n");
   os << "#include \"kernel_operator.h\"\n\n";
   for (auto func : module.getOps<func::FuncOp>()) {
-    ascendc_emitter::Emitter emitter(os, staticAlloc);
+    ascendc_emitter::Emitter emitter(os, staticAlloc, socVersion);
     if (failed(emitter.emitFunc(func)))
       return failure();
     os << "\n";

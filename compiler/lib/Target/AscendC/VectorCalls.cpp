@@ -1,9 +1,10 @@
 //===- VectorCalls.cpp - the vector unit's API calls ------------------------===//
 //
-// Elementwise ops (their cases generated from the op records), floor
-// division, cast, compare, select, reduce and duplicate; under asc2.mask each
-// becomes its level-0 form inside the mask setup. Broadcasts, copies and
-// transposes are in ShapeCalls.cpp.
+// Elementwise ops (their cases generated from the op records), cast, compare,
+// select and duplicate; under asc2.mask each becomes its level-0 form inside
+// the mask setup. Bool buffers are bit masks (LocalTensor<uint8_t>, element
+// i = bit i % 8 of byte i / 8). Reductions are ReduceCalls.cpp's; broadcasts,
+// copies and transposes ShapeCalls.cpp's.
 //
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
@@ -47,10 +48,73 @@ bool Emitter::emitMasked(Operation *op, Type repeatType, ValueRange bits,
   return true;
 }
 
+std::string Emitter::scaledCount(Value count, int64_t mul, int64_t div) {
+  if (auto c = count.getDefiningOp<arith::ConstantOp>())
+    if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
+      return std::to_string((i.getInt() * mul + div - 1) / div);
+  std::string n = name(count);
+  if (mul != 1)
+    n = n + " * " + std::to_string(mul);
+  if (div == 1)
+    return n;
+  return "((" + n + " + " + std::to_string(div - 1) + ") / " + std::to_string(div) + ")";
+}
+
+std::string Emitter::alignedCount(Value count, int64_t multiple) {
+  if (auto c = count.getDefiningOp<arith::ConstantOp>())
+    if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
+      return std::to_string((i.getInt() + multiple - 1) / multiple * multiple);
+  return "((" + name(count) + " + " + std::to_string(multiple - 1) + ") / " +
+         std::to_string(multiple) + " * " + std::to_string(multiple) + ")";
+}
+
+/// And, Or, Xor and Not are bit operations: the API has them for 16-bit
+/// integers only on A2/A3 (asc-devkit docs/zh/api/SIMD-API/基础API/Memory矢量计算/
+/// 逻辑计算/And.md "数据类型"; Xor: adv_api/math/xor.h), so other element types
+/// (a bool bit mask, int32, int8) run on a uint16_t view of the same bytes.
+/// On a bit mask Max is Or and Min is And.
+static bool isBitwiseCall(Operation *op, Type elem) {
+  if (isa<AndOp, OrOp, XorOp, NotOp>(op))
+    return true;
+  return elem.isInteger(1) && isa<MaxOp, MinOp>(op);
+}
+
+std::string Emitter::bitwiseOperand(Value v) {
+  Type elem = cast<LocalType>(v.getType()).getElementType();
+  if (elem.getIntOrFloatBitWidth() == 16)
+    return name(v);
+  return name(v) + ".ReinterpretCast<uint16_t>()";
+}
+
+std::string Emitter::bitwiseCount(Value count, Type elem) {
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  if (bits == 16)
+    return name(count);
+  if (bits < 16)
+    return scaledCount(count, 1, 16 / bits); // whole uint16_t words
+  return scaledCount(count, bits / 16, 1);
+}
+
 FamilyResult Emitter::emitVectorFamily(Operation *op) {
+  // A bit operation on a uint16_t view (isBitwiseCall).
+  auto emitBitwise = [&](Operation *o, StringRef api, Value dst, ValueRange srcs,
+                         Value count) {
+    Type elem = cast<LocalType>(dst.getType()).getElementType();
+    if (elem.isInteger(1))
+      api = isa<MaxOp>(o) ? "Or" : isa<MinOp>(o) ? "And" : api;
+    line() << "AscendC::" << api << "(" << bitwiseOperand(dst);
+    for (Value v : srcs)
+      os << ", " << bitwiseOperand(v);
+    os << ", " << bitwiseCount(count, elem) << ");" << srcLine(o) << "\n";
+  };
   // The three forms of elementwise vector op, one API call each.
   auto emitBinary = [&](auto o) {
     Type elem = o.getDst().getType().getElementType();
+    if (isBitwiseCall(o, elem) && o.getBits().empty() &&
+        !o->hasAttr("asc2.counter_mask")) {
+      emitBitwise(o, o.getApiName(), o.getDst(), {o.getSrc0(), o.getSrc1()}, o.getCount());
+      return success();
+    }
     if (emitMasked(o, elem, o.getBits(), o.getCount(),
                    "AscendC::" + o.getApiName().str() + "<" + cType(elem) + ", false>(" +
                        name(o.getDst()) + ", " + name(o.getSrc0()) + ", " +
@@ -62,7 +126,10 @@ FamilyResult Emitter::emitVectorFamily(Operation *op) {
            << name(o.getCount()) << ");" << srcLine(o) << "\n";
     return success();
   };
-  auto emitScalarForm = [&](auto o) {
+  auto emitScalarForm = [&](auto o) -> LogicalResult {
+    if (o.getDst().getType().getElementType().isInteger(1))
+      return o.emitOpError() << "on a bool bit mask has no Ascend C call; "
+                                "use the tensor-tensor op with a Duplicate'd mask";
     std::string elem = cType(o.getDst().getType().getElementType());
     std::string scalar = "static_cast<" + elem + ">(" + name(o.getScalar()) + ")";
     if (o.getScalarFirst())
@@ -79,6 +146,11 @@ FamilyResult Emitter::emitVectorFamily(Operation *op) {
   };
   auto emitUnary = [&](auto o) {
     Type elem = o.getDst().getType().getElementType();
+    if (isBitwiseCall(o, elem) && o.getBits().empty() &&
+        !o->hasAttr("asc2.counter_mask")) {
+      emitBitwise(o, o.getApiName(), o.getDst(), {o.getSrc()}, o.getCount());
+      return success();
+    }
     if (emitMasked(o, elem, o.getBits(), o.getCount(),
                    "AscendC::" + o.getApiName().str() + "<" + cType(elem) + ", false>(" +
                        name(o.getDst()) + ", " + name(o.getSrc()),
@@ -91,27 +163,6 @@ FamilyResult Emitter::emitVectorFamily(Operation *op) {
   };
 
   return llvm::TypeSwitch<Operation *, FamilyResult>(op)
-      .Case<FloorDivOp>([&](FloorDivOp o) {
-        Type elem = o.getDst().getType().getElementType();
-        if (emitMasked(o, elem, o.getBits(), o.getCount(),
-                       "AscendC::Div<" + cType(elem) + ", false>(" + name(o.getDst()) +
-                           ", " + name(o.getSrc0()) + ", " + name(o.getSrc1()),
-                       "AscendC::BinaryRepeatParams{1, 1, 1, 8, 8, 8}")) {
-          line() << "AscendC::PipeBarrier<PIPE_V>();\n";
-          emitMasked(o, elem, o.getBits(), o.getCount(),
-                     "AscendC::Floor<" + cType(elem) + ", false>(" + name(o.getDst()) +
-                         ", " + name(o.getDst()),
-                     "AscendC::UnaryRepeatParams{1, 1, 8, 8}");
-          return success();
-        }
-        line() << "AscendC::Div(" << name(o.getDst()) << ", " << name(o.getSrc0())
-               << ", " << name(o.getSrc1()) << ", " << name(o.getCount()) << ");"
-               << srcLine(o) << "\n";
-        line() << "AscendC::PipeBarrier<PIPE_V>();\n";
-        line() << "AscendC::Floor(" << name(o.getDst()) << ", " << name(o.getDst())
-               << ", " << name(o.getCount()) << ");  // floor division\n";
-        return success();
-      })
       // The elementwise vector ops, from their records (AscendCOps.td).
 #define ASC2_VEC_BINARY(Op, ScalarForm, SimOp) .Case<Op>(emitBinary)
 #define ASC2_VEC_SCALAR(Op, SimOp) .Case<Op>(emitScalarForm)
@@ -135,59 +186,97 @@ FamilyResult Emitter::emitVectorFamily(Operation *op) {
                << ", " << name(o.getCount()) << ");" << srcLine(o) << "\n";
         return success();
       })
-      .Case<CompareOp>([&](CompareOp o) {
+      .Case<CompareOp>([&](CompareOp o) -> LogicalResult {
+        // Compare (two tensors) / Compares (a scalar) write dst's bits; the
+        // count must cover whole 256-byte repeats (asc-devkit docs/zh/api/
+        // SIMD-API/基础API/Memory矢量计算/比较与选择/Compare.md, "count"), so it is
+        // rounded up: the extra lanes' bits land in the rest of the mask's
+        // 32-byte block and are never read.
+        if (!o.getBits().empty() || o->hasAttr("asc2.counter_mask"))
+          return o.emitOpError() << "under a lane mask has no Ascend C form "
+                                    "(Compare ignores the vector mask on A2/A3)";
         bool scalar = !isa<LocalType>(o.getRhs().getType());
         Type elem = o.getLhs().getType().getElementType();
-        if (emitMasked(o, elem, o.getBits(), o.getCount(),
-                       std::string("AscendC::Compare") + (scalar ? "Scalar" : "") + "<" +
-                           cType(elem) + ", uint8_t, false>(" + name(o.getDst()) + ", " +
-                           name(o.getLhs()) + ", " + name(o.getRhs()) +
-                           ", AscendC::CMPMODE::" + stringifyCmpMode(o.getMode()).str(),
-                       scalar ? "AscendC::UnaryRepeatParams{1, 1, 8, 8}"
-                              : "AscendC::BinaryRepeatParams{1, 1, 1, 8, 8, 8}"))
-          return success();
-        line() << "AscendC::Compare" << (scalar ? "Scalar" : "") << "("
-               << name(o.getDst()) << ", " << name(o.getLhs()) << ", "
-               << name(o.getRhs()) << ", AscendC::CMPMODE::"
-               << stringifyCmpMode(o.getMode()) << ", " << name(o.getCount())
-               << ");" << srcLine(o) << "\n";
+        int64_t lanes = 256 / std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8);
+        std::string rhs = name(o.getRhs());
+        if (scalar)
+          rhs = "static_cast<" + cType(elem) + ">(" + rhs + ")";
+        line() << "AscendC::Compare" << (scalar ? "s" : "") << "(" << name(o.getDst())
+               << ", " << name(o.getLhs()) << ", " << rhs << ", AscendC::CMPMODE::"
+               << stringifyCmpMode(o.getMode()) << ", "
+               << alignedCount(o.getCount(), lanes) << ");"
+               << srcLine(o) << "\n";
         return success();
       })
-      .Case<SelectOp>([&](SelectOp o) {
+      .Case<SelectOp>([&](SelectOp o) -> LogicalResult {
+        // Select moves half or float elements on A2/A3 (Select.md "数据类型"):
+        // other 16/32-bit types are selected as the half/float of the same
+        // bits. Under a count mask the count form already runs in counter
+        // mode over `count` elements; under a bit mask the lanes go in the
+        // mask[] form, which sets the vector mask itself (c220 VselImpl).
         bool scalar = !isa<LocalType>(o.getFalseValue().getType());
         Type elem = o.getDst().getType().getElementType();
-        if (emitMasked(o, elem, o.getBits(), o.getCount(),
-                       "AscendC::Select<" + cType(elem) + ", uint8_t, false>(" +
-                           name(o.getDst()) + ", " + name(o.getMask()) + ", " +
-                           name(o.getTrueValue()) + ", " + name(o.getFalseValue()) +
+        unsigned bits = elem.getIntOrFloatBitWidth();
+        if (bits != 16 && bits != 32)
+          return o.emitOpError() << "selects " << elem
+                                 << " elements; Ascend C's Select takes 16- or 32-bit ones";
+        std::string as = bits == 16 ? "half" : "float";
+        bool native = cType(elem) == as;
+        auto view = [&](Value v) {
+          return native ? name(v) : name(v) + ".ReinterpretCast<" + as + ">()";
+        };
+        std::string falseValue = view(o.getFalseValue());
+        if (scalar) {
+          if (!native)
+            return o.emitOpError() << "selects a " << elem
+                                   << " scalar; the lowering passes a buffer";
+          falseValue = "static_cast<" + as + ">(" + name(o.getFalseValue()) + ")";
+        }
+        std::string head = "AscendC::Select(" + view(o.getDst()) + ", " + name(o.getMask()) +
+                           ", " + view(o.getTrueValue()) + ", " + falseValue +
                            ", AscendC::SELMODE::" +
-                           (scalar ? "VSEL_TENSOR_SCALAR_MODE" : "VSEL_TENSOR_TENSOR_MODE"),
-                       "AscendC::BinaryRepeatParams{1, 1, 1, 8, 8, 8}"))
+                           (scalar ? "VSEL_TENSOR_SCALAR_MODE" : "VSEL_TENSOR_TENSOR_MODE");
+        if (!o.getBits().empty()) {
+          auto half = [&](Value v) { return "static_cast<uint64_t>(" + name(v) + ")"; };
+          line() << "{\n";
+          line() << "  uint64_t lanes[2] = {" << half(o.getBits()[1]) << ", "
+                 << half(o.getBits()[0]) << "};  // asc2.mask(bits=...)\n";
+          line() << "  " << head << ", lanes, "
+                 << "static_cast<uint8_t>(" << scaledCount(o.getCount(), bits / 8, 256)
+                 << "), AscendC::BinaryRepeatParams{1, 1, 1, 8, 8, 8});" << srcLine(o)
+                 << "\n";
+          line() << "}\n";
           return success();
-        line() << "AscendC::Select(" << name(o.getDst()) << ", " << name(o.getMask())
-               << ", " << name(o.getTrueValue()) << ", " << name(o.getFalseValue())
-               << ", AscendC::SELMODE::"
-               << (scalar ? "VSEL_TENSOR_SCALAR_MODE" : "VSEL_TENSOR_TENSOR_MODE")
-               << ", " << name(o.getCount()) << ");" << srcLine(o) << "\n";
-        return success();
-      })
-      .Case<ReduceOp>([&](ReduceOp o) {
-        StringRef kind = stringifyReduceKind(o.getKind());
-        std::string fn = kind == "SUM" ? "Sum" : kind == "MAX" ? "Max" : kind == "MIN" ? "Min" : "Prod";
-        if (o.getAxis() == 1)
-          line() << "AscendC::WholeReduce" << fn << "(" << name(o.getDst()) << ", "
-                 << name(o.getSrc()) << ", " << name(o.getRows()) << ", "
-                 << name(o.getCols()) << ");  // one result per row" << srcLine(o) << "\n";
-        else
-          line() << "AscendC::Reduce" << fn << "Columns(" << name(o.getDst()) << ", "
-                 << name(o.getSrc()) << ", " << name(o.getRows()) << ", "
-                 << name(o.getCols()) << ");  // one result per column" << srcLine(o) << "\n";
+        }
+        line() << head << ", " << name(o.getCount()) << ");"
+               << (o->hasAttr("asc2.counter_mask") ? "  // asc2.mask(count=...)" : "")
+               << srcLine(o) << "\n";
         return success();
       })
       .Case<DuplicateOp>([&](DuplicateOp o) {
-        line() << "AscendC::Duplicate(" << name(o.getDst()) << ", "
-               << name(o.getValue()) << ", " << name(o.getCount()) << ");"
-               << srcLine(o) << "\n";
+        Type elem = o.getDst().getType().getElementType();
+        if (elem.isInteger(1)) { // every bit of the mask: uint16_t words
+          line() << "AscendC::Duplicate(" << bitwiseOperand(o.getDst())
+                 << ", static_cast<uint16_t>((" << name(o.getValue())
+                 << ") ? 0xFFFFu : 0u), " << bitwiseCount(o.getCount(), elem) << ");"
+                 << srcLine(o) << "\n";
+          return success();
+        }
+        if (elem.getIntOrFloatBitWidth() == 8) {
+          // Duplicate has no 8-bit form on A2/A3 (its static_assert: half,
+          // bfloat16, int16/uint16, int32/uint32, float): the byte twice in
+          // uint16_t words (the odd last byte stays in the 32-byte block).
+          line() << "AscendC::Duplicate(" << bitwiseOperand(o.getDst())
+                 << ", static_cast<uint16_t>(static_cast<uint8_t>(" << name(o.getValue())
+                 << ") * 0x0101u), " << bitwiseCount(o.getCount(), elem) << ");"
+                 << srcLine(o) << "\n";
+          return success();
+        }
+        // The scalar in the buffer's type (a float literal for a half buffer
+        // would not deduce Duplicate's T).
+        line() << "AscendC::Duplicate(" << name(o.getDst()) << ", static_cast<"
+               << cType(elem) << ">(" << name(o.getValue()) << "), "
+               << name(o.getCount()) << ");" << srcLine(o) << "\n";
         return success();
       })
       .Default([](Operation *) { return std::nullopt; });

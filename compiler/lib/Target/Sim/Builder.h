@@ -3,7 +3,7 @@
 // Internal to buildSimProgram. The builder walks a kernel once, in order,
 // keeping the register of each scalar and the planned address of each local
 // buffer; every op family (scalar code and control flow in
-// ProgramBuilder.cpp, then VectorInstrs, DataMovementInstrs, CubeInstrs,
+// ProgramBuilder.cpp, then VectorInstrs, ReduceInstrs, DataMovementInstrs, CubeInstrs,
 // SyncInstrs; one .cpp each) reads and extends that one state, so they are
 // members of one class.
 //
@@ -91,13 +91,11 @@ private:
   FailureOr<sim::Instr *> vectorInstr(Operation *op, sim::Opcode code,
                                       Value dst, Value src, Value count,
                                       Type elem = {});
-  /// vectorInstr for ops over a rows x cols shape (operands a and b).
-  FailureOr<sim::Instr *> shapedVectorInstr(Operation *op, sim::Opcode code,
-                                            Value dst, Value src, Value rows,
-                                            Value cols);
 
   // --- Brcb, Copy, DataCopy within UB, Transpose (ShapeInstrs.cpp) ---
   FamilyResult emitShapeFamily(Operation *op);
+  // --- reductions: WholeReduce, level-0 folds (ReduceInstrs.cpp) ---
+  FamilyResult emitReduceFamily(Operation *op);
 
   // --- GM <-> local copies, scalar access to buffers (DataMovementInstrs.cpp) ---
   FamilyResult emitDataMovementFamily(Operation *op);

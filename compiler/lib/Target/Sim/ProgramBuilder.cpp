@@ -149,6 +149,7 @@ LogicalResult Builder::emitOp(Operation *op) {
                                          &Builder::emitControlFlowFamily,
                                          &Builder::emitVectorFamily,
                                          &Builder::emitShapeFamily,
+                                         &Builder::emitReduceFamily,
                                          &Builder::emitDataMovementFamily,
                                          &Builder::emitCubeFamily,
                                          &Builder::emitSyncFamily);

@@ -1,9 +1,9 @@
 //===- VectorInstrs.cpp - the vector pipe's instructions --------------------===//
 //
 // Elementwise ops (their cases generated from the op records), cast,
-// compare, select, reduce and duplicate: each one V-pipe instruction over
-// planned local buffers, masked under asc2.mask. Brcb, Copy, DataCopy within
-// UB and Transpose are in ShapeInstrs.cpp.
+// compare, select and duplicate: each one V-pipe instruction over planned
+// local buffers, masked under asc2.mask. Brcb, Copy, DataCopy within UB and
+// Transpose are in ShapeInstrs.cpp, the reduction calls in ReduceInstrs.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "Builder.h"
@@ -61,20 +61,6 @@ FailureOr<sim::Instr *> Builder::vectorInstr(Operation *op, sim::Opcode code,
     return &last;
   }
   return &in;
-}
-
-FailureOr<sim::Instr *> Builder::shapedVectorInstr(Operation *op,
-                                                   sim::Opcode code, Value dst,
-                                                   Value src, Value rows,
-                                                   Value cols) {
-  auto in = vectorInstr(op, code, dst, src, {});
-  auto r = operand(op, rows);
-  auto c = operand(op, cols);
-  if (failed(in) || failed(r) || failed(c))
-    return failure();
-  (*in)->a = *r;
-  (*in)->b = *c;
-  return in;
 }
 
 FamilyResult Builder::emitVectorFamily(Operation *op) {
@@ -154,15 +140,6 @@ FamilyResult Builder::emitVectorFamily(Operation *op) {
         }
         (*in)->scalarRhs = true;
         return scalarOperand(op, o.getFalseValue(), **in);
-      })
-      .Case<ReduceOp>([&](ReduceOp o) -> LogicalResult {
-        auto in = shapedVectorInstr(op, sim::Opcode::VecReduce, o.getDst(),
-                                    o.getSrc(), o.getRows(), o.getCols());
-        if (failed(in))
-          return failure();
-        (*in)->reduceKind = static_cast<sim::ReduceKind>(o.getKind());
-        (*in)->axis = o.getAxis();
-        return success();
       })
       .Case<DuplicateOp>([&](DuplicateOp d) -> LogicalResult {
         auto in = vectorInstr(op, sim::Opcode::VecDup, d.getDst(), {}, d.getCount());

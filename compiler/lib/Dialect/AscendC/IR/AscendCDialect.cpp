@@ -88,7 +88,11 @@ int64_t LocalType::getNumElements() const {
 
 int64_t LocalType::getSizeInBytes() const {
   unsigned bits = getElementType().getIntOrFloatBitWidth();
-  return getNumElements() * std::max<unsigned>(1, (bits + 7) / 8);
+  // An i1 buffer is a bit mask (Compare's output, Select's selMask): one bit
+  // per element, the uint8_t bytes Ascend C's LocalTensor<uint8_t> holds.
+  if (bits == 1)
+    return (getNumElements() + 7) / 8;
+  return getNumElements() * ((bits + 7) / 8);
 }
 
 StringRef LocalType::getSpaceName() const {
@@ -131,8 +135,16 @@ LogicalResult AllocLocalOp::verify() {
   return success();
 }
 
+/// Whether a GM tensor of `gm` elements moves to or from a local buffer of
+/// `local` elements: the same type, or bool in GM (one byte each) and uint8
+/// locally (a bool buffer is a bit mask; the bytes are converted in UB).
+static bool copyableElements(Type gm, Type local) {
+  return gm == local || (gm.isInteger(1) && local.isUnsignedInteger(8));
+}
+
 LogicalResult DataCopyInOp::verify() {
-  if (getDst().getType().getElementType() != getSrc().getType().getElementType())
+  if (!copyableElements(getSrc().getType().getElementType(),
+                        getDst().getType().getElementType()))
     return emitOpError() << "element types of source and destination differ";
   if (auto pad = getPadValueAttr())
     if (pad.getType() != getDst().getType().getElementType())
@@ -141,7 +153,8 @@ LogicalResult DataCopyInOp::verify() {
 }
 
 LogicalResult DataCopyOutOp::verify() {
-  if (getDst().getType().getElementType() != getSrc().getType().getElementType())
+  if (!copyableElements(getDst().getType().getElementType(),
+                        getSrc().getType().getElementType()))
     return emitOpError() << "element types of source and destination differ";
   return success();
 }

@@ -55,7 +55,7 @@ def AscTileBatchRows : Pass<"asctile-batch-rows", "::mlir::func::FuncOp"> {
     op in the body leaves the loop alone.
   }];
   let options = [
-    Option<"ubCapacity", "ub-capacity", "int64_t", "196608", "UB bytes per core">,
+    Option<"ubCapacity", "ub-capacity", "int64_t", "188416", "UB bytes per core">,
     Option<"maxRows", "max-rows", "int64_t", "8", "Most rows per trip">
   ];
 }
@@ -70,7 +70,7 @@ def AscTileMultiBuffer : Pass<"asctile-multi-buffer", "::mlir::func::FuncOp"> {
     compute of the other. `num-stages` is the user's hint (0: choose).
   }];
   let options = [
-    Option<"ubCapacity", "ub-capacity", "int64_t", "196608", "UB bytes per core">,
+    Option<"ubCapacity", "ub-capacity", "int64_t", "188416", "UB bytes per core">,
     Option<"numStages", "num-stages", "int64_t", "0", "Buffers per loaded tile (0: compiler's choice)">
   ];
   let statistics = [

@@ -13,13 +13,16 @@
 
 def AscendC_LoadDataOp : AscendC_Op<"load_data",
     [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AscendC_SameElementType]> {
-  let summary = "LoadData L1 (NZ) -> L0A (ZZ) / L0B (ZN) (MTE1)";
+  let summary = "LoadData L1 (NZ) -> L0A (ZZ on c220, NZ on c310) / L0B (ZN) (MTE1)";
   let description = [{
     Moves the `dst`-shaped sub-tile of the L1 tile `src` whose first element
     is at (`row`, `col`) (multiples of 16) into `dst`, converting between the
     fractal layouts of L1 and L0A/L0B. `at [%r, %c]` adds runtime offsets
     (multiples of 16, checked when it runs). With `transpose` the source
     sub-tile is `dst` transposed (LoadData2DParams::ifTranspose).
+    Emitted as LoadData2DParams bands on c220 and as one LoadData2DParamsV2
+    on c310 (docs/ascendc-api.md); the simulator follows the target's L0A
+    layout.
 
     ```mlir
     ascendc.load_data %a0, %a1 {row = 0 : i64, col = 64 : i64} : !ascendc.local<128x64xf16, A2>, !ascendc.local<128x256xf16, A1>
@@ -49,7 +52,8 @@ def AscendC_MmadOp : AscendC_Op<"mmad",
   let description = [{
     m x k times k x n from the operand shapes. `init` (i1) true overwrites C
     (cmatrixInitVal), false accumulates into it. `hf32`: f32 operands are
-    rounded to HF32 first (SetHF32Mode around the Mmad).
+    rounded to HF32 first (SetHF32Mode(HF32Mode::ENABLE/DISABLE) around the
+    Mmad).
 
     ```mlir
     ascendc.mmad %c, %a, %b, %init : !ascendc.local<64x48xf32, CO1>, !ascendc.local<64x32xf16, A2>, !ascendc.local<32x48xf16, B2>
@@ -77,7 +81,7 @@ def AscendC_MmadOp : AscendC_Op<"mmad",
 
 def AscendC_FixpipeL1Op : AscendC_Op<"fixpipe_l1",
     [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface]> {
-  let summary = "Fixpipe L0C (NZ) -> L1 (NZ) with conversion and ReLU (FIX)";
+  let summary = "Fixpipe L0C (NZ) -> L1 (NZ) with conversion and ReLU (FIX): FixpipeParamsV220 / FixpipeParamsArch3510<NZ>";
   let description = [{
     Stages a matmul result in L1 (converted to the element type of `dst`)
     for the next matmul.
@@ -128,7 +132,7 @@ def AscendC_CopyBiasOp : AscendC_Op<"copy_bias",
 
 def AscendC_FixpipeOp : AscendC_Op<"fixpipe",
     [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface]> {
-  let summary = "Fixpipe L0C (NZ) -> GM (ND) with conversion and ReLU (FIX)";
+  let summary = "Fixpipe L0C (NZ) -> GM (ND) with conversion and ReLU (FIX): FixpipeParamsV220 / FixpipeParamsArch3510<ROW_MAJOR>";
   let description = [{
     Writes `rows` x `count` elements of the L0C tile `src` to `dst` at element
     `offset`, rows `rowStride` elements apart, converting to the element type

@@ -114,10 +114,12 @@ def AscendC_MulsOp : AscendC_VecScalarOp<"muls", "Muls", "Mul">;
 def AscendC_DivsOp : AscendC_VecScalarOp<"divs", "Divs", "Div">;
 def AscendC_MaxsOp : AscendC_VecScalarOp<"maxs", "Maxs", "Max">;
 def AscendC_MinsOp : AscendC_VecScalarOp<"mins", "Mins", "Min">;
-def AscendC_FloorDivsOp : AscendC_VecScalarOp<"floordivs", "FloorDivs", "FloorDiv">;
+// Ands/Ors exist on Ascend 950 only (asc-devkit docs/zh/api/SIMD-API/基础API/
+// Memory矢量计算/逻辑计算/Ands.md "产品支持情况"); there is no Xors at all. The
+// lowering never issues them: a bitwise op with a scalar becomes Duplicate of
+// the scalar and the tensor-tensor op, on every target.
 def AscendC_AndsOp : AscendC_VecScalarOp<"ands", "Ands", "And">;
 def AscendC_OrsOp : AscendC_VecScalarOp<"ors", "Ors", "Or">;
-def AscendC_XorsOp : AscendC_VecScalarOp<"xors", "Xors", "Xor">;
 def AscendC_ShlsOp : AscendC_VecScalarOp<"shls", "ShiftLeft", "Shl">;
 def AscendC_ShrsOp : AscendC_VecScalarOp<"shrs", "ShiftRight", "Shr">;
 
@@ -133,11 +135,14 @@ def AscendC_MaxOp : AscendC_VecBinaryOp<"max", "Max", "Max", [AscendC_MaxsOp],
     ["arith::MaximumFOp", "arith::MaxNumFOp", "arith::MaxSIOp"]>;
 def AscendC_MinOp : AscendC_VecBinaryOp<"min", "Min", "Min", [AscendC_MinsOp],
     ["arith::MinimumFOp", "arith::MinNumFOp", "arith::MinSIOp"]>;
-def AscendC_AndOp : AscendC_VecBinaryOp<"and", "And", "And", [AscendC_AndsOp],
+def AscendC_AndOp : AscendC_VecBinaryOp<"and", "And", "And", [],
     ["arith::AndIOp"]>;
-def AscendC_OrOp : AscendC_VecBinaryOp<"or", "Or", "Or", [AscendC_OrsOp],
+def AscendC_OrOp : AscendC_VecBinaryOp<"or", "Or", "Or", [],
     ["arith::OrIOp"]>;
-def AscendC_XorOp : AscendC_VecBinaryOp<"xor", "Xor", "Xor", [AscendC_XorsOp],
+// Xor is in the advanced API (adv_api/math/xor.h: int16_t/uint16_t only, a
+// temporary buffer from the stack when none is passed); the emitter calls it
+// on an int16 view of wider or narrower integers (a bitwise op does not care).
+def AscendC_XorOp : AscendC_VecBinaryOp<"xor", "Xor", "Xor", [],
     ["arith::XOrIOp"]>;
 def AscendC_ShlOp : AscendC_VecBinaryOp<"shl", "ShiftLeft", "Shl", [AscendC_ShlsOp],
     ["arith::ShLIOp"]>;
@@ -146,9 +151,8 @@ def AscendC_ShrOp : AscendC_VecBinaryOp<"shr", "ShiftRight", "Shr", [AscendC_Shr
 // relu(src0 + src1) in one instruction (int16, half, float; no scalar form).
 // asc-devkit docs/api/context/AddRelu.md.
 def AscendC_AddReluOp : AscendC_VecBinaryOp<"add_relu", "AddRelu", "AddRelu">;
-// No single Ascend C instruction: Div then Floor (emitted as a pair).
-def AscendC_FloorDivOp : AscendC_VecBinaryOp<"floordiv", "FloorDiv", "FloorDiv",
-    [AscendC_FloorDivsOp], ["arith::FloorDivSIOp"]>;
+// Integer floor division (arith.floordivsi) has no Ascend C call: the lowering
+// composes it from Div and a sign fix-up (Elementwise.cpp, lowerFloorDiv).
 
 
 class AscendC_VecUnaryOp<string mnemonic, string apiName, string simOp,
@@ -221,11 +225,15 @@ def AscendC_CastOp : AscendC_Op<"cast",
 
 def AscendC_CompareOp : AscendC_Op<"compare",
     [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AscendC_MaskBits]> {
-  let summary = "Compare(dst mask, src0, src1 | scalar, mode, count)";
+  let summary = "Compare / Compares(dst bit mask, src0, src1 | scalar, mode, count)";
   let description = [{
-    Writes one bool per element (the simulator keeps one byte per element).
-    `rhs` is a buffer or a scalar. `bits`: a per-repeat lane mask over the
-    compared element type (see add).
+    Writes one bit per element into the i1 buffer `dst` (a uint8_t bit mask:
+    element i is bit i % 8 of byte i / 8), as Ascend C's Compare (`rhs` a
+    buffer) and Compares (`rhs` a scalar) do. The emitted count is rounded up
+    to whole 256-byte repeats (the API computes only whole repeats); the mask
+    buffer is planned in whole 32-byte blocks, which covers them. `bits`: a
+    per-repeat lane mask over the compared element type (see add); the
+    lowering never issues one (on A2/A3 Compare ignores the vector mask).
 
     ```mlir
     ascendc.compare LT %m, %a, %b, %n : !ascendc.local<256xi1, VECCALC>, !ascendc.local<256xf32, VECIN>, !ascendc.local<256xf32, VECIN>
@@ -250,8 +258,10 @@ def AscendC_CompareOp : AscendC_Op<"compare",
 
 def AscendC_SelectOp : AscendC_Op<"select",
     [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AscendC_MaskBits]> {
-  let summary = "Select(dst, mask, src0, src1 | scalar, count)";
+  let summary = "Select(dst, selMask, src0, src1 | scalar, count)";
   let description = [{
+    dst[i] = bit i of the i1 bit mask `mask` ? src0[i] : src1[i] (or the
+    scalar): SELMODE VSEL_TENSOR_TENSOR_MODE / VSEL_TENSOR_SCALAR_MODE.
     `bits`: a per-repeat lane mask over the selected element type (see add).
 
     ```mlir
@@ -271,32 +281,6 @@ def AscendC_SelectOp : AscendC_Op<"select",
       a.push_back({getTrueValue(), false});
       if (::mlir::isa<::asc2::ascendc::LocalType>(getFalseValue().getType()))
         a.push_back({getFalseValue(), false});
-      a.push_back({getDst(), true});
-    }
-  }];
-}
-
-def AscendC_ReduceOp : AscendC_Op<"reduce",
-    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AscendC_SameElementType]> {
-  let summary = "row or column reduction of a rows x cols buffer";
-  let description = [{
-    `axis` 1 reduces each row (dst gets `rows` elements, WholeReduce*);
-    `axis` 0 reduces each column (dst gets `cols` elements).
-
-    ```mlir
-    ascendc.reduce SUM %d, %x, %r, %c axis 1 : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8x64xf32, VECIN>
-    ```
-  }];
-  let arguments = (ins AscendC_ReduceKind:$kind, AscendC_LocalType:$dst,
-                       AscendC_LocalType:$src, Index:$rows, Index:$cols,
-                       I64Attr:$axis);
-  let assemblyFormat = [{
-    $kind $dst `,` $src `,` $rows `,` $cols `axis` $axis attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
-  }];
-  let extraClassDeclaration = [{
-    ::asc2::Pipe getPipe() { return ::asc2::Pipe::V; }
-    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
-      a.push_back({getSrc(), false});
       a.push_back({getDst(), true});
     }
   }];

@@ -30,9 +30,9 @@ def AscendCPlanMemory : Pass<"ascendc-plan-memory", "::mlir::func::FuncOp"> {
   }];
   let options = [
     Option<"alignment", "alignment", "int64_t", "32", "Byte alignment of every buffer">,
-    Option<"ubCapacity", "ub-capacity", "int64_t", "196608",
+    Option<"ubCapacity", "ub-capacity", "int64_t", "188416",
            "UB bytes per core: above it a copy's DMA buffers may share bytes">,
-    Option<"l1Capacity", "l1-capacity", "int64_t", "524288",
+    Option<"l1Capacity", "l1-capacity", "int64_t", "524160",
            "L1 bytes per core: above it a copy's DMA buffers may share bytes">,
     Option<"reuse", "reuse", "bool", "true", "Share bytes between buffers that are never live together">,
     Option<"shareCopies", "share-copies", "bool", "false",
@@ -52,8 +52,8 @@ def AscendCComputeMemoryConsumption : Pass<"ascendc-compute-memory-consumption",
     overflow in bytes and the buffers live at the peak with their locations.
   }];
   let options = [
-    Option<"ubCapacity", "ub-capacity", "int64_t", "196608", "UB bytes per core">,
-    Option<"l1Capacity", "l1-capacity", "int64_t", "524288", "L1 bytes per core">,
+    Option<"ubCapacity", "ub-capacity", "int64_t", "188416", "UB bytes per core">,
+    Option<"l1Capacity", "l1-capacity", "int64_t", "524160", "L1 bytes per core">,
     Option<"l0aCapacity", "l0a-capacity", "int64_t", "65536", "L0A bytes per core">,
     Option<"l0bCapacity", "l0b-capacity", "int64_t", "65536", "L0B bytes per core">,
     Option<"l0cCapacity", "l0c-capacity", "int64_t", "131072", "L0C bytes per core">,

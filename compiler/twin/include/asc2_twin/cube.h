@@ -1,0 +1,315 @@
+//===- cube.h - LoadData, Mmad, Fixpipe and the cube fractal layouts -*- C++ -*-===//
+//
+// API: mirror-cann/asc-devkit@82b89a15f docs/zh/api/SIMD-API/基础API/矩阵计算（ISASI）:
+// 矩阵计算的搬入/LoadData_2D.md, LoadData_2D_V2.md, Mmad计算/Mmad.md,
+// 矩阵计算的搬出/Fixpipe（L0C到GM数据搬运）.md, 矩阵计算分形介绍/关键分形格式详解.md.
+//
+// Layouts (a fractal is 16 rows x C0 = 32 / sizeof(T) columns, 512 bytes):
+// - Nz (L1; L0C with 16x16 float fractals): fractals column-major, rows
+//   inside a fractal row-major: (i, j) -> (j / C0) * rows * C0 + i * C0 + j % C0.
+// - Zz (L0A on c220): fractals row-major, inside row-major.
+// - Nz is also L0A's format on c310 (Ascend 950).
+// - Zn (L0B, B as K x N): fractals row-major over (k / C0, n / 16), inside
+//   column-major: (k, n) -> ((k / C0) * N1 + n / 16) * 16 * C0 + (n % 16) * C0 + k % C0.
+// Mmad accumulates in float (int32 for int8) in k order, each product and
+// each sum rounded, starting from 0 (cmatrixInitVal) or from L0C.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ASC2_TWIN_CUBE_H
+#define ASC2_TWIN_CUBE_H
+
+#include "asc2_twin/cast.h"
+#include "asc2_twin/data_copy.h"
+
+#include <vector>
+
+enum class QuantMode_t : uint8_t {
+  NoQuant = 0,
+  F322F16,
+  F322BF16,
+  DEQF16,
+  VDEQF16,
+  QF322B8_PRE,
+  VQF322B8_PRE,
+  REQ8,
+  VREQ8,
+};
+
+namespace AscendC {
+
+struct LoadData2DParams {
+  LoadData2DParams() {}
+  LoadData2DParams(uint16_t startIndexIn, uint8_t repeatTimesIn, uint16_t srcStrideIn, uint8_t sidIn,
+                   uint16_t dstGapIn, bool ifTransposeIn, uint8_t addrModeIn)
+      : startIndex(startIndexIn), dstGap(dstGapIn), srcStride(srcStrideIn), ifTranspose(ifTransposeIn),
+        repeatTimes(repeatTimesIn), sid(sidIn), addrMode(addrModeIn) {}
+  uint16_t startIndex = 0;
+  uint16_t dstGap = 0;
+  uint16_t srcStride = 0;
+  bool ifTranspose = 0;
+  uint8_t repeatTimes = 0;
+  uint8_t sid = 0;
+  uint8_t addrMode = 0;
+};
+
+struct LoadData2DParamsV2 {
+  LoadData2DParamsV2() {}
+  LoadData2DParamsV2(uint32_t mStartPositionIn, uint32_t kStartPositionIn, uint16_t mStepIn, uint16_t kStepIn,
+                     int32_t srcStrideIn, uint16_t dstStrideIn, bool ifTransposeIn, uint8_t sidIn)
+      : mStartPosition(mStartPositionIn), kStartPosition(kStartPositionIn), mStep(mStepIn), kStep(kStepIn),
+        srcStride(srcStrideIn), dstStride(dstStrideIn), ifTranspose(ifTransposeIn), sid(sidIn) {}
+  uint32_t mStartPosition = 0;
+  uint32_t kStartPosition = 0;
+  uint16_t mStep = 0;
+  uint16_t kStep = 0;
+  int32_t srcStride = 0;
+  uint16_t dstStride = 0;
+  bool ifTranspose = false;
+  uint8_t sid = 0;
+};
+
+struct MmadParams {
+  MmadParams() {}
+  MmadParams(uint16_t mIn, uint16_t nIn, uint16_t kIn, bool isBiasIn, int32_t fmOffsetIn, bool enSsparseIn,
+             bool enWinogradAIn, bool enWinogradBIn)
+      : m(mIn), n(nIn), k(kIn), isBias(isBiasIn), fmOffset(fmOffsetIn), enSsparse(enSsparseIn),
+        enWinogradA(enWinogradAIn), enWinogradB(enWinogradBIn) {}
+  MmadParams(uint16_t mIn, uint16_t nIn, uint16_t kIn, uint8_t unitFlagIn, bool cmatrixSourceIn,
+             bool cmatrixInitValIn)
+      : m(mIn), n(nIn), k(kIn), unitFlag(unitFlagIn), cmatrixSource(cmatrixSourceIn),
+        cmatrixInitVal(cmatrixInitValIn) {}
+  uint16_t m = 0;
+  uint16_t n = 0;
+  uint16_t k = 0;
+  bool isBias = false;
+  int32_t fmOffset = 0;
+  bool enSsparse = false;
+  bool enWinogradA = false;
+  bool enWinogradB = false;
+  uint8_t unitFlag = 0;
+  bool kDirectionAlign = false;
+  bool cmatrixSource = false;
+  bool cmatrixInitVal = true;
+  bool disableGemv = false;
+};
+
+enum class CO2Layout : uint8_t { NZ = 0, ROW_MAJOR, COLUMN_MAJOR };
+struct FixpipeConfig {
+  CO2Layout format;
+  bool isToUB = false;
+};
+inline constexpr FixpipeConfig CFG_NZ = {CO2Layout::NZ, false};
+inline constexpr FixpipeConfig CFG_ROW_MAJOR = {CO2Layout::ROW_MAJOR, false};
+inline constexpr FixpipeConfig CFG_COLUMN_MAJOR = {CO2Layout::COLUMN_MAJOR, false};
+
+/// The L0C -> GM/L1 parameters (the twin reads the fields both archs share).
+struct FixpipeParamsV220 {
+  FixpipeParamsV220() {}
+  FixpipeParamsV220(uint16_t nSizeIn, uint16_t mSizeIn, uint16_t srcStrideIn, uint32_t dstStrideIn, bool reluEnIn)
+      : nSize(nSizeIn), mSize(mSizeIn), srcStride(srcStrideIn), dstStride(dstStrideIn), reluEn(reluEnIn) {}
+  uint16_t nSize = 0;
+  uint16_t mSize = 0;
+  uint16_t srcStride = 0;
+  uint32_t dstStride = 0;
+  QuantMode_t quantPre = QuantMode_t::NoQuant;
+  uint64_t deqScalar = 0;
+  uint16_t ndNum = 1;
+  uint16_t srcNdStride = 0;
+  uint16_t dstNdStride = 0;
+  bool reluEn = false;
+  uint8_t unitFlag = 0;
+  bool isChannelSplit = false;
+};
+enum class ReluMode : uint8_t { NO_RELU = 0, NORMAL_RELU, SCALAR_RELU, VECTOR_RELU };
+enum class ClipReluMode : uint8_t { NOCLIP_RELU = 0, SCALAR_CLIP_RELU };
+template <CO2Layout format = CO2Layout::ROW_MAJOR> struct FixpipeParamsArch3510 {
+  ReluMode preReluMode = ReluMode::NO_RELU;
+  ClipReluMode preClipReluMode = ClipReluMode::NOCLIP_RELU;
+  uint64_t reluScalar = 0;
+  uint64_t vectorRelu = 0;
+  uint16_t nSize = 0;
+  uint16_t mSize = 0;
+  uint16_t srcStride = 0;
+  uint32_t dstStride = 0;
+  QuantMode_t quantPre = QuantMode_t::NoQuant;
+  uint64_t deqScalar = 0;
+  bool reluEn = false;
+  uint8_t unitFlag = 0;
+  uint8_t dualDstCtl = 0;
+  bool subBlockId = false;
+  bool isChannelSplit = false;
+  uint16_t ndNum = 1;
+  uint16_t srcNdStride = 0;
+  uint16_t dstNdStride = 0;
+};
+
+} // namespace AscendC
+
+namespace asc2_twin {
+
+template <typename T> constexpr int64_t C0() { return 32 / int64_t(sizeof(T)); }
+inline int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+/// Element offsets of the fractal formats (the file comment).
+template <typename T> int64_t NzOffset(int64_t i, int64_t j, int64_t rows) {
+  return (j / C0<T>()) * rows * C0<T>() + i * C0<T>() + j % C0<T>();
+}
+template <typename T> int64_t ZzOffset(int64_t i, int64_t j, int64_t cols) {
+  return ((i / 16) * CeilDiv(cols, C0<T>()) + j / C0<T>()) * 16 * C0<T>() + (i % 16) * C0<T>() + j % C0<T>();
+}
+template <typename T> int64_t ZnOffset(int64_t k, int64_t n, int64_t cols) {
+  return ((k / C0<T>()) * CeilDiv(cols, 16) + n / 16) * 16 * C0<T>() + (n % 16) * C0<T>() + k % C0<T>();
+}
+
+/// Copies (optionally transposing) one 512-byte fractal.
+template <typename T>
+void MoveFractal(const char *api, const AscendC::LocalTensor<T> &dst, int64_t dstFractal,
+                 const AscendC::LocalTensor<T> &src, int64_t srcFractal, bool transpose) {
+  constexpr int64_t e = 512 / int64_t(sizeof(T));
+  const T *s = src.Ptr(api, srcFractal * e, e);
+  std::vector<T> tmp(s, s + e); // src and dst may be the same memory
+  T *d = dst.Ptr(api, dstFractal * e, e);
+  if (!transpose) {
+    std::copy(tmp.begin(), tmp.end(), d);
+    return;
+  }
+  if constexpr (sizeof(T) != 2)
+    Fail(std::string(api) + ": ifTranspose with " + std::to_string(sizeof(T)) +
+         "-byte elements; the API transposes only b16 fractals (LoadData_2D.md)");
+  for (int64_t r = 0; r < 16; ++r)
+    for (int64_t c = 0; c < 16; ++c)
+      d[c * 16 + r] = tmp[size_t(r * 16 + c)];
+}
+
+template <typename T> T FromAccumulator(float v, QuantMode_t q, bool relu) {
+  if (relu && v < 0)
+    v = 0;
+  switch (q) {
+  case QuantMode_t::NoQuant:
+  case QuantMode_t::F322F16:
+  case QuantMode_t::F322BF16:
+    return CastValue<T>(v, AscendC::RoundMode::CAST_RINT);
+  default:
+    Fail("Fixpipe: quantPre mode " + std::to_string(int(q)) + " is not supported by the twin");
+  }
+}
+
+/// L0C (Nz, 16x16 fractals of float/int32) -> row-major rows of `dst`.
+template <typename U, typename Store>
+void FixpipeRows(const AscendC::LocalTensor<U> &src, int64_t m, int64_t n, int64_t srcStride, Store store) {
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j)
+      store(i, j, src.Load("Fixpipe", (j / 16) * srcStride * 16 + i * 16 + j % 16));
+}
+
+} // namespace asc2_twin
+
+namespace AscendC {
+
+// ---- L1 -> L0A/L0B ----
+template <typename T>
+void LoadData(const LocalTensor<T> &dst, const LocalTensor<T> &src, const LoadData2DParams &p) {
+  for (int64_t i = 0; i < p.repeatTimes; ++i)
+    asc2_twin::MoveFractal("LoadData", dst, i * (1 + int64_t(p.dstGap)), src,
+                           int64_t(p.startIndex) + i * int64_t(p.srcStride), p.ifTranspose);
+}
+
+/// c310: an mStep x kStep window of the source's fractals, (mi, ki) at
+/// ki * srcStride + mi; lands at (ki - kStart) * dstStride + (mi - mStart),
+/// or with ifTranspose at (mi - mStart) * dstStride + (ki - kStart), each
+/// fractal transposed.
+template <typename T>
+void LoadData(const LocalTensor<T> &dst, const LocalTensor<T> &src, const LoadData2DParamsV2 &p) {
+  for (int64_t ki = 0; ki < p.kStep; ++ki)
+    for (int64_t mi = 0; mi < p.mStep; ++mi) {
+      int64_t s = (int64_t(p.kStartPosition) + ki) * p.srcStride + int64_t(p.mStartPosition) + mi;
+      int64_t d = p.ifTranspose ? mi * p.dstStride + ki : ki * p.dstStride + mi;
+      asc2_twin::MoveFractal("LoadData(V2)", dst, d, src, s, p.ifTranspose);
+    }
+}
+
+// ---- Mmad ----
+namespace detail {
+template <typename C, typename A, typename B>
+void MmadImpl(const LocalTensor<C> &c, const LocalTensor<A> &a, const LocalTensor<B> &b, const MmadParams &p,
+              const LocalTensor<C> *bias) {
+  using Acc = std::conditional_t<std::is_integral_v<C>, int32_t, float>;
+  using CA = asc2_twin::ComputeType<A>;
+  using CB = asc2_twin::ComputeType<B>;
+  const int64_t m = p.m, n = p.n, k = p.k, mp = asc2_twin::CeilDiv(m, 16) * 16;
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      int64_t co = (j / 16) * mp * 16 + i * 16 + j % 16;
+      Acc acc = 0;
+      if (bias && p.cmatrixSource)
+        acc = Acc(bias->Load("Mmad", j));
+      else if (!p.cmatrixInitVal)
+        acc = Acc(c.Load("Mmad", co));
+      for (int64_t kk = 0; kk < k; ++kk) {
+#if ASC2_TWIN_NPU_ARCH == 3510
+        int64_t ao = asc2_twin::NzOffset<A>(i, kk, mp);
+#else
+        int64_t ao = asc2_twin::ZzOffset<A>(i, kk, k);
+#endif
+        Acc prod = Acc(Acc(CA(a.Load("Mmad", ao))) * Acc(CB(b.Load("Mmad", asc2_twin::ZnOffset<B>(kk, j, n)))));
+        acc = Acc(acc + prod);
+      }
+      c.Store("Mmad", co, C(acc));
+    }
+}
+} // namespace detail
+
+template <typename T, typename U, typename S>
+void Mmad(const LocalTensor<T> &dst, const LocalTensor<U> &fm, const LocalTensor<S> &filter, const MmadParams &p) {
+  detail::MmadImpl(dst, fm, filter, p, static_cast<const LocalTensor<T> *>(nullptr));
+}
+template <typename T, typename U, typename S, typename V>
+void Mmad(const LocalTensor<T> &dst, const LocalTensor<U> &fm, const LocalTensor<S> &filter,
+          const LocalTensor<V> &bias, const MmadParams &p) {
+  static_assert(std::is_same_v<T, V>, "Mmad: the bias has the accumulator's type in the twin");
+  MmadParams q = p;
+  q.cmatrixSource = true;
+  detail::MmadImpl(dst, fm, filter, q, &bias);
+}
+
+// ---- Fixpipe: L0C -> GM (row major) ----
+namespace detail {
+template <typename T, typename U, typename P>
+void FixpipeToGm(const GlobalTensor<T> &dst, const LocalTensor<U> &src, const P &p, CO2Layout format) {
+  if (format != CO2Layout::ROW_MAJOR)
+    asc2_twin::Fail("Fixpipe: only CFG_ROW_MAJOR is supported by the twin");
+  asc2_twin::FixpipeRows(src, p.mSize, p.nSize, p.srcStride, [&](int64_t i, int64_t j, U v) {
+    asc2_twin::StoreGlobal("Fixpipe", dst, i * int64_t(p.dstStride) + j,
+                           asc2_twin::FromAccumulator<T>(float(v), p.quantPre, p.reluEn));
+  });
+}
+template <typename T, typename U, typename P>
+void FixpipeToLocal(const LocalTensor<T> &dst, const LocalTensor<U> &src, const P &p, CO2Layout format) {
+  if (format != CO2Layout::ROW_MAJOR)
+    asc2_twin::Fail("Fixpipe: only CFG_ROW_MAJOR is supported by the twin");
+  asc2_twin::FixpipeRows(src, p.mSize, p.nSize, p.srcStride, [&](int64_t i, int64_t j, U v) {
+    dst.Store("Fixpipe", i * int64_t(p.dstStride) + j, asc2_twin::FromAccumulator<T>(float(v), p.quantPre, p.reluEn));
+  });
+}
+} // namespace detail
+
+template <typename T, typename U, const FixpipeConfig &config = CFG_ROW_MAJOR>
+void Fixpipe(const GlobalTensor<T> &dst, const LocalTensor<U> &src, const FixpipeParamsV220 &p) {
+  detail::FixpipeToGm(dst, src, p, config.format);
+}
+template <typename T, typename U, const FixpipeConfig &config = CFG_ROW_MAJOR>
+void Fixpipe(const LocalTensor<T> &dst, const LocalTensor<U> &src, const FixpipeParamsV220 &p) {
+  detail::FixpipeToLocal(dst, src, p, config.format);
+}
+template <typename T, typename U, const FixpipeConfig &config = CFG_ROW_MAJOR>
+void Fixpipe(const GlobalTensor<T> &dst, const LocalTensor<U> &src, const FixpipeParamsArch3510<config.format> &p) {
+  detail::FixpipeToGm(dst, src, p, config.format);
+}
+template <typename T, typename U, const FixpipeConfig &config = CFG_ROW_MAJOR>
+void Fixpipe(const LocalTensor<T> &dst, const LocalTensor<U> &src, const FixpipeParamsArch3510<config.format> &p) {
+  detail::FixpipeToLocal(dst, src, p, config.format);
+}
+
+} // namespace AscendC
+
+#endif // ASC2_TWIN_CUBE_H
