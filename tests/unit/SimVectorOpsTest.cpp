@@ -845,10 +845,6 @@ TEST(SimVectorOps, TypeErrorsAreRejectedBeforeRunning) {
        },
        "round mode odd only applies to float32 -> float16, not float32 -> bfloat16"},
       {[&](ProgramBuilder &b) {
-         b.broadcast(DType::F32, 2, 64, 0, n, n, 12);
-       },
-       "axis must be 0 or 1, got 2"},
-      {[&](ProgramBuilder &b) {
          b.wholeReduce(ReduceKind::Sum, DType::I32, 64, 0, 8, 1, 1, 1, 8, 12);
        },
        "WholeReduce takes half or float, not int32"},
