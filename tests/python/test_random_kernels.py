@@ -40,9 +40,9 @@ def test_random_kernel(seed):
 TWIN_SEEDS = [5, 8, 14]
 # Seeds whose emitted Ascend C is wrong where the simulator (which runs its own program) is right;
 # strict, so a fixed emitter makes them pass and fail here until deleted.
-TWIN_EMITTER_BUGS = {
-    14: "s / x is emitted as Divs(dst, x, s, n), which is x / s; the API's scalar-first form is Divs(dst, s, x, n)",
-}
+# Seeds whose emitted Ascend C the twin shows to be wrong (strict: a fix must empty it).
+# Seed 14 (s / x emitted as x / s) is fixed: the scalar-first calls take the scalar as src0.
+TWIN_EMITTER_BUGS = {}
 
 
 def _check_three_ways(seed):

@@ -54,6 +54,13 @@ KNOWN_REDUNDANT = {
     # Batched to 8 rows per trip (asctile-batch-rows), gamma's row broadcast moves before the loop.
     ("layer_norm", "WAR on x_ptr: ascendc.copy (V"): _SHARED_WITH_PRE_LOOP,
     ("layer_norm_fused", "WAR on x_ptr: ascendc.copy (V"): _SHARED_WITH_PRE_LOOP,
+    # The reduction cascade's one-element result reuses the bytes of the copied-in row (dead after
+    # the folds): InsertSync orders that copy's MTE2 write before the scalar read of the result,
+    # although the WholeReduce's V write between them is already ordered after the copy (MTE2->V)
+    # and before the read (V->S); a later write on another pipe is not credited as replacing it.
+    ("reduce_sum.finish", "RAW on reduce_sum: ascendc.data_copy_in (MTE2"): (
+        "a transitively ordered RAW: the V write between the MTE2 copy and the S read already "
+        "orders them, which InsertSync does not credit"),
 }
 
 

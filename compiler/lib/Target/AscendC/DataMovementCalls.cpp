@@ -82,18 +82,33 @@ FamilyResult Emitter::emitDataMovementFamily(Operation *op) {
                << ", " << dstGap << ", 0}, AscendC::DataCopyPadExtParams<" << elem
                << ">{true, 0, right, static_cast<" << elem << ">(" << pad << ")});"
                << srcLine(o) << "\n";
+        // Row r of a multi-row copy lands at r * cols: its tail [n + right,
+        // cols) and the rows the copy did not reach are the tile's padding.
+        // (A copy without rows is one flat run of n elements.)
+        int64_t cols = o.getRows() ? type.getShape().back() : type.getNumElements();
+        int64_t tileRows = type.getNumElements() / std::max<int64_t>(1, cols);
+        auto fill = [&](const std::string &at, const std::string &count) {
+          if (perBlock == 32) // bytes: no 8-bit Duplicate on A2/A3, fill uint16_t words
+            line() << "    AscendC::Duplicate(" << name(o.getDst()) << "[" << at
+                   << "].ReinterpretCast<uint16_t>(), static_cast<uint16_t>("
+                   << "static_cast<uint8_t>(" << pad << ") * 0x0101u), (" << count
+                   << " + 1) / 2);\n";
+          else
+            line() << "    AscendC::Duplicate(" << name(o.getDst()) << "[" << at
+                   << "], static_cast<" << elem << ">(" << pad << "), " << count << ");\n";
+        };
         line() << "uint32_t padded = n + right;\n";
-        line() << "if (padded < " << type.getNumElements() << ") {\n";
+        line() << "uint32_t rows = " << (o.getRows() ? "static_cast<uint32_t>(" + name(o.getRows()) + ")" : "1")
+               << ";\n";
+        line() << "if (padded < " << cols << " || rows < " << tileRows << ") {\n";
         line() << "  AscendC::PipeBarrier<PIPE_ALL>();\n";
-        if (perBlock == 32) // bytes: no 8-bit Duplicate on A2/A3, fill uint16_t words
-          line() << "  AscendC::Duplicate(" << name(o.getDst())
-                 << "[padded].ReinterpretCast<uint16_t>(), static_cast<uint16_t>("
-                 << "static_cast<uint8_t>(" << pad << ") * 0x0101u), ("
-                 << type.getNumElements() << " - padded + 1) / 2);\n";
-        else
-          line() << "  AscendC::Duplicate(" << name(o.getDst()) << "[padded], static_cast<"
-                 << elem << ">(" << pad << "), " << type.getNumElements()
-                 << " - padded);\n";
+        line() << "  if (padded < " << cols << ")\n";
+        line() << "    for (uint32_t r = 0; r < rows; ++r)\n";
+        indent += 2;
+        fill("r * " + std::to_string(cols) + " + padded", "(" + std::to_string(cols) + " - padded)");
+        indent -= 2;
+        line() << "  if (rows < " << tileRows << ")\n";
+        fill("rows * " + std::to_string(cols), "(" + std::to_string(tileRows) + " - rows) * " + std::to_string(cols));
         line() << "  AscendC::PipeBarrier<PIPE_ALL>();\n";
         line() << "}\n";
         indent -= 2;

@@ -132,16 +132,28 @@ FamilyResult Emitter::emitVectorFamily(Operation *op) {
                                 "use the tensor-tensor op with a Duplicate'd mask";
     std::string elem = cType(o.getDst().getType().getElementType());
     std::string scalar = "static_cast<" + elem + ">(" + name(o.getScalar()) + ")";
-    if (o.getScalarFirst())
-      line() << "// scalar on the left: " << o.getApiName() << "(s, x)\n";
+    // s - x, s / x: the API takes the scalar as src0 (Subs/Divs and the other
+    // "one of src0 and src1 is a scalar" calls,
+    // mirror-cann/asc-devkit@82b89a15f:include/basic_api/kernel_operator_vec_binary_scalar_intf.h);
+    // the shifts take a shift amount only.
+    // Adds/Muls/Maxs/Mins/Ands/Ors commute: tensor first, the one form every
+    // target has (c220 has no scalar-first Muls).
+    std::string operands = name(o.getSrc()) + ", " + scalar;
+    StringRef api = o.getApiName();
+    if (o.getScalarFirst() && (api == "Subs" || api == "Divs" || api.starts_with("Shift"))) {
+      if (api.starts_with("Shift"))
+        return o.emitOpError() << "a scalar shifted by a tile has no Ascend C call ("
+                               << api << " shifts a tile by a scalar); shift a tile "
+                                  "filled with the scalar instead";
+      operands = scalar + ", " + name(o.getSrc());
+    }
     if (emitMasked(o, o.getDst().getType().getElementType(), o.getBits(), o.getCount(),
                    "AscendC::" + o.getApiName().str() + "<" + elem + ", false>(" +
-                       name(o.getDst()) + ", " + name(o.getSrc()) + ", " + scalar,
+                       name(o.getDst()) + ", " + operands,
                    "AscendC::UnaryRepeatParams{1, 1, 8, 8}"))
       return success();
     line() << "AscendC::" << o.getApiName() << "(" << name(o.getDst()) << ", "
-           << name(o.getSrc()) << ", " << scalar << ", " << name(o.getCount())
-           << ");" << srcLine(o) << "\n";
+           << operands << ", " << name(o.getCount()) << ");" << srcLine(o) << "\n";
     return success();
   };
   auto emitUnary = [&](auto o) {
