@@ -22,8 +22,6 @@ PLATFORMS = ("Ascend910B1", "Ascend950")
 # `shape`, the fp32 L0B transpose is open). Strict xfails: a sample that starts passing fails the test
 # until its entry is removed. Keys: "<platform>/<script>", "*" for both platforms.
 EXPECTED_TO_FAIL_UNTIL_EMITTER_FIXED = {
-    "*/softmax.py": "after the shape merge the twin gives NaN from flat index 256 where the simulator "
-                    "has the softmax (Brcb + Copy broadcast or WholeReduce fold; not diagnosed yet)",
     "*/matmul.py": "LoadData2DParams.ifTranspose on fp32 fractals; LoadData transposes only b16 (LoadData_2D.md)",
 }
 
