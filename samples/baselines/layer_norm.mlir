@@ -21,6 +21,7 @@ module {
     %be = ascendc.alloc_local {name = "beta", offset = 102400 : i64} : !ascendc.local<1x1024xf32, VECIN>
     %stat = ascendc.alloc_local {name = "row_stat", offset = 106496 : i64} : !ascendc.local<4xf32, VECCALC>
     %fold = ascendc.alloc_local {name = "reduce_fold", offset = 106528 : i64} : !ascendc.local<4x64xf32, VECCALC>
+    %bt = ascendc.alloc_local {name = "brcb", offset = 107552 : i64} : !ascendc.local<64xf32, VECCALC>
     %c0 = arith.constant 0 : index
     %c4 = arith.constant 4 : index
     %c1024 = arith.constant 1024 : index
@@ -30,8 +31,16 @@ module {
     ascendc.data_copy_in %be, %beta[%c0], %c1024 : !ascendc.local<1x1024xf32, VECIN>, !ascendc.gm<f32>
     ascendc.set_flag MTE2 -> V, 2
     ascendc.wait_flag MTE2 -> V, 2
-    ascendc.broadcast %gb, %g, %c4, %c1024 axis 0 : !ascendc.local<4x1024xf32, VECCALC>, !ascendc.local<1x1024xf32, VECIN>
-    ascendc.broadcast %bb, %be, %c4, %c1024 axis 0 : !ascendc.local<4x1024xf32, VECCALC>, !ascendc.local<1x1024xf32, VECIN>
+    // Broadcast of a row: one Copy of the row per destination row.
+    ascendc.copy %gb, %g {dst_offset = 0 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_repeat_size = 8 : i64, src_stride = 1 : i64} : !ascendc.local<4x1024xf32, VECCALC>, !ascendc.local<1x1024xf32, VECIN>
+    ascendc.copy %gb, %g {dst_offset = 1024 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_repeat_size = 8 : i64, src_stride = 1 : i64} : !ascendc.local<4x1024xf32, VECCALC>, !ascendc.local<1x1024xf32, VECIN>
+    ascendc.copy %gb, %g {dst_offset = 2048 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_repeat_size = 8 : i64, src_stride = 1 : i64} : !ascendc.local<4x1024xf32, VECCALC>, !ascendc.local<1x1024xf32, VECIN>
+    ascendc.copy %gb, %g {dst_offset = 3072 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_repeat_size = 8 : i64, src_stride = 1 : i64} : !ascendc.local<4x1024xf32, VECCALC>, !ascendc.local<1x1024xf32, VECIN>
+    // Broadcast of a row: one Copy of the row per destination row.
+    ascendc.copy %bb, %be {dst_offset = 0 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_repeat_size = 8 : i64, src_stride = 1 : i64} : !ascendc.local<4x1024xf32, VECCALC>, !ascendc.local<1x1024xf32, VECIN>
+    ascendc.copy %bb, %be {dst_offset = 1024 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_repeat_size = 8 : i64, src_stride = 1 : i64} : !ascendc.local<4x1024xf32, VECCALC>, !ascendc.local<1x1024xf32, VECIN>
+    ascendc.copy %bb, %be {dst_offset = 2048 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_repeat_size = 8 : i64, src_stride = 1 : i64} : !ascendc.local<4x1024xf32, VECCALC>, !ascendc.local<1x1024xf32, VECIN>
+    ascendc.copy %bb, %be {dst_offset = 3072 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_repeat_size = 8 : i64, src_stride = 1 : i64} : !ascendc.local<4x1024xf32, VECCALC>, !ascendc.local<1x1024xf32, VECIN>
     %block = ascendc.get_block_idx
     %cores = ascendc.get_block_num
     %blocks = arith.ceildivsi %rows, %c4 : index
@@ -88,7 +97,13 @@ module {
       ascendc.pipe_barrier V
       ascendc.muls %stat, %stat, %inv_cols, %c4 : !ascendc.local<4xf32, VECCALC>, !ascendc.local<4xf32, VECCALC>, f32
       ascendc.pipe_barrier V
-      ascendc.broadcast %y0, %stat, %c4, %c1024 axis 1 : !ascendc.local<4x1024xf32, VECOUT>, !ascendc.local<4xf32, VECCALC>
+      // Broadcast of a column: Brcb puts row r's value in block r, Copy repeats it along row r.
+      ascendc.brcb %bt, %stat {dst_blk_stride = 1 : i64, dst_rep_stride = 8 : i64, repeat_time = 1 : i64} : !ascendc.local<64xf32, VECCALC>, !ascendc.local<4xf32, VECCALC>
+      ascendc.pipe_barrier V
+      ascendc.copy %y0, %bt {dst_offset = 0 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 0 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<4x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
+      ascendc.copy %y0, %bt {dst_offset = 1024 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 8 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<4x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
+      ascendc.copy %y0, %bt {dst_offset = 2048 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 16 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<4x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
+      ascendc.copy %y0, %bt {dst_offset = 3072 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 24 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<4x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
       ascendc.pipe_barrier V
       ascendc.sub %y0, %x0, %y0, %elems : !ascendc.local<4x1024xf32, VECOUT>, !ascendc.local<4x1024xf32, VECIN>, !ascendc.local<4x1024xf32, VECOUT>
       ascendc.pipe_barrier V
@@ -133,7 +148,13 @@ module {
       ascendc.pipe_barrier V
       ascendc.rsqrt %stat, %stat, %c4 : !ascendc.local<4xf32, VECCALC>, !ascendc.local<4xf32, VECCALC>
       ascendc.pipe_barrier V
-      ascendc.broadcast %x0, %stat, %c4, %c1024 axis 1 : !ascendc.local<4x1024xf32, VECIN>, !ascendc.local<4xf32, VECCALC>
+      // Broadcast of a column: Brcb puts row r's value in block r, Copy repeats it along row r.
+      ascendc.brcb %bt, %stat {dst_blk_stride = 1 : i64, dst_rep_stride = 8 : i64, repeat_time = 1 : i64} : !ascendc.local<64xf32, VECCALC>, !ascendc.local<4xf32, VECCALC>
+      ascendc.pipe_barrier V
+      ascendc.copy %x0, %bt {dst_offset = 0 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 0 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<4x1024xf32, VECIN>, !ascendc.local<64xf32, VECCALC>
+      ascendc.copy %x0, %bt {dst_offset = 1024 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 8 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<4x1024xf32, VECIN>, !ascendc.local<64xf32, VECCALC>
+      ascendc.copy %x0, %bt {dst_offset = 2048 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 16 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<4x1024xf32, VECIN>, !ascendc.local<64xf32, VECCALC>
+      ascendc.copy %x0, %bt {dst_offset = 3072 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 24 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<4x1024xf32, VECIN>, !ascendc.local<64xf32, VECCALC>
       ascendc.pipe_barrier V
       ascendc.mul %y0, %y0, %x0, %elems : !ascendc.local<4x1024xf32, VECOUT>, !ascendc.local<4x1024xf32, VECOUT>, !ascendc.local<4x1024xf32, VECIN>
       ascendc.set_flag V -> MTE2, 0
@@ -195,7 +216,13 @@ module {
         ascendc.pipe_barrier V
         ascendc.muls %stat, %stat, %inv_cols, %c4 : !ascendc.local<4xf32, VECCALC>, !ascendc.local<4xf32, VECCALC>, f32
         ascendc.pipe_barrier V
-        ascendc.broadcast %y1, %stat, %c4, %c1024 axis 1 : !ascendc.local<4x1024xf32, VECOUT>, !ascendc.local<4xf32, VECCALC>
+        // Broadcast of a column: Brcb puts row r's value in block r, Copy repeats it along row r.
+        ascendc.brcb %bt, %stat {dst_blk_stride = 1 : i64, dst_rep_stride = 8 : i64, repeat_time = 1 : i64} : !ascendc.local<64xf32, VECCALC>, !ascendc.local<4xf32, VECCALC>
+        ascendc.pipe_barrier V
+        ascendc.copy %y1, %bt {dst_offset = 0 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 0 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<4x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
+        ascendc.copy %y1, %bt {dst_offset = 1024 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 8 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<4x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
+        ascendc.copy %y1, %bt {dst_offset = 2048 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 16 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<4x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
+        ascendc.copy %y1, %bt {dst_offset = 3072 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 24 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<4x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
         ascendc.pipe_barrier V
         ascendc.sub %y1, %x1, %y1, %elems : !ascendc.local<4x1024xf32, VECOUT>, !ascendc.local<4x1024xf32, VECIN>, !ascendc.local<4x1024xf32, VECOUT>
         ascendc.pipe_barrier V
@@ -240,7 +267,13 @@ module {
         ascendc.pipe_barrier V
         ascendc.rsqrt %stat, %stat, %c4 : !ascendc.local<4xf32, VECCALC>, !ascendc.local<4xf32, VECCALC>
         ascendc.pipe_barrier V
-        ascendc.broadcast %x1, %stat, %c4, %c1024 axis 1 : !ascendc.local<4x1024xf32, VECIN>, !ascendc.local<4xf32, VECCALC>
+        // Broadcast of a column: Brcb puts row r's value in block r, Copy repeats it along row r.
+        ascendc.brcb %bt, %stat {dst_blk_stride = 1 : i64, dst_rep_stride = 8 : i64, repeat_time = 1 : i64} : !ascendc.local<64xf32, VECCALC>, !ascendc.local<4xf32, VECCALC>
+        ascendc.pipe_barrier V
+        ascendc.copy %x1, %bt {dst_offset = 0 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 0 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<4x1024xf32, VECIN>, !ascendc.local<64xf32, VECCALC>
+        ascendc.copy %x1, %bt {dst_offset = 1024 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 8 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<4x1024xf32, VECIN>, !ascendc.local<64xf32, VECCALC>
+        ascendc.copy %x1, %bt {dst_offset = 2048 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 16 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<4x1024xf32, VECIN>, !ascendc.local<64xf32, VECCALC>
+        ascendc.copy %x1, %bt {dst_offset = 3072 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 24 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<4x1024xf32, VECIN>, !ascendc.local<64xf32, VECCALC>
         ascendc.pipe_barrier V
         ascendc.mul %y1, %y1, %x1, %elems : !ascendc.local<4x1024xf32, VECOUT>, !ascendc.local<4x1024xf32, VECOUT>, !ascendc.local<4x1024xf32, VECIN>
         ascendc.set_flag V -> MTE2, 1

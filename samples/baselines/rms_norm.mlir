@@ -17,6 +17,7 @@ module {
     %g = ascendc.alloc_local {name = "gamma", offset = 163840 : i64} : !ascendc.local<1x1024xf32, VECIN>
     %r = ascendc.alloc_local {name = "row_stat", offset = 167936 : i64} : !ascendc.local<8xf32, VECCALC>
     %fold = ascendc.alloc_local {name = "reduce_fold", offset = 167968 : i64} : !ascendc.local<8x64xf32, VECCALC>
+    %bt = ascendc.alloc_local {name = "brcb", offset = 170016 : i64} : !ascendc.local<64xf32, VECCALC>
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c8 = arith.constant 8 : index
@@ -27,7 +28,15 @@ module {
     ascendc.data_copy_in %g, %gamma[%c0], %c1024 : !ascendc.local<1x1024xf32, VECIN>, !ascendc.gm<f32>
     ascendc.set_flag MTE2 -> V, 2
     ascendc.wait_flag MTE2 -> V, 2
-    ascendc.broadcast %gb, %g, %c8, %c1024 axis 0 : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<1x1024xf32, VECIN>
+    // Broadcast of a row: one Copy of the row per destination row.
+    ascendc.copy %gb, %g {dst_offset = 0 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_repeat_size = 8 : i64, src_stride = 1 : i64} : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<1x1024xf32, VECIN>
+    ascendc.copy %gb, %g {dst_offset = 1024 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_repeat_size = 8 : i64, src_stride = 1 : i64} : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<1x1024xf32, VECIN>
+    ascendc.copy %gb, %g {dst_offset = 2048 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_repeat_size = 8 : i64, src_stride = 1 : i64} : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<1x1024xf32, VECIN>
+    ascendc.copy %gb, %g {dst_offset = 3072 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_repeat_size = 8 : i64, src_stride = 1 : i64} : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<1x1024xf32, VECIN>
+    ascendc.copy %gb, %g {dst_offset = 4096 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_repeat_size = 8 : i64, src_stride = 1 : i64} : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<1x1024xf32, VECIN>
+    ascendc.copy %gb, %g {dst_offset = 5120 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_repeat_size = 8 : i64, src_stride = 1 : i64} : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<1x1024xf32, VECIN>
+    ascendc.copy %gb, %g {dst_offset = 6144 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_repeat_size = 8 : i64, src_stride = 1 : i64} : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<1x1024xf32, VECIN>
+    ascendc.copy %gb, %g {dst_offset = 7168 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_repeat_size = 8 : i64, src_stride = 1 : i64} : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<1x1024xf32, VECIN>
     %block = ascendc.get_block_idx
     %cores = ascendc.get_block_num
     %blocks = arith.ceildivsi %rows, %c8 : index
@@ -90,7 +99,17 @@ module {
       ascendc.pipe_barrier V
       ascendc.rsqrt %r, %r, %c8 : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8xf32, VECCALC>
       ascendc.pipe_barrier V
-      ascendc.broadcast %y0, %r, %c8, %c1024 axis 1 : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<8xf32, VECCALC>
+      // Broadcast of a column: Brcb puts row r's value in block r, Copy repeats it along row r.
+      ascendc.brcb %bt, %r {dst_blk_stride = 1 : i64, dst_rep_stride = 8 : i64, repeat_time = 1 : i64} : !ascendc.local<64xf32, VECCALC>, !ascendc.local<8xf32, VECCALC>
+      ascendc.pipe_barrier V
+      ascendc.copy %y0, %bt {dst_offset = 0 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 0 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
+      ascendc.copy %y0, %bt {dst_offset = 1024 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 8 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
+      ascendc.copy %y0, %bt {dst_offset = 2048 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 16 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
+      ascendc.copy %y0, %bt {dst_offset = 3072 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 24 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
+      ascendc.copy %y0, %bt {dst_offset = 4096 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 32 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
+      ascendc.copy %y0, %bt {dst_offset = 5120 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 40 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
+      ascendc.copy %y0, %bt {dst_offset = 6144 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 48 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
+      ascendc.copy %y0, %bt {dst_offset = 7168 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 56 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
       ascendc.pipe_barrier V
       ascendc.mul %y0, %x0, %y0, %elems : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<8x1024xf32, VECIN>, !ascendc.local<8x1024xf32, VECOUT>
       ascendc.set_flag V -> MTE2, 0
@@ -156,7 +175,17 @@ module {
         ascendc.pipe_barrier V
         ascendc.rsqrt %r, %r, %c8 : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8xf32, VECCALC>
         ascendc.pipe_barrier V
-        ascendc.broadcast %y1, %r, %c8, %c1024 axis 1 : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<8xf32, VECCALC>
+        // Broadcast of a column: Brcb puts row r's value in block r, Copy repeats it along row r.
+        ascendc.brcb %bt, %r {dst_blk_stride = 1 : i64, dst_rep_stride = 8 : i64, repeat_time = 1 : i64} : !ascendc.local<64xf32, VECCALC>, !ascendc.local<8xf32, VECCALC>
+        ascendc.pipe_barrier V
+        ascendc.copy %y1, %bt {dst_offset = 0 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 0 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
+        ascendc.copy %y1, %bt {dst_offset = 1024 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 8 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
+        ascendc.copy %y1, %bt {dst_offset = 2048 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 16 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
+        ascendc.copy %y1, %bt {dst_offset = 3072 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 24 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
+        ascendc.copy %y1, %bt {dst_offset = 4096 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 32 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
+        ascendc.copy %y1, %bt {dst_offset = 5120 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 40 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
+        ascendc.copy %y1, %bt {dst_offset = 6144 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 48 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
+        ascendc.copy %y1, %bt {dst_offset = 7168 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 56 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
         ascendc.pipe_barrier V
         ascendc.mul %y1, %x1, %y1, %elems : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<8x1024xf32, VECIN>, !ascendc.local<8x1024xf32, VECOUT>
         ascendc.set_flag V -> MTE2, 1

@@ -2,7 +2,7 @@
 // cols = 1024 float32), the way an Ascend C expert writes a row softmax: blocks of 8 whole rows
 // per tile (one 32 KB DataCopy, rows are contiguous), blocks strided over the cores, TQue depth 2
 // (ping = slot 0, pong = slot 1, the pong half guarded), and everything on the vector unit:
-// WholeReduceMax -> Broadcast -> Sub -> Exp -> WholeReduceSum -> Broadcast -> Div, so no scalar
+// WholeReduceMax -> Brcb+Copy -> Sub -> Exp -> WholeReduceSum -> Brcb+Copy -> Div, so no scalar
 // GetValue round trip per row.  A short last block is padded with zero rows (never stored).
 //
 // Flags per slot s: MTE2->V s (x loaded), V->MTE2 s (x free after the Sub; primed, drained),
@@ -17,6 +17,7 @@ module {
     %m = ascendc.alloc_local {name = "row_max", offset = 163840 : i64} : !ascendc.local<8xf32, VECCALC>
     %s = ascendc.alloc_local {name = "row_sum", offset = 163872 : i64} : !ascendc.local<8xf32, VECCALC>
     %fold = ascendc.alloc_local {name = "reduce_fold", offset = 163904 : i64} : !ascendc.local<8x64xf32, VECCALC>
+    %bt = ascendc.alloc_local {name = "brcb", offset = 165952 : i64} : !ascendc.local<64xf32, VECCALC>
     %c0 = arith.constant 0 : index
     %c8 = arith.constant 8 : index
     %c1024 = arith.constant 1024 : index
@@ -73,7 +74,17 @@ module {
       ascendc.pipe_barrier V
       ascendc.whole_reduce MAX %m, %fold mask 64 repeat 8 strides(1, 1, 8) order ORDER_ONLY_VALUE : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>
       ascendc.pipe_barrier V
-      ascendc.broadcast %e, %m, %c8, %c1024 axis 1 : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<8xf32, VECCALC>
+      // Broadcast of a column: Brcb puts row r's value in block r, Copy repeats it along row r.
+      ascendc.brcb %bt, %m {dst_blk_stride = 1 : i64, dst_rep_stride = 8 : i64, repeat_time = 1 : i64} : !ascendc.local<64xf32, VECCALC>, !ascendc.local<8xf32, VECCALC>
+      ascendc.pipe_barrier V
+      ascendc.copy %e, %bt {dst_offset = 0 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 0 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<64xf32, VECCALC>
+      ascendc.copy %e, %bt {dst_offset = 1024 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 8 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<64xf32, VECCALC>
+      ascendc.copy %e, %bt {dst_offset = 2048 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 16 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<64xf32, VECCALC>
+      ascendc.copy %e, %bt {dst_offset = 3072 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 24 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<64xf32, VECCALC>
+      ascendc.copy %e, %bt {dst_offset = 4096 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 32 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<64xf32, VECCALC>
+      ascendc.copy %e, %bt {dst_offset = 5120 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 40 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<64xf32, VECCALC>
+      ascendc.copy %e, %bt {dst_offset = 6144 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 48 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<64xf32, VECCALC>
+      ascendc.copy %e, %bt {dst_offset = 7168 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 56 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<64xf32, VECCALC>
       ascendc.pipe_barrier V
       ascendc.sub %e, %x0, %e, %elems : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>, !ascendc.local<8x1024xf32, VECCALC>
       ascendc.set_flag V -> MTE2, 0
@@ -114,7 +125,17 @@ module {
       ascendc.whole_reduce SUM %s, %fold mask 64 repeat 8 strides(1, 1, 8) : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>
       ascendc.pipe_barrier V
       ascendc.wait_flag MTE3 -> V, 0
-      ascendc.broadcast %y0, %s, %c8, %c1024 axis 1 : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<8xf32, VECCALC>
+      // Broadcast of a column: Brcb puts row r's value in block r, Copy repeats it along row r.
+      ascendc.brcb %bt, %s {dst_blk_stride = 1 : i64, dst_rep_stride = 8 : i64, repeat_time = 1 : i64} : !ascendc.local<64xf32, VECCALC>, !ascendc.local<8xf32, VECCALC>
+      ascendc.pipe_barrier V
+      ascendc.copy %y0, %bt {dst_offset = 0 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 0 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
+      ascendc.copy %y0, %bt {dst_offset = 1024 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 8 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
+      ascendc.copy %y0, %bt {dst_offset = 2048 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 16 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
+      ascendc.copy %y0, %bt {dst_offset = 3072 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 24 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
+      ascendc.copy %y0, %bt {dst_offset = 4096 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 32 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
+      ascendc.copy %y0, %bt {dst_offset = 5120 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 40 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
+      ascendc.copy %y0, %bt {dst_offset = 6144 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 48 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
+      ascendc.copy %y0, %bt {dst_offset = 7168 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 56 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
       ascendc.pipe_barrier V
       ascendc.div %y0, %e, %y0, %elems : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
       ascendc.set_flag V -> MTE3, 0
@@ -168,7 +189,17 @@ module {
         ascendc.pipe_barrier V
         ascendc.whole_reduce MAX %m, %fold mask 64 repeat 8 strides(1, 1, 8) order ORDER_ONLY_VALUE : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>
         ascendc.pipe_barrier V
-        ascendc.broadcast %e, %m, %c8, %c1024 axis 1 : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<8xf32, VECCALC>
+        // Broadcast of a column: Brcb puts row r's value in block r, Copy repeats it along row r.
+        ascendc.brcb %bt, %m {dst_blk_stride = 1 : i64, dst_rep_stride = 8 : i64, repeat_time = 1 : i64} : !ascendc.local<64xf32, VECCALC>, !ascendc.local<8xf32, VECCALC>
+        ascendc.pipe_barrier V
+        ascendc.copy %e, %bt {dst_offset = 0 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 0 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<64xf32, VECCALC>
+        ascendc.copy %e, %bt {dst_offset = 1024 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 8 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<64xf32, VECCALC>
+        ascendc.copy %e, %bt {dst_offset = 2048 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 16 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<64xf32, VECCALC>
+        ascendc.copy %e, %bt {dst_offset = 3072 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 24 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<64xf32, VECCALC>
+        ascendc.copy %e, %bt {dst_offset = 4096 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 32 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<64xf32, VECCALC>
+        ascendc.copy %e, %bt {dst_offset = 5120 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 40 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<64xf32, VECCALC>
+        ascendc.copy %e, %bt {dst_offset = 6144 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 48 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<64xf32, VECCALC>
+        ascendc.copy %e, %bt {dst_offset = 7168 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 56 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<64xf32, VECCALC>
         ascendc.pipe_barrier V
         ascendc.sub %e, %x1, %e, %elems : !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<8x1024xf32, VECIN>, !ascendc.local<8x1024xf32, VECCALC>
         ascendc.set_flag V -> MTE2, 1
@@ -209,7 +240,17 @@ module {
         ascendc.whole_reduce SUM %s, %fold mask 64 repeat 8 strides(1, 1, 8) : !ascendc.local<8xf32, VECCALC>, !ascendc.local<8x64xf32, VECCALC>
         ascendc.pipe_barrier V
         ascendc.wait_flag MTE3 -> V, 1
-        ascendc.broadcast %y1, %s, %c8, %c1024 axis 1 : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<8xf32, VECCALC>
+        // Broadcast of a column: Brcb puts row r's value in block r, Copy repeats it along row r.
+        ascendc.brcb %bt, %s {dst_blk_stride = 1 : i64, dst_rep_stride = 8 : i64, repeat_time = 1 : i64} : !ascendc.local<64xf32, VECCALC>, !ascendc.local<8xf32, VECCALC>
+        ascendc.pipe_barrier V
+        ascendc.copy %y1, %bt {dst_offset = 0 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 0 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
+        ascendc.copy %y1, %bt {dst_offset = 1024 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 8 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
+        ascendc.copy %y1, %bt {dst_offset = 2048 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 16 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
+        ascendc.copy %y1, %bt {dst_offset = 3072 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 24 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
+        ascendc.copy %y1, %bt {dst_offset = 4096 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 32 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
+        ascendc.copy %y1, %bt {dst_offset = 5120 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 40 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
+        ascendc.copy %y1, %bt {dst_offset = 6144 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 48 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
+        ascendc.copy %y1, %bt {dst_offset = 7168 : i64, dst_repeat_size = 8 : i64, dst_stride = 1 : i64, mask = 64 : i64, repeat_time = 16 : i64, src_offset = 56 : i64, src_repeat_size = 0 : i64, src_stride = 0 : i64} : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<64xf32, VECCALC>
         ascendc.pipe_barrier V
         ascendc.div %y1, %e, %y1, %elems : !ascendc.local<8x1024xf32, VECOUT>, !ascendc.local<8x1024xf32, VECCALC>, !ascendc.local<8x1024xf32, VECOUT>
         ascendc.set_flag V -> MTE3, 1

@@ -73,7 +73,8 @@ func.func @scalar_operand(%x: !asctile.ptr<f32>, %n: index) attributes {asctile.
 // Row reductions and their broadcast back.
 // CHECK-LABEL: func.func @rows
 // CHECK: ascendc.whole_reduce MAX %[[R:.*]], %{{.*}} mask 64 repeat 4 strides(1, 1, 8) order ORDER_ONLY_VALUE : !ascendc.local<4xf32, VECCALC>, !ascendc.local<4x64xf32, VECIN>
-// CHECK: ascendc.broadcast %{{.*}}, %[[R]], %{{.*}}, %{{.*}} axis 1 : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4xf32, VECCALC>
+// CHECK: ascendc.brcb %[[T:.*]], %[[R]] {{.*}} : !ascendc.local<64xf32, VECCALC>, !ascendc.local<4xf32, VECCALC>
+// CHECK: ascendc.copy %{{.*}}, %[[T]] {{.*}} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<64xf32, VECCALC>
 // CHECK: ascendc.sub
 // A full reduction (rows, then the row of results) ends in a scalar read on
 // the scalar pipe.

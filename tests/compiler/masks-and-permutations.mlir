@@ -71,9 +71,10 @@ func.func @shared(%x: !asctile.ptr<f32>, %n: index) attributes {asctile.kernel} 
 
 // -----
 
-// (0, 2, 1) of 4 x 8 x 32: one batched transpose of the four 8 x 32 matrices.
+// (0, 2, 1) of 4 x 8 x 32: one Transpose (NCHW -> NHWC, n = 4 matrices of
+// c = 8 rows by h * w = 32) with its (8 + 2) * 512-byte scratch.
 // CHECK-LABEL: func.func @batched_transpose
-// CHECK: ascendc.transpose %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {batch = 4 : i64} : !ascendc.local<4x32x8xf32, VECCALC>, !ascendc.local<32x32xf32, VECIN>
+// CHECK: ascendc.transpose %{{.*}}, %{{.*}}, %{{.*}} {c = 8 : i64, h = 1 : i64, n = 4 : i64, w = 32 : i64} : !ascendc.local<4x32x8xf32, VECCALC>, !ascendc.local<32x32xf32, VECIN>, !ascendc.local<5120xui8, VECCALC>
 func.func @batched_transpose(%x: !asctile.ptr<f32>) attributes {asctile.kernel} {
   %t = asctile.tensor %x[] : !asctile.ptr<f32> -> !asctile.tensor<32x32xf32>
   %c0 = arith.constant 0 : index
@@ -88,16 +89,16 @@ func.func @batched_transpose(%x: !asctile.ptr<f32>) attributes {asctile.kernel} 
 
 // -----
 
-// (1, 0, 2) of 4 x 8 x 32 keeps the rows of 32: strided row copies, no
-// element transpose; each copy moves 8 rows (the larger leading axis).
+// (1, 0, 2) of 4 x 8 x 32 keeps the rows of 32: strided row copies (DataCopy
+// within UB, 4-block rows), no element transpose; each copy moves 8 rows
+// (the larger leading axis), the destination rows 128 floats apart (gap 12).
 // CHECK-LABEL: func.func @row_permutation
 // CHECK-NOT: ascendc.transpose
-// CHECK: %[[C8:.*]] = arith.constant 8 : index
-// CHECK: ascendc.copy %{{.*}}, %{{.*}}, %[[C8]], %{{.*}} {dst_offset = 0 : i64, dst_stride = 128 : i64, src_stride = 32 : i64}
-// CHECK: ascendc.copy %{{.*}}, %{{.*}}, %[[C8]], %{{.*}} {dst_offset = 32 : i64, dst_stride = 128 : i64, src_offset = 256 : i64, src_stride = 32 : i64}
-// CHECK: ascendc.copy
-// CHECK: ascendc.copy
-// CHECK-NOT: ascendc.copy
+// CHECK: ascendc.local_data_copy %{{.*}}, %{{.*}} {block_count = 8 : i64, block_len = 4 : i64, dst_gap = 12 : i64, src_gap = 0 : i64}
+// CHECK: ascendc.local_data_copy %{{.*}}, %{{.*}} {block_count = 8 : i64, block_len = 4 : i64, dst_gap = 12 : i64, dst_offset = 32 : i64, src_gap = 0 : i64, src_offset = 256 : i64}
+// CHECK: ascendc.local_data_copy
+// CHECK: ascendc.local_data_copy
+// CHECK-NOT: ascendc.local_data_copy
 func.func @row_permutation(%x: !asctile.ptr<f32>) attributes {asctile.kernel} {
   %t = asctile.tensor %x[] : !asctile.ptr<f32> -> !asctile.tensor<32x32xf32>
   %c0 = arith.constant 0 : index

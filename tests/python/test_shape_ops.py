@@ -196,3 +196,46 @@ def test_ub_sub_tile_copy_1d_and_alignment_error():
         k_sub_tile_misaligned.ir(x, out)
     assert "must start on a 32-byte boundary" in info.value.message
     assert info.value.line == line_of(k_sub_tile_misaligned, "# ERR")
+
+
+# -- the Ascend C the shape ops become (docs/ascendc-api.md, "Broadcast, transpose, copy")
+
+
+@asc2.jit
+def broadcast_rows_cols(x_ptr, g_ptr, out_ptr, R: asc2.ConstExpr[int], C: asc2.ConstExpr[int]):
+    x = asc2.copy_in(asc2.global_tensor(x_ptr, [R, C]), [0, 0], [R, C])
+    g = asc2.copy_in(asc2.global_tensor(g_ptr, [1, C]), [0, 0], [1, C])
+    m = asc2.broadcast_to(x.max(axis=1, keep_dims=True), [R, C])
+    asc2.copy_out(x - m + asc2.broadcast_to(g, [R, C]) + x.sum(), asc2.global_tensor(out_ptr, [R, C]), [0, 0])
+
+
+@requires_native
+@pytest.mark.parametrize("dtype,rows,cols", [("float32", 12, 128), ("float16", 3, 272)])
+def test_broadcasts_are_brcb_and_copy(dtype, rows, cols):
+    rng = np.random.default_rng(5)
+    x = rng.integers(-1, 2, (rows, cols)).astype(dtype)  # every sum exact in float16
+    g = rng.integers(-8, 8, (1, cols)).astype(dtype)
+    out = np.zeros((rows, cols), dtype)
+    broadcast_rows_cols[1](x, g, out, R=rows, C=cols)
+    expected = x - x.max(axis=1, keepdims=True) + g + x.sum(dtype=np.float32).astype(dtype)
+    np.testing.assert_array_equal(out, expected)
+    report = broadcast_rows_cols.last_report
+    assert not report["launch"]["races"]
+    source = report["ascendc"]
+    assert "AscendC::Brcb(" in source and "AscendC::BrcbRepeatParams(1, 8)" in source
+    # The column broadcast reads block r for every block of row r (source block stride 0).
+    assert "AscendC::CopyRepeatParams(1, 0, " in source
+    assert "AscendC::Broadcast(" not in source
+
+
+@requires_native
+def test_transpose_and_row_moves_are_real_calls():
+    x = np.arange(8 * 8 * 16, dtype=np.float32).reshape(8, 8, 16)
+    out, expected = run3(x, None)
+    np.testing.assert_array_equal(out, expected)
+    source = transpose3.last_report["ascendc"]
+    assert ("AscendC::TransposeParamsExt(1, 8, 1, 128, AscendC::TransposeType::TRANSPOSE_NCHW2NHWC)"
+            in source), source
+    out, expected = run3(np.arange(2 * 3 * 64, dtype=np.float32).reshape(2, 3, 64), (1, 0, 2))
+    np.testing.assert_array_equal(out, expected)
+    assert "AscendC::DataCopyParams(" in transpose3.last_report["ascendc"]

@@ -43,17 +43,7 @@ LEAK = "flag left set at the end of the kernel"
 # Each entry claims the wait is redundant (a compiler inefficiency, reported on the tracker): the
 # test asserts it is still there and still not caught, so once the compiler stops emitting the
 # flag (or the detector starts catching it) the entry fails as stale and must be deleted.
-_SHARED_WITH_PRE_LOOP = (
-    "the planner puts a loop buffer in the bytes of a pre-loop buffer (gamma, its broadcast), so "
-    "InsertSync orders the pre-loop access before the loop with a pair; the order already holds "
-    "through the loop's own flags (the prime of the carried V->MTE2 flag / the V write between), "
-    "which InsertSync does not credit across the loop boundary")
 KNOWN_REDUNDANT = {
-    ("rms_norm", "WAR on x_ptr: ascendc.broadcast (V"): _SHARED_WITH_PRE_LOOP,
-    ("rms_norm_fused", "WAR on x_ptr: ascendc.broadcast (V"): _SHARED_WITH_PRE_LOOP,
-    # Batched to 8 rows per trip (asctile-batch-rows), gamma's row broadcast moves before the loop.
-    ("layer_norm", "WAR on x_ptr: ascendc.broadcast (V"): _SHARED_WITH_PRE_LOOP,
-    ("layer_norm_fused", "WAR on x_ptr: ascendc.broadcast (V"): _SHARED_WITH_PRE_LOOP,
     # The reduction cascade's one-element result reuses the bytes of the copied-in row (dead after
     # the folds): InsertSync orders that copy's MTE2 write before the scalar read of the result,
     # although the WholeReduce's V write between them is already ordered after the copy (MTE2->V)

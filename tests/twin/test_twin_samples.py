@@ -22,9 +22,6 @@ PLATFORMS = ("Ascend910B1", "Ascend950")
 # `shape`, the fp32 L0B transpose is open). Strict xfails: a sample that starts passing fails the test
 # until its entry is removed. Keys: "<platform>/<script>", "*" for both platforms.
 EXPECTED_TO_FAIL_UNTIL_EMITTER_FIXED = {
-    "*/layer_norm.py": "Broadcast(dst, src, {r, c}, axis) is not the API",
-    "*/rms_norm.py": "Broadcast(dst, src, {r, c}, axis) is not the API",
-    "*/softmax.py": "Broadcast(dst, src, {r, c}, axis) is not the API",
     "*/matmul.py": "LoadData2DParams.ifTranspose on fp32 fractals; LoadData transposes only b16 (LoadData_2D.md)",
 }
 

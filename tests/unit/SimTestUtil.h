@@ -238,13 +238,28 @@ public:
     }
     emit(in, "ascendc.binary_repeat", line);
   }
-  void broadcast(DType t, int axis, int64_t dst, int64_t src, Operand rows,
-                 Operand cols, int line) {
-    Instr in = vecInstr(Opcode::VecBroadcast, t, dst, src, Operand::ofImm(0));
-    in.axis = int8_t(axis);
-    in.a = rows;
-    in.b = cols;
-    emit(in, "ascendc.broadcast", line);
+  /// Brcb(dst, src, repeats, BrcbRepeatParams{dstBlk, dstRep}).
+  void brcb(DType t, int64_t dst, int64_t src, int64_t repeats, int64_t dstBlk,
+            int64_t dstRep, int line) {
+    Instr in = vecInstr(Opcode::VecBrcb, t, dst, src, Operand::ofImm(0));
+    in.repeatTimes = repeats;
+    in.dstBlkStride = dstBlk;
+    in.dstRepStride = dstRep;
+    emit(in, "ascendc.brcb", line);
+  }
+  /// Copy(dst, src, mask, repeats, CopyRepeatParams{dstBlk, srcBlk, dstRep,
+  /// srcRep}).
+  void copy(DType t, int64_t dst, int64_t src, int64_t mask, int64_t repeats,
+            int64_t dstBlk, int64_t srcBlk, int64_t dstRep, int64_t srcRep,
+            int line) {
+    Instr in = vecInstr(Opcode::VecCopy, t, dst, src, Operand::ofImm(0));
+    in.mask = mask;
+    in.repeatTimes = repeats;
+    in.dstBlkStride = dstBlk;
+    in.srcBlkStride = srcBlk;
+    in.dstRepStride = dstRep;
+    in.srcRepStride = srcRep;
+    emit(in, "ascendc.copy", line);
   }
   int argF(int index) {
     Instr in;

@@ -164,7 +164,7 @@ TEST(SimTiming, PipeAllBarrierWaitsForEveryPipe) {
 
 TEST(SimTiming, NewVectorInstructionsCostFromTheArchModel) {
   // Ascend910B1 (shared/reference §1.6): vconv 2*r+32, compare/select like
-  // vmax 2.01*r+23, vcadd 7*r+46 per source repeat, broadcast 1*r+26 per
+  // vmax 2.01*r+23, vcadd 7*r+46 per source repeat, brcb/copy 1*r+26 per
   // destination repeat, vadds 1*r+31, vdiv 4.03*r+31.
   ArchModel arch = loadArch("Ascend910B1");
   auto I = Operand::ofImm;
@@ -194,10 +194,14 @@ TEST(SimTiming, NewVectorInstructionsCostFromTheArchModel) {
                         {1, 1, 1, 8, 8, 8}, 10);
        },
        uint64_t(std::ceil(23 + 2.01 * 16))},
-      {[&](ProgramBuilder &b) { // 16 x 64 floats of destination
-         b.broadcast(DType::F32, 0, 8192, 0, I(16), I(64), 10);
+      {[&](ProgramBuilder &b) { // Copy: one repeat per row, 16 repeats
+         b.copy(DType::F32, 8192, 0, 64, 16, 1, 1, 8, 0, 10);
        },
        26 + 16},
+      {[&](ProgramBuilder &b) { // Brcb: 3 repeats (24 values to 24 blocks)
+         b.brcb(DType::F32, 8192, 0, 3, 1, 8, 10);
+       },
+       26 + 3},
       {[&](ProgramBuilder &b) {
          b.vecScalar(VecOp::Add, DType::F32, 8192, 0, 1.0, I(1024), 10);
        },

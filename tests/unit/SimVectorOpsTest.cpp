@@ -607,23 +607,106 @@ TEST(SimVectorOps, RepeatCallsCheckTheirFields) {
   EXPECT_FALSE(r.ok);
 }
 
-TEST(SimVectorOps, BroadcastRowsAndColumns) {
-  Tile col = tile(DType::F32, std::vector<float>{1, 2, 3}, 0);
-  Tile row = tile(DType::I8, std::vector<int8_t>{-1, 5, 7, 9}, 64);
-  Tile h = tile(DType::F16, std::vector<uint16_t>{0x3c00, 0xc000}, 96);
-  Tile o1 = outTile(DType::F32, 12, 128), o2 = outTile(DType::I8, 12, 192),
-       o3 = outTile(DType::F16, 6, 224);
-  LaunchResult r = runV({&col, &row, &h}, {&o1, &o2, &o3}, [&](ProgramBuilder &b) {
-    b.broadcast(DType::F32, 1, o1.ub, col.ub, Operand::ofImm(3), Operand::ofImm(4), 12);
-    b.broadcast(DType::I8, 0, o2.ub, row.ub, Operand::ofImm(3), Operand::ofImm(4), 13);
-    b.broadcast(DType::F16, 1, o3.ub, h.ub, Operand::ofImm(2), Operand::ofImm(3), 14);
+//===----------------------------------------------------------------------===//
+// Brcb, level-0 Copy, DataCopy within UB (strides in 32-byte blocks)
+//===----------------------------------------------------------------------===//
+
+TEST(SimVectorOps, BrcbFillsOneBlockPerElementWithItsStrides) {
+  // 16 floats -> 2 repeats of 8 blocks. Block stride 2 leaves every other
+  // block untouched; repeat stride 16 puts repeat 1 right after repeat 0.
+  std::vector<float> a(16);
+  for (int i = 0; i < 16; ++i)
+    a[i] = float(i + 1);
+  Tile x = tile(DType::F32, a, 0), y = outTile(DType::F32, 2 * 16 * 8, 64);
+  Tile h = tile(DType::F16, std::vector<uint16_t>{1, 2, 3, 4, 5, 6, 7, 8}, 1088);
+  Tile z = outTile(DType::F16, 8 * 16, 1120);
+  LaunchResult r = runV({&x, &h}, {&y, &z}, [&](ProgramBuilder &b) {
+    b.brcb(DType::F32, y.ub, x.ub, 2, /*dstBlk=*/2, /*dstRep=*/16, 12);
+    b.brcb(DType::F16, z.ub, h.ub, 1, 1, 8, 13);
   });
   ASSERT_TRUE(r.ok) << r.error;
-  EXPECT_EQ(values<float>(o1), (std::vector<float>{1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3}));
-  EXPECT_EQ(values<int8_t>(o2),
-            (std::vector<int8_t>{-1, 5, 7, 9, -1, 5, 7, 9, -1, 5, 7, 9}));
-  EXPECT_EQ(values<uint16_t>(o3),
-            (std::vector<uint16_t>{0x3c00, 0x3c00, 0x3c00, 0xc000, 0xc000, 0xc000}));
+  std::vector<float> out = values<float>(y);
+  for (int blk = 0; blk < 32; ++blk)
+    for (int k = 0; k < 8; ++k) {
+      float v = out[blk * 8 + k];
+      uint32_t bits;
+      std::memcpy(&bits, &v, 4);
+      if (blk % 2)
+        EXPECT_EQ(bits, 0u) << "block " << blk << " was written"; // UB starts zeroed
+      else
+        EXPECT_EQ(v, a[blk / 2]) << "block " << blk;
+    }
+  std::vector<uint16_t> hz = values<uint16_t>(z);
+  for (int i = 0; i < 128; ++i)
+    EXPECT_EQ(hz[i], uint16_t(i / 16 + 1)) << i; // 16 halves per block
+}
+
+TEST(SimVectorOps, CopyMaskAndZeroStridesBroadcast) {
+  // Row broadcast: 3 rows of 8 floats from one row (srcRepeatSize 0).
+  // Column broadcast: row r of 16 floats from block r (srcStride 0,
+  // srcRepeatSize 1). A mask of 12 copies one block and half of the next.
+  std::vector<float> row = {1, 2, 3, 4, 5, 6, 7, 8};
+  std::vector<float> blocks(16);
+  for (int i = 0; i < 16; ++i)
+    blocks[i] = float(10 * (i / 8 + 1));
+  Tile x = tile(DType::F32, row, 0), c = tile(DType::F32, blocks, 32);
+  Tile o1 = outTile(DType::F32, 24, 128), o2 = outTile(DType::F32, 32, 256),
+       o3 = outTile(DType::F32, 16, 384);
+  LaunchResult r = runV({&x, &c}, {&o1, &o2, &o3}, [&](ProgramBuilder &b) {
+    b.copy(DType::F32, o1.ub, x.ub, 8, 3, 1, 1, /*dstRep=*/1, /*srcRep=*/0, 12);
+    b.copy(DType::F32, o2.ub, c.ub, 16, 2, 1, /*srcBlk=*/0, 2, 1, 13);
+    b.copy(DType::F32, o3.ub, c.ub, /*mask=*/12, 1, 1, 1, 8, 8, 14);
+  });
+  ASSERT_TRUE(r.ok) << r.error;
+  std::vector<float> want1;
+  for (int r = 0; r < 3; ++r)
+    want1.insert(want1.end(), row.begin(), row.end());
+  EXPECT_EQ(values<float>(o1), want1);
+  std::vector<float> want2(32);
+  for (int i = 0; i < 32; ++i)
+    want2[i] = i < 16 ? 10 : 20;
+  EXPECT_EQ(values<float>(o2), want2);
+  std::vector<float> got3 = values<float>(o3);
+  for (int i = 0; i < 12; ++i)
+    EXPECT_EQ(got3[i], blocks[i]) << i;
+  for (int i = 12; i < 16; ++i) {
+    uint32_t bits;
+    std::memcpy(&bits, &got3[i], 4);
+    EXPECT_EQ(bits, 0u) << "lane " << i << " is masked off (UB starts zeroed)";
+  }
+}
+
+TEST(SimVectorOps, CopyRejectsAMaskWiderThanARepeat) {
+  Tile x = tile(DType::F32, std::vector<float>(64, 1.0f), 0);
+  Tile y = outTile(DType::F32, 128, 256);
+  LaunchResult r = runV({&x}, {&y}, [&](ProgramBuilder &b) {
+    b.copy(DType::F32, y.ub, x.ub, /*mask=*/65, 1, 1, 1, 8, 8, 12);
+  });
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("mask 65 outside [1, 64]"), std::string::npos) << r.error;
+}
+
+TEST(SimVectorOps, LocalDataCopyGapsAreInBlocks) {
+  // Two runs of one block (8 floats): the source runs are 2 blocks apart
+  // (gap 1), the destination ones 3 blocks apart (gap 2).
+  std::vector<float> a(24);
+  for (int i = 0; i < 24; ++i)
+    a[i] = float(i);
+  Tile x = tile(DType::F32, a, 0), y = outTile(DType::F32, 32, 128);
+  LaunchResult r = runV({&x}, {&y}, [&](ProgramBuilder &b) {
+    Instr in = b.vecInstr(Opcode::LocalDataCopy, DType::F32, y.ub, x.ub, Operand::ofImm(0));
+    in.repeatTimes = 2;
+    in.blockLen = 1;
+    in.srcGap = 1;
+    in.dstGap = 2;
+    b.emit(in, "ascendc.local_data_copy", 12);
+  });
+  ASSERT_TRUE(r.ok) << r.error;
+  std::vector<float> got = values<float>(y);
+  for (int k = 0; k < 8; ++k) {
+    EXPECT_EQ(got[k], a[k]);
+    EXPECT_EQ(got[24 + k], a[16 + k]);
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -762,10 +845,6 @@ TEST(SimVectorOps, TypeErrorsAreRejectedBeforeRunning) {
        },
        "round mode odd only applies to float32 -> float16, not float32 -> bfloat16"},
       {[&](ProgramBuilder &b) {
-         b.broadcast(DType::F32, 2, 64, 0, n, n, 12);
-       },
-       "axis must be 0 or 1, got 2"},
-      {[&](ProgramBuilder &b) {
          b.wholeReduce(ReduceKind::Sum, DType::I32, 64, 0, 8, 1, 1, 1, 8, 12);
        },
        "WholeReduce takes half or float, not int32"},
@@ -896,6 +975,8 @@ TEST(SimVectorOps, BatchedTranspose) {
     in.a = Operand::ofImm(2);
     in.b = Operand::ofImm(8);
     in.batch = 3;
+    in.tmpAddr = 512;
+    in.tmpBytes = 4 * 512; // (c + 2) * 512
     b.emit(in, "ascendc.transpose", 12);
   });
   ASSERT_TRUE(r.ok) << r.error;

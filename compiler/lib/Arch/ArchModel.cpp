@@ -191,7 +191,10 @@ std::optional<ArchModel> ArchModel::fromJson(const std::string &text,
     m.compareCost = readVecCost(*instr, "compare", error, prefix);
     m.selectCost = readVecCost(*instr, "select", error, prefix);
     m.wholeReduceCost = readVecCost(*instr, "whole_reduce", error, prefix);
-    m.broadcastCost = readVecCost(*instr, "broadcast", error, prefix);
+    m.brcbCost = readVecCost(*instr, "brcb", error, prefix);
+    m.copyCost = readVecCost(*instr, "copy", error, prefix);
+    m.localDataCopyCost = readVecCost(*instr, "local_data_copy", error, prefix);
+    m.transposeCost = readVecCost(*instr, "transpose", error, prefix);
   }
   m.scalarLocalCycles = r.number("scalar_local_cycles");
   m.scalarGmLoadCycles = r.number("scalar_gm_load_cycles");

@@ -30,9 +30,8 @@
 //                a 2-D copy moves rows * cols elements and pays the fixed
 //                latency once (padding and atomics cost nothing extra)
 //       vector:  fixed + perRepeat * ceil(count * width / 256), width the
-//                widest operand (casts); broadcasts count the repeats of the
-//                whole rows x cols destination; level-0 calls (WholeReduce,
-//                binary folds) cost fixed + perRepeat * repeatTime
+//                widest operand (casts); level-0 calls (WholeReduce, binary
+//                folds, Brcb, Copy) cost fixed + perRepeat * repeatTime
 //       cube:    GM->L1 (MTE2) like a copy at gm_to_l1 (HBM-capped), rows x
 //                cols valid elements; L1->L0A/L0B (MTE1) padded tile bytes /
 //                l1_to_l0a|b, no fixed latency; mmad (M) mmadFixedCycles +
@@ -426,7 +425,7 @@ private:
   // --- vector unit (VectorUnit.cpp) ---
   bool vector(const Instr &in, int32_t pc);
   struct VecOperands;
-  bool shapedOperands(const Instr &in, VecOperands &ops);
+  bool shapeCallOperands(const Instr &in, VecOperands &ops);
   bool elementwiseOperands(const Instr &in, VecOperands &ops);
   bool repeatOperands(const Instr &in, VecOperands &ops);
   bool computeMasked(const Instr &in, const VecOperands &ops);

@@ -299,8 +299,9 @@ CoreRunner::Status CoreRunner::resume() {
     case Opcode::VecSelect:
     case Opcode::VecWholeReduce:
     case Opcode::VecBinaryRepeat:
-    case Opcode::VecBroadcast:
+    case Opcode::VecBrcb:
     case Opcode::VecCopy:
+    case Opcode::LocalDataCopy:
     case Opcode::VecTranspose:
       ok = vector(in, pc);
       break;

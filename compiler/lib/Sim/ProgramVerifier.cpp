@@ -219,8 +219,9 @@ std::string ProgramVerifier::checkInstr(const Instr &in,
   case Opcode::VecSelect:
   case Opcode::VecWholeReduce:
   case Opcode::VecBinaryRepeat:
-  case Opcode::VecBroadcast:
+  case Opcode::VecBrcb:
   case Opcode::VecCopy:
+  case Opcode::LocalDataCopy:
   case Opcode::VecTranspose:
     return checkVector(in, spaces);
   case Opcode::ScalarLoadLocal:
@@ -341,6 +342,48 @@ std::string ProgramVerifier::checkCopy(const Instr &in,
   return {};
 }
 
+/// The operand ranges of the API reference for Brcb, Copy, DataCopy within
+/// UB and Transpose ("" when fine).
+static std::string checkShapeCall(const Instr &in) {
+  auto outside = [](const char *name, int64_t v, int64_t lo, int64_t hi) {
+    return v < lo || v > hi ? std::string(name) + " " + std::to_string(v) +
+                                  " outside [" + std::to_string(lo) + ", " +
+                                  std::to_string(hi) + "]"
+                            : std::string();
+  };
+  unsigned w = byteWidth(in.dtype);
+  std::string e;
+  switch (in.op) {
+  case Opcode::VecBrcb:
+  case Opcode::VecCopy:
+    if (w != 2 && w != 4)
+      return std::string("Brcb and Copy take 16- or 32-bit elements, not ") +
+             dtypeName(in.dtype);
+    e = outside("repeatTime", in.repeatTimes, 0, 255);
+    if (e.empty() && in.op == Opcode::VecBrcb)
+      e = outside("dstBlkStride", in.dstBlkStride, 1, 65535);
+    if (e.empty() && in.op == Opcode::VecCopy)
+      e = outside("mask", in.mask, 1, 256 / w);
+    if (e.empty() && (in.dstBlkStride < 0 || in.srcBlkStride < 0 ||
+                      in.dstRepStride < 0 || in.srcRepStride < 0))
+      e = "negative block or repeat stride";
+    return e;
+  case Opcode::LocalDataCopy:
+    e = outside("blockCount", in.repeatTimes, 1, 4095);
+    if (e.empty())
+      e = outside("blockLen", in.blockLen, 1, 65535);
+    if (e.empty() && (in.srcGap < 0 || in.dstGap < 0))
+      e = "negative gap";
+    return e;
+  case Opcode::VecTranspose:
+    if (in.batch < 1)
+      return "transpose batch must be positive, got " + std::to_string(in.batch);
+    return in.tmpBytes < 0 ? "negative scratch size" : "";
+  default:
+    return "";
+  }
+}
+
 std::string ProgramVerifier::checkVector(const Instr &in,
                                          std::vector<Space> &spaces) const {
   if (in.dstSpace == Space::GM)
@@ -383,12 +426,8 @@ std::string ProgramVerifier::checkVector(const Instr &in,
     if (!regOk(in.maskHigh) || !regOk(in.maskLow))
       return "register out of range";
   }
-  if (in.op == Opcode::VecTranspose && in.batch < 1)
-    return "transpose batch must be positive, got " +
-           std::to_string(in.batch);
-  if (in.op == Opcode::VecBroadcast &&
-      in.axis != 0 && in.axis != 1)
-    return "axis must be 0 or 1, got " + std::to_string(in.axis);
+  if (std::string e = checkShapeCall(in); !e.empty())
+    return e;
   spaces.push_back(in.dstSpace);
   return {};
 }

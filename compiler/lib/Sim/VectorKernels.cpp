@@ -495,21 +495,6 @@ void selectKernel(DType t, uint8_t *dst, const uint8_t *mask, int64_t maskBit,
   }
 }
 
-void broadcastKernel(DType t, int axis, uint8_t *dst, const uint8_t *src,
-                     int64_t rows, int64_t cols) {
-  const int64_t w = byteWidth(t);
-  std::vector<uint8_t> from(src, src + (axis == 1 ? rows : cols) * w);
-  if (axis == 1) {
-    for (int64_t r = 0; r < rows; ++r) {
-      uint8_t *row = dst + r * cols * w;
-      for (int64_t j = 0; j < cols; ++j)
-        std::memcpy(row + j * w, &from[size_t(r * w)], size_t(w));
-    }
-  } else {
-    for (int64_t r = 0; r < rows; ++r)
-      std::memcpy(dst + r * cols * w, from.data(), size_t(cols * w));
-  }
-}
 
 void atomicKernel(AtomicKind kind, DType t, uint8_t *gm, const uint8_t *src,
                   int64_t n) {

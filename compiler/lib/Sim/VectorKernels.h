@@ -63,9 +63,6 @@ void compareKernel(CmpMode mode, DType t, uint8_t *dst, int64_t dstBit,
 void selectKernel(DType t, uint8_t *dst, const uint8_t *mask, int64_t maskBit,
                   const uint8_t *a, const uint8_t *b, bool scalarRhs, Scalar s,
                   int64_t n);
-/// Fills a rows x cols tile from a column (axis 1) or a row (axis 0).
-void broadcastKernel(DType t, int axis, uint8_t *dst, const uint8_t *src,
-                     int64_t rows, int64_t cols);
 /// Calls f(start, length) for each run of consecutive elements among the
 /// first n that a 128-bit lane mask (hi:lo, bit l < 64 in lo) selects, lane =
 /// index mod `lanes` (one 256-byte repeat). Runs may span repeats.

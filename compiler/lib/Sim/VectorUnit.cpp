@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CoreRunner.h"
+#include "ShapeKernels.h"
 #include "ReduceKernels.h"
 #include "VectorKernels.h"
 
@@ -22,6 +23,7 @@ struct CoreRunner::VecOperands {
   Range reads[3];
   int numReads = 0;
   Range write;
+  Range scratch; // also written (Transpose's tmp buffer); empty when bytes = 0
   VecCost cost;
   int64_t repeatBytes = 0;
   /// Element-wise ops: the element count; shaped ops: the rows x cols tile.
@@ -39,32 +41,51 @@ BinaryForm binaryForm(const Instr &in) {
 
 } // namespace
 
-/// Transpose, copy and broadcast: a rows x cols tile.
-bool CoreRunner::shapedOperands(const Instr &in, VecOperands &ops) {
+/// Brcb, Copy, DataCopy within UB and Transpose: the bytes their block
+/// patterns span (ShapeKernels.h), costed per repeat of the real call.
+bool CoreRunner::shapeCallOperands(const Instr &in, VecOperands &ops) {
   const int64_t w = byteWidth(in.dtype);
-  const int64_t rows = ops.rows = val(in.a), cols = ops.cols = val(in.b);
-  if (rows < 0 || cols < 0)
-    return fail(in, "negative tile shape",
-                std::to_string(rows) + " x " + std::to_string(cols));
-  if (in.op == Opcode::VecTranspose) {
-    ops.reads[ops.numReads++] = {in.src0Addr, in.batch * rows * cols * w};
-    ops.write = {in.dstAddr, in.batch * rows * cols * w};
-    ops.repeatBytes = in.batch * rows * cols * w;
-    ops.cost = arch.vecDefault;
-  } else if (in.op == Opcode::VecCopy) {
-    auto span = [&](int64_t stride) {
-      return rows == 0 || cols == 0 ? 0 : ((rows - 1) * stride + cols) * w;
+  switch (in.op) {
+  case Opcode::VecBrcb:
+    ops.reads[ops.numReads++] = {in.src0Addr, 8 * in.repeatTimes * w};
+    ops.write = {in.dstAddr, repeatSpanEnd(in.repeatTimes, 8 * kBlockBytes / w, w,
+                                           in.dstBlkStride, in.dstRepStride)};
+    ops.repeatBytes = in.repeatTimes * 256;
+    ops.cost = arch.brcbCost;
+    break;
+  case Opcode::VecCopy:
+    ops.reads[ops.numReads++] = {in.src0Addr,
+                                 repeatSpanEnd(in.repeatTimes, in.mask, w,
+                                               in.srcBlkStride, in.srcRepStride)};
+    ops.write = {in.dstAddr, repeatSpanEnd(in.repeatTimes, in.mask, w,
+                                           in.dstBlkStride, in.dstRepStride)};
+    ops.repeatBytes = in.repeatTimes * 256;
+    ops.cost = arch.copyCost;
+    break;
+  case Opcode::LocalDataCopy: {
+    auto span = [&](int64_t gap) {
+      return in.repeatTimes <= 0 ? 0
+             : ((in.repeatTimes - 1) * (in.blockLen + gap) + in.blockLen) * kBlockBytes;
     };
-    ops.reads[ops.numReads++] = {in.src0Addr, span(in.srcRowStride)};
-    ops.write = {in.dstAddr, span(in.dstRowStride)};
-    ops.repeatBytes = rows * cols * w;
-    ops.cost = arch.vecDefault;
-  } else {
-    int64_t vecElems = (in.axis == 1 ? rows : cols) * w;
-    ops.repeatBytes = rows * cols * w;
-    ops.reads[ops.numReads++] = {in.src0Addr, vecElems};
-    ops.write = {in.dstAddr, ops.repeatBytes};
-    ops.cost = arch.broadcastCost;
+    ops.reads[ops.numReads++] = {in.src0Addr, span(in.srcGap)};
+    ops.write = {in.dstAddr, span(in.dstGap)};
+    ops.repeatBytes = in.repeatTimes * in.blockLen * kBlockBytes;
+    ops.cost = arch.localDataCopyCost;
+    break;
+  }
+  case Opcode::VecTranspose: {
+    const int64_t bytes = in.batch * val(in.a) * val(in.b) * w;
+    if (in.src0Addr < in.dstAddr + bytes && in.dstAddr < in.src0Addr + bytes)
+      return fail(in, "Transpose (NCHW -> NHWC) cannot write its source");
+    ops.reads[ops.numReads++] = {in.src0Addr, bytes};
+    ops.write = {in.dstAddr, bytes};
+    ops.scratch = {in.tmpAddr, in.tmpBytes};
+    ops.repeatBytes = bytes;
+    ops.cost = arch.transposeCost;
+    break;
+  }
+  default:
+    return fail(in, "not a shape call");
   }
   return true;
 }
@@ -219,26 +240,18 @@ bool CoreRunner::computeDense(const Instr &in, const VecOperands &ops) {
   case Opcode::VecBinaryRepeat:
     binaryRepeatKernel(in, base);
     break;
-  case Opcode::VecBroadcast:
-    broadcastKernel(t, in.axis, dst, a, rows, cols);
+  case Opcode::VecBrcb:
+    brcbKernel(w, dst, a, in.repeatTimes, in.dstBlkStride, in.dstRepStride);
     break;
-  case Opcode::VecTranspose: {
-    const int64_t bytes = in.batch * rows * cols * w;
-    if (in.src0Addr < in.dstAddr + bytes && in.dstAddr < in.src0Addr + bytes)
-      return fail(in, "transpose in place is not supported");
-    for (int64_t b = 0; b < in.batch; ++b) {
-      const uint8_t *from = a + b * rows * cols * w;
-      uint8_t *to = dst + b * rows * cols * w;
-      for (int64_t r = 0; r < rows; ++r)
-        for (int64_t c = 0; c < cols; ++c)
-          std::memcpy(to + (c * rows + r) * w, from + (r * cols + c) * w, size_t(w));
-    }
-    break;
-  }
   case Opcode::VecCopy:
-    for (int64_t r = 0; r < rows; ++r)
-      std::memmove(dst + r * in.dstRowStride * w, a + r * in.srcRowStride * w,
-                   size_t(cols * w));
+    copyKernel(w, dst, a, in.mask, in.repeatTimes, in.dstBlkStride,
+               in.srcBlkStride, in.dstRepStride, in.srcRepStride);
+    break;
+  case Opcode::LocalDataCopy:
+    localDataCopyKernel(dst, a, in.repeatTimes, in.blockLen, in.srcGap, in.dstGap);
+    break;
+  case Opcode::VecTranspose:
+    transposeKernel(w, dst, a, in.batch, val(in.a), val(in.b));
     break;
   default:
     break;
@@ -248,19 +261,21 @@ bool CoreRunner::computeDense(const Instr &in, const VecOperands &ops) {
 
 bool CoreRunner::vector(const Instr &in, int32_t pc) {
   VecOperands ops;
-  const bool shaped = in.op == Opcode::VecTranspose || in.op == Opcode::VecCopy ||
-                      in.op == Opcode::VecBroadcast;
+  const bool shapeCall = in.op == Opcode::VecBrcb || in.op == Opcode::VecCopy ||
+                         in.op == Opcode::LocalDataCopy ||
+                         in.op == Opcode::VecTranspose;
   const bool repeated =
       in.op == Opcode::VecWholeReduce || in.op == Opcode::VecBinaryRepeat;
-  if (!(repeated ? repeatOperands(in, ops)
-        : shaped ? shapedOperands(in, ops)
-                 : elementwiseOperands(in, ops)))
+  if (!(shapeCall  ? shapeCallOperands(in, ops)
+        : repeated ? repeatOperands(in, ops)
+                   : elementwiseOperands(in, ops)))
     return false;
   Space s = in.dstSpace;
   for (int i = 0; i < ops.numReads; ++i)
     if (!checkLocal(in, s, ops.reads[i].addr, ops.reads[i].bytes))
       return false;
-  if (!checkLocal(in, s, ops.write.addr, ops.write.bytes))
+  if (!checkLocal(in, s, ops.write.addr, ops.write.bytes) ||
+      !checkLocal(in, s, ops.scratch.addr, ops.scratch.bytes))
     return false;
   if (!(in.bitMask ? computeMasked(in, ops) : computeDense(in, ops)))
     return false;
@@ -269,6 +284,8 @@ bool CoreRunner::vector(const Instr &in, int32_t pc) {
     for (int i = 0; i < ops.numReads; ++i)
       races->read(s, ops.reads[i].addr, ops.reads[i].addr + ops.reads[i].bytes);
     races->write(s, ops.write.addr, ops.write.addr + ops.write.bytes);
+    if (ops.scratch.bytes > 0)
+      races->write(s, ops.scratch.addr, ops.scratch.addr + ops.scratch.bytes);
   }
   int64_t repeats = (ops.repeatBytes + 255) / 256;
   uint64_t dur = uint64_t(

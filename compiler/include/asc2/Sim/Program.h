@@ -115,14 +115,19 @@ enum class Opcode : uint8_t {
                    // to one result at dstAddr + i * repStride[0] results
                    // (one element, two for value/index: reduceOrder)
   VecBinaryRepeat, // dst = vecOp(src0, src1) (Add, Max, Min, Mul) per lane
-  VecBroadcast,// a = rows, b = cols of the row-major destination.
-               // axis 1: dst[r][c] = src[r]; axis 0: dst[r][c] = src[c].
-  VecCopy,     // local->local on V: a = rows, b = cols; row r of src starts
-               // at src0Addr + r*srcRowStride elements, of dst at
-               // dstAddr + r*dstRowStride elements (concat, sub-tiles)
-  VecTranspose,// local->local on V: a = rows, b = cols of the row-major src;
-               // dst (cols x rows) [c][r] = src[r][c]; with batch B, B such
-               // matrices one after another in src and in dst
+  // Shape calls (Target/Sim/ShapeInstrs.cpp, kernels in Sim/ShapeKernels.cpp);
+  // strides are in 32-byte blocks, as in the Ascend C API reference.
+  VecBrcb,     // Brcb: repeat i (< repeatTimes) fills dst block (i*dstRepStride
+               // + j*dstBlkStride) with src element 8i + j, j < 8
+  VecCopy,     // level-0 Copy, continuous mask: repeat i copies its first
+               // `mask` elements; block b of repeat i is read at src block
+               // i*srcRepStride + b*srcBlkStride, written at dst block
+               // i*dstRepStride + b*dstBlkStride
+  LocalDataCopy, // DataCopy within UB on V: repeatTimes (blockCount) runs of
+               // blockLen blocks; src runs srcGap blocks apart, dst dstGap
+  VecTranspose,// Transpose NCHW -> NHWC: batch (n) matrices of a (c) rows x b
+               // (h*w) cols in src become b x a in dst ([c][r] = [r][c]);
+               // the API's scratch at tmpAddr (tmpBytes) is clobbered
   ScalarLoadLocal,  // pipe S: r[dst] = local[srcSpace][src0Addr + a*width]
                     // (float dtypes load as double bits)
   ScalarStoreLocal, // pipe S: local[dstSpace][dstAddr + a*width] = scalar
@@ -242,10 +247,10 @@ struct Instr {
   RoundMode roundMode = RoundMode::None;
   CmpMode cmpMode = CmpMode::LT;
   ReduceKind reduceKind = ReduceKind::Sum;
-  int8_t axis = 1;              // VecBroadcast
   // VecWholeReduce / VecBinaryRepeat (level-0 calls; see Opcode)
   ReduceOrder reduceOrder = ReduceOrder::ValueIndex;
-  int64_t mask = 0, repeat = 0;        // count mask (lanes), repeatTime
+  int64_t mask = 0;             // count mask (lanes per repeat); also VecCopy
+  int64_t repeat = 0;           // repeatTime
   int64_t blkStride[3] = {1, 1, 1};    // dst, src0, src1 in 32-byte blocks
   int64_t repStride[3] = {8, 8, 8};    // WholeReduce dst: in results
   int64_t maskAddr = 0;         // VecSelect: Bool mask buffer (same space)
@@ -264,7 +269,12 @@ struct Instr {
   int64_t localRowStride = 0;   // 0 => tileElems (one row)
   int64_t tileRows = 1;
   AtomicKind atomic = AtomicKind::None; // CopyLocalToGm: GM = op(GM, local)
-  int64_t srcRowStride = 0, dstRowStride = 0; // VecCopy, in elements
+  // VecBrcb / VecCopy / LocalDataCopy, in 32-byte blocks (see the opcodes).
+  int64_t repeatTimes = 0;      // LocalDataCopy: blockCount
+  int64_t dstBlkStride = 1, srcBlkStride = 1;
+  int64_t dstRepStride = 8, srcRepStride = 8;
+  int64_t blockLen = 0, srcGap = 0, dstGap = 0; // LocalDataCopy
+  int64_t tmpAddr = 0, tmpBytes = 0;            // VecTranspose scratch
 
   // --- asc2.mask(bits=...) and rank-N transposes ---
   /// VecBinary/VecScalar/VecUnary/VecCast/VecCompare/VecSelect: the c
@@ -274,7 +284,7 @@ struct Instr {
   /// (l < 64: maskLow); the other lanes of dst keep their contents.
   bool bitMask = false;
   Operand maskHigh, maskLow;    // registers (int64 bits) or immediates
-  int64_t batch = 1;            // VecTranspose: consecutive rows x cols matrices
+  int64_t batch = 1;            // VecTranspose: n, consecutive rows x cols matrices
 
   // --- cube path ---
   int64_t tileCols = 0;         // CopyGmToL1Nz/LoadL1ToL0/FixpipeToGm: tile

@@ -68,10 +68,10 @@ FailureOr<Value> Lowering::bufferOf(Operation *user, Value tile) {
     auto type = cast<at::TileType>(tile.getType());
     Location loc = def->getLoc();
     Value b = newBuffer(loc, type, positionFor(type.getLocation()), "splat");
-    if (one)
-      builder.create<ac::BroadcastOp>(loc, b, one, indexConst(loc, 1),
-                                      countOf(loc, type), 1);
-    else
+    if (one) {
+      if (failed(fillFromValue(def, b, one, type.getNumElements())))
+        return failure();
+    } else
       builder.create<ac::DuplicateOp>(loc, b, scalar, countOf(loc, type));
     buffers[tile] = b;
     return b;
@@ -115,7 +115,7 @@ LogicalResult Lowering::lowerOp(Operation *op) {
   FamilyResult status = dispatchToFamily(this, op, &Lowering::lowerDataTransferFamily,
                                          &Lowering::lowerElementwiseFamily,
                                          &Lowering::lowerReduceFamily,
-                                         &Lowering::lowerReduceAndShapeFamily,
+                                         &Lowering::lowerShapeFamily,
                                          &Lowering::lowerMaskFamily,
                                          &Lowering::lowerCubeFamily,
                                          &Lowering::lowerControlFlowFamily);

@@ -198,8 +198,9 @@ LogicalResult Lowering::lowerMove(at::MoveOp op) {
       return op.emitOpError() << "UB sub-tiles keep at most two non-unit dimensions";
     Location loc = op.getLoc();
     Value out = newBuffer(loc, dst, ac::Position::VECCALC, "copy");
-    builder.create<ac::CopyOp>(loc, out, *in, indexConst(loc, rows), indexConst(loc, cols),
-                               srcCols, cols, 0, rowOff * srcCols + colOff);
+    if (failed(copyRows(op, out, *in,
+                        RowCopy{rows, cols, cols, srcCols, 0, rowOff * srcCols + colOff})))
+      return failure();
     buffers[op.getResult()] = out;
     return success();
   }

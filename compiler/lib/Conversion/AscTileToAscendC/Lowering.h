@@ -2,7 +2,7 @@
 //
 // Internal to convert-asctile-to-ascendc. The lowering walks a kernel once,
 // in order, keeping which local buffer holds each tile value; every op family
-// (DataTransfer, Elementwise, Reduce, ReduceAndShape, Masks, Cube, ControlFlow; one
+// (DataTransfer, Elementwise, Reduce, Shape, Masks, Cube, ControlFlow; one
 // .cpp each) reads and extends that one state, so they are members of one
 // class rather than independent rewrite patterns.
 //
@@ -112,12 +112,35 @@ private:
   FailureOr<Value> widened(Operation *op, Value src, int64_t n, int64_t results,
                            llvm::function_ref<FailureOr<Value>(Value)> reduce);
 
-  // --- shape: broadcast, reshape, transpose, concat ---
-  FamilyResult lowerReduceAndShapeFamily(Operation *op);
+  // --- shape: broadcast, reshape, transpose, concat (Shape.cpp) ---
+  FamilyResult lowerShapeFamily(Operation *op);
   LogicalResult lowerBroadcast(at::BroadcastOp op);
   LogicalResult lowerReshape(at::ReshapeOp op);
   LogicalResult lowerTranspose(at::TransposeOp op);
   LogicalResult lowerConcat(at::ConcatOp op);
+  /// `rows` rows of `cols` elements between two local buffers: row r is read
+  /// at srcOffset + r * srcRowStride and written at dstOffset + r *
+  /// dstRowStride (elements).
+  struct RowCopy {
+    int64_t rows, cols, dstRowStride, srcRowStride, dstOffset, srcOffset;
+  };
+  /// The rows as DataCopy within UB (or level-0 Copy when a row ends inside
+  /// a 32-byte block); an error at `user` when rows are not block aligned.
+  LogicalResult copyRows(Operation *user, Value dst, Value src, const RowCopy &c);
+  /// The rows as level-0 Copy calls; srcOneBlock: every 32-byte block of a
+  /// row is read from the row's one source block (a zero block stride).
+  LogicalResult repeatCopies(Operation *user, Value dst, Value src,
+                             const RowCopy &c, bool srcOneBlock);
+  LogicalResult checkBlockAligned(Operation *user, const RowCopy &c, Type elem,
+                                  StringRef what);
+  /// dst (rows x cols) [r][c] = src[r * srcStep], by Brcb then Copy.
+  LogicalResult broadcastColumn(Operation *user, Value dst, Value src,
+                                int64_t rows, int64_t cols, int64_t srcStep);
+  /// The `count` elements of dst = the one value in buffer `one`.
+  LogicalResult fillFromValue(Operation *user, Value dst, Value one, int64_t count);
+  /// An n x c x hw -> n x hw x c Transpose the API can do, or an error at op.
+  LogicalResult checkTransposable(Operation *op, int64_t n, int64_t c,
+                                  int64_t hw, Type elem);
 
   // --- control flow: scf.for / scf.if / scf.yield, the launch grid ---
   FamilyResult lowerControlFlowFamily(Operation *op);

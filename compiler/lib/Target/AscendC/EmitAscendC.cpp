@@ -91,6 +91,7 @@ LogicalResult Emitter::emitOp(Operation *op) {
   FamilyResult status = dispatchToFamily(this, op, &Emitter::emitScalarFamily,
                                          &Emitter::emitControlFlowFamily,
                                          &Emitter::emitVectorFamily,
+                                         &Emitter::emitShapeFamily,
                                          &Emitter::emitReduceFamily,
                                          &Emitter::emitDataMovementFamily,
                                          &Emitter::emitCubeFamily,

@@ -1,10 +1,10 @@
 //===- VectorCalls.cpp - the vector unit's API calls ------------------------===//
 //
 // Elementwise ops (their cases generated from the op records), cast, compare,
-// select, transpose, copy, broadcast and duplicate; under asc2.mask each
-// becomes its level-0 form inside the mask setup. Bool buffers are bit masks
-// (LocalTensor<uint8_t>, element i = bit i % 8 of byte i / 8). Reductions are
-// ReduceCalls.cpp's.
+// select and duplicate; under asc2.mask each becomes its level-0 form inside
+// the mask setup. Bool buffers are bit masks (LocalTensor<uint8_t>, element
+// i = bit i % 8 of byte i / 8). Reductions are ReduceCalls.cpp's; broadcasts,
+// copies and transposes ShapeCalls.cpp's.
 //
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
@@ -263,42 +263,6 @@ FamilyResult Emitter::emitVectorFamily(Operation *op) {
         line() << head << ", " << name(o.getCount()) << ");"
                << (o->hasAttr("asc2.counter_mask") ? "  // asc2.mask(count=...)" : "")
                << srcLine(o) << "\n";
-        return success();
-      })
-      .Case<TransposeOp>([&](TransposeOp o) {
-        if (o.getBatch() > 1) {
-          // One rows x cols matrix after another.
-          int64_t elems = o.getSrc().getType().getNumElements() / o.getBatch();
-          line() << "for (int32_t b = 0; b < " << o.getBatch() << "; ++b) {\n";
-          line() << "  AscendC::Transpose(" << name(o.getDst()) << "[b * " << elems
-                 << "], " << name(o.getSrc()) << "[b * " << elems << "], {"
-                 << name(o.getRows()) << ", " << name(o.getCols())
-                 << "});  // rows x cols -> cols x rows" << srcLine(o) << "\n";
-          line() << "}\n";
-          return success();
-        }
-        line() << "AscendC::Transpose(" << name(o.getDst()) << ", " << name(o.getSrc())
-               << ", {" << name(o.getRows()) << ", " << name(o.getCols())
-               << "});  // rows x cols -> cols x rows" << srcLine(o) << "\n";
-        return success();
-      })
-      .Case<CopyOp>([&](CopyOp o) {
-        std::string elem = cType(o.getDst().getType().getElementType());
-        line() << "AscendC::DataCopy(" << name(o.getDst()) << "[" << o.getDstOffset()
-               << "], " << name(o.getSrc()) << "[" << o.getSrcOffset()
-               << "], AscendC::DataCopyParams{static_cast<uint16_t>("
-               << name(o.getRows()) << "), static_cast<uint16_t>(" << name(o.getCols())
-               << " * sizeof(" << elem << ") / 32), static_cast<uint16_t>(("
-               << o.getSrcStride() << " - " << name(o.getCols()) << ") * sizeof(" << elem
-               << ") / 32), static_cast<uint16_t>((" << o.getDstStride() << " - "
-               << name(o.getCols()) << ") * sizeof(" << elem << ") / 32)});"
-               << srcLine(o) << "\n";
-        return success();
-      })
-      .Case<BroadcastOp>([&](BroadcastOp o) {
-        line() << "AscendC::Broadcast(" << name(o.getDst()) << ", " << name(o.getSrc())
-               << ", {" << name(o.getRows()) << ", " << name(o.getCols()) << "}, "
-               << "/*axis=*/" << o.getAxis() << ");" << srcLine(o) << "\n";
         return success();
       })
       .Case<DuplicateOp>([&](DuplicateOp o) {

@@ -91,11 +91,9 @@ private:
   FailureOr<sim::Instr *> vectorInstr(Operation *op, sim::Opcode code,
                                       Value dst, Value src, Value count,
                                       Type elem = {});
-  /// vectorInstr for ops over a rows x cols shape (operands a and b).
-  FailureOr<sim::Instr *> shapedVectorInstr(Operation *op, sim::Opcode code,
-                                            Value dst, Value src, Value rows,
-                                            Value cols);
 
+  // --- Brcb, Copy, DataCopy within UB, Transpose (ShapeInstrs.cpp) ---
+  FamilyResult emitShapeFamily(Operation *op);
   // --- reductions: WholeReduce, level-0 folds (ReduceInstrs.cpp) ---
   FamilyResult emitReduceFamily(Operation *op);
 

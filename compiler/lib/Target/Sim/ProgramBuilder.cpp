@@ -148,6 +148,7 @@ LogicalResult Builder::emitOp(Operation *op) {
   FamilyResult status = dispatchToFamily(this, op, &Builder::emitScalarFamily,
                                          &Builder::emitControlFlowFamily,
                                          &Builder::emitVectorFamily,
+                                         &Builder::emitShapeFamily,
                                          &Builder::emitReduceFamily,
                                          &Builder::emitDataMovementFamily,
                                          &Builder::emitCubeFamily,

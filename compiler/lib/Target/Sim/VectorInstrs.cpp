@@ -1,8 +1,9 @@
 //===- VectorInstrs.cpp - the vector pipe's instructions --------------------===//
 //
 // Elementwise ops (their cases generated from the op records), cast,
-// compare, select, transpose, copy, broadcast and duplicate: each
-// one V-pipe instruction over planned local buffers, masked under asc2.mask.
+// compare, select and duplicate: each one V-pipe instruction over planned
+// local buffers, masked under asc2.mask. Brcb, Copy, DataCopy within UB and
+// Transpose are in ShapeInstrs.cpp, the reduction calls in ReduceInstrs.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "Builder.h"
@@ -60,20 +61,6 @@ FailureOr<sim::Instr *> Builder::vectorInstr(Operation *op, sim::Opcode code,
     return &last;
   }
   return &in;
-}
-
-FailureOr<sim::Instr *> Builder::shapedVectorInstr(Operation *op,
-                                                   sim::Opcode code, Value dst,
-                                                   Value src, Value rows,
-                                                   Value cols) {
-  auto in = vectorInstr(op, code, dst, src, {});
-  auto r = operand(op, rows);
-  auto c = operand(op, cols);
-  if (failed(in) || failed(r) || failed(c))
-    return failure();
-  (*in)->a = *r;
-  (*in)->b = *c;
-  return in;
 }
 
 FamilyResult Builder::emitVectorFamily(Operation *op) {
@@ -153,33 +140,6 @@ FamilyResult Builder::emitVectorFamily(Operation *op) {
         }
         (*in)->scalarRhs = true;
         return scalarOperand(op, o.getFalseValue(), **in);
-      })
-      .Case<TransposeOp>([&](TransposeOp o) -> LogicalResult {
-        auto in = shapedVectorInstr(op, sim::Opcode::VecTranspose, o.getDst(),
-                                    o.getSrc(), o.getRows(), o.getCols());
-        if (failed(in))
-          return failure();
-        (*in)->batch = o.getBatch();
-        return success();
-      })
-      .Case<CopyOp>([&](CopyOp o) -> LogicalResult {
-        auto in = shapedVectorInstr(op, sim::Opcode::VecCopy, o.getDst(),
-                                    o.getSrc(), o.getRows(), o.getCols());
-        if (failed(in))
-          return failure();
-        (*in)->dstAddr += o.getDstOffset() * sim::byteWidth((*in)->dtype);
-        (*in)->src0Addr += o.getSrcOffset() * sim::byteWidth((*in)->dtype);
-        (*in)->srcRowStride = o.getSrcStride();
-        (*in)->dstRowStride = o.getDstStride();
-        return success();
-      })
-      .Case<BroadcastOp>([&](BroadcastOp o) -> LogicalResult {
-        auto in = shapedVectorInstr(op, sim::Opcode::VecBroadcast, o.getDst(),
-                                    o.getSrc(), o.getRows(), o.getCols());
-        if (failed(in))
-          return failure();
-        (*in)->axis = o.getAxis();
-        return success();
       })
       .Case<DuplicateOp>([&](DuplicateOp d) -> LogicalResult {
         auto in = vectorInstr(op, sim::Opcode::VecDup, d.getDst(), {}, d.getCount());

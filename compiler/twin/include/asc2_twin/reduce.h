@@ -369,6 +369,53 @@ template <typename T> void Transpose(const LocalTensor<T> &dst, const LocalTenso
       dst.Store("Transpose", c * 16 + r, tmp[r * 16 + c]);
 }
 
+// ---- Transpose with TransposeParamsExt: the NCHW <-> NHWC permutations ----
+// API: mirror-cann/asc-devkit@82b89a15f include/basic_api/
+// kernel_operator_vec_transpose_intf.h, kernel_struct_transpose.h (the enum
+// lists the kinds; the twin implements the two the emitter writes).
+enum class TransposeType : uint8_t {
+  TRANSPOSE_TYPE_NONE,
+  TRANSPOSE_NCHW2NHWC,
+  TRANSPOSE_NHWC2NCHW,
+};
+struct TransposeParamsExt {
+  constexpr TransposeParamsExt() = default;
+  constexpr TransposeParamsExt(uint16_t nSizeIn, uint16_t cSizeIn, uint16_t hSizeIn, uint16_t wSizeIn,
+                               TransposeType transposeTypeIn)
+      : nSize(nSizeIn), cSize(cSizeIn), hSize(hSizeIn), wSize(wSizeIn), transposeType(transposeTypeIn) {}
+  uint16_t nSize = 0, cSize = 0, hSize = 0, wSize = 0;
+  TransposeType transposeType = TransposeType::TRANSPOSE_TYPE_NONE;
+};
+/// n matrices of c x (h*w) (NCHW) become n of (h*w) x c (NHWC), or back.
+/// The scratch buffer is the real call's; the twin checks it is addressable
+/// and does not overlap the source or destination it would clobber.
+template <typename T>
+void Transpose(const LocalTensor<T> &dst, const LocalTensor<T> &src, const LocalTensor<uint8_t> &sharedTmpBuffer,
+               const TransposeParamsExt &p) {
+  const char *api = "Transpose";
+  const int64_t n = p.nSize, c = p.cSize, hw = int64_t(p.hSize) * p.wSize, total = n * c * hw;
+  if (p.transposeType != TransposeType::TRANSPOSE_NCHW2NHWC &&
+      p.transposeType != TransposeType::TRANSPOSE_NHWC2NCHW)
+    asc2_twin::Fail("Transpose: the twin implements TRANSPOSE_NCHW2NHWC and TRANSPOSE_NHWC2NCHW only");
+  if (src.Mem() == dst.Mem() && int64_t(src.ByteAddr()) < int64_t(dst.ByteAddr()) + total * int64_t(sizeof(T)) &&
+      int64_t(dst.ByteAddr()) < int64_t(src.ByteAddr()) + total * int64_t(sizeof(T)))
+    asc2_twin::Fail("Transpose: dst overlaps src");
+  (void)sharedTmpBuffer.Ptr(api, 0, sharedTmpBuffer.GetSize());
+  std::vector<T> in(size_t(total));
+  if (total > 0)
+    std::memcpy(in.data(), src.Ptr(api, 0, total), size_t(total) * sizeof(T));
+  const bool toNhwc = p.transposeType == TransposeType::TRANSPOSE_NCHW2NHWC;
+  for (int64_t b = 0; b < n; ++b)
+    for (int64_t ci = 0; ci < c; ++ci)
+      for (int64_t k = 0; k < hw; ++k) {
+        int64_t nchw = b * c * hw + ci * hw + k, nhwc = b * c * hw + k * c + ci;
+        if (toNhwc)
+          dst.Store(api, nhwc, in[size_t(nchw)]);
+        else
+          dst.Store(api, nchw, in[size_t(nhwc)]);
+      }
+}
+
 // ---- Broadcast (advanced API): dim 1 or 2, along `axis` ----
 template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
 void Broadcast(const LocalTensor<T> &dst, const LocalTensor<T> &src, const uint32_t dstShape[dim],

@@ -135,6 +135,7 @@ def AscendC_DataCopyOutOp : AscendC_Op<"data_copy_out",
 }
 
 include "asc2/Dialect/AscendC/IR/AscendCVectorOps.td"
+include "asc2/Dialect/AscendC/IR/AscendCShapeOps.td"
 include "asc2/Dialect/AscendC/IR/AscendCReduceOps.td"
 include "asc2/Dialect/AscendC/IR/AscendCCubeOps.td"
 include "asc2/Dialect/AscendC/IR/AscendCSyncOps.td"

@@ -1,0 +1,79 @@
+//===- ShapeInstrs.cpp - Brcb, Copy, DataCopy within UB, Transpose ---------===//
+//
+// One V-pipe instruction per call, carrying the call's repeat count, mask,
+// block and repeat strides as the API defines them (Sim/ShapeKernels.h);
+// `dst[offset]` / `src[offset]` become byte offsets of the addresses.
+//
+//===----------------------------------------------------------------------===//
+#include "Builder.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace asc2::ascendc;
+
+namespace asc2::program_builder {
+
+FamilyResult Builder::emitShapeFamily(Operation *op) {
+  // The instruction with the element offsets into its buffers applied.
+  auto instr = [&](sim::Opcode code, Value dst, Value src, int64_t dstOffset,
+                   int64_t srcOffset) -> FailureOr<sim::Instr *> {
+    auto in = vectorInstr(op, code, dst, src, {});
+    if (failed(in))
+      return failure();
+    int64_t w = sim::byteWidth((*in)->dtype);
+    (*in)->dstAddr += dstOffset * w;
+    (*in)->src0Addr += srcOffset * w;
+    return in;
+  };
+  return llvm::TypeSwitch<Operation *, FamilyResult>(op)
+      .Case<BrcbOp>([&](BrcbOp o) -> LogicalResult {
+        auto in = instr(sim::Opcode::VecBrcb, o.getDst(), o.getSrc(),
+                        o.getDstOffset(), o.getSrcOffset());
+        if (failed(in))
+          return failure();
+        (*in)->repeatTimes = o.getRepeatTime();
+        (*in)->dstBlkStride = o.getDstBlkStride();
+        (*in)->dstRepStride = o.getDstRepStride();
+        return success();
+      })
+      .Case<CopyOp>([&](CopyOp o) -> LogicalResult {
+        auto in = instr(sim::Opcode::VecCopy, o.getDst(), o.getSrc(),
+                        o.getDstOffset(), o.getSrcOffset());
+        if (failed(in))
+          return failure();
+        (*in)->mask = o.getMask();
+        (*in)->repeatTimes = o.getRepeatTime();
+        (*in)->dstBlkStride = o.getDstStride();
+        (*in)->srcBlkStride = o.getSrcStride();
+        (*in)->dstRepStride = o.getDstRepeatSize();
+        (*in)->srcRepStride = o.getSrcRepeatSize();
+        return success();
+      })
+      .Case<LocalDataCopyOp>([&](LocalDataCopyOp o) -> LogicalResult {
+        auto in = instr(sim::Opcode::LocalDataCopy, o.getDst(), o.getSrc(),
+                        o.getDstOffset(), o.getSrcOffset());
+        if (failed(in))
+          return failure();
+        (*in)->repeatTimes = o.getBlockCount();
+        (*in)->blockLen = o.getBlockLen();
+        (*in)->srcGap = o.getSrcGap();
+        (*in)->dstGap = o.getDstGap();
+        return success();
+      })
+      .Case<TransposeOp>([&](TransposeOp o) -> LogicalResult {
+        const Local *tmp = local(o.getTmp());
+        auto in = instr(sim::Opcode::VecTranspose, o.getDst(), o.getSrc(), 0, 0);
+        if (failed(in) || !tmp)
+          return op->emitOpError() << "has an unplanned buffer operand";
+        (*in)->batch = o.getN();
+        (*in)->a = sim::Operand::ofImm(o.getC());
+        (*in)->b = sim::Operand::ofImm(o.getH() * o.getW());
+        (*in)->tmpAddr = tmp->addr;
+        (*in)->tmpBytes = o.getTmp().getType().getNumElements();
+        return success();
+      })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+} // namespace asc2::program_builder
