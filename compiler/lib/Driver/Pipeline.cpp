@@ -423,7 +423,9 @@ static CompileResult compileOnce(const std::string &asctileIR,
   pm.addNestedPass<func::FuncOp>(asctile::createAscTileUnrollLoop());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  pm.addPass(createConvertAscTileToAscendC());
+  ConvertAscTileToAscendCOptions lowerOptions;
+  lowerOptions.socVersion = arch->socVersion;
+  pm.addPass(createConvertAscTileToAscendC(lowerOptions));
   // The lowering repeats offset/count arithmetic per load and store.
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
