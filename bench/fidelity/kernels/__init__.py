@@ -20,7 +20,8 @@ KERNELS = {
     "adam_tiles": tiles.run_adam,
     "row_sums": rows.run_row_sums,
     "softmax_block": rows.run_softmax,
-    "rms_norm_rows": rows.run_rms_norm,
+    "rms_norm": rows.run_rms_norm,
+    "layer_norm_rows": rows.run_layer_norm,
     "batched_matmul": mn_blocks.run_batched,
     "mn_tiles": _mn_tiles,
 }
