@@ -159,11 +159,8 @@ def test_exported_vadd_builds_and_matches_on_the_twin(tmp_path):
 
 
 @pytest.mark.skipif(not HAS_TWIN, reason=NO_TWIN)
-# Strict: softmax's row broadcast is still emitted as a Broadcast form that is not the API (the Brcb +
-# Copy lowering is on branch `shape`, issue 13); once it lands this xfail fails and must go.
 @pytest.mark.parametrize("script,kernel", [
-    pytest.param("softmax.py", "softmax", marks=pytest.mark.xfail(
-        strict=True, reason="Broadcast(dst, src, {r, c}, axis) is not the Ascend C API (issue 13, branch shape)")),
+    ("softmax.py", "softmax"),
     ("matmul_leaky_relu.py", "matmul_leaky_relu")])
 def test_exported_sample_builds_and_matches_on_the_twin(script, kernel, tmp_path):
     done = _run_sample(script, tmp_path / "out", tmp_path)
