@@ -87,6 +87,8 @@ def evaluate(point, measurement=None, error=None, clock=None, wall=None):
         row["predicted"] = metrics.predicted_in_unit(measurement.cycles, point["unit"], clock)
         row["ratio"] = metrics.ratio(row["predicted"], point["published"])
         row["within"] = metrics.within(row["ratio"])
+        row["launch_cycles"] = list(measurement.launches)
+        row["predicted_pipes"] = {pipe: round(share, 4) for pipe, share in measurement.pipes.items()}
         if point.get("published_pipes"):
             row["pipes"] = {pipe: {"published": share, "predicted": round(measurement.pipes.get(pipe, 0.0), 4)}
                             for pipe, share in point["published_pipes"].items()}

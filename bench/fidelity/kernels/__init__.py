@@ -15,6 +15,7 @@ def _mn_tiles(cores, cases):
 
 KERNELS = {
     "gemm_abt": gemm.run,
+    "gemm_abt_tiles": gemm.run_tiles,
     "unary_tiles": tiles.run_unary,
     "binary_tiles": tiles.run_binary,
     "adam_tiles": tiles.run_adam,
