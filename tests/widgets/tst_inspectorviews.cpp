@@ -409,6 +409,8 @@ private slots:
         view.addRun(a);
         QCOMPARE(view.comparisonModel()->rowCount(), 9);
         QCOMPARE(view.comparisonModel()->index(0, ProfileComparisonModel::AColumn).data().toString(), QString("3.410"));
+        QCOMPARE(view.comparisonModel()->headerData(ProfileComparisonModel::AColumn, Qt::Horizontal).toString(),
+                 QString("A (predicted)")); // a simulated launch is a prediction
         QCOMPARE(view.hotLineModel()->index(0, HotLineModel::LineColumn).data().toInt(), 10); // the loads
         QVERIFY(!heat.isEmpty());
         const auto lineHeat = heat.last().at(0).value<QHash<int, double>>();
@@ -438,6 +440,11 @@ private slots:
         QVERIFY(view.importPath(ASC2_FIXTURES_DIR "/msprof_op_sim", &message));
         QCOMPARE(view.runs().size(), 2);
         QCOMPARE(view.runB(), 1); // compared against what was shown
+        // The simulated run is labelled a prediction, the imported one measured.
+        QCOMPARE(view.comparisonModel()->headerData(ProfileComparisonModel::AColumn, Qt::Horizontal).toString(),
+                 QString("A (predicted)"));
+        QVERIFY(view.comparisonModel()->headerData(ProfileComparisonModel::BColumn, Qt::Horizontal).toString()
+                    .startsWith("B (measured: "));
         QCOMPARE(trace.count(), 1);
         QVERIFY(!view.importPath(ASC2_FIXTURES_DIR "/bad_wrong_types", &message));
         QVERIFY(message.contains("not a number"));

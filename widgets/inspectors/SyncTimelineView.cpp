@@ -294,7 +294,7 @@ void SyncTimelineView::paintCanvas(QPainter &p, const QSize &size)
     p.setPen(m_theme.text);
     const QString title = m_mode == Mode::Static
                               ? tr("%1 \u2014 program order").arg(m_report ? QString::fromStdString(m_report->kernel) : QString())
-                              : tr("%1 \u2014 simulated, %2 (%3 \u00b5s)")
+                              : tr("%1 \u2014 predicted by the simulator, %2 (%3 \u00b5s)")
                                     .arg(m_report ? QString::fromStdString(m_report->kernel) : QString(),
                                          m_trace.cores.value(m_core))
                                     .arg(m_trace.endTime, 0, 'f', 3);

@@ -100,14 +100,21 @@ QVariant ProfileComparisonModel::data(const QModelIndex &index, int role) const
     return text;
 }
 
+QString ProfileComparisonModel::basisLabel(const inspector::ProfileRun &run)
+{
+    return run.source == QLatin1String("simulated") ? tr("predicted") : tr("measured: %1").arg(run.source);
+}
+
 QVariant ProfileComparisonModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
     case MetricColumn: return tr("Metric");
-    case AColumn: return tr("A");
-    case BColumn: return tr("B");
+    // The simulator's times are predictions (docs/simulator.md gives their
+    // measured error); msprof data is measured.
+    case AColumn: return m_hasA ? tr("A (%1)").arg(basisLabel(m_a)) : tr("A");
+    case BColumn: return m_hasB ? tr("B (%1)").arg(basisLabel(m_b)) : tr("B");
     case DeltaColumn: return tr("B \u2212 A");
     }
     return {};

@@ -28,6 +28,8 @@ public:
 
 private:
     double value(const inspector::ProfileRun *run, int row) const;
+    /// "predicted" for a simulated run, "measured: <source>" for msprof data.
+    static QString basisLabel(const inspector::ProfileRun &run);
     inspector::ProfileRun m_a, m_b;
     bool m_hasA = false, m_hasB = false;
 };
