@@ -54,20 +54,28 @@ func.func @masked_compare(%x: !asctile.ptr<f32>, %o: !asctile.ptr<i1>, %n: index
 // -----
 
 // Integer floor division is composed of calls that exist: Div, then the
-// sign fix-up; a scalar xor is Duplicate + Xor (there is no Xors).
+// sign fix-up; xor is (a | b) & ~(a & b) in basic calls (Xor is advanced-API
+// only and needs a scratch buffer), a scalar operand Duplicate'd first.
 // CHECK-LABEL: func.func @floordiv_and_xor
+// CHECK-NOT: ascendc.xor
 // CHECK: ascendc.div %[[Q:[^,]*]],
 // CHECK: ascendc.mul
 // CHECK: ascendc.sub
-// CHECK: ascendc.xor
+// CHECK: ascendc.or
+// CHECK: ascendc.and
+// CHECK: ascendc.not
+// CHECK: ascendc.and
 // CHECK: ascendc.muls
 // CHECK: ascendc.or
 // CHECK: ascendc.and
 // CHECK: ascendc.shrs
 // CHECK: ascendc.add %{{.*}}, %[[Q]],
 // CHECK: ascendc.duplicate %{{.*}}, %{{.*}}, %{{.*}} : i32
-// CHECK: ascendc.xor
-// CHECK-NOT: ascendc.xors
+// CHECK: ascendc.or %[[X:[^,]*]],
+// CHECK: ascendc.and %[[B:[^,]*]],
+// CHECK: ascendc.not %[[B]], %[[B]]
+// CHECK: ascendc.and %[[X]], %[[X]], %[[B]]
+// CHECK-NOT: ascendc.xor
 func.func @floordiv_and_xor(%x: !asctile.ptr<i32>, %o: !asctile.ptr<i32>, %s: i32) attributes {asctile.kernel} {
   %tx = asctile.tensor %x[] : !asctile.ptr<i32> -> !asctile.tensor<256xi32>
   %to = asctile.tensor %o[] : !asctile.ptr<i32> -> !asctile.tensor<256xi32>

@@ -96,8 +96,15 @@ LogicalResult Lowering::lowerElementwise(Operation *op) {
           return i && i.getValue().isAllOnes();
         };
         Value src = allOnes(x.getRhs()) ? x.getLhs() : allOnes(x.getLhs()) ? x.getRhs() : Value();
-        if (!src)
-          return binary(ac::XorOp(), ac::XorOp());
+        if (!src) {
+          auto a = bufferOf(op, x.getLhs());
+          auto b = bufferOf(op, x.getRhs());
+          if (failed(a) || failed(b))
+            return failure();
+          newResult();
+          emitXor(loc, result, *a, *b, tile, count, bits, mask);
+          return success();
+        }
         auto a = bufferOf(op, src);
         if (failed(a))
           return failure();
@@ -131,6 +138,19 @@ LogicalResult Lowering::lowerElementwise(Operation *op) {
   return success();
 }
 
+void Lowering::emitXor(Location loc, Value dst, Value a, Value b, at::TileType t,
+                       Value count, ValueRange bits, at::MaskOp mask) {
+  // a ^ b = (a | b) & ~(a & b) in basic-API calls. Xor itself is only in the
+  // advanced API, which takes a scratch buffer from the TPipe's stack when
+  // none is passed: a static-tensor kernel (c310) has none.
+  Value both = newBuffer(loc, t, ac::Position::VECCALC, "xor_and");
+  auto issue = [&](Operation *o) { markCounter(o, mask); };
+  issue(builder.create<ac::OrOp>(loc, dst, a, b, count, bits));
+  builder.create<ac::AndOp>(loc, both, a, b, count, bits);
+  builder.create<ac::NotOp>(loc, both, both, count, bits);
+  issue(builder.create<ac::AndOp>(loc, dst, dst, both, count, bits));
+}
+
 void Lowering::lowerFloorDiv(Location loc, Value dst, Value x, Value y,
                              at::TileType t, Value count, ValueRange bits,
                              at::MaskOp mask) {
@@ -158,7 +178,7 @@ void Lowering::lowerFloorDiv(Location loc, Value dst, Value x, Value y,
   issue(builder.create<ac::DivOp>(loc, q, x, y, count, bits));
   issue(builder.create<ac::MulOp>(loc, p, q, y, count, bits));
   issue(builder.create<ac::SubOp>(loc, r, x, p, count, bits));
-  issue(builder.create<ac::XorOp>(loc, s, r, y, count, bits));
+  emitXor(loc, s, r, y, t, count, bits, mask);
   issue(builder.create<ac::MulsOp>(loc, nr, r, minusOne, count, false, bits));
   issue(builder.create<ac::OrOp>(loc, z, r, nr, count, bits));
   issue(builder.create<ac::AndOp>(loc, adj, s, z, count, bits));

@@ -84,6 +84,9 @@ private:
   /// dst = floor(x / y) for integer tiles, composed of real calls.
   void lowerFloorDiv(Location loc, Value dst, Value x, Value y, at::TileType t,
                      Value count, ValueRange bits, at::MaskOp mask);
+  /// dst = a ^ b on integer (or bit-mask) buffers, as Or, And, Not, And.
+  void emitXor(Location loc, Value dst, Value a, Value b, at::TileType t, Value count,
+               ValueRange bits, at::MaskOp mask);
   LogicalResult lowerCmp(at::CmpOp op);
   /// A cast from or to a bool tile (a bit mask): Compares / Select through a
   /// float type. `m`/`mask`: the lanes of the result's fused mask.
