@@ -27,3 +27,62 @@ def test_runtime_integer_floor_division_and_modulo_follow_python(a, b):
     expected = [a // b, a % b, a // 3, a % 3]
     # The tiles are int32: what the scalars compute in 64 bits is stored truncated, as numpy's astype does.
     assert got == [int(np.int64(v).astype(np.int32)) for v in expected]
+
+
+@asc2.jit
+def unary_f32(x_ptr, out_ptr, N: asc2.ConstExpr[int], OP: asc2.ConstExpr[str]):
+    x_gm = asc2.global_tensor(x_ptr, [N])
+    out_gm = asc2.global_tensor(out_ptr, [N])
+    x = asc2.copy_in(x_gm, [0], [N])
+    if OP == "floor":
+        y = asc2.floor(x)
+    elif OP == "ceil":
+        y = asc2.ceil(x)
+    elif OP == "sin":
+        y = asc2.sin(x)
+    elif OP == "cos":
+        y = asc2.cos(x)
+    else:
+        y = x // asc2.full([N], 0.0, asc2.float32)
+    asc2.copy_out(y, out_gm, [0])
+
+
+def _unary(op, values, dtype=np.float32):
+    n = 64
+    x = np.resize(np.asarray(values, dtype), n)
+    out = np.zeros(n, dtype)
+    unary_f32[1](x, out, N=n, OP=op)
+    return x, out
+
+
+EDGES = [np.nan, np.inf, -np.inf, 2.0**31, -2.0**31, 3e9, -3e9, 1e20, -1e38, 2.0**23 + 1, -(2.0**23) - 1,
+         8388607.5, -8388607.5, 2.5, -2.5, 0.0, 1e-30]
+
+
+@pytest.mark.parametrize("op", ["floor", "ceil"])
+def test_floor_and_ceil_of_huge_values_nan_and_inf_match_numpy(op):
+    x, out = _unary(op, EDGES)
+    np.testing.assert_array_equal(out, getattr(np, op)(x))
+
+
+def test_float_floor_division_by_zero_matches_numpy():
+    x, out = _unary("floordiv0", [1.0, -1.0, 0.0, 7.5, -np.inf, np.nan])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        np.testing.assert_array_equal(out, np.floor(x / np.float32(0.0)))  # inf, -inf, nan, inf, -inf, nan
+
+
+@pytest.mark.parametrize("op", ["sin", "cos"])
+def test_sin_and_cos_of_inf_and_nan_are_nan(op):
+    _, out = _unary(op, [np.inf, -np.inf, np.nan, 0.5])
+    assert np.isnan(out[:3]).all() and np.isnan(out[4:7]).all()
+    assert out[3] == pytest.approx(getattr(np, op)(0.5), abs=1e-6)
+
+
+@pytest.mark.parametrize("op", ["sin", "cos"])
+def test_sin_and_cos_are_accurate_on_the_documented_range(op):
+    # docs/language.md: accurate on [-65504, 65504] (the range Huawei's own Sin supports on Atlas A2/A3).
+    x = np.concatenate([np.linspace(-65504, 65504, 48), [65504.0, -65504.0, 12345.678, 1e4, 3.0, -2.0, 0.1, 0.0,
+                                                           40000.5, -50000.25, 60000.0, 1.5e4, 2e4, 3e4, 4.4e4,
+                                                           5.5e4]]).astype(np.float32)
+    _, out = _unary(op, x)
+    np.testing.assert_allclose(out, getattr(np, op)(x.astype(np.float64)), atol=2e-5)
