@@ -86,3 +86,61 @@ def test_sin_and_cos_are_accurate_on_the_documented_range(op):
                                                            5.5e4]]).astype(np.float32)
     _, out = _unary(op, x)
     np.testing.assert_allclose(out, getattr(np, op)(x.astype(np.float64)), atol=2e-5)
+
+
+@asc2.jit
+def trips(out_ptr, a: int, b: int, s: int):
+    out_gm = asc2.global_tensor(out_ptr, [64])
+    n = 0
+    for i in asc2.range(a, b, s):
+        asc2.copy_out(asc2.full([8], i, asc2.int32), out_gm, [n * 8])
+        n = n + 1
+
+
+@asc2.jit
+def trips_down(out_ptr):
+    out_gm = asc2.global_tensor(out_ptr, [64])
+    n = 0
+    for i in asc2.range(10, 0, -3):
+        asc2.copy_out(asc2.full([8], i, asc2.int32), out_gm, [n * 8])
+        n = n + 1
+
+
+def _visited(out):
+    return [int(v) for v in out[::8] if v != -99]
+
+
+@pytest.mark.parametrize("a,b,s", [(4, 0, -1), (0, 4, 1), (0, 7, 3), (7, 0, -3), (0, 4, -1), (4, 0, 1),
+                                   (-3, -8, -2), (5, 5, -1), (0, 8, 100)])
+def test_a_runtime_step_runs_like_pythons_range(a, b, s):
+    out = np.full(64, -99, np.int32)
+    trips[1](out, a, b, s)
+    assert _visited(out) == list(range(a, b, s))
+
+
+def test_a_compile_time_negative_step_runs_like_pythons_range():
+    out = np.full(64, -99, np.int32)
+    trips_down[1](out)
+    assert _visited(out) == [10, 7, 4, 1]
+
+
+def test_a_runtime_step_of_zero_is_a_run_time_error_at_the_loop():
+    with pytest.raises(asc2.SimulationError, match=r"division by zero .* at .*test_robustness_numbers.py:\d+"):
+        trips[1](np.zeros(64, np.int32), 0, 4, 0)
+
+
+@asc2.jit
+def copy_n(x_ptr, out_ptr, n: int):
+    x_gm = asc2.global_tensor(x_ptr, [n])
+    out_gm = asc2.global_tensor(out_ptr, [n])
+    asc2.copy_out(asc2.copy_in(x_gm, [0], [64]), out_gm, [0])
+
+
+def test_a_negative_tensor_extent_is_rejected_at_launch():
+    x, out = np.ones(64, np.float32), np.zeros(64, np.float32)
+    with pytest.raises(ValueError, match=r"test_robustness_numbers.py:\d+:\d+: copy_n: the global tensor extent "
+                                         r"'n' is -1000 at this launch; extents must not be negative"):
+        copy_n[1](x, out, -1000)
+    assert not out.any()
+    copy_n[1](x, out, 64)
+    np.testing.assert_array_equal(out, x)

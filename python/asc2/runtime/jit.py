@@ -549,6 +549,7 @@ class JITFunction:
         spec = self.specialise(args, kwargs)
         compiled = self._compiled(spec)
         launch_args, _ = self._launch_args(spec, copy=True)
+        compiled.check_extents(launch_args)
         inputs = [a.copy() if hasattr(a, "copy") else a for a in launch_args]
         result = compiled.launch(int(block_num), launch_args)
         if not result.get("ok", True):
@@ -572,6 +573,7 @@ class JITFunction:
             self.last_report = compiled.report()
             return None
         launch_args, write_back = self._launch_args(spec)
+        compiled.check_extents(launch_args)
         if backend == "NPU":
             self.last_report = npu.launch(self, compiled, spec, block_num, launch_args)
             for original, arr in write_back:
