@@ -16,7 +16,32 @@ import struct
 # Type spellings
 
 
+# Tiles live on chip (at most a few MB); this bound keeps every size computation downstream (bytes, fractal
+# padding, strides) far from int64 overflow.
+MAX_TILE_BYTES = 2**31
+
+
+def check_tile_shape(shape, dt):
+    """A ShapeError (at the current kernel line) for a tile shape no on-chip memory can hold."""
+    dims = list(shape)
+    if any(not isinstance(d, int) or d <= 0 for d in dims):
+        _shape_error(f"tile dimensions must be positive, got {dims}")
+    size = max(1, dt.bits // 8) * math.prod(dims)
+    if size > MAX_TILE_BYTES:
+        _shape_error(f"a tile of shape {dims} {dt.name} needs {size} bytes: more than any on-chip memory holds "
+                     f"(tiles are limited to {MAX_TILE_BYTES} bytes; the memory planner reports what fits)")
+
+
+def _shape_error(message):
+    from ..errors import ShapeError
+
+    exc = RuntimeError(message)
+    exc.asc2_error_class = ShapeError
+    raise exc
+
+
 def tile_type(shape, dt, location):
+    check_tile_shape(shape, dt)
     return f"!asctile.tile<{'x'.join(str(d) for d in shape)}x{dt.mlir}, {location.value}>"
 
 

@@ -72,6 +72,35 @@ def tensor_extent_args(ir):
     return out
 
 
+_SSA = re.compile(r"%[A-Za-z0-9_.$#-]+")
+_TENSOR_DEF = re.compile(r"^\s*(%[A-Za-z0-9_.$#-]+) = asctile\.tensor %arg(\d+)\[")
+_READS = ("asctile.load", "asctile.get_value", "asctile.dim")
+
+
+def written_args(ir):
+    """Indices of the pointer arguments the kernel may write: a global tensor of the argument (or the argument
+    itself) used by anything but a load, get_value or dim. Conservative: unknown uses count as writes."""
+    tensors, written = {}, set()
+    lines = ir.splitlines()
+    for line in lines:
+        m = _TENSOR_DEF.match(line)
+        if m:
+            tensors[m.group(1)] = int(m.group(2))
+    for line in lines:
+        text = line.split(" loc(")[0]
+        if "func.func" in text or _TENSOR_DEF.match(text):
+            continue
+        rhs = text.split(" = ", 1)[-1].strip()
+        if rhs.startswith(_READS):
+            continue
+        for token in _SSA.findall(text):
+            if token in tensors:
+                written.add(tensors[token])
+            elif token.startswith("%arg") and token[4:].isdigit():
+                written.add(int(token[4:]))
+    return written
+
+
 class CompiledKernel:
     """One specialisation: its frontend IR and the native compiled kernel."""
 
@@ -81,6 +110,7 @@ class CompiledKernel:
         self.arg_names = arg_names
         self.native = native_kernel
         self.extent_args = tensor_extent_args(ir)
+        self.written_args = written_args(ir)
 
     def check_extents(self, args):
         """A clear error for a negative global-tensor extent passed at launch."""

@@ -305,7 +305,22 @@ def _to_numpy(value):
         value = t.numpy()
     if value.flags["C_CONTIGUOUS"] and value.flags["WRITEABLE"]:
         return value, None
-    return np.ascontiguousarray(value), value
+    # A private C-contiguous, writable copy (np.ascontiguousarray keeps a read-only array read-only).
+    return np.array(value, order="C", copy=True), value
+
+
+MAX_BLOCKS = 2**31 - 1  # the launch's block count is an int32 (Ascend C's blockDim is a uint32_t)
+
+
+def _block_count(block_num):
+    if not _is_int(block_num) or not 1 <= int(block_num) <= MAX_BLOCKS:
+        raise ValueError(f"the block count must be an integer from 1 to {MAX_BLOCKS}, got {block_num!r}")
+    return int(block_num)
+
+
+def _writeable(array):
+    flags = getattr(array, "flags", None)
+    return flags is None or bool(flags["WRITEABLE"])
 
 
 class Specialisation:
@@ -350,9 +365,7 @@ class JITFunction:
     def __getitem__(self, block_num):
         if isinstance(block_num, tuple) and len(block_num) in (1, 2):
             block_num = block_num[0]  # kernel[core_num, stream]: streams only matter on an NPU
-        if not _is_int(block_num) or int(block_num) < 1:
-            raise ValueError(f"the block count must be a positive integer, got {block_num!r}")
-        return Launch(self, int(block_num))
+        return Launch(self, _block_count(block_num))
 
     # -- specialisation
     def _fail(self, kind, node, message):
@@ -450,7 +463,7 @@ class JITFunction:
             return [self.source.hash]
         seen.add(id(self))
         src = self.source
-        out = [src.hash]
+        out = [src.hash, src.file, src.node.lineno]  # the IR's locations name the file and lines
         params = set(inspect.signature(self.fn).parameters)
         hook = lambda helper: helper._dependency_hashes(seen)  # noqa: E731
         for chain in fingerprint.attribute_chains(src.node):
@@ -521,22 +534,37 @@ class JITFunction:
         return compiled
 
     # -- launch
-    def _launch_args(self, spec, copy=False):
+    def _launch_args(self, spec, copy=False, written=None):
         """The launch's values (C-contiguous numpy arrays, Python scalars) and the (original, copy) pairs
-        whose results must be written back; ``copy``: the arrays are private copies."""
+        whose results must be written back; ``copy``: the arrays are private copies. ``written``: the indices
+        of the arguments the kernel may write; a read-only array the kernel only reads is passed as a copy,
+        one it writes is an error naming the parameter."""
         launch_args, write_back = [], []
-        for p, value in zip([p for p in spec.params if p.is_runtime], spec.runtime_args):
+        for index, (p, value) in enumerate(zip([p for p in spec.params if p.is_runtime], spec.runtime_args)):
             if p.kind == "pointer":
                 arr, original = _to_numpy(value)
                 if copy:
                     arr, original = arr.copy(), None
                 launch_args.append(arr)
+                if original is not None and not _writeable(original):
+                    if written is not None and index in written:
+                        raise ValueError(f"{self.__name__}: argument '{p.name}' is a read-only array, but the "
+                                         "kernel writes it; pass a writable array (e.g. np.array(...) of it)")
+                    original = None  # only read: the copy is enough
                 if original is not None:
                     write_back.append((original, arr))
             elif p.type == "f32":
-                launch_args.append(float(value))
+                try:
+                    launch_args.append(float(value))
+                except OverflowError:
+                    raise ValueError(f"{self.__name__}: argument '{p.name}' = {value} is too large for a float") \
+                        from None
             else:
-                launch_args.append(int(value))
+                v = int(value)
+                if not -2**63 <= v < 2**63:
+                    raise ValueError(f"{self.__name__}: argument '{p.name}' = {v} does not fit the kernel's 64-bit "
+                                     "integers (-2**63 <= value < 2**63)")
+                launch_args.append(v)
         return launch_args, write_back
 
     def export_project(self, path, *args, block_num, **kwargs):
@@ -544,8 +572,7 @@ class JITFunction:
 
         The launch runs on the simulator with copies of the arrays (the caller's stay untouched): their
         contents before it are the project's inputs, after it its golden data. Returns ``path``."""
-        if not _is_int(block_num) or int(block_num) < 1:
-            raise ValueError(f"the block count must be a positive integer, got {block_num!r}")
+        block_num = _block_count(block_num)
         spec = self.specialise(args, kwargs)
         compiled = self._compiled(spec)
         launch_args, _ = self._launch_args(spec, copy=True)
@@ -572,7 +599,7 @@ class JITFunction:
             # compile; nothing runs and the arrays are untouched.
             self.last_report = compiled.report()
             return None
-        launch_args, write_back = self._launch_args(spec)
+        launch_args, write_back = self._launch_args(spec, written=compiled.written_args)
         compiled.check_extents(launch_args)
         if backend == "NPU":
             self.last_report = npu.launch(self, compiled, spec, block_num, launch_args)
