@@ -144,3 +144,41 @@ def test_a_negative_tensor_extent_is_rejected_at_launch():
     assert not out.any()
     copy_n[1](x, out, 64)
     np.testing.assert_array_equal(out, x)
+
+
+@asc2.jit
+def nan_binary(x_ptr, y_ptr, out_ptr, N: asc2.ConstExpr[int], OP: asc2.ConstExpr[str]):
+    x_gm = asc2.global_tensor(x_ptr, [N])
+    y_gm = asc2.global_tensor(y_ptr, [N])
+    out_gm = asc2.global_tensor(out_ptr, [N])
+    x = asc2.copy_in(x_gm, [0], [N])
+    y = asc2.copy_in(y_gm, [0], [N])
+    if OP == "maximum":
+        r = asc2.maximum(x, y)
+    elif OP == "minimum":
+        r = asc2.minimum(x, y)
+    elif OP == "relu":
+        r = asc2.relu(x)
+    elif OP == "maximum_scalar":
+        r = asc2.maximum(x, 1.0)
+    elif OP == "minimum_scalar":
+        r = asc2.minimum(x, 1.0)
+    else:
+        r = asc2.relu(x + y)
+    asc2.copy_out(r, out_gm, [0])
+
+
+NAN_REFERENCE = {"maximum": np.maximum, "minimum": np.minimum, "relu": lambda x, y: np.maximum(x, 0),
+                 "maximum_scalar": lambda x, y: np.maximum(x, 1), "minimum_scalar": lambda x, y: np.minimum(x, 1),
+                 "add_relu": lambda x, y: np.maximum(x + y, 0)}
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float16])
+@pytest.mark.parametrize("op", list(NAN_REFERENCE))
+def test_maximum_minimum_and_relu_propagate_nan_like_numpy(op, dtype):
+    n = 128
+    x = np.resize(np.array([np.nan, 1, np.nan, 2, -np.inf, -3, 0.5, np.inf], dtype), n)
+    y = np.resize(np.array([0, np.nan, np.nan, 1, 5, np.inf, -0.5, np.nan], dtype), n)
+    out = np.zeros(n, dtype)
+    nan_binary[1](x, y, out, N=n, OP=op)
+    np.testing.assert_array_equal(out, NAN_REFERENCE[op](x, y).astype(dtype))
