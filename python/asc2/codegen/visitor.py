@@ -22,8 +22,8 @@ from .builtins.methods import BoundMethod, call_method, get_attribute, python_bu
 from .builtins.registry import emit_builtin
 from .builtins.scalars import as_index, as_scalar, to_condition
 from .builtins.tiles import coerce_like
-from .ir import (INDEX, IRBuilder, Pointer, Scalar, Tile, UnpackableTile, Value, location, ptr_type, rebind,
-                 string_array)
+from .ir import (INDEX, IRBuilder, Pointer, PositiveIndex, Scalar, Tile, UnpackableTile, Value, location, ptr_type,
+                 rebind, string_array)
 
 
 class ParamSpec:
@@ -339,7 +339,7 @@ class CodeGenerator(ast.NodeVisitor):
         var = node.target.id
         # scf.for counts up by a positive step. A negative or run-time step counts the trips as Python's range
         # does and maps trip j to start + j * step inside the body.
-        positional = isinstance(step, int) and step > 0
+        positional = (isinstance(step, int) and step > 0) or isinstance(step, PositiveIndex)
         if positional:
             lb, ub, st = (as_index(self, v, "loop bound").ssa for v in (start, stop, step))
         else:
