@@ -242,9 +242,9 @@ public:
   void brcb(DType t, int64_t dst, int64_t src, int64_t repeats, int64_t dstBlk,
             int64_t dstRep, int line) {
     Instr in = vecInstr(Opcode::VecBrcb, t, dst, src, Operand::ofImm(0));
-    in.repeatTimes = repeats;
-    in.dstBlkStride = dstBlk;
-    in.dstRepStride = dstRep;
+    in.repeat = repeats;
+    in.blkStride[0] = dstBlk;
+    in.repStride[0] = dstRep;
     emit(in, "ascendc.brcb", line);
   }
   /// Copy(dst, src, mask, repeats, CopyRepeatParams{dstBlk, srcBlk, dstRep,
@@ -254,11 +254,11 @@ public:
             int line) {
     Instr in = vecInstr(Opcode::VecCopy, t, dst, src, Operand::ofImm(0));
     in.mask = mask;
-    in.repeatTimes = repeats;
-    in.dstBlkStride = dstBlk;
-    in.srcBlkStride = srcBlk;
-    in.dstRepStride = dstRep;
-    in.srcRepStride = srcRep;
+    in.repeat = repeats;
+    in.blkStride[0] = dstBlk;
+    in.blkStride[1] = srcBlk;
+    in.repStride[0] = dstRep;
+    in.repStride[1] = srcRep;
     emit(in, "ascendc.copy", line);
   }
   int argF(int index) {

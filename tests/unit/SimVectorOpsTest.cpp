@@ -695,7 +695,7 @@ TEST(SimVectorOps, LocalDataCopyGapsAreInBlocks) {
   Tile x = tile(DType::F32, a, 0), y = outTile(DType::F32, 32, 128);
   LaunchResult r = runV({&x}, {&y}, [&](ProgramBuilder &b) {
     Instr in = b.vecInstr(Opcode::LocalDataCopy, DType::F32, y.ub, x.ub, Operand::ofImm(0));
-    in.repeatTimes = 2;
+    in.blockCount = 2;
     in.blockLen = 1;
     in.srcGap = 1;
     in.dstGap = 2;

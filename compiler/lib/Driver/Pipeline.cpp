@@ -424,7 +424,9 @@ static CompileResult compileOnce(const std::string &asctileIR,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addNestedPass<func::FuncOp>(asctile::createAscTilePropagateNaN());
-  pm.addPass(createConvertAscTileToAscendC());
+  ConvertAscTileToAscendCOptions lowerOptions;
+  lowerOptions.socVersion = arch->socVersion;
+  pm.addPass(createConvertAscTileToAscendC(lowerOptions));
   // The lowering repeats offset/count arithmetic per load and store.
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CoreRunner.h"
+#include <cassert>
 
 namespace asc2::sim {
 
@@ -290,21 +291,6 @@ CoreRunner::Status CoreRunner::resume() {
     case Opcode::CopyLocalToGm:
       ok = copyOut(in, pc);
       break;
-    case Opcode::VecBinary:
-    case Opcode::VecUnary:
-    case Opcode::VecDup:
-    case Opcode::VecScalar:
-    case Opcode::VecCast:
-    case Opcode::VecCompare:
-    case Opcode::VecSelect:
-    case Opcode::VecWholeReduce:
-    case Opcode::VecBinaryRepeat:
-    case Opcode::VecBrcb:
-    case Opcode::VecCopy:
-    case Opcode::LocalDataCopy:
-    case Opcode::VecTranspose:
-      ok = vector(in, pc);
-      break;
     case Opcode::ScalarLoadLocal:
     case Opcode::ScalarStoreLocal:
     case Opcode::ScalarLoadGm:
@@ -355,6 +341,10 @@ CoreRunner::Status CoreRunner::resume() {
       break;
     case Opcode::End:
       next = size;
+      break;
+    default: // the vector unit's instructions (isVectorOpcode)
+      assert(isVectorOpcode(in.op) && "opcode without an issue rule");
+      ok = vector(in, pc);
       break;
     }
     pc = next;

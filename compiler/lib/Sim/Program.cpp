@@ -47,6 +47,57 @@ const char *dtypeName(DType t) {
   return "?";
 }
 
+bool isVectorOpcode(Opcode op) {
+  // No default: a new opcode must be classified here.
+  switch (op) {
+  case Opcode::VecBinary:
+  case Opcode::VecUnary:
+  case Opcode::VecDup:
+  case Opcode::VecScalar:
+  case Opcode::VecCast:
+  case Opcode::VecCompare:
+  case Opcode::VecSelect:
+  case Opcode::VecWholeReduce:
+  case Opcode::VecBinaryRepeat:
+  case Opcode::VecBrcb:
+  case Opcode::VecCopy:
+  case Opcode::LocalDataCopy:
+  case Opcode::VecTranspose:
+    return true;
+  case Opcode::ConstI:
+  case Opcode::ArgI:
+  case Opcode::ArgF:
+  case Opcode::BlockIdx:
+  case Opcode::BlockNum:
+  case Opcode::Scalar:
+  case Opcode::Select:
+  case Opcode::Jump:
+  case Opcode::BranchIfZero:
+  case Opcode::CopyGmToLocal:
+  case Opcode::CopyLocalToGm:
+  case Opcode::ScalarLoadLocal:
+  case Opcode::ScalarStoreLocal:
+  case Opcode::ScalarLoadGm:
+  case Opcode::ScalarStoreGm:
+  case Opcode::CopyGmToL1Nz:
+  case Opcode::LoadL1ToL0:
+  case Opcode::Mmad:
+  case Opcode::FixpipeToL1:
+  case Opcode::CopyL1ToBt:
+  case Opcode::FixpipeToGm:
+  case Opcode::CrossCoreSetFlag:
+  case Opcode::CrossCoreWaitFlag:
+  case Opcode::SetFlag:
+  case Opcode::WaitFlag:
+  case Opcode::PipeBarrier:
+  case Opcode::GetBuf:
+  case Opcode::RlsBuf:
+  case Opcode::End:
+    return false;
+  }
+  return false;
+}
+
 const char *kernelTypeName(KernelType t) {
   switch (t) {
   case KernelType::AivOnly:

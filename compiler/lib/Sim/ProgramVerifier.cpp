@@ -210,20 +210,6 @@ std::string ProgramVerifier::checkInstr(const Instr &in,
   case Opcode::CopyGmToLocal:
   case Opcode::CopyLocalToGm:
     return checkCopy(in, spaces);
-  case Opcode::VecBinary:
-  case Opcode::VecUnary:
-  case Opcode::VecDup:
-  case Opcode::VecScalar:
-  case Opcode::VecCast:
-  case Opcode::VecCompare:
-  case Opcode::VecSelect:
-  case Opcode::VecWholeReduce:
-  case Opcode::VecBinaryRepeat:
-  case Opcode::VecBrcb:
-  case Opcode::VecCopy:
-  case Opcode::LocalDataCopy:
-  case Opcode::VecTranspose:
-    return checkVector(in, spaces);
   case Opcode::ScalarLoadLocal:
   case Opcode::ScalarStoreLocal:
   case Opcode::ScalarLoadGm:
@@ -253,8 +239,12 @@ std::string ProgramVerifier::checkInstr(const Instr &in,
   case Opcode::PipeBarrier:
   case Opcode::End:
     return {};
+  default:
+    break;
   }
-  return {};
+  if (isVectorOpcode(in.op))
+    return checkVector(in, spaces);
+  return "opcode " + std::to_string(int(in.op)) + " has no verifier rule";
 }
 
 std::string ProgramVerifier::checkCores(
@@ -359,17 +349,17 @@ static std::string checkShapeCall(const Instr &in) {
     if (w != 2 && w != 4)
       return std::string("Brcb and Copy take 16- or 32-bit elements, not ") +
              dtypeName(in.dtype);
-    e = outside("repeatTime", in.repeatTimes, 0, 255);
+    e = outside("repeatTime", in.repeat, 0, 255);
     if (e.empty() && in.op == Opcode::VecBrcb)
-      e = outside("dstBlkStride", in.dstBlkStride, 1, 65535);
+      e = outside("dstBlkStride", in.blkStride[0], 1, 65535);
     if (e.empty() && in.op == Opcode::VecCopy)
       e = outside("mask", in.mask, 1, 256 / w);
-    if (e.empty() && (in.dstBlkStride < 0 || in.srcBlkStride < 0 ||
-                      in.dstRepStride < 0 || in.srcRepStride < 0))
+    if (e.empty() && (in.blkStride[0] < 0 || in.blkStride[1] < 0 ||
+                      in.repStride[0] < 0 || in.repStride[1] < 0))
       e = "negative block or repeat stride";
     return e;
   case Opcode::LocalDataCopy:
-    e = outside("blockCount", in.repeatTimes, 1, 4095);
+    e = outside("blockCount", in.blockCount, 1, 4095);
     if (e.empty())
       e = outside("blockLen", in.blockLen, 1, 65535);
     if (e.empty() && (in.srcGap < 0 || in.dstGap < 0))

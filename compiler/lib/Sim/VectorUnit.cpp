@@ -47,29 +47,29 @@ bool CoreRunner::shapeCallOperands(const Instr &in, VecOperands &ops) {
   const int64_t w = byteWidth(in.dtype);
   switch (in.op) {
   case Opcode::VecBrcb:
-    ops.reads[ops.numReads++] = {in.src0Addr, 8 * in.repeatTimes * w};
-    ops.write = {in.dstAddr, repeatSpanEnd(in.repeatTimes, 8 * kBlockBytes / w, w,
-                                           in.dstBlkStride, in.dstRepStride)};
-    ops.repeatBytes = in.repeatTimes * 256;
+    ops.reads[ops.numReads++] = {in.src0Addr, 8 * in.repeat * w};
+    ops.write = {in.dstAddr, repeatSpanEnd(in.repeat, 8 * kBlockBytes / w, w,
+                                           in.blkStride[0], in.repStride[0])};
+    ops.repeatBytes = in.repeat * 256;
     ops.cost = arch.brcbCost;
     break;
   case Opcode::VecCopy:
     ops.reads[ops.numReads++] = {in.src0Addr,
-                                 repeatSpanEnd(in.repeatTimes, in.mask, w,
-                                               in.srcBlkStride, in.srcRepStride)};
-    ops.write = {in.dstAddr, repeatSpanEnd(in.repeatTimes, in.mask, w,
-                                           in.dstBlkStride, in.dstRepStride)};
-    ops.repeatBytes = in.repeatTimes * 256;
+                                 repeatSpanEnd(in.repeat, in.mask, w,
+                                               in.blkStride[1], in.repStride[1])};
+    ops.write = {in.dstAddr, repeatSpanEnd(in.repeat, in.mask, w,
+                                           in.blkStride[0], in.repStride[0])};
+    ops.repeatBytes = in.repeat * 256;
     ops.cost = arch.copyCost;
     break;
   case Opcode::LocalDataCopy: {
     auto span = [&](int64_t gap) {
-      return in.repeatTimes <= 0 ? 0
-             : ((in.repeatTimes - 1) * (in.blockLen + gap) + in.blockLen) * kBlockBytes;
+      return in.blockCount <= 0 ? 0
+             : ((in.blockCount - 1) * (in.blockLen + gap) + in.blockLen) * kBlockBytes;
     };
     ops.reads[ops.numReads++] = {in.src0Addr, span(in.srcGap)};
     ops.write = {in.dstAddr, span(in.dstGap)};
-    ops.repeatBytes = in.repeatTimes * in.blockLen * kBlockBytes;
+    ops.repeatBytes = in.blockCount * in.blockLen * kBlockBytes;
     ops.cost = arch.localDataCopyCost;
     break;
   }
@@ -241,14 +241,14 @@ bool CoreRunner::computeDense(const Instr &in, const VecOperands &ops) {
     binaryRepeatKernel(in, base);
     break;
   case Opcode::VecBrcb:
-    brcbKernel(w, dst, a, in.repeatTimes, in.dstBlkStride, in.dstRepStride);
+    brcbKernel(w, dst, a, in.repeat, in.blkStride[0], in.repStride[0]);
     break;
   case Opcode::VecCopy:
-    copyKernel(w, dst, a, in.mask, in.repeatTimes, in.dstBlkStride,
-               in.srcBlkStride, in.dstRepStride, in.srcRepStride);
+    copyKernel(w, dst, a, in.mask, in.repeat, in.blkStride[0],
+               in.blkStride[1], in.repStride[0], in.repStride[1]);
     break;
   case Opcode::LocalDataCopy:
-    localDataCopyKernel(dst, a, in.repeatTimes, in.blockLen, in.srcGap, in.dstGap);
+    localDataCopyKernel(dst, a, in.blockCount, in.blockLen, in.srcGap, in.dstGap);
     break;
   case Opcode::VecTranspose:
     transposeKernel(w, dst, a, in.batch, val(in.a), val(in.b));

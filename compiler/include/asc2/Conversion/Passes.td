@@ -12,6 +12,10 @@ def ConvertAscTileToAscendC : Pass<"convert-asctile-to-ascendc", "::mlir::Module
     `data_copy_out` clamped to the tensor extent, tile arithmetic becomes
     vector ops on buffers. GM pointers become `!ascendc.gm` arguments.
   }];
+  let options = [
+    Option<"socVersion", "soc-version", "std::string", "\"c220\"",
+           "Target core generation (c220: Atlas A2/A3, c310: Ascend 950): which Cast and Compare calls exist">
+  ];
   let dependentDialects = ["::asc2::ascendc::AscendCDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect"];

@@ -117,14 +117,14 @@ enum class Opcode : uint8_t {
   VecBinaryRepeat, // dst = vecOp(src0, src1) (Add, Max, Min, Mul) per lane
   // Shape calls (Target/Sim/ShapeInstrs.cpp, kernels in Sim/ShapeKernels.cpp);
   // strides are in 32-byte blocks, as in the Ascend C API reference.
-  VecBrcb,     // Brcb: repeat i (< repeatTimes) fills dst block (i*dstRepStride
-               // + j*dstBlkStride) with src element 8i + j, j < 8
+  VecBrcb,     // Brcb: repeat i (< repeat) fills dst block (i*repStride[0]
+               // + j*blkStride[0]) with src element 8i + j, j < 8
   VecCopy,     // level-0 Copy, continuous mask: repeat i copies its first
                // `mask` elements; block b of repeat i is read at src block
-               // i*srcRepStride + b*srcBlkStride, written at dst block
-               // i*dstRepStride + b*dstBlkStride
-  LocalDataCopy, // DataCopy within UB on V: repeatTimes (blockCount) runs of
-               // blockLen blocks; src runs srcGap blocks apart, dst dstGap
+               // i*repStride[1] + b*blkStride[1], written at dst block
+               // i*repStride[0] + b*blkStride[0]
+  LocalDataCopy, // DataCopy within UB on V: blockCount runs of blockLen
+               // blocks; src runs srcGap blocks apart, dst dstGap
   VecTranspose,// Transpose NCHW -> NHWC: batch (n) matrices of a (c) rows x b
                // (h*w) cols in src become b x a in dst ([c][r] = [r][c]);
                // the API's scratch at tmpAddr (tmpBytes) is clobbered
@@ -204,6 +204,10 @@ enum class Opcode : uint8_t {
   End,
 };
 
+/// The instructions the vector unit (pipe V) executes: one list for the issue
+/// loop, the verifier and the timing, so adding one cannot miss a place.
+bool isVectorOpcode(Opcode op);
+
 /// An integer operand: a register when reg >= 0, else the immediate.
 struct Operand {
   int32_t reg = -1;
@@ -247,12 +251,15 @@ struct Instr {
   RoundMode roundMode = RoundMode::None;
   CmpMode cmpMode = CmpMode::LT;
   ReduceKind reduceKind = ReduceKind::Sum;
-  // VecWholeReduce / VecBinaryRepeat (level-0 calls; see Opcode)
+  // Level-0 calls (VecWholeReduce, VecBinaryRepeat, VecBrcb, VecCopy; see
+  // Opcode): one set of repeat parameters, operand 0 = dst, 1 = src0,
+  // 2 = src1, strides in 32-byte blocks (WholeReduce's dst repStride counts
+  // results).
   ReduceOrder reduceOrder = ReduceOrder::ValueIndex;
-  int64_t mask = 0;             // count mask (lanes per repeat); also VecCopy
+  int64_t mask = 0;             // count mask (lanes per repeat)
   int64_t repeat = 0;           // repeatTime
-  int64_t blkStride[3] = {1, 1, 1};    // dst, src0, src1 in 32-byte blocks
-  int64_t repStride[3] = {8, 8, 8};    // WholeReduce dst: in results
+  int64_t blkStride[3] = {1, 1, 1};
+  int64_t repStride[3] = {8, 8, 8};
   int64_t maskAddr = 0;         // VecSelect: Bool mask buffer (same space)
   /// The scalar of VecScalar/VecDup/VecCompare/VecSelect/ScalarStore*: the
   /// register when scalar.isReg() (double bits for float dtypes, int64 for
@@ -269,11 +276,8 @@ struct Instr {
   int64_t localRowStride = 0;   // 0 => tileElems (one row)
   int64_t tileRows = 1;
   AtomicKind atomic = AtomicKind::None; // CopyLocalToGm: GM = op(GM, local)
-  // VecBrcb / VecCopy / LocalDataCopy, in 32-byte blocks (see the opcodes).
-  int64_t repeatTimes = 0;      // LocalDataCopy: blockCount
-  int64_t dstBlkStride = 1, srcBlkStride = 1;
-  int64_t dstRepStride = 8, srcRepStride = 8;
-  int64_t blockLen = 0, srcGap = 0, dstGap = 0; // LocalDataCopy
+  // LocalDataCopy, in 32-byte blocks
+  int64_t blockCount = 0, blockLen = 0, srcGap = 0, dstGap = 0;
   int64_t tmpAddr = 0, tmpBytes = 0;            // VecTranspose scratch
 
   // --- asc2.mask(bits=...) and rank-N transposes ---

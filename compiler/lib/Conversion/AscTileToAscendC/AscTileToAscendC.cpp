@@ -167,13 +167,14 @@ LogicalResult Lowering::run() {
 namespace {
 struct ConvertAscTileToAscendCPass
     : public asc2::impl::ConvertAscTileToAscendCBase<ConvertAscTileToAscendCPass> {
+  using ConvertAscTileToAscendCBase::ConvertAscTileToAscendCBase;
   void runOnOperation() override {
     for (auto func : getOperation().getOps<func::FuncOp>()) {
       if (!func->hasAttr("asctile.kernel") &&
           llvm::none_of(func.getArgumentTypes(),
                         [](Type t) { return isa<at::PtrType>(t); }))
         continue;
-      Lowering lowering(func);
+      Lowering lowering(func, socVersion == "c310");
       if (failed(lowering.run()))
         return signalPassFailure();
     }

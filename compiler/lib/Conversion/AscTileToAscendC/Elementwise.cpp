@@ -181,11 +181,9 @@ LogicalResult Lowering::lowerCast(at::CastOp c) {
   if (from.isInteger(1) || to.isInteger(1)) {
     if (failed(lowerBoolCast(c, dst, *src, m, mask)))
       return failure();
-  } else {
-    markCounter(builder.create<ac::CastOp>(c.getLoc(), dst, *src, m.count,
-                                           static_cast<ac::RoundMode>(c.getRoundMode()),
-                                           m.bits),
-                mask);
+  } else if (failed(emitCast(c, dst, *src, c.getSource().getType(), to,
+                              static_cast<ac::RoundMode>(c.getRoundMode()), m, mask))) {
+    return failure();
   }
   setMaskedResult(c.getResult(), dst, mask);
   return success();
@@ -221,8 +219,9 @@ LogicalResult Lowering::lowerBoolCast(at::CastOp c, Value dst, Value src,
     Value x = src;
     if (carrier != from) {
       x = newBuffer(loc, st.getShape(), carrier, ac::Position::VECCALC, "nonzero");
-      builder.create<ac::CastOp>(loc, x, src, countOf(loc, st),
-                                 ac::RoundMode::CAST_NONE, ValueRange{});
+      if (failed(emitCast(c, x, src, st, carrier, ac::RoundMode::CAST_NONE,
+                          MaskArgs{countOf(loc, st), {}}, at::MaskOp())))
+        return failure();
     }
     Value zero = builder.create<arith::ConstantOp>(loc, builder.getFloatAttr(carrier, 0.0));
     builder.create<ac::CompareOp>(loc, ac::CmpMode::NE, dst, x, zero, countOf(loc, st),
@@ -266,10 +265,9 @@ LogicalResult Lowering::lowerCmp(at::CmpOp c) {
   Value dst = newBuffer(c.getLoc(), t, ac::Position::VECCALC, "mask");
   at::MaskOp mask;
   MaskArgs m = laneArgs(c, dst, t, mask);
-  markCounter(builder.create<ac::CompareOp>(c.getLoc(),
-                                            static_cast<ac::CmpMode>(c.getPredicate()),
-                                            dst, *lhs, rhs, m.count, m.bits),
-              mask);
+  if (failed(emitCompare(c, static_cast<ac::CmpMode>(c.getPredicate()), dst, *lhs, rhs,
+                         c.getLhs().getType(), m, mask)))
+    return failure();
   setMaskedResult(c.getResult(), dst, mask);
   return success();
 }

@@ -46,7 +46,10 @@ struct AccessPlan {
 
 class Lowering {
 public:
-  Lowering(func::FuncOp func) : func(func), builder(func.getContext()) {}
+  /// c310: lower for Ascend 950 (else Atlas A2/A3, c220); decides which
+  /// Cast/Compare calls exist (TypeSupport.cpp).
+  Lowering(func::FuncOp func, bool c310)
+      : func(func), builder(func.getContext()), c310(c310) {}
   LogicalResult run();
 
 private:
@@ -88,6 +91,18 @@ private:
   LogicalResult lowerBoolCast(at::CastOp c, Value dst, Value src,
                               const MaskArgs &m, at::MaskOp mask);
   LogicalResult lowerSelect(at::SelectOp op);
+
+  // --- the Cast/Compare calls the target has (TypeSupport.cpp) ---
+  /// dst (element type `to`) = src (a buffer of `srcTile`) converted with
+  /// `mode`, as the target's Cast calls, composed where no single call does
+  /// it; the last call writes the lanes of `m` (`mask` fused, or null).
+  LogicalResult emitCast(Operation *user, Value dst, Value src, at::TileType srcTile,
+                         Type to, ac::RoundMode mode, const MaskArgs &m, at::MaskOp mask);
+  /// dst (bit mask) = lhs `mode` rhs (a buffer or a scalar) over `operands`
+  /// tiles, in the target's Compare calls.
+  LogicalResult emitCompare(Operation *user, ac::CmpMode mode, Value dst, Value lhs,
+                            Value rhs, at::TileType operands, const MaskArgs &m,
+                            at::MaskOp mask);
 
   // --- reductions: the fold + WholeReduce cascade (Reduce.cpp) ---
   FamilyResult lowerReduceFamily(Operation *op);
@@ -242,6 +257,7 @@ private:
 
   func::FuncOp func;
   OpBuilder builder;
+  bool c310;
   DenseMap<Value, GlobalView> tensors;
   DenseMap<Value, Value> buffers; // tile value -> local buffer
   DenseMap<Value, Value> splats;  // splat tile -> its scalar

@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
 
+#include "asc2/Dialect/AscendC/IR/CastSupport.h"
+
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -180,8 +182,14 @@ FamilyResult Emitter::emitVectorFamily(Operation *op) {
 #define ASC2_VEC_SCALAR(Op, SimOp) .Case<Op>(emitScalarForm)
 #define ASC2_VEC_UNARY(Op, SimOp) .Case<Op>(emitUnary)
 #include "asc2/Dialect/AscendC/IR/AscendCVecOpDispatch.inc"
-      .Case<CastOp>([&](CastOp o) {
+      .Case<CastOp>([&](CastOp o) -> LogicalResult {
         Type d = o.getDst().getType().getElementType(), sTy = o.getSrc().getType().getElementType();
+        // Only the calls the target has (the lowering composes the rest).
+        if (!(castRoundModes(c310, castElemOf(sTy), castElemOf(d)) &
+              modeBit(o.getRoundMode())))
+          return o.emitOpError() << "Cast " << sTy << " -> " << d << " with "
+                                 << stringifyRoundMode(o.getRoundMode())
+                                 << " is not an Ascend C call on " << (c310 ? "c310" : "c220");
         // Repeat strides in 32-byte blocks: 8 for the wider type.
         unsigned db = d.getIntOrFloatBitWidth(), sb = sTy.getIntOrFloatBitWidth();
         unsigned wide = std::max(db, sb);
@@ -199,6 +207,11 @@ FamilyResult Emitter::emitVectorFamily(Operation *op) {
         return success();
       })
       .Case<CompareOp>([&](CompareOp o) -> LogicalResult {
+        Type operand = o.getLhs().getType().getElementType();
+        if (!compareSupported(c310, operand, o.getMode()))
+          return o.emitOpError() << "Compare of " << operand << " in "
+                                 << stringifyCmpMode(o.getMode()) << " is not an Ascend C call on "
+                                 << (c310 ? "c310" : "c220");
         // Compare (two tensors) / Compares (a scalar) write dst's bits; the
         // count must cover whole 256-byte repeats (asc-devkit docs/zh/api/
         // SIMD-API/基础API/Memory矢量计算/比较与选择/Compare.md, "count"), so it is

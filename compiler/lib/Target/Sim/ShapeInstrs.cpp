@@ -32,9 +32,9 @@ FamilyResult Builder::emitShapeFamily(Operation *op) {
                         o.getDstOffset(), o.getSrcOffset());
         if (failed(in))
           return failure();
-        (*in)->repeatTimes = o.getRepeatTime();
-        (*in)->dstBlkStride = o.getDstBlkStride();
-        (*in)->dstRepStride = o.getDstRepStride();
+        (*in)->repeat = o.getRepeatTime();
+        (*in)->blkStride[0] = o.getDstBlkStride();
+        (*in)->repStride[0] = o.getDstRepStride();
         return success();
       })
       .Case<CopyOp>([&](CopyOp o) -> LogicalResult {
@@ -43,11 +43,11 @@ FamilyResult Builder::emitShapeFamily(Operation *op) {
         if (failed(in))
           return failure();
         (*in)->mask = o.getMask();
-        (*in)->repeatTimes = o.getRepeatTime();
-        (*in)->dstBlkStride = o.getDstStride();
-        (*in)->srcBlkStride = o.getSrcStride();
-        (*in)->dstRepStride = o.getDstRepeatSize();
-        (*in)->srcRepStride = o.getSrcRepeatSize();
+        (*in)->repeat = o.getRepeatTime();
+        (*in)->blkStride[0] = o.getDstStride();
+        (*in)->blkStride[1] = o.getSrcStride();
+        (*in)->repStride[0] = o.getDstRepeatSize();
+        (*in)->repStride[1] = o.getSrcRepeatSize();
         return success();
       })
       .Case<LocalDataCopyOp>([&](LocalDataCopyOp o) -> LogicalResult {
@@ -55,7 +55,7 @@ FamilyResult Builder::emitShapeFamily(Operation *op) {
                         o.getDstOffset(), o.getSrcOffset());
         if (failed(in))
           return failure();
-        (*in)->repeatTimes = o.getBlockCount();
+        (*in)->blockCount = o.getBlockCount();
         (*in)->blockLen = o.getBlockLen();
         (*in)->srcGap = o.getSrcGap();
         (*in)->dstGap = o.getDstGap();

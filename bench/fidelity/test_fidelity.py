@@ -1,0 +1,114 @@
+"""Unit tests of the fidelity bench's arithmetic and data (ctest bench-fidelity-metrics); the
+kernels themselves are checked against numpy by ``run.py --quick`` (ctest bench-fidelity)."""
+
+import math
+import os
+import re
+import sys
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from fidelity import metrics, run  # noqa: E402
+from fidelity.kernels.common import Measurement  # noqa: E402
+
+
+def test_ratio_and_within_boundaries():
+    assert metrics.ratio(120.0, 100.0) == pytest.approx(1.2)
+    assert metrics.within(0.8) and metrics.within(1.2) and metrics.within(1.0)
+    assert not metrics.within(0.79) and not metrics.within(1.21) and not metrics.within(None)
+    with pytest.raises(ValueError):
+        metrics.ratio(1.0, 0.0)
+
+
+def test_typical_factor_is_geometric_mean_of_the_factor_either_way():
+    # |ln 2| = |ln 0.5|: off by 2x either way is a typical factor of 2.
+    assert metrics.typical_factor([2.0, 0.5]) == pytest.approx(2.0)
+    assert metrics.typical_factor([1.0, 1.0]) == pytest.approx(1.0)
+    assert metrics.typical_factor([4.0, 1.0]) == pytest.approx(2.0)
+    assert metrics.typical_factor([3.0, None]) == pytest.approx(3.0)
+    assert metrics.typical_factor([None]) is None
+    assert metrics.typical_factor([1.1, 0.9, 2.5]) == pytest.approx(
+        math.exp((abs(math.log(1.1)) + abs(math.log(0.9)) + abs(math.log(2.5))) / 3))
+
+
+def test_share_within_counts_missing_ratios_as_misses():
+    assert metrics.share_within([1.0, 1.19, 0.5, None]) == pytest.approx(0.5)
+    assert metrics.share_within([]) is None
+
+
+def test_units_convert_with_the_clock():
+    assert metrics.predicted_in_unit(1800, "us", 1800) == pytest.approx(1.0)
+    assert metrics.predicted_in_unit(1800, "cycles", 1800) == 1800.0
+    assert metrics.us_to_cycles(metrics.cycles_to_us(3300, 1650), 1650) == pytest.approx(3300)
+    with pytest.raises(ValueError):
+        metrics.predicted_in_unit(1, "ms", 1800)
+
+
+def _point(**overrides):
+    point = {"id": "p", "set": "calibration", "platform": "Ascend910_93", "kernel": "k", "shape": "s",
+             "dtype": "f16", "cores": 2, "published": 10.0, "unit": "us", "source": "o/r@c:p"}
+    point.update(overrides)
+    return point
+
+
+def test_evaluate_row_from_a_measurement():
+    m = Measurement(launches=[9000, 9000], pipes={"M": 0.5})
+    row = run.evaluate(_point(published_pipes={"M": 0.6}), m, clock=1800, wall=0.1)
+    assert row["cycles"] == 18000
+    assert row["predicted"] == pytest.approx(10.0)     # 18000 cycles at 1800 MHz
+    assert row["ratio"] == pytest.approx(1.0) and row["within"] and row["numpy_ok"]
+    assert row["pipes"] == {"M": {"published": 0.6, "predicted": 0.5}}
+    failed = run.evaluate(_point(), error="RuntimeError: boom")
+    assert failed["ratio"] is None and not failed["within"] and "boom" in run.format_row(failed)
+
+
+def test_summary_per_set_and_its_printout():
+    rows = [run.evaluate(_point(id="a", published=100.0, unit="cycles"), Measurement([200]), clock=1),
+            run.evaluate(_point(id="b", published=100.0, unit="cycles"), Measurement([50]), clock=1),
+            run.evaluate(_point(id="c", set="validation", published=100.0, unit="cycles"), Measurement([110]),
+                         clock=1),
+            run.evaluate(_point(id="d", set="validation"), error="not run: slow")]
+    summary = run.summarize(rows)
+    assert summary["calibration"]["typical_factor"] == pytest.approx(2.0)
+    assert summary["calibration"]["share_within"] == 0.0
+    assert summary["validation"]["within"] == 1 and summary["validation"]["share_within"] == 0.5
+    assert summary["validation"]["not_run"] == 1 and summary["validation"]["failed"] == 0
+    assert summary["all"]["points"] == 4 and summary["all"]["within"] == 1
+    assert summary["all"]["typical_factor"] == pytest.approx(math.exp((2 * math.log(2) + math.log(1.1)) / 3))
+    text = "\n".join(run.format_summary(summary))
+    assert "calibration    2 points: typical factor  x2.00" in text
+    assert "within ±20% 1/2 = 50%; 1 not run" in text
+    assert "within ±20% 1/4 = 25%" in text
+
+
+def test_measurement_check_detects_a_wrong_number():
+    m = Measurement().check(np.array([1.0, 2.0]), np.array([1.0, 2.0]), rtol=1e-6, atol=0.0)
+    assert m.ok and m.max_err == 0.0
+    m.check(np.array([1.0, 2.001]), np.array([1.0, 2.0]), rtol=1e-6, atol=0.0)
+    assert not m.ok and m.max_err == pytest.approx(1e-3)
+    with pytest.raises(ValueError):
+        Measurement().check(np.zeros(2), np.zeros(3), rtol=0, atol=0)
+
+
+SOURCE = re.compile(r"^[\w.-]+/[\w.-]+@[0-9a-f]{7,40}:\S+$")
+
+
+def test_every_point_is_complete_and_cited():
+    from fidelity.kernels import KERNELS
+    points = run.load_points()
+    assert len(points) >= 12
+    for p in points:
+        for key in ("platform", "kernel", "params", "shape", "dtype", "tiling", "cores", "published", "unit",
+                    "measured_on", "where"):
+            assert p.get(key) not in (None, ""), (p["id"], key)
+        assert p["kernel"] in KERNELS, p["id"]
+        assert p["unit"] in ("us", "cycles") and p["published"] > 0, p["id"]
+        assert p["measured_on"] in ("silicon", "camodel"), p["id"]
+        assert SOURCE.match(p["source"]), (p["id"], p["source"])
+        assert os.path.exists(os.path.join(run.ROOT, "resources", "arch", f"{p['platform']}.json")), p["id"]
+    assert sum(p["measured_on"] == "silicon" for p in points) >= 3
+    assert {p["platform"] for p in points} >= {"Ascend950", "Ascend910B1", "Ascend910_93"}
+    assert any(p.get("quick") for p in points if p["set"] == "calibration")
