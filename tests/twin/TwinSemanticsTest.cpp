@@ -228,6 +228,50 @@ TEST(TwinReduce, TreeSumMaxIndexAndBrcb) {
       EXPECT_EQ(out[size_t(32 + b * 8 + i)], out[size_t(b)]);
 }
 
+// ---- Transpose: the 16x16 b16 form and TransposeParamsExt's NCHW <-> NHWC ----
+void Transposes(GM_ADDR x, GM_ADDR out16, GM_ADDR nhwc, GM_ADDR back) {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
+  GlobalTensor<int16_t> gx, g16;
+  GlobalTensor<float> gf, gn, gb;
+  gx.SetGlobalBuffer((__gm__ int16_t *)x);
+  g16.SetGlobalBuffer((__gm__ int16_t *)out16);
+  gn.SetGlobalBuffer((__gm__ float *)nhwc);
+  gb.SetGlobalBuffer((__gm__ float *)back);
+  LocalTensor<int16_t> a(TPosition::VECCALC, 0, 256), t(TPosition::VECCALC, 512, 256);
+  DataCopy(a, gx, 256);
+  Transpose(t, a);
+  DataCopy(g16, t, 256);
+  // 2 matrices of 3 channels x 16 (h 2 x w 8) floats, through the NHWC form and back.
+  LocalTensor<float> f(TPosition::VECCALC, 1024, 96), n(TPosition::VECCALC, 2048, 96),
+      b(TPosition::VECCALC, 3072, 96);
+  LocalTensor<uint8_t> tmp(TPosition::VECCALC, 4096, 1024);
+  for (int i = 0; i < 96; ++i)
+    f.SetValue(i, float(i));
+  Transpose(n, f, tmp, TransposeParamsExt(2, 3, 2, 8, TransposeType::TRANSPOSE_NCHW2NHWC));
+  Transpose(b, n, tmp, TransposeParamsExt(2, 3, 2, 8, TransposeType::TRANSPOSE_NHWC2NCHW));
+  DataCopy(gn, n, 96);
+  DataCopy(gb, b, 96);
+}
+
+TEST(TwinTranspose, SixteenBySixteenAndNchwNhwc) {
+  std::vector<int16_t> x(256), out16(256, -1);
+  for (int i = 0; i < 256; ++i)
+    x[size_t(i)] = int16_t(i);
+  std::vector<float> nhwc(96, -1), back(96, -1);
+  asc2_twin::Launch(1, Transposes, (GM_ADDR)x.data(), (GM_ADDR)out16.data(), (GM_ADDR)nhwc.data(),
+                    (GM_ADDR)back.data());
+  for (int r = 0; r < 16; ++r)
+    for (int c = 0; c < 16; ++c)
+      EXPECT_EQ(out16[size_t(c * 16 + r)], x[size_t(r * 16 + c)]);
+  // NHWC element (b, k, ci) = NCHW element (b, ci, k).
+  for (int bi = 0; bi < 2; ++bi)
+    for (int ci = 0; ci < 3; ++ci)
+      for (int k = 0; k < 16; ++k)
+        EXPECT_EQ(nhwc[size_t(bi * 48 + k * 3 + ci)], float(bi * 48 + ci * 16 + k));
+  for (int i = 0; i < 96; ++i)
+    EXPECT_EQ(back[size_t(i)], float(i));
+}
+
 // ---- Cast rounding modes ----
 void CastModes(GM_ADDR x, GM_ADDR h, GM_ADDR n) {
   KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);

@@ -46,6 +46,14 @@ TEST(ArchModel, EveryPlatformLoads) {
     EXPECT_DOUBLE_EQ(arch->mmadCyclesPerFractal, 1) << platform;
     EXPECT_DOUBLE_EQ(arch->mmadF32FractalFactor, 2) << platform;
     EXPECT_GT(arch->crossCoreFlagCycles, 0) << platform;
+    // Memory system: an L2 of tens of MB, faster than HBM, 512-byte lines;
+    // reads wait longer than the pipe occupancy of a small copy.
+    EXPECT_GE(arch->l2Bytes, int64_t(64) << 20) << platform;
+    EXPECT_GT(arch->l2BytesPerCycle, arch->hbmBytesPerCycle) << platform;
+    EXPECT_EQ(arch->l2LineBytes, 512) << platform;
+    EXPECT_GT(arch->gmReadLatencyCycles, 100) << platform;
+    EXPECT_GT(arch->gmWriteLatencyCycles, 0) << platform;
+    EXPECT_GE(arch->mteOutstanding, 1) << platform;
   }
 }
 

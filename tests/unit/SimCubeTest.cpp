@@ -647,8 +647,10 @@ TEST(SimCube, MmadAndMovesCostFromTheArchModel) {
     uint64_t loadA = uint64_t(std::ceil(c.m * c.k * w / (437.5 * perCycle)));
     uint64_t loadB = uint64_t(std::ceil(c.k * c.n * w / (210.5 * perCycle)));
     EXPECT_EQ(s.busy[int(Pipe::MTE1)], loadA + loadB);
-    uint64_t fix =
-        uint64_t(std::ceil(214 + c.m * c.n * 4 / (209.32 * perCycle)));
+    // A GM write: the L0C bytes at l0c_to_gm, then the write latency.
+    uint64_t fix = uint64_t(std::ceil(arch.mteIssueCycles +
+                                      c.m * c.n * 4 / (209.32 * perCycle))) +
+                   uint64_t(arch.gmWriteLatencyCycles);
     EXPECT_EQ(s.busy[int(Pipe::FIX)], fix);
     EXPECT_EQ(s.bytes[int(Pipe::FIX)], uint64_t(c.m * c.n * 4));
     // The chain is serial: each hop costs the set (1) and the wait (1).
@@ -679,14 +681,18 @@ TEST(SimCube, MmadAndMovesCostFromTheArchModel) {
 
 TEST(SimCube, GmToL1UsesItsBandwidth) {
   ArchModel arch = loadArch("Ascend910B1");
+  arch.mteOutstanding = 2; // both loads in flight at once
   MatmulCase mc; // 64 x 32 f16 A, 32 x 48 f16 B
   MatmulData d = makeData(mc, true);
   LaunchResult r = runMatmul(mc, d, 1, &arch);
   ASSERT_TRUE(r.ok) << r.error;
   const double bw = 264e9 / 1850e6;
-  uint64_t a = uint64_t(std::ceil(214 + 64 * 32 * 2 / bw));
-  uint64_t b = uint64_t(std::ceil(214 + 32 * 48 * 2 / bw));
-  EXPECT_EQ(r.cores[0].busy[int(Pipe::MTE2)], a + b);
+  uint64_t a = uint64_t(std::ceil(arch.mteIssueCycles + 64 * 32 * 2 / bw));
+  uint64_t b = uint64_t(std::ceil(arch.mteIssueCycles + 32 * 48 * 2 / bw));
+  // Back to back on MTE2, both in flight: the occupancies, then the
+  // second one's latency.
+  EXPECT_EQ(r.cores[0].busy[int(Pipe::MTE2)],
+            a + b + uint64_t(arch.gmReadLatencyCycles));
   EXPECT_EQ(r.cores[0].bytes[int(Pipe::MTE2)], uint64_t((64 * 32 + 32 * 48) * 2));
 }
 

@@ -60,7 +60,8 @@ TEST(SimDataMovement, Copy2dPadsRowTailsAndMissingRows) {
   // Bytes moved are the rows x cols elements, not the padded tile.
   EXPECT_EQ(r.cores[0].bytes[int(Pipe::MTE2)], 5u * 6 * 4);
   EXPECT_EQ(r.cores[0].busy[int(Pipe::MTE2)],
-            uint64_t(std::ceil(214 + 120 / (220.06e9 / 1850e6))));
+            uint64_t(std::ceil(arch.mteIssueCycles + 120 / (220.06e9 / 1850e6))) +
+                uint64_t(arch.gmReadLatencyCycles));
 }
 
 TEST(SimDataMovement, Copy2dWithoutPadKeepsGapsAndChecksBounds) {

@@ -133,9 +133,14 @@ TEST(SimTrace, PipeUtilizationCsvUsesMsprofColumns) {
     double ratio = std::stod(row["aiv_mte2_ratio"]);
     EXPECT_GT(ratio, 0.3);
     EXPECT_LE(ratio, 1.0);
-    // 4 KB copies: 249 cycles each (214 fixed + 4096 B at 220.06 GB/s).
+    // Bytes moved per busy second of MTE2 (busy: a copy in flight).
+    const CoreStats &c = r.cores[rows];
     double bw = std::stod(row["aiv_mte2_active_bw(GB/s)"]);
-    EXPECT_NEAR(bw, 4096.0 / 249 * 1850e6 / 1e9, 1e-3);
+    EXPECT_NEAR(bw,
+                double(c.bytes[int(Pipe::MTE2)]) /
+                    (double(c.busy[int(Pipe::MTE2)]) / 1850e6) / 1e9,
+                1e-3);
+    EXPECT_LT(bw, 220.06); // never above the port bandwidth
     ++rows;
   }
   EXPECT_EQ(rows, 2);

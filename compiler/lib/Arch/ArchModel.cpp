@@ -141,7 +141,18 @@ std::optional<ArchModel> ArchModel::fromJson(const std::string &text,
   m.gmToUbBytesPerCycle = r.number("gm_to_ub_gbps") * 1e9 / cyclesPerSecond;
   m.ubToGmBytesPerCycle = r.number("ub_to_gm_gbps") * 1e9 / cyclesPerSecond;
   m.hbmBytesPerCycle = r.number("hbm_gbps") * 1e9 / cyclesPerSecond;
-  m.mteFixedCycles = r.number("mte_fixed_cycles", /*positive=*/false);
+  m.mteIssueCycles = r.number("mte_issue_cycles", /*positive=*/false);
+  m.gmReadLatencyCycles =
+      r.number("gm_read_latency_cycles", /*positive=*/false);
+  m.gmWriteLatencyCycles =
+      r.number("gm_write_latency_cycles", /*positive=*/false);
+  m.mteOutstanding = int(r.number("mte_outstanding"));
+  m.l2Bytes = int64_t(r.number("l2_bytes"));
+  m.l2LineBytes = int64_t(r.number("l2_line_bytes"));
+  m.l2BytesPerCycle = r.number("l2_gbps") * 1e9 / cyclesPerSecond;
+  m.launchCycles = r.number("launch_cycles", /*positive=*/false);
+  m.blockStartCycles = r.number("block_start_cycles", /*positive=*/false);
+  m.blockEndCycles = r.number("block_end_cycles", /*positive=*/false);
   m.gmToL1BytesPerCycle = r.number("gm_to_l1_gbps") * 1e9 / cyclesPerSecond;
   m.l1ToL0aBytesPerCycle = r.number("l1_to_l0a_gbps") * 1e9 / cyclesPerSecond;
   m.l1ToL0bBytesPerCycle = r.number("l1_to_l0b_gbps") * 1e9 / cyclesPerSecond;

@@ -25,20 +25,31 @@
 //     that have not started yet;
 //   * a pipe instruction starts at max(enqueue time, end of the previous
 //     instruction on that pipe) and lasts
-//       copies:  mteFixedCycles + bytes / bandwidth   (GM->local: gm_to_ub,
-//                local->GM: ub_to_gm, each capped at hbm / active cores);
-//                a 2-D copy moves rows * cols elements and pays the fixed
-//                latency once (padding and atomics cost nothing extra)
+//       copies:  a GM copy (GM->UB/L1 on MTE2, UB->GM on MTE3, L0C->GM on
+//                FIX) holds its pipe for mteIssueCycles + bytes / bandwidth
+//                (gm_to_ub, ub_to_gm, gm_to_l1, l0c_to_gm: the core's own
+//                port) and completes gmRead/WriteLatencyCycles after that;
+//                the next copy on the pipe starts when the pipe is free and
+//                fewer than mteOutstanding copies are in flight, so the
+//                latencies of back-to-back copies overlap while their
+//                occupancies serialise. A 2-D copy moves rows * cols elements
+//                and pays the latency once (padding and atomics cost nothing
+//                extra). Chip-wide HBM and L2 bandwidth are applied after the
+//                blocks ran (MemorySystem.cpp);
 //       vector:  fixed + perRepeat * ceil(count * width / 256), width the
 //                widest operand (casts); level-0 calls (WholeReduce, binary
 //                folds, Brcb, Copy) cost fixed + perRepeat * repeatTime
-//       cube:    GM->L1 (MTE2) like a copy at gm_to_l1 (HBM-capped), rows x
-//                cols valid elements; L1->L0A/L0B (MTE1) padded tile bytes /
+//       cube:    GM->L1 (MTE2) a GM copy at gm_to_l1, rows x cols valid
+//                elements; L1->L0A/L0B (MTE1) padded tile bytes /
 //                l1_to_l0a|b, no fixed latency; mmad (M) mmadFixedCycles +
 //                fractals * mmadCyclesPerFractal (16x16x16 f16/bf16, 16x8x16
 //                f32 at mmadF32FractalFactor each, 16x32x16 int8); fixpipe
-//                (FIX) mteFixedCycles + rows * cols * 4 L0C bytes /
-//                l0c_to_gm (HBM-capped)
+//                (FIX) a GM copy of rows * cols * 4 L0C bytes at l0c_to_gm
+//   * "done" (set_flag, barriers, the end of the block) means every earlier
+//     instruction of the pipe completed, latencies included;
+//   * a block starts blockStartCycles into its core's timeline (dispatch,
+//     scalar prologue) and ends blockEndCycles after its last completion;
+//     the launch adds launchCycles before the first block;
 //   * scalar loads/stores hold the scalar unit for scalar_local_cycles (UB,
 //     L1) or scalar_gm_load/store_cycles (GM) instead of one issue slot;
 //   * set_flag fires once all earlier work of its source pipe is done (it
@@ -72,6 +83,7 @@
 
 #include "CubeKernels.h"
 #include "Elements.h"
+#include "MemorySystem.h"
 #include "RaceDetector.h"
 #include "SimSupport.h"
 
@@ -113,8 +125,6 @@ struct Launch {
   int blockNum;
   /// Local spaces the program touches on vector cores [0] and cube cores [1].
   std::array<std::array<bool, kNumSpaces>, 2> usedSpaces{};
-  double gmToLocalBytesPerCycle = 1, localToGmBytesPerCycle = 1;
-  double gmToL1BytesPerCycle = 1, l0cToGmBytesPerCycle = 1;
   /// blockNum slices of program.workspaceBytesPerBlock bytes, zero-filled.
   std::vector<uint8_t> workspace;
   std::atomic<bool> abort{false};
@@ -132,6 +142,7 @@ struct BlockOutcome {
   std::vector<TraceEvent> trace;
   bool traceTruncated = false;
   std::vector<Race> races;
+  std::vector<GmAccess> gm; // in issue order
 };
 
 /// Cross-core flags of one MIX group. Side 0 is the AIC, side 1 the AIV;
@@ -217,6 +228,8 @@ public:
     flags.resize(size_t(kNumPipes) * kNumPipes * eventIds);
     for (auto &ring : startRing)
       ring.resize(size_t(queueDepth));
+    for (auto &ring : inFlight)
+      ring.resize(size_t(std::max(1, arch.mteOutstanding)));
     scalarCycles = std::max<uint64_t>(1, uint64_t(std::llround(arch.scalarCycles)));
     flagCycles = uint64_t(std::llround(arch.flagCycles));
     bufIds.resize(size_t(std::max(0, arch.bufferIds)));
@@ -331,11 +344,13 @@ private:
   uint64_t execute(Pipe p, uint64_t enter, uint64_t dur) {
     uint64_t start = startOn(p, enter);
     pipeFree[int(p)] = start + dur;
+    pipeDone[int(p)] = std::max(pipeDone[int(p)], start + dur);
     out->stats.busy[int(p)] += dur;
     out->stats.instrs[int(p)]++;
     return start;
   }
-  void emit(const Instr &in, Pipe p, uint64_t start, uint64_t end,
+  /// Records a trace event; false when the trace budget is spent.
+  bool emit(const Instr &in, Pipe p, uint64_t start, uint64_t end,
             int64_t bytes, Pipe flagSrc = Pipe::S, Pipe flagDst = Pipe::S,
             uint64_t flowId = 0) {
     if (traceGranted == 0) {
@@ -344,7 +359,7 @@ private:
       if (traceGranted == 0) {
         traceOn = false;
         out->traceTruncated = true;
-        return;
+        return false;
       }
     }
     --traceGranted;
@@ -362,6 +377,7 @@ private:
     e.flagDst = flagDst;
     e.flowId = flowId;
     out->trace.push_back(e);
+    return true;
   }
 
   // --- scalar unit (IssueLoop.cpp) ---
@@ -396,9 +412,27 @@ private:
   /// Records the rows of a 2-D local access with the race detector.
   void accessRows(bool isWrite, Space s, int64_t addr, int64_t rows,
                   int64_t rowBytes, int64_t strideBytes);
+  /// Pipe occupancy of a copy of `bytes` at `bytesPerCycle`.
   uint64_t copyCycles(int64_t bytes, double bytesPerCycle) const {
-    return uint64_t(std::ceil(arch.mteFixedCycles + double(bytes) / bytesPerCycle));
+    return uint64_t(std::ceil(arch.mteIssueCycles +
+                              double(bytes) / std::max(1e-9, bytesPerCycle)));
   }
+  /// The canonical GM address (see GmAccess) of element `offset` of the
+  /// buffer `in` addresses.
+  int64_t gmAddress(const Instr &in, int64_t offset) const {
+    int64_t id = in.gmArg == kWorkspaceArg ? int64_t(l.args.size()) : in.gmArg;
+    int64_t base = in.gmArg == kWorkspaceArg
+                       ? int64_t(block) * program.workspaceBytesPerBlock
+                       : 0;
+    return ((id + 1) << 40) + base + offset * byteWidth(in.dtype);
+  }
+  /// A copy between GM and a core: `rows` rows of `rowElems` elements,
+  /// `gmStride` elements apart, from element `offset` of `in`'s GM buffer
+  /// (see the timing notes at the top of this file). `traceBytes` is what
+  /// the trace and the statistics count as moved.
+  void gmTransfer(const Instr &in, int64_t offset, int64_t rowElems,
+                  int64_t rows, int64_t gmStride, bool write,
+                  double bytesPerCycle, int64_t traceBytes);
 
   // --- the cube path (CubeUnit.cpp) ---
   bool copyGmToL1Nz(const Instr &in, int32_t pc);
@@ -449,7 +483,7 @@ private:
       start = issueTime;
       issueTime += scalarCycles;
     } else {
-      start = startOn(p, enqueue(p));
+      start = std::max(startOn(p, enqueue(p)), pipeDone[int(p)]);
     }
     out->stats.instrs[int(p)]++;
     return start;
@@ -497,7 +531,14 @@ private:
   uint64_t nextFlowId = 0;
   uint64_t issueTime = 0;
   std::array<uint64_t, kNumPipes> pipeFree{};
+  /// When every instruction issued to the pipe has completed (>= pipeFree:
+  /// a copy completes its latency after it frees the pipe).
+  std::array<uint64_t, kNumPipes> pipeDone{};
   std::array<uint64_t, kNumPipes> issued{};
+  /// Completion times of each pipe's last mteOutstanding GM copies (a ring),
+  /// and how many it has issued.
+  std::array<std::vector<uint64_t>, kNumPipes> inFlight;
+  std::array<uint64_t, kNumPipes> gmCopies{};
   std::array<std::vector<uint64_t>, kNumPipes> startRing;
 };
 

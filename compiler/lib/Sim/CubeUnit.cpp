@@ -29,9 +29,8 @@ bool CoreRunner::copyGmToL1Nz(const Instr &in, int32_t pc) {
     races->beginAccesses(in.pipe, pc);
     races->write(Space::L1, in.dstAddr, in.dstAddr + tile);
   }
-  int64_t bytes = rows * cols * int64_t(byteWidth(in.dtype));
-  uint64_t dur = copyCycles(bytes, l.gmToL1BytesPerCycle);
-  transfer(in, dur, bytes);
+  gmTransfer(in, offset, cols, rows, gmStride, /*write=*/false,
+             arch.gmToL1BytesPerCycle, rows * cols * int64_t(byteWidth(in.dtype)));
   return true;
 }
 
@@ -166,10 +165,7 @@ bool CoreRunner::fixpipeToL1(const Instr &in, int32_t pc) {
   }
   // L0C -> L1 runs at about the L0C -> GM rate (216.88 vs 209.32 GB/s per
   // core on 910B1, ascend-hw-model.md 1.5): that rate stands in for it.
-  uint64_t dur = uint64_t(std::ceil(arch.mteFixedCycles +
-                                    double(srcBytes) /
-                                        std::max(1e-9, arch.l0cToGmBytesPerCycle)));
-  transfer(in, dur, srcBytes);
+  transfer(in, copyCycles(srcBytes, arch.l0cToGmBytesPerCycle), srcBytes);
   return true;
 }
 
@@ -242,9 +238,10 @@ bool CoreRunner::fixpipe(const Instr &in, int32_t pc) {
     accessRows(false, Space::L0C, in.src0Addr, (cols + 15) / 16, rows * 64,
                rp * 64);
   }
-  int64_t bytes = rows * cols * 4; // read from L0C
-  uint64_t dur = copyCycles(bytes, l.l0cToGmBytesPerCycle);
-  transfer(in, dur, bytes);
+  // Occupancy counts the L0C bytes read (4 per element); GM receives the
+  // converted rows.
+  gmTransfer(in, offset, cols, rows, gmStride, /*write=*/true,
+             arch.l0cToGmBytesPerCycle * double(w) / 4.0, rows * cols * 4);
   return true;
 }
 

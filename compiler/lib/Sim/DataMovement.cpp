@@ -52,6 +52,44 @@ bool CoreRunner::gmRows(const Instr &in, int64_t offset, int64_t count,
   return gmRange(in, offset, count, ptr);
 }
 
+void CoreRunner::gmTransfer(const Instr &in, int64_t offset, int64_t rowElems,
+                            int64_t rows, int64_t gmStride, bool write,
+                            double bytesPerCycle, int64_t traceBytes) {
+  const int64_t w = byteWidth(in.dtype);
+  const int64_t bytes = rows * rowElems * w;
+  const Pipe p = in.pipe;
+  const uint64_t occupancy = copyCycles(bytes, bytesPerCycle);
+  const uint64_t latency = uint64_t(std::llround(
+      write ? arch.gmWriteLatencyCycles : arch.gmReadLatencyCycles));
+  // In order on the pipe, and only once the copy mteOutstanding places
+  // earlier has completed.
+  std::vector<uint64_t> &ring = inFlight[int(p)];
+  uint64_t &slot = ring[size_t(gmCopies[int(p)]++ % ring.size())];
+  uint64_t start = std::max(startOn(p, enqueue(p)), slot);
+  uint64_t freed = start + occupancy, done = freed + latency;
+  // Busy: the cycles with at least one copy of this pipe in flight.
+  out->stats.busy[int(p)] += done - std::max(start, pipeDone[int(p)]);
+  out->stats.instrs[int(p)]++;
+  out->stats.bytes[int(p)] += uint64_t(traceBytes);
+  pipeFree[int(p)] = freed;
+  pipeDone[int(p)] = std::max(pipeDone[int(p)], done);
+  slot = done;
+  if (rows > 0 && rowElems > 0) {
+    GmAccess a;
+    a.start = start;
+    a.end = freed;
+    a.addr = gmAddress(in, offset);
+    a.rowBytes = rowElems * w;
+    a.rows = rows;
+    a.strideBytes = gmStride * w;
+    a.write = write;
+    a.pipe = p;
+    out->gm.push_back(a);
+  }
+  if (traceOn && emit(in, p, start, done, traceBytes))
+    out->trace.back().latency = latency;
+}
+
 void CoreRunner::accessRows(bool isWrite, Space s, int64_t addr, int64_t rows,
                             int64_t rowBytes, int64_t strideBytes) {
   if (rows <= 0 || rowBytes <= 0)
@@ -119,11 +157,10 @@ bool CoreRunner::copyIn(const Instr &in, int32_t pc) {
     accessRows(true, in.dstSpace, in.dstAddr, writtenRows, rowBytes,
                stride * w);
   }
-  int64_t bytes = rows * count * w;
-  uint64_t dur = copyCycles(bytes, in.dstSpace == Space::L1
-                                       ? l.gmToL1BytesPerCycle
-                                       : l.gmToLocalBytesPerCycle);
-  transfer(in, dur, bytes);
+  gmTransfer(in, offset, count, rows, gmStride, /*write=*/false,
+             in.dstSpace == Space::L1 ? arch.gmToL1BytesPerCycle
+                                      : arch.gmToUbBytesPerCycle,
+             rows * count * w);
   return true;
 }
 
@@ -159,9 +196,8 @@ bool CoreRunner::copyOut(const Instr &in, int32_t pc) {
     races->beginAccesses(in.pipe, pc);
     accessRows(false, in.srcSpace, in.src0Addr, rows, count * w, stride * w);
   }
-  int64_t bytes = rows * count * w;
-  uint64_t dur = copyCycles(bytes, l.localToGmBytesPerCycle);
-  transfer(in, dur, bytes);
+  gmTransfer(in, offset, count, rows, gmStride, /*write=*/true,
+             arch.ubToGmBytesPerCycle, rows * count * w);
   return true;
 }
 

@@ -191,9 +191,15 @@ void CoreRunner::begin(int blockIndex, BlockOutcome &outcome,
   traceOn = l.options.collectTrace && l.options.maxTraceEvents > 0;
   traceGranted = 0;
   nextFlowId = 0;
-  issueTime = 0;
+  // Dispatch and the scalar prologue before the first instruction.
+  issueTime = uint64_t(std::llround(arch.blockStartCycles));
   pipeFree = {};
+  pipeDone = {};
   issued = {};
+  gmCopies = {};
+  for (auto &ring : inFlight)
+    std::fill(ring.begin(), ring.end(), 0);
+  out->gm.clear();
   std::fill(regs.begin(), regs.end(), 0);
   std::fill(flags.begin(), flags.end(), FlagState{});
   std::fill(bufIds.begin(), bufIds.end(), BufIdState{});
@@ -358,9 +364,9 @@ CoreRunner::Status CoreRunner::resume() {
 void CoreRunner::finish() {
   checkSyncAtEnd();
   uint64_t end = issueTime;
-  for (uint64_t t : pipeFree)
+  for (uint64_t t : pipeDone)
     end = std::max(end, t);
-  out->stats.cycles = end;
+  out->stats.cycles = end + uint64_t(std::llround(arch.blockEndCycles));
   if (races)
     out->races = races->takeRaces();
   std::stable_sort(out->trace.begin(), out->trace.end(),

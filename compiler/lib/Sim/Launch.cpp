@@ -1,9 +1,10 @@
 //===- Launch.cpp - simulate(): one launch over all its blocks -------------===//
 //
-// Validates the launch, shares HBM between the active cores, runs the blocks
-// on a pool of worker threads (MIX: each block an AIC and an AIV interleaved
-// on one thread), then places the blocks in waves on the physical cores and
-// merges their statistics, traces and races into one LaunchResult.
+// Validates the launch, runs the blocks on a pool of worker threads (MIX:
+// each block an AIC and an AIV interleaved on one thread), then places the
+// blocks in waves on the physical cores after the launch overhead, merges
+// their statistics, traces and races into one LaunchResult, and applies the
+// chip's L2 and HBM bandwidth to it (MemorySystem.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -82,23 +83,6 @@ int physicalUnits(const ArchModel &arch, KernelType kind) {
                          : std::min(arch.aicCores, arch.aivCores));
 }
 
-/// Chip-wide HBM cap: the active cores share it evenly, each direction
-/// limited to min(per-core MTE bandwidth, hbm / active cores). Both cores of
-/// a MIX group draw on HBM.
-void shareHbm(Launch &launch, int physical) {
-  const ArchModel &arch = launch.arch;
-  const bool mix = launch.program.kernelType == KernelType::Mix;
-  int active = std::min(launch.blockNum, physical) * (mix ? 2 : 1);
-  double hbmShare = arch.hbmBytesPerCycle > 0
-                        ? arch.hbmBytesPerCycle / active
-                        : std::numeric_limits<double>::infinity();
-  auto capped = [&](double bw) { return std::max(1e-9, std::min(bw, hbmShare)); };
-  launch.gmToLocalBytesPerCycle = capped(arch.gmToUbBytesPerCycle);
-  launch.localToGmBytesPerCycle = capped(arch.ubToGmBytesPerCycle);
-  launch.gmToL1BytesPerCycle = capped(arch.gmToL1BytesPerCycle);
-  launch.l0cToGmBytesPerCycle = capped(arch.l0cToGmBytesPerCycle);
-}
-
 /// Runs every block, `perBlock` outcomes each (MIX: the AIC then the AIV),
 /// on options.threads worker threads that take the next block until none is
 /// left; after a failure the remaining blocks are only marked aborted.
@@ -150,16 +134,19 @@ void runBlocks(Launch &launch, int perBlock,
 }
 
 /// Waves: each block (group) starts on the physical core (pair) that frees
-/// up first. Moves the outcomes' statistics, trace events (shifted to launch
-/// time) and distinct races into `result`.
+/// up first, the first ones after the launch overhead. Moves the outcomes'
+/// statistics, trace events and GM copies (shifted to launch time, the
+/// copies into `gm`) and distinct races into `result`.
 void mergeOutcomes(const Launch &launch, int physical, int perBlock,
-                   std::vector<BlockOutcome> &outcomes, LaunchResult &result) {
+                   std::vector<BlockOutcome> &outcomes, LaunchResult &result,
+                   std::vector<GmAccess> &gm) {
   const KernelType kind = launch.program.kernelType;
   const bool mix = kind == KernelType::Mix;
   const int blockNum = launch.blockNum;
   std::priority_queue<uint64_t, std::vector<uint64_t>, std::greater<>> freeAt;
+  const uint64_t launchCycles = uint64_t(std::llround(launch.arch.launchCycles));
   for (int i = 0; i < std::min(blockNum, physical); ++i)
-    freeAt.push(0);
+    freeAt.push(launchCycles);
   result.cores.resize(outcomes.size());
   std::set<std::pair<int32_t, int32_t>> seenRaces;
   for (int b = 0; b < blockNum; ++b) {
@@ -181,6 +168,12 @@ void mergeOutcomes(const Launch &launch, int physical, int perBlock,
         e.end += start;
       }
       result.trace.insert(result.trace.end(), o.trace.begin(), o.trace.end());
+      for (GmAccess &a : o.gm) {
+        a.start += start;
+        a.end += start;
+        a.core = uint32_t(index);
+        gm.push_back(a);
+      }
       result.traceTruncated |= o.traceTruncated;
       for (Race &r : o.races)
         if (result.races.size() < RaceDetector::kMaxRaces &&
@@ -208,7 +201,6 @@ LaunchResult simulate(const Program &program, const ArchModel &arch,
     launch.workspace.assign(
         size_t(program.workspaceBytesPerBlock) * size_t(blockNum), 0);
   const int physical = physicalUnits(arch, program.kernelType);
-  shareHbm(launch, physical);
   launch.traceBudget = options.collectTrace ? options.maxTraceEvents : 0;
 
   // One outcome per core: per block, or (MIX) the AIC then the AIV of each.
@@ -224,7 +216,10 @@ LaunchResult simulate(const Program &program, const ArchModel &arch,
       break;
     }
   }
-  mergeOutcomes(launch, physical, perBlock, outcomes, result);
+  std::vector<GmAccess> gm;
+  mergeOutcomes(launch, physical, perBlock, outcomes, result, gm);
+  if (result.ok)
+    applyMemorySystem(arch, gm, result);
   if (result.trace.size() > size_t(std::max<int64_t>(0, options.maxTraceEvents))) {
     result.trace.resize(size_t(options.maxTraceEvents));
     result.traceTruncated = true;

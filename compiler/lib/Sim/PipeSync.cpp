@@ -51,6 +51,7 @@ std::pair<uint64_t, uint64_t> CoreRunner::blockPipeUntil(Pipe p, uint64_t readyA
     start = startOn(p, enqueue(p));
     end = std::max(start, readyAt) + cycles;
     pipeFree[int(p)] = end;
+    pipeDone[int(p)] = std::max(pipeDone[int(p)], end);
   }
   out->stats.instrs[int(p)]++;
   return {start, end};
@@ -123,7 +124,7 @@ void CoreRunner::barrier(const Instr &in) {
   if (in.allPipes) {
     uint64_t start = issueTime;
     uint64_t idle = issueTime;
-    for (uint64_t t : pipeFree)
+    for (uint64_t t : pipeDone)
       idle = std::max(idle, t);
     issueTime = idle + scalarCycles;
     out->stats.instrs[int(Pipe::S)]++;
@@ -133,14 +134,16 @@ void CoreRunner::barrier(const Instr &in) {
       emit(in, Pipe::S, start, issueTime, 0);
     return;
   }
-  // Each pipe executes in order in this model, so a single-pipe barrier only
-  // occupies its queue slot.
+  // Each pipe starts its instructions in order, so a single-pipe barrier
+  // only holds it until its copies still in flight have completed.
   Pipe p = in.pipe;
   if (p == Pipe::S) {
     scalarStep(in);
     return;
   }
-  uint64_t start = execute(p, enqueue(p), 0);
+  uint64_t start = std::max(startOn(p, enqueue(p)), pipeDone[int(p)]);
+  pipeFree[int(p)] = start;
+  out->stats.instrs[int(p)]++;
   if (traceOn)
     emit(in, p, start, start, 0);
 }

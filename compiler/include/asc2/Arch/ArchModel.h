@@ -35,7 +35,12 @@ struct ArchModel {
   int eventIdsPerPipePair = 8;
   // Per-core data-movement bandwidth in bytes per cycle.
   double gmToUbBytesPerCycle = 0, ubToGmBytesPerCycle = 0;
-  double mteFixedCycles = 0;     // per-transfer latency
+  // DMA timing (CoreRunner.h): a copy holds its MTE pipe for
+  // mteIssueCycles + bytes / bandwidth and completes gmRead/WriteLatency
+  // cycles later; up to mteOutstanding copies of one pipe are in flight.
+  double mteIssueCycles = 0;
+  double gmReadLatencyCycles = 0, gmWriteLatencyCycles = 0;
+  int mteOutstanding = 1;
   // Cube path, bytes per cycle per AIC: GM->L1 (MTE2), L1->L0A / L1->L0B
   // (MTE1), L0C->GM (FIX).
   double gmToL1BytesPerCycle = 0, l1ToL0aBytesPerCycle = 0,
@@ -46,7 +51,13 @@ struct ArchModel {
   double mmadF32FractalFactor = 2;  // cycles of an f32 16x8x16 fractal relative
                                     // to an f16 one
   double crossCoreFlagCycles = 0;   // latency of a cross-core flag (set -> wait)
-  double hbmBytesPerCycle = 0;   // chip-wide cap shared by all cores
+  double hbmBytesPerCycle = 0;   // chip-wide HBM bandwidth (misses, write-backs)
+  // The chip's L2 (MemorySystem.cpp): capacity, line size, bandwidth.
+  int64_t l2Bytes = 0, l2LineBytes = 512;
+  double l2BytesPerCycle = 0;
+  // Launch overheads: once per launch, at each block's start (dispatch and
+  // the scalar prologue) and after each block's last instruction.
+  double launchCycles = 0, blockStartCycles = 0, blockEndCycles = 0;
   double scalarCycles = 1;       // per scalar instruction
   double flagCycles = 1;         // set/wait bookkeeping
   /// Buffer ids (Mutex ids) of a "buffer-id" target; 0 on flag-only targets.

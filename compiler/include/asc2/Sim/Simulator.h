@@ -57,6 +57,8 @@ struct TraceEvent {
   Pipe flagSrc = Pipe::S, flagDst = Pipe::S; // SetFlag/WaitFlag: the pipe pair
   uint64_t flowId = 0;              // same value on a matched set/wait pair
                                     // (also across the cores of a MIX group)
+  uint64_t latency = 0;             // GM copies: the last `latency` cycles
+                                    // wait for GM, the rest holds the pipe
 };
 
 /// One simulated core. AIV_ONLY / AIC_ONLY: one entry per block; MIX: two
@@ -90,6 +92,10 @@ struct LaunchResult {
   std::vector<Race> races;
   std::vector<TraceEvent> trace;    // sorted by (core, AIC before AIV, start)
   bool traceTruncated = false;
+  // The chip's memory system over the launch (MemorySystem.cpp): bytes the
+  // cores read from GM, the part served by L2 hits, and HBM traffic (read
+  // misses and write-backs of evicted dirty lines).
+  uint64_t gmReadBytes = 0, l2HitBytes = 0, hbmBytes = 0;
 };
 
 /// Runs `program` on `blockNum` cores of `arch` (AIV_ONLY: vector cores,

@@ -401,7 +401,7 @@ void Transpose(const LocalTensor<T> &dst, const LocalTensor<T> &src, const Local
       int64_t(dst.ByteAddr()) < int64_t(src.ByteAddr()) + total * int64_t(sizeof(T)))
     asc2_twin::Fail("Transpose: dst overlaps src");
   (void)sharedTmpBuffer.Ptr(api, 0, sharedTmpBuffer.GetSize());
-  std::vector<T> in(size_t(total));
+  std::vector<T> in(static_cast<size_t>(total)); // not in(size_t(total)): that declares a function
   if (total > 0)
     std::memcpy(in.data(), src.Ptr(api, 0, total), size_t(total) * sizeof(T));
   const bool toNhwc = p.transposeType == TransposeType::TRANSPOSE_NCHW2NHWC;
