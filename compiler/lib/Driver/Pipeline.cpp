@@ -423,6 +423,7 @@ static CompileResult compileOnce(const std::string &asctileIR,
   pm.addNestedPass<func::FuncOp>(asctile::createAscTileUnrollLoop());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addNestedPass<func::FuncOp>(asctile::createAscTilePropagateNaN());
   ConvertAscTileToAscendCOptions lowerOptions;
   lowerOptions.socVersion = arch->socVersion;
   pm.addPass(createConvertAscTileToAscendC(lowerOptions));

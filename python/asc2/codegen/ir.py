@@ -8,6 +8,7 @@ lists so a construct whose results are only known after its body (``scf.if``,
 
 import contextlib
 import math
+import operator
 import struct
 
 
@@ -16,7 +17,35 @@ import struct
 # Type spellings
 
 
+# Tiles live on chip (at most a few MB); this bound keeps every size computation downstream (bytes, fractal
+# padding, strides) far from int64 overflow.
+MAX_TILE_BYTES = 2**31
+
+
+def check_tile_shape(shape, dt):
+    """A ShapeError (at the current kernel line) for a tile shape no on-chip memory can hold."""
+    try:
+        dims = [operator.index(d) for d in shape]
+    except TypeError:
+        dims = None
+    if dims is None or any(d <= 0 for d in dims):
+        _shape_error(f"tile dimensions must be positive integers, got {list(shape)}")
+    size = max(1, dt.bits // 8) * math.prod(dims)
+    if size > MAX_TILE_BYTES:
+        _shape_error(f"a tile of shape {dims} {dt.name} needs {size} bytes: more than any on-chip memory holds "
+                     f"(tiles are limited to {MAX_TILE_BYTES} bytes; the memory planner reports what fits)")
+
+
+def _shape_error(message):
+    from ..errors import ShapeError
+
+    exc = RuntimeError(message)
+    exc.asc2_error_class = ShapeError
+    raise exc
+
+
 def tile_type(shape, dt, location):
+    check_tile_shape(shape, dt)
     return f"!asctile.tile<{'x'.join(str(d) for d in shape)}x{dt.mlir}, {location.value}>"
 
 
@@ -84,6 +113,12 @@ class Scalar(Value):
     @property
     def is_float(self):
         return is_float_type(self.type)
+
+
+class PositiveIndex(Scalar):
+    """An index scalar known to be at least 1 (``asc2.block_num()``): a loop may step by it as is."""
+
+    __slots__ = ()
 
 
 class Tile(Value):

@@ -83,7 +83,10 @@ def _locate(fn):
             if hasattr(node, "end_lineno") and node.end_lineno is not None:
                 node.end_lineno += start - 1
             node.col_offset += indent
-    func = next(n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
+    func = next((n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))), None)
+    if func is None:
+        raise TypeError(f"{file}:{start}: a kernel must be a function defined with 'def' ({fn.__name__!r} is "
+                        "not): asc2 compiles the function's source")
     padded = [""] * (start - 1) + src_lines
     return _abs(file), func, padded
 

@@ -22,8 +22,8 @@ from .builtins.methods import BoundMethod, call_method, get_attribute, python_bu
 from .builtins.registry import emit_builtin
 from .builtins.scalars import as_index, as_scalar, to_condition
 from .builtins.tiles import coerce_like
-from .ir import (INDEX, IRBuilder, Pointer, Scalar, Tile, UnpackableTile, Value, location, ptr_type, rebind,
-                 string_array)
+from .ir import (INDEX, IRBuilder, Pointer, PositiveIndex, Scalar, Tile, UnpackableTile, Value, location, ptr_type,
+                 rebind, string_array)
 
 
 class ParamSpec:
@@ -334,10 +334,18 @@ class CodeGenerator(ast.NodeVisitor):
         if not isinstance(node.target, ast.Name):
             fail(UnsupportedError, "the loop variable of a runtime loop must be a single name")
         start, stop, step, unroll, parallel = self.range_arguments(args, kwargs)
-        if isinstance(step, int) and step <= 0:
-            fail(errors.CompilationValueError, f"the loop step must be positive, got {step}")
-        lb, ub, st = (as_index(self, v, "loop bound").ssa for v in (start, stop, step))
+        if isinstance(step, int) and step == 0:
+            fail(errors.CompilationValueError, "the loop step must not be zero")
         var = node.target.id
+        # scf.for counts up by a positive step. A negative or run-time step counts the trips as Python's range
+        # does and maps trip j to start + j * step inside the body.
+        positional = (isinstance(step, int) and step > 0) or isinstance(step, PositiveIndex)
+        if positional:
+            lb, ub, st = (as_index(self, v, "loop bound").ssa for v in (start, stop, step))
+        else:
+            first, step_value = as_index(self, start, "loop bound"), as_index(self, step, "loop step")
+            lb, st = self.b.constant(0, INDEX), self.b.constant(1, INDEX)
+            ub = self._trip_count(first, as_index(self, stop, "loop bound"), step_value, step)
 
         # Dry run: which existing names does the body rebind, and to what?
         before = dict(self.scope)
@@ -369,6 +377,9 @@ class CodeGenerator(ast.NodeVisitor):
         names = self._result_names(len(carried))
         with self.runtime_region() as region:
             self.scope[var] = Scalar(iv, INDEX)
+            if not positional:
+                scaled = self.b.op(f"arith.muli {iv}, {step_value.ssa} : {INDEX}")
+                self.scope[var] = Scalar(self.b.op(f"arith.addi {first.ssa}, {scaled} : {INDEX}"), INDEX)
             for (n, _), arg in zip(carried, block_args):
                 self.scope[n] = arg
             self.visit_block(node.body)
@@ -388,6 +399,21 @@ class CodeGenerator(ast.NodeVisitor):
         self.b.op_count += 1
         for (n, _), arg, ssa in zip(carried, block_args, names[1]):
             self.scope[n] = rebind(arg, ssa)
+
+    def _trip_count(self, start, stop, step, known_step):
+        """len(range(start, stop, step)) = max(0, (stop - start + step - sign(step)) / step): the quotient
+        truncates, which floors whenever it is positive. A run-time step of 0 divides by zero at run time."""
+        span = self.b.op(f"arith.subi {stop.ssa}, {start.ssa} : {INDEX}")
+        if isinstance(known_step, int):
+            sign = self.b.constant(1 if known_step > 0 else -1, INDEX)
+        else:
+            negative = self.b.op(f"arith.cmpi slt, {step.ssa}, {self.b.constant(0, INDEX)} : {INDEX}")
+            sign = self.b.op(f"arith.select {negative}, {self.b.constant(-1, INDEX)}, "
+                             f"{self.b.constant(1, INDEX)} : {INDEX}")
+        span = self.b.op(f"arith.addi {span}, {step.ssa} : {INDEX}")
+        span = self.b.op(f"arith.subi {span}, {sign} : {INDEX}")
+        trips = self.b.op(f"arith.divsi {span}, {step.ssa} : {INDEX}")
+        return self.b.op(f"arith.maxsi {trips}, {self.b.constant(0, INDEX)} : {INDEX}")
 
     def range_arguments(self, args, kwargs):
         kwargs = dict(kwargs)

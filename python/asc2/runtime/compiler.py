@@ -2,6 +2,7 @@
 
 import json
 import linecache
+import re
 
 from .. import errors
 
@@ -51,6 +52,55 @@ def convert_compile_error(exc):
     return cls.at(file, int(line) if line else None, int(col) if col else None, message, source_line)
 
 
+_TENSOR = re.compile(r"= asctile\.tensor %\w+\[([^\]]*)\].*loc\(\"((?:[^\"\\]|\\.)*)\":(\d+):(\d+)\)\s*$")
+
+
+def tensor_extent_args(ir):
+    """(runtime argument index, file, line, col) of every global-tensor extent that is a kernel argument as is:
+    the launch checks those are not negative (the transfers would clamp to nothing and the kernel run silently
+    on an empty tensor)."""
+    out = []
+    for line in ir.splitlines():
+        m = _TENSOR.search(line)
+        if not m:
+            continue
+        for dim in m.group(1).split(","):
+            arg = re.fullmatch(r"\s*%arg(\d+)\s*", dim)
+            if arg:
+                out.append((int(arg.group(1)), m.group(2).replace('\\"', '"').replace("\\\\", "\\"),
+                            int(m.group(3)), int(m.group(4))))
+    return out
+
+
+_SSA = re.compile(r"%[A-Za-z0-9_.$#-]+")
+_TENSOR_DEF = re.compile(r"^\s*(%[A-Za-z0-9_.$#-]+) = asctile\.tensor %arg(\d+)\[")
+_READS = ("asctile.load", "asctile.get_value", "asctile.dim")
+
+
+def written_args(ir):
+    """Indices of the pointer arguments the kernel may write: a global tensor of the argument (or the argument
+    itself) used by anything but a load, get_value or dim. Conservative: unknown uses count as writes."""
+    tensors, written = {}, set()
+    lines = ir.splitlines()
+    for line in lines:
+        m = _TENSOR_DEF.match(line)
+        if m:
+            tensors[m.group(1)] = int(m.group(2))
+    for line in lines:
+        text = line.split(" loc(")[0]
+        if "func.func" in text or _TENSOR_DEF.match(text):
+            continue
+        rhs = text.split(" = ", 1)[-1].strip()
+        if rhs.startswith(_READS):
+            continue
+        for token in _SSA.findall(text):
+            if token in tensors:
+                written.add(tensors[token])
+            elif token.startswith("%arg") and token[4:].isdigit():
+                written.add(int(token[4:]))
+    return written
+
+
 class CompiledKernel:
     """One specialisation: its frontend IR and the native compiled kernel."""
 
@@ -59,6 +109,19 @@ class CompiledKernel:
         self.name = name
         self.arg_names = arg_names
         self.native = native_kernel
+        self.extent_args = tensor_extent_args(ir)
+        self.written_args = written_args(ir)
+
+    def check_extents(self, args):
+        """A clear error for a negative global-tensor extent passed at launch."""
+        for index, file, line, col in self.extent_args:
+            value = args[index] if index < len(args) else None
+            if isinstance(value, int) and value < 0:
+                text = linecache.getline(file, line).rstrip("\n")
+                where = f"{file}:{line}:{col}: " if file else ""
+                raise ValueError(f"{where}{self.name}: the global tensor extent '{self.arg_names[index]}' is "
+                                 f"{value} at this launch; extents must not be negative"
+                                 + (f"\n    {text}" if text else ""))
 
     @property
     def ascendc(self):

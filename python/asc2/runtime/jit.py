@@ -9,10 +9,8 @@ import warnings
 from .. import errors
 from ..codegen import KernelSource, ParamSpec, generate
 from ..language import core
-from . import cache, compiler, npu, project, twin
+from . import cache, compiler, fingerprint, npu, project, twin
 from .platform import check_backend_available, get_platform
-
-FRONTEND_VERSION = "asc2-frontend/1"
 
 
 # option -> (validator, default); validators return the normalised value or raise.
@@ -307,7 +305,22 @@ def _to_numpy(value):
         value = t.numpy()
     if value.flags["C_CONTIGUOUS"] and value.flags["WRITEABLE"]:
         return value, None
-    return np.ascontiguousarray(value), value
+    # A private C-contiguous, writable copy (np.ascontiguousarray keeps a read-only array read-only).
+    return np.array(value, order="C", copy=True), value
+
+
+MAX_BLOCKS = 2**31 - 1  # the launch's block count is an int32 (Ascend C's blockDim is a uint32_t)
+
+
+def _block_count(block_num):
+    if not _is_int(block_num) or not 1 <= int(block_num) <= MAX_BLOCKS:
+        raise ValueError(f"the block count must be an integer from 1 to {MAX_BLOCKS}, got {block_num!r}")
+    return int(block_num)
+
+
+def _writeable(array):
+    flags = getattr(array, "flags", None)
+    return flags is None or bool(flags["WRITEABLE"])
 
 
 class Specialisation:
@@ -352,9 +365,7 @@ class JITFunction:
     def __getitem__(self, block_num):
         if isinstance(block_num, tuple) and len(block_num) in (1, 2):
             block_num = block_num[0]  # kernel[core_num, stream]: streams only matter on an NPU
-        if not _is_int(block_num) or int(block_num) < 1:
-            raise ValueError(f"the block count must be a positive integer, got {block_num!r}")
-        return Launch(self, int(block_num))
+        return Launch(self, _block_count(block_num))
 
     # -- specialisation
     def _fail(self, kind, node, message):
@@ -382,7 +393,7 @@ class JITFunction:
             spec = self._param(name, node, kind, value)
             params.append(spec)
             if spec.kind == "constexpr":
-                key_params.append([name, "constexpr", type(spec.value).__name__, repr(spec.value)])
+                key_params.append([name, "constexpr", self._constexpr_key(name, spec)])
             elif spec.kind == "pointer":
                 runtime_args.append(value)
                 key_params.append([name, "pointer", spec.dtype.name, int(value.ndim)])
@@ -390,13 +401,21 @@ class JITFunction:
                 runtime_args.append(value)
                 key_params.append([name, "scalar", spec.type])
         key_parts = {
-            "frontend": FRONTEND_VERSION,
+            "frontend": cache.build_id(),
             "source": self._dependency_hashes(),
             "options": {k: v for k, v in effective_options(self.options).items() if k != "always_compile"},
             "params": key_params,
             "platform": get_platform().platform,
         }
         return Specialisation(params, runtime_args, key_parts)
+
+    def _constexpr_key(self, name, spec):
+        try:
+            return fingerprint.fingerprint(spec.value, lambda helper: helper._dependency_hashes())
+        except fingerprint.Unkeyable as e:
+            self._fail(errors.CompilationTypeError, spec.node,
+                       f"the asc2.ConstExpr argument '{name}' has no value asc2 can put into the compile cache key "
+                       f"({e}); pass a number, string, dtype, function or a tuple/list/dict of them")
 
     def _param(self, name, node, kind, value):
         if isinstance(value, core.ConstExpr):
@@ -436,21 +455,34 @@ class JITFunction:
                    "array, an int or a float, or annotate the parameter with asc2.ConstExpr")
 
     def _dependency_hashes(self, seen=None):
-        """Source hashes of this kernel, the @asc2.jit helpers it calls and the globals it reads."""
+        """This kernel's source hash and the fingerprint of everything it reads from its module: the
+        @asc2.jit helpers it calls (recursively), the constants, containers, classes and plain helper
+        functions its code folds into the IR (see ``fingerprint``)."""
         seen = seen if seen is not None else set()
         if id(self) in seen:
-            return []
+            return [self.source.hash]
         seen.add(id(self))
         src = self.source
-        out = [src.hash]
-        for name in src.referenced_names():
-            found, value = src.lookup_global(name)
-            if not found or value is getattr(builtins, name, object()):
+        out = [src.hash, src.file, src.node.lineno]  # the IR's locations name the file and lines
+        params = set(inspect.signature(self.fn).parameters)
+        hook = lambda helper: helper._dependency_hashes(seen)  # noqa: E731
+        for chain in fingerprint.attribute_chains(src.node):
+            if chain[0] in params:
                 continue
-            if isinstance(value, JITFunction):
-                out.extend(value._dependency_hashes(seen))
-            elif isinstance(value, (int, float, str, bool, tuple, core.dtype, type(None))):
-                out.append(f"{name}={value!r}")
+            found, root = src.lookup_global(chain[0])
+            if not found or root is getattr(builtins, chain[0], object()):
+                continue
+            value, used = fingerprint.resolve_chain(root, chain)
+            try:
+                out.append([used, fingerprint.fingerprint(value, hook)])
+            except fingerprint.Unkeyable as e:
+                node = next((n for n in ast.walk(src.node) if isinstance(n, ast.Name) and n.id == chain[0]),
+                            src.node)
+                self._fail(errors.CompilationTypeError, node,
+                           f"{self.__name__} reads '{used}' from its module, whose value asc2 cannot put into "
+                           f"the compile cache key ({e}): a change to it would not be seen and the kernel "
+                           "would run stale code. Pass it as an asc2.ConstExpr argument, or make it a number, "
+                           "string, dtype or a tuple/list/dict of them")
         return out
 
     # -- compilation
@@ -474,16 +506,27 @@ class JITFunction:
             compiled = self._memory_cache[key]
             self.last_ir = compiled.ir
             return compiled
-        entry = None if always else cache.load(key)
+        arg_names = [p.name for p in spec.params if p.is_runtime]
+        entry = None if always else cache.load(key, self.__name__)
+        if entry is not None and entry["arg_names"] != arg_names:
+            cache.warn_damaged(cache.entry_path(key), f"its arguments {entry['arg_names']} are not the "
+                               f"kernel's {arg_names}")
+            entry = None
+        options = compile_options(effective_options(self.options), spec.key_parts["platform"], self.source.file)
+        native_kernel = None
         if entry is not None:
-            ir, self.last_cache = entry["ir"], "disk"
-        else:
+            try:
+                native_kernel = compiler.compile_ir(entry["ir"], kernel=self.__name__, options=options)
+                ir, self.last_cache = entry["ir"], "disk"
+            except errors.CompilationError as e:
+                # IR the compiler rejects (written by a broken build?): the fresh IR's own error is the real one.
+                cache.warn_damaged(cache.entry_path(key), f"the compiler rejects its IR ({e.message})")
+                entry = None
+        if entry is None:
             ir, self.last_cache = self._generate(spec), "miss"
+            native_kernel = compiler.compile_ir(ir, kernel=self.__name__, options=options)
         self.cache_stats[self.last_cache] += 1
         self.last_ir = ir
-        options = compile_options(effective_options(self.options), spec.key_parts["platform"], self.source.file)
-        native_kernel = compiler.compile_ir(ir, kernel=self.__name__, options=options)
-        arg_names = [p.name for p in spec.params if p.is_runtime]
         compiled = compiler.CompiledKernel(ir, self.__name__, arg_names, native_kernel)
         self._memory_cache[key] = compiled
         if entry is None:
@@ -491,22 +534,37 @@ class JITFunction:
         return compiled
 
     # -- launch
-    def _launch_args(self, spec, copy=False):
+    def _launch_args(self, spec, copy=False, written=None):
         """The launch's values (C-contiguous numpy arrays, Python scalars) and the (original, copy) pairs
-        whose results must be written back; ``copy``: the arrays are private copies."""
+        whose results must be written back; ``copy``: the arrays are private copies. ``written``: the indices
+        of the arguments the kernel may write; a read-only array the kernel only reads is passed as a copy,
+        one it writes is an error naming the parameter."""
         launch_args, write_back = [], []
-        for p, value in zip([p for p in spec.params if p.is_runtime], spec.runtime_args):
+        for index, (p, value) in enumerate(zip([p for p in spec.params if p.is_runtime], spec.runtime_args)):
             if p.kind == "pointer":
                 arr, original = _to_numpy(value)
                 if copy:
                     arr, original = arr.copy(), None
                 launch_args.append(arr)
+                if original is not None and not _writeable(original):
+                    if written is not None and index in written:
+                        raise ValueError(f"{self.__name__}: argument '{p.name}' is a read-only array, but the "
+                                         "kernel writes it; pass a writable array (e.g. np.array(...) of it)")
+                    original = None  # only read: the copy is enough
                 if original is not None:
                     write_back.append((original, arr))
             elif p.type == "f32":
-                launch_args.append(float(value))
+                try:
+                    launch_args.append(float(value))
+                except OverflowError:
+                    raise ValueError(f"{self.__name__}: argument '{p.name}' = {value} is too large for a float") \
+                        from None
             else:
-                launch_args.append(int(value))
+                v = int(value)
+                if not -2**63 <= v < 2**63:
+                    raise ValueError(f"{self.__name__}: argument '{p.name}' = {v} does not fit the kernel's 64-bit "
+                                     "integers (-2**63 <= value < 2**63)")
+                launch_args.append(v)
         return launch_args, write_back
 
     def export_project(self, path, *args, block_num, **kwargs):
@@ -514,11 +572,11 @@ class JITFunction:
 
         The launch runs on the simulator with copies of the arrays (the caller's stay untouched): their
         contents before it are the project's inputs, after it its golden data. Returns ``path``."""
-        if not _is_int(block_num) or int(block_num) < 1:
-            raise ValueError(f"the block count must be a positive integer, got {block_num!r}")
+        block_num = _block_count(block_num)
         spec = self.specialise(args, kwargs)
         compiled = self._compiled(spec)
         launch_args, _ = self._launch_args(spec, copy=True)
+        compiled.check_extents(launch_args)
         inputs = [a.copy() if hasattr(a, "copy") else a for a in launch_args]
         result = compiled.launch(int(block_num), launch_args)
         if not result.get("ok", True):
@@ -541,7 +599,8 @@ class JITFunction:
             # compile; nothing runs and the arrays are untouched.
             self.last_report = compiled.report()
             return None
-        launch_args, write_back = self._launch_args(spec)
+        launch_args, write_back = self._launch_args(spec, written=compiled.written_args)
+        compiled.check_extents(launch_args)
         if backend == "NPU":
             self.last_report = npu.launch(self, compiled, spec, block_num, launch_args)
             for original, arr in write_back:

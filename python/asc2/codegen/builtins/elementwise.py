@@ -39,8 +39,6 @@ BINARY_OPS = {
     "ceildiv": (None, "arith.ceildivsi", None, core.ceildiv),
 }
 
-# Index scalars: the scalar unit divides truncating, and offsets are non-negative.
-_SCALAR_INT_OVERRIDES = {"floordiv": "arith.divsi"}
 
 # name -> (float op, integer op, Python fold)
 UNARY_OPS = {
@@ -112,13 +110,37 @@ def binary(gen, name, a, b):
     if is_float_type(ty):
         op = float_op
     else:
-        op = _SCALAR_INT_OVERRIDES.get(name, int_op) if ty != I1 else bool_op
+        op = int_op if ty != I1 else bool_op
     if op is None:
         fail(errors.CompilationTypeError, f"'{name}' is not supported on {ty} scalars")
+    if name in ("floordiv", "mod") and not is_float_type(ty):
+        return _python_int_division(gen, name, sa, sb, ty, b if is_number(b) else None)
     if op == _FLOOR_DIV:
         quotient = gen.b.op(f"arith.divf {sa.ssa}, {sb.ssa} : {ty}")
         return Scalar(gen.b.op(f"math.floor {quotient} : {ty}"), ty)
     return Scalar(gen.b.op(f"{op} {sa.ssa}, {sb.ssa} : {ty}"), ty)
+
+
+def _python_int_division(gen, name, a, b, ty, known_b):
+    """Python's ``a // b`` and ``a % b`` on integer scalars: the quotient rounds toward -inf and the remainder
+    takes the divisor's sign. The scalar unit (C's ``/`` and ``%``) truncates; the truncated quotient is one too
+    big exactly when the remainder is non-zero and its sign differs from the divisor's."""
+    q = gen.b.op(f"arith.divsi {a.ssa}, {b.ssa} : {ty}")
+    r = gen.b.op(f"arith.remsi {a.ssa}, {b.ssa} : {ty}")
+    zero = gen.b.constant(0, ty)
+    r_neg = gen.b.op(f"arith.cmpi slt, {r}, {zero} : {ty}")
+    if known_b is not None and known_b > 0:
+        fix = r_neg  # the usual case, a positive compile-time divisor: fix negative remainders only
+    else:
+        r_pos = gen.b.op(f"arith.cmpi sgt, {r}, {zero} : {ty}")
+        b_neg = gen.b.op(f"arith.cmpi slt, {b.ssa}, {zero} : {ty}")
+        fix = gen.b.op(f"arith.select {b_neg}, {r_pos}, {r_neg} : {I1}")
+    if name == "floordiv":
+        one = gen.b.constant(1, ty)
+        adjusted = gen.b.op(f"arith.subi {q}, {one} : {ty}")
+        return Scalar(gen.b.op(f"arith.select {fix}, {adjusted}, {q} : {ty}"), ty)
+    adjusted = gen.b.op(f"arith.addi {r}, {b.ssa} : {ty}")
+    return Scalar(gen.b.op(f"arith.select {fix}, {adjusted}, {r} : {ty}"), ty)
 
 
 def unary(gen, name, x):

@@ -1,7 +1,7 @@
 """The programming model: which block runs (block_idx, block_num), and inline register code (not supported)."""
 
 from ... import errors
-from ..ir import INDEX, Scalar
+from ..ir import INDEX, PositiveIndex, Scalar
 from .checks import fail
 from .registry import emitter
 
@@ -13,7 +13,7 @@ def _block_idx(gen):
 
 @emitter("block_num")
 def _block_num(gen):
-    return Scalar(gen.b.op("asctile.block_num"), INDEX)
+    return PositiveIndex(gen.b.op("asctile.block_num"), INDEX)
 
 
 @emitter("inline_vf")

@@ -7,6 +7,7 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <numeric>
 
@@ -118,6 +119,19 @@ TileType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (!elementType.isIntOrFloat())
     return emitError() << "tile elements must be integers or floats, got "
                        << elementType;
+  // Tiles live on chip (a few MB at most); the bound keeps getSizeInBytes
+  // and every size derived from it (padding, strides) clear of int64
+  // overflow. The frontend reports the same bound at the kernel's line.
+  constexpr int64_t kMaxTileBytes = int64_t(1) << 31;
+  int64_t bytes = elementBytes(elementType);
+  for (int64_t d : shape)
+    if (llvm::MulOverflow(bytes, d, bytes) || bytes > kMaxTileBytes) {
+      InFlightDiagnostic diag = emitError();
+      diag << "a tile of shape [";
+      llvm::interleaveComma(shape, diag);
+      return diag << "] is larger than any on-chip memory (tiles are "
+                  << "limited to " << kMaxTileBytes << " bytes)";
+    }
   return success();
 }
 

@@ -21,6 +21,7 @@
 // planning overflows after all, the driver compiles again without.
 //
 //===----------------------------------------------------------------------===//
+#include "asc2/Support/PassOptions.h"
 #include "asc2/Dialect/AscTile/Transforms/Passes.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -240,6 +241,9 @@ struct BatchRowsPass : public asc2::asctile::impl::AscTileBatchRowsBase<BatchRow
   using AscTileBatchRowsBase::AscTileBatchRowsBase;
 
   void runOnOperation() override {
+    if (failed(asc2::checkOption(getOperation(), "asctile-batch-rows", "max-rows", maxRows, 1)) ||
+        failed(asc2::checkOption(getOperation(), "asctile-batch-rows", "ub-capacity", ubCapacity, 0)))
+      return signalPassFailure();
     SmallVector<scf::ForOp> loops;
     getOperation().walk([&](scf::ForOp loop) { loops.push_back(loop); });
     for (scf::ForOp loop : loops) {

@@ -1,4 +1,5 @@
 //===- MultiBuffer.cpp - choose a ping-pong depth per loop -----------------===//
+#include "asc2/Support/PassOptions.h"
 #include "asc2/Dialect/AscTile/Transforms/Passes.h"
 
 #define DEBUG_TYPE "asctile-multi-buffer"
@@ -18,6 +19,8 @@ struct MultiBufferPass
   using AscTileMultiBufferBase::AscTileMultiBufferBase;
 
   void runOnOperation() override {
+    if (failed(asc2::checkOption(getOperation(), "asctile-multi-buffer", "num-stages", numStages, 0)))
+      return signalPassFailure();
     if (numStages == 1)
       return;
     getOperation().walk([&](scf::ForOp loop) {

@@ -39,26 +39,45 @@ Value expandErf(TileBuilder &t, OpBuilder &b, Location loc, Value x) {
   return b.create<SelectOp>(loc, type, negative, t.mul(y, -1.0), y);
 }
 
-/// floor/ceil through an int32 cast with the matching rounding.
-Value roundThroughInt(OpBuilder &b, Location loc, Value x, RoundMode mode) {
+/// floor/ceil through an int32 cast with the matching rounding. A float whose
+/// magnitude is at least 2^(mantissa bits) is an integer already, and the
+/// cast would overflow int32 from 2^31 and turn NaN and +-Inf into numbers:
+/// those (|x| < limit is false for NaN) pass through unchanged, as in numpy.
+Value roundThroughInt(TileBuilder &t, OpBuilder &b, Location loc, Value x,
+                      RoundMode mode) {
   auto type = cast<TileType>(x.getType());
   auto intType = TileType::get(b.getContext(), type.getShape(), b.getI32Type(),
                                type.getLocation());
   Value i = b.create<CastOp>(loc, intType, x, mode);
-  return b.create<CastOp>(loc, type, i, RoundMode::none);
+  Value rounded = b.create<CastOp>(loc, type, i, RoundMode::none);
+  auto element = cast<FloatType>(type.getElementType());
+  double limit = std::ldexp(1.0, element.getFPMantissaWidth() - 1);
+  auto maskType = TileType::get(b.getContext(), type.getShape(), b.getI1Type(),
+                                type.getLocation());
+  Value small = b.create<CmpOp>(loc, maskType, CmpPredicate::lt, t.abs(x),
+                                t.splat(type, limit));
+  return b.create<SelectOp>(loc, type, small, rounded, x);
 }
 
 /// sin(x) = (-1)^k sin(r), r = x - k pi, k = rint(x / pi), |r| <= pi/2; sin(r)
 /// by its Taylor series to r^11 (error below 6e-8 on that range). pi is split
-/// in two so r stays accurate for large x.
-Value expandSin(TileBuilder &t, OpBuilder &b, Location loc, Value x) {
+/// in two so r stays accurate for large x (k * piHi is exact while k < 2^16:
+/// |x| up to 2e5). `cosine`: cos(x) = sin(x + pi/2), with the pi/2 added to
+/// the reduced r, not to x (x + pi/2 would round away up to ulp(x) / 2).
+Value expandSin(TileBuilder &t, OpBuilder &b, Location loc, Value x,
+                bool cosine = false) {
   TileType type = t.typeOf(x);
   auto intType = TileType::get(b.getContext(), type.getShape(), b.getI32Type(),
                                type.getLocation());
-  Value k = b.create<CastOp>(loc, intType, t.mul(x, 1.0 / M_PI), RoundMode::rint);
+  Value scaled = t.mul(x, 1.0 / M_PI);
+  if (cosine)
+    scaled = t.add(scaled, 0.5);
+  Value k = b.create<CastOp>(loc, intType, scaled, RoundMode::rint);
   Value kf = b.create<CastOp>(loc, type, k, RoundMode::none);
   const double piHi = 3.140625, piLo = M_PI - 3.140625;
   Value r = t.sub(t.sub(x, t.mul(kf, piHi)), t.mul(kf, piLo));
+  if (cosine)
+    r = t.add(r, M_PI_2);
   Value s = t.mul(r, r);
   Value p = t.add(t.mul(s, -1.0 / 39916800.0), 1.0 / 362880.0);
   p = t.add(t.mul(p, s), -1.0 / 5040.0);
@@ -70,7 +89,8 @@ Value expandSin(TileBuilder &t, OpBuilder &b, Location loc, Value x) {
   Value one = b.create<arith::ConstantOp>(loc, b.getI32IntegerAttr(1));
   Value odd = b.create<arith::AndIOp>(loc, k, b.create<SplatOp>(loc, intType, one));
   Value sign = t.add(t.mul(b.create<CastOp>(loc, type, odd, RoundMode::none), -2.0), 1.0);
-  return t.mul(sinR, sign);
+  // + (x - x): 0 for finite x, NaN for +-Inf (whose reduction above gives +-Inf), as numpy's sin.
+  return t.add(t.mul(sinR, sign), t.sub(x, x));
 }
 
 /// 1 + tanh(x) = 2 / (1 + e^{-2x}): the GELU shape, in four vector ops
@@ -135,19 +155,19 @@ struct TransformMathOpsPass
                     .Case<math::ErfOp>([&](auto) { return expandErf(t, b, loc, x); })
                     .Case<math::SinOp>([&](auto) { return expandSin(t, b, loc, x); })
                     .Case<math::CosOp>([&](auto) {
-                      return expandSin(t, b, loc, t.add(x, M_PI_2));
+                      return expandSin(t, b, loc, x, /*cosine=*/true);
                     })
                     .Case<math::TanOp>([&](auto) {
                       return t.div(expandSin(t, b, loc, x),
-                                   expandSin(t, b, loc, t.add(x, M_PI_2)));
+                                   expandSin(t, b, loc, x, /*cosine=*/true));
                     })
                     .Case<math::Exp2Op>([&](auto) { return t.exp(t.mul(x, M_LN2)); })
                     .Case<math::Log2Op>([&](auto) { return t.mul(t.log(x), 1.0 / M_LN2); })
                     .Case<math::FloorOp>([&](auto) {
-                      return roundThroughInt(b, loc, x, RoundMode::floor);
+                      return roundThroughInt(t, b, loc, x, RoundMode::floor);
                     })
                     .Case<math::CeilOp>([&](auto) {
-                      return roundThroughInt(b, loc, x, RoundMode::ceil);
+                      return roundThroughInt(t, b, loc, x, RoundMode::ceil);
                     });
       op->getResult(0).replaceAllUsesWith(r);
       op->erase();

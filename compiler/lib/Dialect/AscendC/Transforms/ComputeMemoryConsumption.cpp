@@ -1,4 +1,5 @@
 //===- ComputeMemoryConsumption.cpp - overflow is a compile error ---------===//
+#include "asc2/Support/PassOptions.h"
 #include "asc2/Analysis/BufferLiveness.h"
 #include "asc2/Dialect/AscendC/Transforms/Passes.h"
 #include "asc2/Support/KindedError.h"
@@ -23,6 +24,12 @@ struct ComputeMemoryConsumptionPass
   using AscendCComputeMemoryConsumptionBase::AscendCComputeMemoryConsumptionBase;
 
   void runOnOperation() override {
+    for (auto [name, value] : {std::pair<const char *, int64_t>{"ub-capacity", ubCapacity},
+                               {"l1-capacity", l1Capacity}, {"l0a-capacity", l0aCapacity},
+                               {"l0b-capacity", l0bCapacity}, {"l0c-capacity", l0cCapacity},
+                               {"bt-capacity", btCapacity}})
+      if (failed(asc2::checkOption(getOperation(), "ascendc-compute-memory-consumption", name, value, 0)))
+        return signalPassFailure();
     BufferLiveness liveness(getOperation());
     llvm::StringMap<int64_t> capacity{{"UB", ubCapacity},
                                       {"L1", l1Capacity},

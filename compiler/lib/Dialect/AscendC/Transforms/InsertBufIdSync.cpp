@@ -21,6 +21,7 @@
 // ascendc-insert-sync, told that the id-guarded hazards are ordered.
 //
 //===----------------------------------------------------------------------===//
+#include "asc2/Support/PassOptions.h"
 #include "FlagSync.h"
 #include "asc2/Dialect/AscendC/Transforms/Passes.h"
 
@@ -194,6 +195,9 @@ struct InsertBufIdSyncPass
   using AscendCInsertBufIdSyncBase::AscendCInsertBufIdSyncBase;
 
   void runOnOperation() override {
+    if (failed(asc2::checkOption(getOperation(), "ascendc-insert-buf-id-sync", "buf-ids", bufIds, 1)) ||
+        failed(asc2::checkOption(getOperation(), "ascendc-insert-buf-id-sync", "event-ids", eventIds, 1)))
+      return signalPassFailure();
     func::FuncOp func = getOperation();
     BufIdPlan plan(func, bufIds);
     FlagSyncStats flags = insertFlagSync(

@@ -8,6 +8,7 @@
 // ascendc-insert-buf-id-sync runs it with the id-ordered hazards skipped.
 //
 //===----------------------------------------------------------------------===//
+#include "asc2/Support/PassOptions.h"
 #include "FlagSync.h"
 #include "asc2/Dialect/AscendC/Transforms/Passes.h"
 
@@ -77,6 +78,8 @@ struct InsertSyncPass
   using AscendCInsertSyncBase::AscendCInsertSyncBase;
 
   void runOnOperation() override {
+    if (failed(asc2::checkOption(getOperation(), "ascendc-insert-sync", "event-ids", eventIds, 1)))
+      return signalPassFailure();
     FlagSyncStats stats = insertFlagSync(getOperation(), eventIds, nullptr);
     numPairs += stats.pairs;
     numBarriers += stats.barriers;

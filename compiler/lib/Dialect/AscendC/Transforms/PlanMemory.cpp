@@ -6,6 +6,7 @@
 // counts them apart too).
 //
 //===----------------------------------------------------------------------===//
+#include "asc2/Support/PassOptions.h"
 #include "asc2/Analysis/UbPlan.h"
 #include "asc2/Dialect/AscendC/Transforms/Passes.h"
 
@@ -27,6 +28,11 @@ struct PlanMemoryPass
   using AscendCPlanMemoryBase::AscendCPlanMemoryBase;
 
   void runOnOperation() override {
+    Operation *f = getOperation();
+    if (failed(asc2::checkOption(f, "ascendc-plan-memory", "alignment", alignment, 1, /*powerOfTwo=*/true)) ||
+        failed(asc2::checkOption(f, "ascendc-plan-memory", "ub-capacity", ubCapacity, 0)) ||
+        failed(asc2::checkOption(f, "ascendc-plan-memory", "l1-capacity", l1Capacity, 0)))
+      return signalPassFailure();
     UbPlan plan(getOperation(),
                 {alignment, ubCapacity, l1Capacity, reuse, shareCopies});
     if (plan.keepsDmaApart())

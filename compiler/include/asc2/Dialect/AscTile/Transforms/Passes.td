@@ -25,6 +25,16 @@ def AscTileTransformMathOps : Pass<"asctile-transform-math-ops", "::mlir::func::
   let dependentDialects = ["::mlir::math::MathDialect"];
 }
 
+def AscTilePropagateNaN : Pass<"asctile-propagate-nan", "::mlir::func::FuncOp"> {
+  let summary = "numpy's NaN rule for tile maximum/minimum on the vector unit";
+  let description = [{
+    Each UB tile arith.maximumf/minimumf becomes arith.maxnumf/minnumf (the
+    vector Max/Min) followed, for each operand that is not a splat of a
+    non-NaN constant, by asctile.cmp ne (x, x) and asctile.select x: NaN in,
+    NaN out, as np.maximum, whatever the instruction does with NaN.
+  }];
+}
+
 def AscTileSimplifyArith : Pass<"asctile-simplify-arith", "::mlir::func::FuncOp"> {
   let summary = "Fewer vector ops for float tile arithmetic with constants";
   let description = [{
