@@ -109,7 +109,6 @@ class CompiledKernel:
         self.name = name
         self.arg_names = arg_names
         self.native = native_kernel
-        self._report_text = {}  # include_ir -> the compile report's JSON text
         self.extent_args = tensor_extent_args(ir)
         self.written_args = written_args(ir)
 
@@ -129,13 +128,7 @@ class CompiledKernel:
         return self.native.ascendc
 
     def report(self, include_ir=True):
-        """The compile report as a fresh dict (callers add "launch" to it). The report does not change
-        after compilation, so its JSON text is made once: with the IR of every pass it takes tens of
-        milliseconds, which dominated a small kernel's launch."""
-        text = self._report_text.get(include_ir)
-        if text is None:
-            text = self._report_text[include_ir] = self.native.report_json(include_ir)
-        return json.loads(text)
+        return json.loads(self.native.report_json(include_ir))
 
     def launch(self, block_num, args):
         C = native()
