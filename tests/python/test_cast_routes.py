@@ -125,32 +125,29 @@ def test_every_compare_matches_numpy(platform, dtype, op):
     np.testing.assert_array_equal(out, CMPS[op](xv, yv).astype(np.float32))
 
 
-def _emitted(kernel, platform, args, consts, tmp_path):
-    import os
+def _emitted(kernel, platform, args, consts, tmp_path, monkeypatch):
     _platform(platform)
-    os.environ["ASC2_DUMP_PATH"] = str(tmp_path)
-    try:
-        kernel[1](*args, **consts)
-    finally:
-        del os.environ["ASC2_DUMP_PATH"]
+    monkeypatch.setenv("ASC2_DUMP_PATH", str(tmp_path))
+    kernel[1](*args, **consts)
+    monkeypatch.delenv("ASC2_DUMP_PATH")
     return "\n".join(p.read_text() for p in tmp_path.rglob("ascendc.cpp"))
 
 
 @requires_native
-def test_a2_int32_compare_is_max_and_eq(tmp_path):
+def test_a2_int32_compare_is_max_and_eq(tmp_path, monkeypatch):
     x = np.arange(N, dtype=np.int32)
-    code = _emitted(compare_kernel, "Ascend910B1", (x, x, np.zeros(N, np.float32)), {"OP": "lt"}, tmp_path)
+    code = _emitted(compare_kernel, "Ascend910B1", (x, x, np.zeros(N, np.float32)), {"OP": "lt"}, tmp_path, monkeypatch)
     assert "AscendC::Max(" in code and "CMPMODE::EQ" in code and "AscendC::Not(" in code
     assert "CMPMODE::LT" not in code
 
 
 @requires_native
-def test_a2_int16_to_int32_goes_through_float(tmp_path):
+def test_a2_int16_to_int32_goes_through_float(tmp_path, monkeypatch):
     x = np.arange(N, dtype=np.int16)
     code = _emitted(cast_kernel, "Ascend910B1", (x, np.zeros(N, np.int32)), {"DST": asc2.int32, "ROUND": None},
-                    tmp_path)
+                    tmp_path, monkeypatch)
     casts = re.findall(r"AscendC::Cast(?:<[^>]*>)?\(", code)
     assert len(casts) == 2, code
     code950 = _emitted(cast_kernel, "Ascend950", (x, np.zeros(N, np.int32)), {"DST": asc2.int32, "ROUND": None},
-                       tmp_path / "950")
+                       tmp_path / "950", monkeypatch)
     assert len(re.findall(r"AscendC::Cast(?:<[^>]*>)?\(", code950)) == 1, code950

@@ -30,11 +30,10 @@ namespace {
 
 using Elem = ac::CastElem;
 using ac::castRoundModes;
-using ac::isFloatElem;
 using ac::modeBit;
 using ac::widthOf;
 
-bool isFloat(Elem e) { return isFloatElem(e); }
+constexpr auto isFloat = ac::isFloatElem;
 constexpr ac::RoundModes kNone = modeBit(ac::RoundMode::CAST_NONE);
 
 /// One step of a composed cast.
@@ -364,14 +363,19 @@ LogicalResult Lowering::emitCompare(Operation *user, ac::CmpMode mode, Value dst
   // every value exactly.
   Type carrier = (e == Elem::I16 || e == Elem::BF16) ? builder.getF32Type()
                                                       : builder.getF16Type();
-  auto widen = [&](Value v) {
+  auto widen = [&](Value v) -> FailureOr<Value> {
     Value w = newBuffer(loc, operands.getShape(), carrier, ac::Position::VECCALC, "cmp_operand");
-    builder.create<ac::CastOp>(loc, w, v, count, ac::RoundMode::CAST_NONE, ValueRange{});
+    if (failed(emitCast(user, w, v, operands, carrier, ac::RoundMode::CAST_NONE,
+                        MaskArgs{count, {}}, at::MaskOp())))
+      return failure();
     return w;
   };
-  Value a = widen(lhs);
-  Value b = scalar ? scalarAs(builder, loc, rhs, carrier, e == Elem::U8) : widen(rhs);
-  compare(mode, a, b);
+  FailureOr<Value> a = widen(lhs);
+  FailureOr<Value> b = scalar ? FailureOr<Value>(scalarAs(builder, loc, rhs, carrier, e == Elem::U8))
+                              : widen(rhs);
+  if (failed(a) || failed(b))
+    return failure();
+  compare(mode, *a, *b);
   return success();
 }
 
