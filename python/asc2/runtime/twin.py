@@ -265,8 +265,11 @@ def compare_outputs(name, twin_arrays, model_arrays, exact):
             same = np.allclose(t.astype(np.float64), m.astype(np.float64), rtol=TRANSCENDENTAL_RTOL,
                                atol=TRANSCENDENTAL_ATOL, equal_nan=True)
         if not same:
+            # Name an element outside the comparison actually made (bits, or the tolerance).
+            tol = (0, 0) if exact or not np.issubdtype(t.dtype, np.floating) else (TRANSCENDENTAL_RTOL,
+                                                                                  TRANSCENDENTAL_ATOL)
             bad = np.flatnonzero(~np.isclose(t.astype(np.float64).ravel(), m.astype(np.float64).ravel(),
-                                             rtol=0, atol=0, equal_nan=True))
+                                             rtol=tol[0], atol=tol[1], equal_nan=True))
             first = int(bad[0]) if bad.size else 0
             problems.append(f"argument {i}: {bad.size} element(s) differ, first at flat index {first}: "
                             f"twin {t.ravel()[first]!r}, simulator {m.ravel()[first]!r}")
