@@ -9,6 +9,7 @@ PACKAGES=(
   qt6-base-dev qt6-svg-dev libqscintilla2-qt6-dev libgraphviz-dev
   pybind11-dev python3-dev python3-numpy python3-pytest
   libgtest-dev xvfb
+  libopenblas0-pthread
 )
 
 missing=()

@@ -69,7 +69,8 @@ def select(points, which="all", quick=False, ids=None):
 
 
 def clock_mhz(platform):
-    with open(os.path.join(ROOT, "resources", "arch", f"{platform}.json")) as f:
+    arch_dir = os.environ.get("ASC2_ARCH_DIR") or os.path.join(ROOT, "resources", "arch")  # as the compiler
+    with open(os.path.join(arch_dir, f"{platform}.json")) as f:
         return json.load(f)["clock_mhz"]
 
 

@@ -39,3 +39,40 @@ func.func @carried_tile(%t: !asctile.tile<64xf32, UB>, %n: index) -> !asctile.ti
   } {asctile.unroll_factor = 2 : i64}
   return %r : !asctile.tile<64xf32, UB>
 }
+
+// -----
+
+// Static bounds with a whole number of unrolled trips (0..1024 step 256: 4
+// trips, 2 per unrolled trip): every copy runs, so none is guarded.
+// CHECK-LABEL: func.func @whole_trips
+// CHECK: scf.for
+// CHECK-NOT: scf.if
+// CHECK: asctile.unrolled_by = 2
+func.func @whole_trips() -> index {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %c1024 = arith.constant 1024 : index
+  %r = scf.for %i = %c0 to %c1024 step %c256 iter_args(%acc = %c0) -> (index) {
+    %n = arith.addi %acc, %i : index
+    scf.yield %n : index
+  } {asctile.unroll_factor = 2 : i64}
+  return %r : index
+}
+
+// -----
+
+// Static bounds with an odd trip count (0..768 step 256: 3 trips): the
+// second copy of the last unrolled trip must not run, so it stays guarded.
+// CHECK-LABEL: func.func @odd_trips
+// CHECK: scf.for
+// CHECK: scf.if
+func.func @odd_trips() -> index {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %c768 = arith.constant 768 : index
+  %r = scf.for %i = %c0 to %c768 step %c256 iter_args(%acc = %c0) -> (index) {
+    %n = arith.addi %acc, %i : index
+    scf.yield %n : index
+  } {asctile.unroll_factor = 2 : i64}
+  return %r : index
+}

@@ -55,6 +55,44 @@ def test_last_report_contents():
     json.dumps(r)  # plain data
 
 
+def test_each_launch_gets_its_own_report():
+    """Each launch's report is a fresh dict carrying its own launch, so changing one (or its passes)
+    cannot leak into the next."""
+    n = 512
+    x = np.arange(n, dtype=np.float32)
+    out = np.zeros(n, np.float32)
+    vadd[2](x, x, out, n, 2, TILE=256)
+    first = vadd.last_report
+    first["passes"].clear()
+    first["kernel"] = "changed"
+    vadd[1](x, x, out, n, 1, TILE=256)
+    second = vadd.last_report
+    assert second is not first
+    assert second["kernel"] == "vadd" and len(second["passes"]) >= 5
+    assert first["launch"]["block_num"] == 2 and second["launch"]["block_num"] == 1
+    assert vadd.last_report is second  # made once per launch
+
+
+def test_a_launch_does_not_build_the_report_until_it_is_read(monkeypatch):
+    """The report (every pass's IR as JSON) costs more than a small launch: a launch must not make it;
+    reading last_report does, once."""
+    n = 256
+    x = np.arange(n, dtype=np.float32)
+    out = np.zeros(n, np.float32)
+    vadd[1](x, x, out, n, 1, TILE=256)  # compiled
+    compiled = next(iter(vadd._memory_cache.values()))
+    calls = []
+    original = type(compiled).report
+    monkeypatch.setattr(type(compiled), "report", lambda self, *a, **k: calls.append(1) or original(self, *a, **k))
+    for _ in range(5):
+        vadd[1](x, x, out, n, 1, TILE=256)
+    assert calls == []
+    np.testing.assert_array_equal(out, x + x)
+    assert vadd.last_report["launch"]["ok"] and len(calls) == 1
+    vadd.last_report
+    assert len(calls) == 1
+
+
 def test_report_carries_the_static_schedule():
     """Set -> wait pairing and stalls are the compiler's (StaticSchedule on the
     final IR); the views only draw them."""

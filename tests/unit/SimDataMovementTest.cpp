@@ -212,6 +212,42 @@ TEST(SimDataMovement, AtomicFloatAddAnd2dAtomicRows) {
   }
 }
 
+TEST(SimDataMovement, AtomicFloatAddsLandInBlockOrderWhateverTheThreads) {
+  // Values whose float sum depends on the order: the result must be the
+  // block-order sum (what the CPU twin, which runs blocks in order, gives),
+  // with one host thread or many, on every run.
+  ArchModel arch = loadArch();
+  const int blocks = 16;
+  const int64_t n = 256;
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<float> mag(-1.f, 1.f);
+  std::vector<float> x(blocks * n);
+  for (int64_t i = 0; i < blocks * n; ++i)
+    x[i] = mag(rng) * std::ldexp(1.f, int(rng() % 40) - 20);
+  std::vector<float> expected(n, 0.f);
+  for (int b = 0; b < blocks; ++b)
+    for (int64_t i = 0; i < n; ++i)
+      expected[i] += x[b * n + i];
+  std::vector<float> reversed(n, 0.f);
+  for (int b = blocks - 1; b >= 0; --b)
+    for (int64_t i = 0; i < n; ++i)
+      reversed[i] += x[b * n + i];
+  ASSERT_NE(expected, reversed) << "the data must make the order visible";
+  for (int threads : {1, 2, 16}) {
+    for (int rep = 0; rep < 4; ++rep) {
+      SimOptions opts;
+      opts.threads = threads;
+      std::vector<float> out(n, 0.f);
+      LaunchResult r = simulate(atomicKernel(DType::F32, AtomicKind::Add, n), arch,
+                                blocks, {gmArg(x, DType::F32), gmArg(out, DType::F32)},
+                                opts);
+      ASSERT_TRUE(r.ok) << r.error;
+      ASSERT_EQ(0, std::memcmp(out.data(), expected.data(), n * sizeof(float)))
+          << threads << " threads, run " << rep;
+    }
+  }
+}
+
 TEST(SimDataMovement, ScalarLoadsAndStoresLocalAndGm) {
   ArchModel arch = loadArch();
   ProgramBuilder b;

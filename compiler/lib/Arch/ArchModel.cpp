@@ -142,6 +142,7 @@ std::optional<ArchModel> ArchModel::fromJson(const std::string &text,
   m.ubToGmBytesPerCycle = r.number("ub_to_gm_gbps") * 1e9 / cyclesPerSecond;
   m.hbmBytesPerCycle = r.number("hbm_gbps") * 1e9 / cyclesPerSecond;
   m.mteIssueCycles = r.number("mte_issue_cycles", /*positive=*/false);
+  m.vectorIssueCycles = r.number("vector_issue_cycles", /*positive=*/false);
   m.gmReadLatencyCycles =
       r.number("gm_read_latency_cycles", /*positive=*/false);
   m.gmWriteLatencyCycles =

@@ -97,6 +97,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <condition_variable>
 #include <utility>
 #include <vector>
 
@@ -129,9 +130,39 @@ struct Launch {
   std::vector<uint8_t> workspace;
   std::atomic<bool> abort{false};
   std::atomic<int64_t> traceBudget{0};
-  /// Serialises atomic stores to GM across the worker threads: each atomic
-  /// copy is one critical section.
-  std::mutex atomicMutex{};
+  /// Atomic stores to GM land in block order, whatever the host threads do:
+  /// a float accumulation over blocks then gives the same bits on every run
+  /// (and the CPU twin's, which runs the blocks in order). Block b's atomic
+  /// copies wait until blocks 0..b-1 have finished; the workers take blocks
+  /// in increasing order and blocks never wait on later ones, so the
+  /// lowest unfinished block always runs.
+  class AtomicOrder {
+  public:
+    explicit AtomicOrder(int blocks) : finished(size_t(std::max(0, blocks)), false) {}
+    /// Held for one atomic copy of `block`.
+    std::unique_lock<std::mutex> turn(int block) {
+      std::unique_lock<std::mutex> lock(mutex);
+      prefixDone.wait(lock, [&] { return prefix >= block; });
+      return lock;
+    }
+    /// `block` has run (or was skipped): later blocks may store after it.
+    void finish(int block) {
+      {
+        std::lock_guard<std::mutex> lock(mutex);
+        finished[size_t(block)] = true;
+        while (prefix < int(finished.size()) && finished[size_t(prefix)])
+          ++prefix;
+      }
+      prefixDone.notify_all();
+    }
+
+  private:
+    std::mutex mutex;
+    std::condition_variable prefixDone;
+    std::vector<bool> finished;
+    int prefix = 0; // blocks [0, prefix) have finished
+  };
+  AtomicOrder atomicOrder{blockNum};
 };
 
 struct BlockOutcome {

@@ -195,11 +195,13 @@ void mmadKernel(DType in, Layout aLayout, uint8_t *c, const uint8_t *a,
   else
     loadL0c(s.c.data(), c, m, n);
   // k outer per row, so every C element sums its products in k order.
+  // The rows of C and B are distinct buffers (restrict: the loop over j
+  // vectorises without a run-time overlap check).
   for (int64_t i = 0; i < m; ++i) {
-    float *crow = s.c.data() + i * n;
+    float *__restrict crow = s.c.data() + i * n;
     for (int64_t kk = 0; kk < k; ++kk) {
       const float av = s.a[size_t(i * k + kk)];
-      const float *brow = s.b.data() + kk * n;
+      const float *__restrict brow = s.b.data() + kk * n;
       for (int64_t j = 0; j < n; ++j) {
         float p = av * brow[j];
         crow[j] += p;

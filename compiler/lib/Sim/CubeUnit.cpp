@@ -219,7 +219,7 @@ bool CoreRunner::fixpipe(const Instr &in, int32_t pc) {
   if (rows > 0 && cols > 0) {
     if (in.atomic != AtomicKind::None) {
       fixRow.resize(size_t(cols * w));
-      std::lock_guard<std::mutex> lock(l.atomicMutex);
+      auto lock = l.atomicOrder.turn(block);
       for (int64_t r = 0; r < rows; ++r) {
         cube::fixpipeRow(in.dtype, in.srcDtype, in.relu, fixRow.data(), src,
                          rp, r, cols);

@@ -182,7 +182,7 @@ bool CoreRunner::copyOut(const Instr &in, int32_t pc) {
   const uint8_t *src = memory[int(in.srcSpace)].data() + in.src0Addr;
   if (count > 0) {
     if (in.atomic != AtomicKind::None) {
-      std::lock_guard<std::mutex> lock(l.atomicMutex);
+      auto lock = l.atomicOrder.turn(block);
       for (int64_t r = 0; r < rows; ++r)
         atomicKernel(in.atomic, in.dtype, dst + r * gmStride * w,
                      src + r * stride * w, count);

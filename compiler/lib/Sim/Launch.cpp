@@ -107,12 +107,14 @@ void runBlocks(Launch &launch, int perBlock,
       if (launch.abort.load()) {
         for (int i = 0; i < perBlock; ++i)
           o[i].aborted = true;
+        launch.atomicOrder.finish(b);
         continue;
       }
       if (mix)
         runGroup(b, *aic, *aiv, group, o[0], o[1]);
       else
         (aic ? *aic : *aiv).run(b, o[0]);
+      launch.atomicOrder.finish(b);
       for (int i = 0; i < perBlock; ++i)
         if (!o[i].ok)
           launch.abort = true;

@@ -287,12 +287,23 @@ bool CoreRunner::vector(const Instr &in, int32_t pc) {
     if (ops.scratch.bytes > 0)
       races->write(s, ops.scratch.addr, ops.scratch.addr + ops.scratch.bytes);
   }
+  // Pipelined: the repeats stream through the pipe, the fixed part is the
+  // latency after the last one (in-order issue, not in-order completion).
   int64_t repeats = (ops.repeatBytes + 255) / 256;
-  uint64_t dur = uint64_t(
-      std::ceil(ops.cost.fixed + ops.cost.perRepeat * double(repeats)));
-  uint64_t start = execute(in.pipe, enqueue(in.pipe), dur);
+  const double stream = ops.cost.perRepeat * double(repeats);
+  const uint64_t occupancy = std::max<uint64_t>(
+      1, uint64_t(std::ceil(arch.vectorIssueCycles + stream)));
+  const uint64_t dur = std::max(
+      occupancy, uint64_t(std::ceil(ops.cost.fixed + stream)));
+  const Pipe p = in.pipe;
+  uint64_t start = startOn(p, enqueue(p));
+  // Busy: the cycles with at least one instruction of the pipe in flight.
+  out->stats.busy[int(p)] += start + dur - std::max(start, std::min(pipeDone[int(p)], start + dur));
+  out->stats.instrs[int(p)]++;
+  pipeFree[int(p)] = start + occupancy;
+  pipeDone[int(p)] = std::max(pipeDone[int(p)], start + dur);
   if (traceOn)
-    emit(in, in.pipe, start, start + dur, 0);
+    emit(in, p, start, start + dur, 0);
   return true;
 }
 

@@ -345,7 +345,8 @@ class JITFunction:
         self.__wrapped__ = fn
         self._source = None
         self._memory_cache = {}
-        self.last_report = None
+        self._last_report = None
+        self._pending_report = None  # makes last_report on first use (see last_report)
         self.last_ir = None
         self.last_cache = None  # "memory", "disk" or "miss"
         self.cache_stats = {"memory": 0, "disk": 0, "miss": 0}
@@ -583,6 +584,19 @@ class JITFunction:
             raise errors.SimulationError(result.get("error") or "the kernel run failed")
         return project.export(path, self, compiled, spec, int(block_num), inputs, launch_args)
 
+    @property
+    def last_report(self):
+        """The report of the last launch (or compile-only run) as a dict: the compile's passes, memory and
+        sync plans, and "launch" (cycles, ok, races, ...). Made on first use after each launch."""
+        if self._pending_report is not None:
+            self._last_report, self._pending_report = self._pending_report(), None
+        return self._last_report
+
+    @last_report.setter
+    def last_report(self, report):
+        self._pending_report = None
+        self._last_report = report
+
     def run(self, block_num, args, kwargs):
         backend = get_platform().backend
         check_backend_available(backend, get_platform().device_id)
@@ -622,9 +636,9 @@ class JITFunction:
             raise
         for original, arr in write_back:
             original[...] = arr
-        report = compiled.report()
-        report["launch"] = dict(result, block_num=block_num)
-        self.last_report = report
+        # The report (every pass's IR, as JSON) costs more than a small launch: made when asked for.
+        launch = dict(result, block_num=block_num)
+        self._pending_report = lambda: dict(compiled.report(), launch=launch)
         if dump:
             compiled.write_report_dir(os.path.join(dump, self.__name__))
         if not result.get("ok", True):

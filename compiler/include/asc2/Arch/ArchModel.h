@@ -39,6 +39,12 @@ struct ArchModel {
   // mteIssueCycles + bytes / bandwidth and completes gmRead/WriteLatency
   // cycles later; up to mteOutstanding copies of one pipe are in flight.
   double mteIssueCycles = 0;
+  // Vector timing (VectorUnit.cpp): the V pipe is pipelined. An instruction
+  // holds it for vectorIssueCycles + per_repeat x repeats and completes its
+  // op class's `fixed` cycles after that; the next one starts when the pipe
+  // is free (PipeBarrier<PIPE_V>, which the compiler puts between dependent
+  // ones, waits for completion).
+  double vectorIssueCycles = 0;
   double gmReadLatencyCycles = 0, gmWriteLatencyCycles = 0;
   int mteOutstanding = 1;
   // Cube path, bytes per cycle per AIC: GM->L1 (MTE2), L1->L0A / L1->L0B
