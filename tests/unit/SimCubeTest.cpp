@@ -619,7 +619,7 @@ Program mmadChain(DType t, int64_t m, int64_t k, int64_t n) {
 }
 
 TEST(SimCube, MmadAndMovesCostFromTheArchModel) {
-  ArchModel arch = loadArch("Ascend910B1");
+  ArchModel arch = loadArchWithoutLaunchCosts("Ascend910B1");
   EXPECT_DOUBLE_EQ(arch.mmadFixedCycles, 6);
   EXPECT_DOUBLE_EQ(arch.mmadCyclesPerFractal, 1);
   EXPECT_DOUBLE_EQ(arch.mmadF32FractalFactor, 2);
@@ -1261,7 +1261,7 @@ TEST(SimCube, AicOnlyTraceUsesCubeCoreProcesses) {
   MatmulCase mc;
   MatmulData d = makeData(mc, true);
   Program p = makeMatmul(mc);
-  ArchModel arch = loadArch();
+  ArchModel arch = loadArchWithoutLaunchCosts();
   LaunchResult r = simulate(p, arch, 1,
                             {gmBytes(d.a, mc.in), gmBytes(d.b, mc.in),
                              gmBytes(d.c, mc.out)});

@@ -21,6 +21,15 @@ inline ArchModel loadArch(const std::string &platform = "Ascend910B1") {
   return arch.value_or(ArchModel{});
 }
 
+/// The platform without launch, block dispatch and tail costs: for tests
+/// that hand-compute a block's pipe timing (the overheads have their own
+/// tests in SimMemorySystemTest).
+inline ArchModel loadArchWithoutLaunchCosts(const std::string &platform = "Ascend910B1") {
+  ArchModel arch = loadArch(platform);
+  arch.launchCycles = arch.blockStartCycles = arch.blockEndCycles = 0;
+  return arch;
+}
+
 /// Appends instructions with a fresh program point and a kernel.py line each.
 class ProgramBuilder {
 public:

@@ -28,7 +28,7 @@ Program serialChain() {
 }
 
 TEST(SimTiming, SerialChainMatchesHandComputedCycles) {
-  ArchModel arch = loadArch("Ascend910B1");
+  ArchModel arch = loadArchWithoutLaunchCosts("Ascend910B1");
   std::vector<float> x(1024, 1), z(1024);
   LaunchResult r = simulate(serialChain(), arch, 1,
                             {gmArg(x, DType::F32), gmArg(z, DType::F32)});
@@ -111,7 +111,7 @@ TEST(SimTiming, HbmBandwidthIsShared) {
 }
 
 TEST(SimTiming, BlocksBeyondPhysicalCoresRunInWaves) {
-  ArchModel arch = loadArch("Ascend910B3"); // 40 AIV cores
+  ArchModel arch = loadArchWithoutLaunchCosts("Ascend910B3"); // 40 AIV cores
   // HBM and L2 out of the way: only the waves are measured.
   arch.hbmBytesPerCycle = arch.l2BytesPerCycle = 1e12;
   const int64_t n = 80 * 2048;
@@ -129,7 +129,7 @@ TEST(SimTiming, BlocksBeyondPhysicalCoresRunInWaves) {
 }
 
 TEST(SimTiming, FullQueueStallsTheScalarUnit) {
-  ArchModel arch = loadArch();
+  ArchModel arch = loadArchWithoutLaunchCosts();
   ASSERT_EQ(arch.pipeQueueDepth, 32);
   // Without latency the copies follow each other at their occupancy.
   arch.gmReadLatencyCycles = 0;
@@ -244,7 +244,7 @@ TEST(SimTiming, NewVectorInstructionsCostFromTheArchModel) {
 
 TEST(SimTiming, ScalarMemoryAccessesHoldTheScalarUnit) {
   // UB access 10 cycles, GM load 200, GM store 50 (Ascend910B1 arch JSON).
-  ArchModel arch = loadArch("Ascend910B1");
+  ArchModel arch = loadArchWithoutLaunchCosts("Ascend910B1");
   ProgramBuilder b;
   b.program.args = {{ArgSpec::Kind::Gm, DType::F32, "x"}};
   int v = b.loadGm(0, DType::F32, Operand::ofImm(1), 10);
