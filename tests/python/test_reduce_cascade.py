@@ -1,10 +1,13 @@
-"""Reductions through the level-0 cascade (folds + WholeReduce) vs numpy.
+"""Reductions through the level-0 cascade vs numpy: WholeReduce over every repeat then over the
+partials (float sum/max/min), level-0 folds by halves (other wide rows, integers, products,
+columns).
 
-Shapes pick the cascade's cases: rows wider than one repeat (chunks, a
-count-masked rest, a single chunk plus a rest), more than 255 rows (split
-repeats), one long row, integer tiles (block halving, then the scalar unit)
-and columns. Each kernel also writes its emitted Ascend C; the calls must be
-the real ones.
+Shapes pick the cascade's cases: one row of many repeats (a single WholeReduce, and 255 + 1
+repeats), several rows whose partials fill blocks (one WholeReduce over all of them), rows folded
+by halves first (even and odd chunk counts, a count-masked rest, one chunk plus a rest), more
+than 255 rows (split repeats), integer tiles (block halving, then the scalar unit) and columns
+(even and odd row counts). Each kernel also writes its emitted Ascend C; the calls must be the
+real ones.
 """
 
 import numpy as np
@@ -34,14 +37,19 @@ def data(kind, shape, dtype, seed):
 
 @pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("dtype,shape", [
-    ("float32", (4, 256)),   # 4 whole chunks per row
-    ("float32", (3, 208)),   # 3 chunks and a 16-lane rest
+    ("float32", (4, 256)),   # 4 whole chunks per row: folded by halves
+    ("float32", (3, 208)),   # 3 chunks (a middle one) and a 16-lane rest
+    ("float32", (4, 336)),   # 5 chunks and a rest, four rows' blocks per repeat
     ("float32", (2, 104)),   # one chunk and a rest
+    ("float32", (2, 1024)),  # 16 partials a row fill 2 blocks: one WholeReduce over both rows
     ("float32", (260, 16)),  # 260 rows: 255 + 5 repeats
     ("float32", (1, 1000)),  # one long row
+    ("float32", (1, 16384)),  # 256 repeats: 255 + 1, then the partials twice
     ("float16", (3, 416)),   # 128-lane chunks and a rest
-    ("int32", (4, 80)),      # fold, then block halving, then scalars
-    ("int16", (2, 48)),
+    ("float16", (2, 2048)),  # 16 half partials a row fill a block
+    ("int32", (4, 80)),      # block halving (10 blocks), then scalars
+    ("int32", (9, 64)),      # 9 rows (a lone row in the last group of 8), 9 columns (odd)
+    ("int16", (2, 48)),      # 3 blocks: the middle one joins last
 ])
 def test_reductions_match_numpy(kind, dtype, shape):
     op, ref = KINDS[kind]
@@ -72,3 +80,30 @@ def test_reductions_match_numpy(kind, dtype, shape):
         assert whole in src
     else:  # no WholeReduce for integers and products: the scalar unit ends it
         assert "AscendC::WholeReduce" not in src and "GetValue(" in src
+
+
+@asc2.jit
+def reduce_twice(x_ptr, out_ptr, KIND: asc2.ConstExpr, R: asc2.ConstExpr[int], C: asc2.ConstExpr[int]):
+    x = asc2.copy_in(asc2.global_tensor(x_ptr, [R, C]), [0, 0], [R, C])
+    asc2.copy_out(KIND(KIND(x, 1)), asc2.global_tensor(out_ptr, [1]), [0])
+
+
+@pytest.mark.parametrize("kind", ["sum", "max", "prod"])
+@pytest.mark.parametrize("dtype", ["int32", "float32"])
+def test_reduction_of_row_results(kind, dtype):
+    """The row results (37: four blocks and a 5-element tail) reduced again: a one-row fold with a
+    count-masked tail (integers, products) or WholeReduce with a rest (float sums)."""
+    op, ref = KINDS[kind]
+    r, c = 37, 64
+    x = data(kind, (r, c), dtype, 37)
+    out = np.zeros(1, dtype)
+    reduce_twice[1](x, out, KIND=op, R=r, C=c)
+    rows = ref(x.astype(np.float64) if dtype == "float32" else x, axis=1).astype(dtype)
+    want = ref(rows.astype(np.float64) if dtype == "float32" else rows)
+    if dtype == "int32":
+        assert out[0] == np.asarray(want).astype(dtype)
+    elif kind == "max":
+        assert out[0] == np.float32(want)
+    else:
+        bound = 2e-5 * (np.abs(x.astype(np.float64)).sum() if kind == "sum" else abs(want)) + 2e-5
+        assert abs(float(out[0]) - float(want)) <= bound

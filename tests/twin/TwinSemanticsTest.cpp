@@ -52,6 +52,31 @@ TEST(TwinVector, Level0ContinuousMaskWithStrides) {
   EXPECT_EQ(out, want);
 }
 
+// ---- the reduction's fold layout: one block of each of 3 rows per repeat ----
+void AddRowBlocks(GM_ADDR x, GM_ADDR out) {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
+  GlobalTensor<float> gx, go;
+  gx.SetGlobalBuffer((__gm__ float *)x);
+  go.SetGlobalBuffer((__gm__ float *)out);
+  LocalTensor<float> a(TPosition::VECCALC, 0, 96), d(TPosition::VECCALC, 1024, 64);
+  DataCopy(a, gx, 96);
+  Duplicate(d, -1.0f, 64);
+  // Rows of 32 (4 blocks) in a, of 16 (2 blocks) in d: block strides = the
+  // row strides, repeat stride 1 block; 24 lanes = rows 0..2, 2 repeats.
+  Add(d, a, a[16], uint64_t(24), 2, BinaryRepeatParams(2, 4, 4, 1, 1, 1));
+  DataCopy(go, d, 64);
+}
+
+TEST(TwinVector, Level0BlocksOfSeveralRows) {
+  std::vector<float> x = Iota(96), out(64, 0);
+  asc2_twin::Launch(1, AddRowBlocks, (GM_ADDR)x.data(), (GM_ADDR)out.data());
+  std::vector<float> want(64, -1.0f);
+  for (int r = 0; r < 3; ++r)
+    for (int i = 0; i < 16; ++i)
+      want[size_t(r * 16 + i)] = x[size_t(r * 32 + i)] + x[size_t(r * 32 + 16 + i)];
+  EXPECT_EQ(out, want);
+}
+
 // ---- level-0 bit mask on half: mask[1] covers elements 64..127 ----
 void MulsBitMask(GM_ADDR out) {
   KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);

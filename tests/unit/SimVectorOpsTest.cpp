@@ -586,6 +586,29 @@ TEST(SimVectorOps, BinaryRepeatMaskRepeatAndStrides) {
   EXPECT_EQ(values<int16_t>(p)[127], int16_t(300 * 300));
 }
 
+TEST(SimVectorOps, BinaryRepeatBlocksOfSeveralRows) {
+  // The reduction's fold layout with one block of each row per repeat: 3
+  // rows of 32 floats (4 blocks); block stride = the row stride (4 blocks
+  // in x, 2 in y), repeat stride 1 block, a 24-lane mask = rows 0..2.
+  std::vector<float> src(96);
+  for (int i = 0; i < 96; ++i)
+    src[i] = float(i * i % 97);
+  Tile x = tile(DType::F32, src, 0);
+  Tile y = outTile(DType::F32, 64, 8192);
+  LaunchResult r = runV({&x, &y}, {&y}, [&](ProgramBuilder &b) {
+    b.binaryRepeat(VecOp::Add, DType::F32, y.ub, x.ub, x.ub + 16 * 4, 24, 2,
+                   {2, 4, 4, 1, 1, 1}, 12);
+  });
+  ASSERT_TRUE(r.ok) << r.error;
+  std::vector<float> got = values<float>(y);
+  for (int row = 0; row < 3; ++row)
+    for (int i = 0; i < 16; ++i)
+      EXPECT_EQ(got[row * 16 + i], src[row * 32 + i] + src[row * 32 + 16 + i])
+          << row << " " << i;
+  for (int i = 48; i < 64; ++i) // a fourth row is outside the mask
+    EXPECT_TRUE(untouched(y, i)) << i;
+}
+
 TEST(SimVectorOps, RepeatCallsCheckTheirFields) {
   Tile x = tile(DType::F32, std::vector<float>(64, 1), 0);
   Tile y = outTile(DType::F32, 64, 8192);

@@ -107,7 +107,7 @@ private:
                             Value rhs, at::TileType operands, const MaskArgs &m,
                             at::MaskOp mask);
 
-  // --- reductions: the fold + WholeReduce cascade (Reduce.cpp) ---
+  // --- reductions: WholeReduce cascades and fold trees (Reduce.cpp) ---
   FamilyResult lowerReduceFamily(Operation *op);
   LogicalResult lowerReduce(at::ReduceOp op);
   /// Rows of a buffer: the first element of row 0 and the row length in
@@ -123,6 +123,23 @@ private:
   /// dst = kind(a, b) on `n` contiguous elements.
   void foldRun(Location loc, ac::RepeatBinaryKind kind, RowsView dst,
                RowsView a, RowsView b, int64_t n);
+  /// dst = kind(a, b) on the first `n` elements of `rows` rows, in the
+  /// cheapest of the level-0 call layouts.
+  void foldRowRuns(Location loc, ac::RepeatBinaryKind kind, RowsView dst,
+                   RowsView a, RowsView b, int64_t rows, int64_t n);
+  /// fold(kind, dst, a, b, units): dst = kind(a, b) on `units` units.
+  using FoldUnits = llvm::function_ref<void(ac::RepeatBinaryKind, RowsView, RowsView,
+                                            RowsView, int64_t)>;
+  /// `count` units of `src` folded by halves into unit 0 of `dst` (through
+  /// `tmp`, count / 2 units); unit i starts i * unitElems after unit 0.
+  void foldByHalves(ac::RepeatBinaryKind kind, int64_t count, int64_t unitElems,
+                    RowsView src, RowsView tmp, RowsView dst, FoldUnits fold);
+  /// Rows of n > one repeat folded by halves to one repeat per row.
+  RowsView foldChunks(Location loc, ac::RepeatBinaryKind kind, RowsView src,
+                      int64_t rows, int64_t n);
+  /// dst[r] = SUM/MAX/MIN of row r's n elements: WholeReduce cascades.
+  void wholeReduceRows(Location loc, ac::ReduceKind kind, Value dst, RowsView src,
+                       int64_t rows, int64_t n);
   FailureOr<Value> reduceRows(Operation *op, ac::ReduceKind kind, Value src,
                               int64_t rows, int64_t cols);
   FailureOr<Value> reduceColumns(Operation *op, ac::ReduceKind kind, Value src,

@@ -1,20 +1,42 @@
 //===- Reduce.cpp - reductions as the repeat-level cascade -----------------===//
 //
 // A tile reduction becomes what an Ascend C programmer writes (no single
-// call reduces a tile):
-//   rows  [rows, cols] -> [rows]: rows wider than one 256-byte repeat are
-//         folded column-chunk by column-chunk into a [rows, lanes] buffer
-//         with level-0 Add/Max/Min/Mul (repeat over rows, repeat strides =
-//         the row length in 32-byte blocks); then WholeReduceSum/Max/Min
-//         reduces each row's repeat to one value (repeat over rows).
-//         Integer tiles and products have no WholeReduce: the fold goes on
-//         down to one 32-byte block per row, whose elements the scalar unit
-//         combines (GetValue/SetValue).
-//   columns [rows, cols] -> [cols]: level-0 folds of row r into the result.
-//   all   rows first (one value per row), then that row of values.
+// call reduces a tile): few calls, each with many repeats, and no chain of
+// dependent calls longer than a tree's depth.
+//   rows  [rows, cols] -> [rows], float sum/max/min: WholeReduceSum/Max/Min
+//         over every 256-byte repeat of the tile at once (repeatTime = chunks
+//         x rows, 255 a call), the partials dstRepStride apart; then again
+//         over the partials, until one value per row (Huawei's level-2
+//         ReduceSum "方式二": a tree within each repeat and across repeats).
+//         Max/Min write ORDER_ONLY_VALUE. A count mask takes a row's tail.
+//         One call can cover several rows only when every row is a whole
+//         number of repeats and its partials a whole number of 32-byte blocks
+//         (WholeReduce's source starts on a block): one row, or
+//         contiguous rows of k x 8 (float) / k x 16 (half) repeats. Other
+//         rows wider than one repeat are first folded by halves to one
+//         repeat per row with level-0 Add/Max/Min (chunk j and chunk j + h
+//         of every row in one call), then one WholeReduce per 255 rows.
+//         Integer tiles and products have no WholeReduce: each row's blocks
+//         are folded by halves down to one 32-byte block, whose elements the
+//         scalar unit combines (GetValue/SetValue).
+//   columns [rows, cols] -> [cols]: the rows folded by halves (rows 0..h-1
+//         against the last h rows, one call over their contiguous elements),
+//         then again, until one row.
+//   all   the tile as one row of rows x cols elements.
+// A fold level reads a source and writes a buffer of our own (the source is
+// not ours to overwrite), then halves that in place; the middle unit of an
+// odd count joins at the end. Each level-0 call is laid out the cheapest way
+// (foldRowRuns): one contiguous run, a call per row, a call per 256-byte
+// column chunk repeating over rows, or eight rows' blocks per repeat
+// (block stride = the row stride). Operands never overlap across repeats
+// (the API's address-overlap rule).
 // bfloat16 (the vector reductions take only half and float) and half
-// products are reduced in float: Cast, reduce, Cast back. The fold buffers are ordinary local
-// buffers, so memory planning and sync insertion see them.
+// products are reduced in float: Cast, reduce, Cast back. The fold and
+// partial buffers are ordinary local buffers, so memory planning and sync
+// insertion see them.
+// Sources: mirror-cann/asc-devkit@82b89a15f:docs/zh/api/SIMD-API/基础API/
+// Memory矢量计算/归约计算/{ReduceRepeat,ReduceSum,ReduceMax}.md and
+// docs/zh/api/SIMD-API/通用说明和约束.md (address alignment and overlap).
 //
 //===----------------------------------------------------------------------===//
 #include "Lowering.h"
@@ -40,6 +62,15 @@ ac::RepeatBinaryKind foldKind(ac::ReduceKind k) {
 }
 
 int64_t bytesOf(Type elem) { return elem.getIntOrFloatBitWidth() / 8; }
+
+int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+/// How many repeats one more call costs, for choosing between call layouts:
+/// the level-0 vector fits are about 24 cycles a call plus 2 a repeat.
+constexpr int64_t kCallRepeats = 12;
+
+/// Rows per repeat when a repeat takes one block of each of eight rows.
+constexpr int64_t kBlocksPerRepeat = kRepeatBytes / kBlockBytes;
 
 /// Reduced in float: bfloat16 (the vector reductions take half and float
 /// only) and half products (a half running product drifts by ~1e-3 a fold).
@@ -109,6 +140,160 @@ void Lowering::foldRun(Location loc, ac::RepeatBinaryKind kind, RowsView dst,
              after(b, full * lanes), 1, rest);
 }
 
+/// dst[r][0, n) = kind(a[r][0, n), b[r][0, n)) for r < rows, in whichever
+/// call layout costs least (calls weighted by kCallRepeats, plus repeats).
+void Lowering::foldRowRuns(Location loc, ac::RepeatBinaryKind kind, RowsView dst,
+                           RowsView a, RowsView b, int64_t rows, int64_t n) {
+  const RowsView views[] = {dst, a, b};
+  if (rows == 1 || llvm::all_of(views, [&](RowsView v) { return v.rowStride == n; }))
+    return foldRun(loc, kind, dst, a, b, rows * n);
+  Type elem = cast<ac::LocalType>(dst.buffer.getType()).getElementType();
+  const int64_t lanes = repeatLanes(bytesOf(elem)), be = blockElems(bytesOf(elem));
+  auto row = [](RowsView v, int64_t r) {
+    return RowsView{v.buffer, v.offset + r * v.rowStride, v.rowStride};
+  };
+  auto shifted = [](RowsView v, int64_t k) {
+    return RowsView{v.buffer, v.offset + k, v.rowStride};
+  };
+  const int64_t chunks = ceilDiv(n, lanes), blocks = n / be;
+  const int64_t runCalls = ceilDiv(n / lanes, kMaxRepeat) + (n % lanes ? 1 : 0);
+  bool strided = llvm::all_of(views, [&](RowsView v) {
+    return v.rowStride % be == 0 && v.rowStride / be <= kMaxBinaryStride;
+  });
+  enum Layout { PerRow, PerChunk, Transposed } best = PerRow;
+  int64_t bestCost = kCallRepeats * rows * runCalls + rows * chunks;
+  auto consider = [&](Layout l, int64_t calls, int64_t repeats) {
+    int64_t cost = kCallRepeats * calls + repeats;
+    if (cost < bestCost) {
+      best = l;
+      bestCost = cost;
+    }
+  };
+  if (strided) {
+    consider(PerChunk, chunks * ceilDiv(rows, kMaxRepeat), rows * chunks);
+    if (n % be == 0)
+      consider(Transposed, ceilDiv(rows, kBlocksPerRepeat) * ceilDiv(blocks, kMaxRepeat),
+               ceilDiv(rows, kBlocksPerRepeat) * blocks);
+  }
+  switch (best) {
+  case PerRow:
+    for (int64_t r = 0; r < rows; ++r)
+      foldRun(loc, kind, row(dst, r), row(a, r), row(b, r), n);
+    return;
+  case PerChunk:
+    for (int64_t k = 0; k < n; k += lanes)
+      foldRows(loc, kind, shifted(dst, k), shifted(a, k), shifted(b, k), rows,
+               std::min(lanes, n - k));
+    return;
+  case Transposed:
+    // Repeat j takes block j of eight rows (block stride = the row stride in
+    // blocks, repeat stride one block); a count mask of g blocks takes g rows.
+    for (int64_t r0 = 0; r0 < rows; r0 += kBlocksPerRepeat) {
+      int64_t group = std::min(kBlocksPerRepeat, rows - r0);
+      for (int64_t j0 = 0; j0 < blocks; j0 += kMaxRepeat) {
+        int64_t repeat = std::min(kMaxRepeat, blocks - j0);
+        int64_t params[] = {dst.rowStride / be, a.rowStride / be, b.rowStride / be, 1, 1, 1};
+        auto at = [&](RowsView v) { return v.offset + r0 * v.rowStride + j0 * be; };
+        builder.create<ac::BinaryRepeatOp>(loc, kind, dst.buffer, a.buffer, b.buffer,
+                                           group * be, repeat, params, at(dst), at(a), at(b));
+      }
+    }
+    return;
+  }
+}
+
+/// Folds `count` units (unitElems elements each: a column chunk of every
+/// row, a block of every row, a whole row) of `src` into unit 0 of `dst` by
+/// halves: src's first count/2 units against its last count/2 into `tmp`
+/// (into `dst` when that is one unit), then tmp's halves in place, the last
+/// halving into `dst`; the middle unit of an odd count joins last.
+void Lowering::foldByHalves(ac::RepeatBinaryKind kind, int64_t count,
+                            int64_t unitElems, RowsView src, RowsView tmp,
+                            RowsView dst, FoldUnits fold) {
+  auto unit = [&](RowsView v, int64_t i) {
+    return RowsView{v.buffer, v.offset + i * unitElems, v.rowStride};
+  };
+  if (count == 1) // max(x, x) = x: a copy by a repeat-level call
+    return fold(ac::RepeatBinaryKind::Max, dst, src, src, 1);
+  int64_t u = count / 2;
+  fold(kind, u == 1 ? dst : tmp, src, unit(src, count - u), u);
+  for (int64_t k = u; k > 1;) {
+    int64_t h = (k + 1) / 2;
+    fold(kind, h == 1 ? dst : tmp, tmp, unit(tmp, h), k - h);
+    k = h;
+  }
+  if (count % 2)
+    fold(kind, dst, dst, unit(src, u), 1);
+}
+
+/// The column chunks of `rows` rows of n > lanes elements of `src` folded
+/// by halves into one repeat per row (the tail under a count mask): the
+/// first `lanes` elements of each row of the view returned.
+Lowering::RowsView Lowering::foldChunks(Location loc, ac::RepeatBinaryKind kind,
+                                        RowsView src, int64_t rows, int64_t n) {
+  Type elem = cast<ac::LocalType>(src.buffer.getType()).getElementType();
+  const int64_t lanes = repeatLanes(bytesOf(elem));
+  const int64_t full = n / lanes, rest = n % lanes;
+  const int64_t stride = std::max<int64_t>(full / 2, 1) * lanes;
+  Value tmp = newBuffer(loc, {rows * stride}, elem, ac::Position::VECCALC, "reduce_fold");
+  RowsView acc{tmp, 0, stride};
+  foldByHalves(kind, full, lanes, src, acc, acc,
+               [&](ac::RepeatBinaryKind k, RowsView d, RowsView a, RowsView b, int64_t units) {
+                 foldRowRuns(loc, k, d, a, b, rows, units * lanes);
+               });
+  if (rest > 0)
+    foldRowRuns(loc, kind, acc, acc, RowsView{src.buffer, src.offset + full * lanes, src.rowStride},
+                rows, rest);
+  return acc;
+}
+
+/// dst[r] (r < rows) = kind (SUM/MAX/MIN of half or float) over the n
+/// elements of row r of `src`: WholeReduce over every repeat at once, then
+/// over the partials, until one per row.
+void Lowering::wholeReduceRows(Location loc, ac::ReduceKind kind, Value dst,
+                               RowsView src, int64_t rows, int64_t n) {
+  Type elem = cast<ac::LocalType>(src.buffer.getType()).getElementType();
+  const int64_t lanes = repeatLanes(bytesOf(elem)), be = blockElems(bytesOf(elem));
+  auto order = kind == ac::ReduceKind::SUM ? ac::ReduceOrder::ORDER_VALUE_INDEX
+                                           : ac::ReduceOrder::ORDER_ONLY_VALUE;
+  // `count` repeats of `mask` lanes, the i-th `fromStep` elements after the
+  // (i-1)-th in `from`, its result `toStep` results after the (i-1)-th.
+  auto reduce = [&](Value to, int64_t toOffset, int64_t toStep, RowsView from,
+                    int64_t fromStep, int64_t mask, int64_t count) {
+    for (int64_t i0 = 0; i0 < count; i0 += kMaxRepeat) {
+      int64_t repeat = std::min(kMaxRepeat, count - i0);
+      builder.create<ac::WholeReduceOp>(
+          loc, kind, to, from.buffer, mask, repeat,
+          /*dstRepStride=*/repeat == 1 ? 1 : toStep, /*srcBlkStride=*/1,
+          /*srcRepStride=*/repeat == 1 ? 8 : fromStep / be, order,
+          toOffset + i0 * toStep, from.offset + i0 * fromStep);
+    }
+  };
+  RowsView cur = src;
+  while (true) {
+    // One call covers the repeats of several rows only when the rows are
+    // contiguous whole repeats whose partials fill whole blocks.
+    bool flat = rows == 1 || (cur.rowStride == n && n % lanes == 0 &&
+                              (n / lanes) % be == 0);
+    if (n > lanes && !flat) {
+      cur = foldChunks(loc, foldKind(kind), cur, rows, n);
+      n = lanes;
+    }
+    if (n <= lanes)
+      return reduce(dst, 0, 1, cur, cur.rowStride, n, rows);
+    const int64_t full = n / lanes, rest = n % lanes, chunks = full + (rest > 0);
+    // flat: rest > 0 only for one row; several rows' partials fill blocks.
+    Value partial = newBuffer(loc, {rows * chunks}, elem, ac::Position::VECCALC,
+                              "reduce_partial");
+    reduce(partial, 0, 1, cur, lanes, lanes, rows * full);
+    if (rest > 0)
+      reduce(partial, full, 1, RowsView{cur.buffer, cur.offset + full * lanes, n},
+             n, rest, 1);
+    cur = RowsView{partial, 0, chunks};
+    n = chunks;
+  }
+}
+
 /// The per-row results of `kind` over `rows` rows of `cols` elements of
 /// `src` (elem `elem`), in a new [rows] buffer.
 FailureOr<Value> Lowering::reduceRows(Operation *op, ac::ReduceKind kind,
@@ -122,62 +307,32 @@ FailureOr<Value> Lowering::reduceRows(Operation *op, ac::ReduceKind kind,
     });
   if (failed(checkReducible(op, elem, rows, cols)))
     return failure();
-  const int64_t w = bytesOf(elem);
-  const int64_t lanes = repeatLanes(w), be = blockElems(w);
-  ac::RepeatBinaryKind fold = foldKind(kind);
-  RowsView cur{src, 0, cols};
-  int64_t width = cols;
-  if (cols > lanes) {
-    // Fold the column chunks of every row into one repeat per row.
-    Value tmp = newBuffer(loc, {rows * lanes}, elem, ac::Position::VECCALC,
-                          "reduce_fold");
-    RowsView acc{tmp, 0, lanes};
-    int64_t chunks = cols / lanes, rest = cols % lanes;
-    auto chunk = [&](int64_t k) { return RowsView{src, k * lanes, cols}; };
-    if (chunks >= 2)
-      foldRows(loc, fold, acc, chunk(0), chunk(1), rows, lanes);
-    else // max(x, x) = x: the first chunk, copied by a repeat-level call
-      foldRows(loc, ac::RepeatBinaryKind::Max, acc, chunk(0), chunk(0), rows,
-               lanes);
-    for (int64_t k = 2; k < chunks; ++k)
-      foldRows(loc, fold, acc, acc, chunk(k), rows, lanes);
-    if (rest > 0)
-      foldRows(loc, fold, acc, acc, chunk(chunks), rows, rest);
-    cur = acc;
-    width = lanes;
-  }
+  const int64_t be = blockElems(bytesOf(elem));
   Value dst = newBuffer(loc, {rows}, elem, ac::Position::VECCALC, name);
   if (isa<FloatType>(elem) && kind != ac::ReduceKind::PROD) {
-    auto order = kind == ac::ReduceKind::SUM ? ac::ReduceOrder::ORDER_VALUE_INDEX
-                                             : ac::ReduceOrder::ORDER_ONLY_VALUE;
-    for (int64_t r0 = 0; r0 < rows; r0 += kMaxRepeat) {
-      int64_t repeat = std::min(kMaxRepeat, rows - r0);
-      builder.create<ac::WholeReduceOp>(
-          loc, kind, dst, cur.buffer, width, repeat, /*dstRepStride=*/1,
-          /*srcBlkStride=*/1, /*srcRepStride=*/repeat == 1 ? 8 : cur.rowStride / be,
-          order, /*dst_offset=*/r0, cur.offset + r0 * cur.rowStride);
-    }
+    wholeReduceRows(loc, kind, dst, RowsView{src, 0, cols}, rows, cols);
     return dst;
   }
-  // Integers and products: halve the blocks of each row down to one block
-  // (in a buffer of our own: the source is not ours to overwrite) ...
-  if (width > be) {
-    if (cur.buffer == src) {
-      Value tmp = newBuffer(loc, {rows * cols}, elem, ac::Position::VECCALC,
-                            "reduce_fold");
-      RowsView copy{tmp, 0, cols};
-      foldRows(loc, ac::RepeatBinaryKind::Max, copy, cur, cur, rows, width);
-      cur = copy;
-    }
-    while (width > be) {
-      int64_t blocks = (width + be - 1) / be;
-      int64_t half = (blocks + 1) / 2 * be, upper = width - half;
-      foldRows(loc, fold, cur, cur, RowsView{cur.buffer, cur.offset + half, cur.rowStride},
-               rows, upper);
-      width = half;
-    }
+  // Integers and products: each row's whole blocks folded by halves into one
+  // block (a one-row tile's tail under a count mask) ...
+  RowsView cur{src, 0, cols};
+  int64_t width = cols;
+  const int64_t blocks = cols / be, tail = cols % be;
+  if (blocks > 1 || (blocks == 1 && tail > 0)) {
+    const int64_t stride = std::max<int64_t>(blocks / 2, 1) * be;
+    Value tmp = newBuffer(loc, {rows * stride}, elem, ac::Position::VECCALC, "reduce_fold");
+    RowsView acc{tmp, 0, stride};
+    ac::RepeatBinaryKind fold = foldKind(kind);
+    foldByHalves(fold, blocks, be, cur, acc, acc,
+                 [&](ac::RepeatBinaryKind k, RowsView d, RowsView a, RowsView b, int64_t units) {
+                   foldRowRuns(loc, k, d, a, b, rows, units * be);
+                 });
+    if (tail > 0) // one row only (rows of several are whole blocks)
+      foldRun(loc, fold, acc, acc, RowsView{src, blocks * be, cols}, tail);
+    cur = acc;
+    width = be;
   }
-  // ... and combine the block's elements on the scalar unit.
+  // ... and the block's elements combined on the scalar unit.
   bool isFloat = isa<FloatType>(elem);
   Type acc = isFloat ? builder.getF32Type() : elem;
   for (int64_t r = 0; r < rows; ++r) {
@@ -215,7 +370,7 @@ FailureOr<Value> Lowering::reduceRows(Operation *op, ac::ReduceKind kind,
 }
 
 /// The per-column results of `kind` over `rows` rows of `cols` elements, in
-/// a new [cols] buffer: row 0 kind row 1, then each further row folded in.
+/// a new [cols] buffer: the rows folded by halves.
 FailureOr<Value> Lowering::reduceColumns(Operation *op, ac::ReduceKind kind,
                                          Value src, int64_t rows, int64_t cols) {
   Location loc = op->getLoc();
@@ -226,17 +381,17 @@ FailureOr<Value> Lowering::reduceColumns(Operation *op, ac::ReduceKind kind,
     });
   if (failed(checkReducible(op, elem, rows, cols)))
     return failure();
-  ac::RepeatBinaryKind fold = foldKind(kind);
   Value dst = newBuffer(loc, {cols}, elem, ac::Position::VECCALC,
                         "reduce_" + ac::stringifyReduceKind(kind).lower());
-  auto row = [&](int64_t r) { return RowsView{src, r * cols, cols}; };
-  RowsView acc{dst, 0, cols};
-  if (rows == 1)
-    foldRun(loc, ac::RepeatBinaryKind::Max, acc, row(0), row(0), cols); // a copy
-  else
-    foldRun(loc, fold, acc, row(0), row(1), cols);
-  for (int64_t r = 2; r < rows; ++r)
-    foldRun(loc, fold, acc, acc, row(r), cols);
+  // Intermediate rows (count/2 of them) only when more than one is left.
+  Value tmp = rows >= 4 ? newBuffer(loc, {rows / 2 * cols}, elem, ac::Position::VECCALC,
+                                    "reduce_fold")
+                        : dst;
+  foldByHalves(foldKind(kind), rows, cols, RowsView{src, 0, cols}, RowsView{tmp, 0, cols},
+               RowsView{dst, 0, cols},
+               [&](ac::RepeatBinaryKind k, RowsView d, RowsView a, RowsView b, int64_t units) {
+                 foldRun(loc, k, d, a, b, units * cols);
+               });
   return dst;
 }
 
@@ -293,10 +448,10 @@ LogicalResult Lowering::lowerReduce(at::ReduceOp op) {
   }
   auto [rows, cols] = rowsCols(src);
   FailureOr<Value> current = *in;
-  if (lastDim) {
+  if (lastDim && rowDims) { // everything: the tile's buffer is one row
+    current = reduceRows(op, kind, *in, 1, rows * cols);
+  } else if (lastDim) {
     current = reduceRows(op, kind, *in, rows, cols);
-    if (succeeded(current) && rowDims && rows > 1) // then the row of results
-      current = reduceRows(op, kind, *current, 1, rows);
   } else if (rowDims) {
     current = reduceColumns(op, kind, *in, rows, cols);
   } else { // reducing unit dims only: a copy

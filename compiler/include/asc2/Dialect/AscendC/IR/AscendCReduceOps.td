@@ -3,11 +3,12 @@
 // Included by AscendCOps.td. A reduction of a tile is no single Ascend C call:
 // the lowering (lib/Conversion/AscTileToAscendC/Reduce.cpp) builds it from
 // the two level-0 ("tensor high-dimension slicing") calls below, as an Ascend
-// C programmer does: wide rows are folded to one 256-byte repeat with level-0
-// binary ops (mask + repeatTime + BinaryRepeatParams), then each repeat is
-// reduced to one value with WholeReduceSum/Max/Min. Strides are in 32-byte
-// blocks (repeat strides of WholeReduce's dst: in results). docs/ascendc-api.md
-// "Reductions" says what was verified.
+// C programmer does: WholeReduceSum/Max/Min over every 256-byte repeat of the
+// tile at once, then over the partials; where that cannot cover several rows
+// (and for integers, products and columns) level-0 binary ops (mask +
+// repeatTime + BinaryRepeatParams) fold by halves first. Strides are in
+// 32-byte blocks (repeat strides of WholeReduce's dst: in results).
+// docs/ascendc-api.md "Reductions" says what was verified.
 //
 // Sources (the API reference of mirror-cann/asc-devkit@82b89a15f):
 //   docs/zh/api/SIMD-API/基础API/Memory矢量计算/归约计算/ReduceRepeat.md
