@@ -228,10 +228,39 @@ int SyncPlanner::pickEventId(Pipe src, Pipe dst, Block &block, Operation *from,
   for (int id = 0; id < eventIds; ++id)
     if (!used.test(id) && !usedAnywhere.test(id))
       return id;
+  // Shared: of the ids free between set and wait, the one this block used
+  // longest ago before `from` (in a loop body, uses after `to` were in the
+  // previous iteration). Taking the lowest would put the second set right
+  // behind the first wait in program order, nothing in between ordering the
+  // wait's pipe before the set's; rotating through the ids leaves the pairs
+  // between them to do that (the slots of a ping-pong alternate).
+  SmallVector<Item> items = itemsOf(block);
+  SmallVector<int64_t> lastUse(eventIds, INT64_MIN);
+  bool isLoopBody = isa_and_nonnull<scf::ForOp>(block.getParentOp());
+  int64_t size = items.size();
+  enum { Before, Between, After } phase = Before;
+  for (int64_t i = 0; i < size; ++i) {
+    if (phase == Before && items[i].op == from)
+      phase = Between;
+    if (phase == Between) {
+      if (items[i].op == to)
+        phase = After;
+      continue;
+    }
+    if (phase == After && !isLoopBody)
+      break;
+    // Flag ops carry ids 0..7 whatever the budget.
+    llvm::SmallBitVector ids(std::max<int64_t>(eventIds, 8) + 1);
+    collectUsedIds(src, dst, items[i], ids);
+    for (int id = 0; id < eventIds; ++id)
+      if (ids.test(id))
+        lastUse[id] = std::max(lastUse[id], phase == Before ? i : i - size);
+  }
+  int best = -1;
   for (int id = 0; id < eventIds; ++id)
-    if (!used.test(id))
-      return id;
-  return -1;
+    if (!used.test(id) && (best < 0 || lastUse[id] < lastUse[best]))
+      best = id;
+  return best;
 }
 
 const SyncPlanner::NestedWaits &
