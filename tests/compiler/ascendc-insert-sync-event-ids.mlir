@@ -3,8 +3,8 @@
 
 // Event ids are binary flags per pipe pair (8 on the hardware): a new pair
 // takes the lowest id no other pair of its pipe pair uses anywhere; once all
-// are taken, the lowest id not live between its set and its wait; with none
-// free, a PIPE_ALL barrier.
+// are taken, of the ids not live between its set and its wait the one used
+// longest ago; with none free, a PIPE_ALL barrier.
 
 // Two pairs one after the other: the second takes a fresh id although id 0 is
 // free again by then (the set's pipe may run ahead of the wait's pipe). With
@@ -44,6 +44,38 @@ func.func @fresh_then_reused(%x: !ascendc.gm<f32>) {
   // TWO-NEXT: ascendc.wait_flag MTE2 -> V, 0 {reason = "RAW on e:
   ascendc.data_copy_in %e, %x[%c0], %c64 : !ascendc.local<64xf32, VECIN>, !ascendc.gm<f32>
   ascendc.exp %f, %e, %c64 : !ascendc.local<64xf32, VECCALC>, !ascendc.local<64xf32, VECIN>
+  return
+}
+
+// -----
+
+// Shared ids rotate: with two ids, four pairs one after the other take
+// 0, 1, 0, 1 (the id used longest ago), not 0, 1, 0, 0, which would put the
+// fourth set right behind the third wait with nothing ordering them.
+// TWO-LABEL: func.func @rotating
+// TWO: ascendc.set_flag MTE2 -> V, 0 {reason = "RAW on a:
+// TWO: ascendc.set_flag MTE2 -> V, 1 {reason = "RAW on c:
+// TWO: ascendc.set_flag MTE2 -> V, 0 {reason = "RAW on e:
+// TWO: ascendc.set_flag MTE2 -> V, 1 {reason = "RAW on g:
+func.func @rotating(%x: !ascendc.gm<f32>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %a = ascendc.alloc_local {name = "a", offset = 0 : i64} : !ascendc.local<64xf32, VECIN>
+  %b = ascendc.alloc_local {name = "b", offset = 256 : i64} : !ascendc.local<64xf32, VECCALC>
+  %c = ascendc.alloc_local {name = "c", offset = 512 : i64} : !ascendc.local<64xf32, VECIN>
+  %d = ascendc.alloc_local {name = "d", offset = 768 : i64} : !ascendc.local<64xf32, VECCALC>
+  %e = ascendc.alloc_local {name = "e", offset = 1024 : i64} : !ascendc.local<64xf32, VECIN>
+  %f = ascendc.alloc_local {name = "f", offset = 1280 : i64} : !ascendc.local<64xf32, VECCALC>
+  %g = ascendc.alloc_local {name = "g", offset = 1536 : i64} : !ascendc.local<64xf32, VECIN>
+  %h = ascendc.alloc_local {name = "h", offset = 1792 : i64} : !ascendc.local<64xf32, VECCALC>
+  ascendc.data_copy_in %a, %x[%c0], %c64 : !ascendc.local<64xf32, VECIN>, !ascendc.gm<f32>
+  ascendc.exp %b, %a, %c64 : !ascendc.local<64xf32, VECCALC>, !ascendc.local<64xf32, VECIN>
+  ascendc.data_copy_in %c, %x[%c0], %c64 : !ascendc.local<64xf32, VECIN>, !ascendc.gm<f32>
+  ascendc.exp %d, %c, %c64 : !ascendc.local<64xf32, VECCALC>, !ascendc.local<64xf32, VECIN>
+  ascendc.data_copy_in %e, %x[%c0], %c64 : !ascendc.local<64xf32, VECIN>, !ascendc.gm<f32>
+  ascendc.exp %f, %e, %c64 : !ascendc.local<64xf32, VECCALC>, !ascendc.local<64xf32, VECIN>
+  ascendc.data_copy_in %g, %x[%c0], %c64 : !ascendc.local<64xf32, VECIN>, !ascendc.gm<f32>
+  ascendc.exp %h, %g, %c64 : !ascendc.local<64xf32, VECCALC>, !ascendc.local<64xf32, VECIN>
   return
 }
 

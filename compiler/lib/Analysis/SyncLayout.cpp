@@ -22,7 +22,8 @@ namespace asc2 {
 
 SyncPlanner::SyncPlanner(SyncPlan &plan, int64_t eventIds,
                          OrderedElsewhere orderedElsewhere)
-    : plan(plan), eventIds(eventIds), orderedElsewhere(orderedElsewhere) {
+    : plan(plan), eventIds(eventIds), orderedElsewhere(orderedElsewhere),
+      points(plan.func) {
   plan.func.walk([&](Operation *op) {
     if (auto v = flagOf(op); v.isSet || v.isWait)
       existingFlags.push_back(v);
@@ -142,11 +143,23 @@ void SyncPlanner::collectUsedIds(Pipe src, Pipe dst, const Item &item,
   });
 }
 
+Operation *SyncPlanner::guardedAncestor(Operation *top, Operation *leaf) {
+  auto guard = dyn_cast<scf::IfOp>(top);
+  if (!guard || !leaf || leaf == top)
+    return nullptr;
+  return guard.thenBlock()->findAncestorOpInBlock(*leaf);
+}
+
 /// Lowest event id of (src, dst) that is free from `from` to `to` (both in
 /// `block`, inclusive): not open at `from`, not used between, and not open in
-/// any enclosing block around this one.
+/// any enclosing block around this one. When `from` (`to`) is a guarded copy
+/// whose set (wait) goes right after (before) the op holding `fromLeaf`
+/// (`toLeaf`), only the part of its then-branch after (before) that op
+/// counts; its skipped branch holds only the twins of such waits (first) and
+/// sets (last).
 int SyncPlanner::pickEventId(Pipe src, Pipe dst, Block &block, Operation *from,
-                             Operation *to) {
+                             Operation *to, Operation *fromLeaf,
+                             Operation *toLeaf) {
   llvm::SmallBitVector used(eventIds + 1);
   // Ids open at `from` in this block and at the enclosing op in every
   // enclosing block.
@@ -172,11 +185,31 @@ int SyncPlanner::pickEventId(Pipe src, Pipe dst, Block &block, Operation *from,
     at = parent;
     b = parent->getBlock();
   }
+  Operation *setAt = from != to ? guardedAncestor(from, fromLeaf) : nullptr;
+  Operation *waitAt = from != to ? guardedAncestor(to, toLeaf) : nullptr;
   bool inRange = false;
   for (const Item &item : itemsOf(block)) {
+    if (!inRange && item.op == from && setAt) {
+      inRange = true;
+      bool past = false;
+      for (const Item &nested : itemsOf(*setAt->getBlock())) {
+        if (past)
+          collectUsedIds(src, dst, nested, used);
+        past |= nested.op == setAt;
+      }
+      continue;
+    }
     inRange |= item.op == from;
     if (!inRange)
       continue;
+    if (item.op == to && waitAt) {
+      for (const Item &nested : itemsOf(*waitAt->getBlock())) {
+        if (nested.op == waitAt)
+          break;
+        collectUsedIds(src, dst, nested, used);
+      }
+      break;
+    }
     collectUsedIds(src, dst, item, used);
     if (item.op == to)
       break;
@@ -195,10 +228,112 @@ int SyncPlanner::pickEventId(Pipe src, Pipe dst, Block &block, Operation *from,
   for (int id = 0; id < eventIds; ++id)
     if (!used.test(id) && !usedAnywhere.test(id))
       return id;
+  // Shared: of the ids free between set and wait, the one this block used
+  // longest ago before `from` (in a loop body, uses after `to` were in the
+  // previous iteration). Taking the lowest would put the second set right
+  // behind the first wait in program order, nothing in between ordering the
+  // wait's pipe before the set's; rotating through the ids leaves the pairs
+  // between them to do that (the slots of a ping-pong alternate).
+  SmallVector<Item> items = itemsOf(block);
+  SmallVector<int64_t> lastUse(eventIds, INT64_MIN);
+  bool isLoopBody = isa_and_nonnull<scf::ForOp>(block.getParentOp());
+  int64_t size = items.size();
+  enum { Before, Between, After } phase = Before;
+  for (int64_t i = 0; i < size; ++i) {
+    if (phase == Before && items[i].op == from)
+      phase = Between;
+    if (phase == Between) {
+      if (items[i].op == to)
+        phase = After;
+      continue;
+    }
+    if (phase == After && !isLoopBody)
+      break;
+    // Flag ops carry ids 0..7 whatever the budget.
+    llvm::SmallBitVector ids(std::max<int64_t>(eventIds, 8) + 1);
+    collectUsedIds(src, dst, items[i], ids);
+    for (int id = 0; id < eventIds; ++id)
+      if (ids.test(id))
+        lastUse[id] = std::max(lastUse[id], phase == Before ? i : i - size);
+  }
+  int best = -1;
   for (int id = 0; id < eventIds; ++id)
-    if (!used.test(id))
-      return id;
-  return -1;
+    if (!used.test(id) && (best < 0 || lastUse[id] < lastUse[best]))
+      best = id;
+  return best;
+}
+
+const SyncPlanner::NestedWaits &
+SyncPlanner::nestedWaits(Operation *top, Operation *leaf, Pipe q, Pipe p) {
+  auto [it, added] = nestedWaitCache.try_emplace(
+      std::make_tuple(top, leaf, (int)q * kPipes + (int)p));
+  NestedWaits &w = it->second;
+  if (!added)
+    return w;
+  SmallVector<Block *> path;
+  for (Operation *o = leaf; o && o != top; o = o->getParentOp())
+    path.push_back(o->getBlock());
+  for (Block *b : llvm::reverse(path)) {
+    Operation *at = b->findAncestorOpInBlock(*leaf);
+    llvm::SmallDenseSet<int64_t> sets;
+    for (const Item &item : itemsOf(*b)) {
+      if (item.op == at)
+        break;
+      FlagView v = flagOf(item);
+      if (v.src != q || v.dst != p)
+        continue;
+      if (v.isSet) {
+        sets.insert(v.event);
+        continue;
+      }
+      if (!v.isWait)
+        continue;
+      // q issues in order: a set after `top` started follows all q work
+      // before it, and the balanced protocol makes this wait consume that
+      // set or a later one.
+      if (sets.contains(v.event)) {
+        w.ordersAll = true;
+        return w;
+      }
+      if (item.planned < 0 || plan.ops[item.planned].edge < 0)
+        continue;
+      int edge = plan.ops[item.planned].edge;
+      const SyncEdge &e = plan.edges[edge];
+      if (e.kind != SyncEdge::Kind::Flag || !e.loopCarried)
+        continue;
+      Operation *loop = b->getParentOp();
+      while (loop && !isa<scf::ForOp>(loop))
+        loop = loop->getParentOp();
+      if (!loop || !top->isAncestor(loop))
+        continue;
+      w.carried.push_back({loop, e.hazard.earlier.leaf});
+      for (const PlannedSyncOp &o : plan.ops)
+        if (o.edge == edge && o.kind == PlannedSyncOp::Kind::SetFlag &&
+            o.where == PlannedSyncOp::Where::Before && o.anchor == top)
+          w.primedBeforeTop = true;
+    }
+  }
+  return w;
+}
+
+bool SyncPlanner::orderedInside(Operation *top, Operation *leaf,
+                                Operation *earlierLeaf, bool carried, Pipe q,
+                                Pipe p) {
+  if (leaf == top)
+    return false;
+  const NestedWaits &w = nestedWaits(top, leaf, q, p);
+  if (w.ordersAll)
+    return true;
+  // Before `top` in this block: the prime right before `top` follows it.
+  if (!carried)
+    return w.primedBeforeTop;
+  // From the previous iteration: a loop-carried wait of a loop holding the
+  // earlier op consumes a set issued after that op's latest instance when
+  // the set follows it in the body (a loop run with no trips ran neither).
+  int at = points.pointOf(earlierLeaf);
+  return llvm::any_of(w.carried, [&](const auto &c) {
+    return c.first->isAncestor(earlierLeaf) && at <= points.pointOf(c.second);
+  });
 }
 
 /// Whether `op` is a loop whose p work all comes after a q->p wait at the top

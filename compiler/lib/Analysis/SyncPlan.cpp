@@ -39,15 +39,6 @@ struct Record {
   std::array<int, kPipes> known; // what access.pipe knew at this op
 };
 
-/// The op of the then-branch of guard `top` (a guarded copy of an unrolled
-/// loop) that holds `leaf`, or null when `top` is not such a guard.
-Operation *guardedAncestor(Operation *top, Operation *leaf) {
-  auto guard = dyn_cast<scf::IfOp>(top);
-  if (!guard || !leaf || leaf == top)
-    return nullptr;
-  return guard.thenBlock()->findAncestorOpInBlock(*leaf);
-}
-
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -92,7 +83,7 @@ void SyncPlanner::planPair(const Hazard &hazard, Operation *after,
                            Operation *beforeLeaf) {
   Pipe src = hazard.earlier.pipe, dst = hazard.later.pipe;
   Block &block = *before->getBlock();
-  int id = pickEventId(src, dst, block, after, before);
+  int id = pickEventId(src, dst, block, after, before, afterLeaf, beforeLeaf);
   std::string reason = hazard.describe();
   if (id < 0) {
     // Out of flags for this pipe pair: a full barrier is always correct.
@@ -268,6 +259,10 @@ void SyncPlanner::walkBlock(Block &block, bool isLoopBody) {
           continue;
         if (q != p && orderedElsewhere && orderedElsewhere(a, b))
           continue;
+        // A wait the nested walk placed inside this compound op before the
+        // access already orders it (one pair covers every earlier q op).
+        if (q != p && orderedInside(op, a.leaf, b.leaf, r.carried, (Pipe)q, (Pipe)p))
+          continue;
         HazardKind kind = a.write ? (b.write ? HazardKind::WAW : HazardKind::WAR)
                                   : HazardKind::RAW;
         Hazard hazard{kind, b, a};
@@ -312,13 +307,15 @@ void SyncPlanner::walkBlock(Block &block, bool isLoopBody) {
             auto it = llvm::find_if(latest, [&](const LeafNeed &l) { return l.leaf == n.leaf; });
             if (it == latest.end())
               latest.push_back(n);
-            else if (it->record < n.record) // records are in program order
+            else if (it->record->seq < n.record->seq)
               *it = n;
           }
           const Record *covered = nullptr;
           for (const LeafNeed &n : latest) {
-            if (covered && n.record <= covered)
-              continue; // an earlier wait of pipe p already ordered it
+            // An earlier wait of pipe p already ordered it (the records of
+            // one op share its sequence number).
+            if (covered && n.record->seq <= covered->seq)
+              continue;
             covered = n.record;
             if (n.record->carried) {
               planCarriedPair(n.hazard, block, n.record->access.op, op,

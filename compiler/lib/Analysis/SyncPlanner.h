@@ -8,6 +8,7 @@
 #ifndef ASC2_LIB_ANALYSIS_SYNCPLANNER_H
 #define ASC2_LIB_ANALYSIS_SYNCPLANNER_H
 
+#include "asc2/Analysis/ProgramPoints.h"
 #include "asc2/Analysis/SyncPlan.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -48,10 +49,34 @@ private:
 
   // Queries over the flags placed so far (SyncLayout.cpp).
   bool loopEntryOrders(Operation *op, Pipe q, Pipe p);
+  /// The op of the then-branch of guard `top` (a guarded copy of an
+  /// unrolled loop) that holds `leaf`, or null when `top` is not such a guard.
+  static Operation *guardedAncestor(Operation *top, Operation *leaf);
   int pickEventId(Pipe src, Pipe dst, mlir::Block &block, Operation *from,
-                  Operation *to);
+                  Operation *to, Operation *fromLeaf = nullptr,
+                  Operation *toLeaf = nullptr);
   void collectUsedIds(Pipe src, Pipe dst, const Item &item,
                       llvm::SmallBitVector &used) const;
+  /// The src->dst waits already placed inside compound op `top` on the way
+  /// down to `leaf` (before it), and what each orders.
+  struct NestedWaits {
+    /// A wait consuming a set placed earlier in its own block: it orders
+    /// everything the src pipe did before `top`.
+    bool ordersAll = false;
+    /// A loop-carried wait whose prime sits right before `top`.
+    bool primedBeforeTop = false;
+    /// Loop-carried waits: (the loop, the op its set follows). In every
+    /// iteration but the first of a run the wait consumes a set issued after
+    /// that op's previous instance.
+    llvm::SmallVector<std::pair<Operation *, Operation *>, 2> carried;
+  };
+  const NestedWaits &nestedWaits(Operation *top, Operation *leaf, Pipe src,
+                                 Pipe dst);
+  /// Whether the waits nested in `top` before `leaf` (pipe dst) already order
+  /// the earlier src access `earlierLeaf` (before `top`, or from the previous
+  /// iteration when `carried`).
+  bool orderedInside(Operation *top, Operation *leaf, Operation *earlierLeaf,
+                     bool carried, Pipe src, Pipe dst);
 
   // Planning (SyncPlan.cpp).
   void planPair(const Hazard &hazard, Operation *after, Operation *before,
@@ -73,6 +98,9 @@ private:
   int64_t eventIds;
   OrderedElsewhere orderedElsewhere;
   int carriedPairs = 0;
+  ProgramPoints points;
+  llvm::DenseMap<std::tuple<Operation *, Operation *, int>, NestedWaits>
+      nestedWaitCache;
   /// Flags of the input IR (none unless it was synchronised before).
   std::vector<FlagView> existingFlags;
   /// Planned ops by place, in creation order.

@@ -13,9 +13,14 @@
 // count. A loop seen from outside is one compound op whose accesses are those
 // of its body.
 //
+// A hazard into an op with regions that a wait already placed inside it
+// orders (its set earlier in the wait's block, or a loop-carried set after
+// the same op) needs no pair of its own.
+//
 // Event ids are binary flags per pipe pair: a new pair takes the lowest id of
-// its pipe pair used by no other pair; when all are taken, the lowest id not
-// live anywhere between its set and its wait.
+// its pipe pair used by no other pair; when all are taken, of the ids not
+// live anywhere between its set and its wait the one its block used longest
+// ago (docs/passes.md, "Flag sync").
 //
 // The plan is computed on the IR before any of its ops exist: each planned op
 // records where the builder will put it (before/after an op, at the start or
