@@ -62,3 +62,28 @@ func.func @l1_sub_tiles_f32(%b: !asctile.ptr<f32>, %a: !asctile.ptr<f32>, %c: !a
   return
 }
 
+
+// -----
+
+// A stored K x M and moved to L0A transposed (float32, c220): the same ZZ L1 tile, one trip per
+// 16-row band of A (loops = M / 16, 256 elements = one square apart in L1, 16 * K in L0A ZZ),
+// repeatTimes = K / 16 squares srcStride = M / 16 apart, dstGap 1 (the halves are ZZ fractals
+// 2r and 2r + 1).
+// CHECK-LABEL: func.func @a_transposed_f32
+// CHECK: ascendc.data_copy_in %{{.*}} {pad_value = 0.000000e+00 : f32, zz}
+// CHECK: ascendc.load_data_with_transpose %{{.*}}, %{{.*}} {dstGap = 1 : i64, dstLoopStride = 512 : i64, loops = 3 : i64, repeatTimes = 2 : i64, srcLoopStride = 256 : i64, srcStride = 3 : i64} : !ascendc.local<48x32xf32, A2>, !ascendc.local<32x48xf32, A1>
+// C310-LABEL: func.func @a_transposed_f32
+// C310-NOT: load_data_with_transpose
+// C310: ascendc.load_data %{{.*}}, %{{.*}} {transpose}
+func.func @a_transposed_f32(%a: !asctile.ptr<f32>, %b: !asctile.ptr<f32>, %c: !asctile.ptr<f32>) attributes {asctile.kernel} {
+  %ta = asctile.tensor %a[] : !asctile.ptr<f32> -> !asctile.tensor<32x48xf32>
+  %tb = asctile.tensor %b[] : !asctile.ptr<f32> -> !asctile.tensor<32x16xf32>
+  %tc = asctile.tensor %c[] : !asctile.ptr<f32> -> !asctile.tensor<48x16xf32>
+  %c0 = arith.constant 0 : index
+  %a1 = asctile.load %ta[%c0, %c0] : !asctile.tensor<32x48xf32> -> !asctile.tile<32x48xf32, L1>
+  %x = asctile.move %a1 offsets [0, 0] {transpose} : !asctile.tile<32x48xf32, L1> -> !asctile.tile<48x32xf32, L0A>
+  %y = asctile.load %tb[%c0, %c0] : !asctile.tensor<32x16xf32> -> !asctile.tile<32x16xf32, L0B>
+  %p = asctile.matmul %x, %y : !asctile.tile<48x32xf32, L0A>, !asctile.tile<32x16xf32, L0B> -> !asctile.tile<48x16xf32, L0C>
+  asctile.store %p, %tc[%c0, %c0] : !asctile.tile<48x16xf32, L0C>, !asctile.tensor<48x16xf32>
+  return
+}

@@ -479,7 +479,7 @@ TEST(SimCube, Float32RhsThroughLoadDataWithTranspose) {
   ASSERT_TRUE(r.ok) << r.error;
   EXPECT_TRUE(r.races.empty()) << r.races[0].message;
   expectMatmul(mc, d, 0);
-  EXPECT_EQ(countOps(r, Opcode::LoadL1ToL0bB32Transpose), 3);
+  EXPECT_EQ(countOps(r, Opcode::LoadL1ToL0B32Transpose), 3);
   // The same loads from an NZ L1 tile pair fractals that are not side by
   // side in B: the numbers must come out wrong.
   mc.b32FromNz = true;

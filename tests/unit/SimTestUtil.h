@@ -438,7 +438,7 @@ public:
   void loadB32Transposed(int64_t l1Addr, int64_t srcOffset, int64_t dstAddr, int64_t repeat,
                          int64_t srcStride, int64_t dstGap, int64_t dstFracGap, int line) {
     Instr in;
-    in.op = Opcode::LoadL1ToL0bB32Transpose;
+    in.op = Opcode::LoadL1ToL0B32Transpose;
     in.pipe = Pipe::MTE1;
     in.dtype = DType::F32;
     in.srcSpace = Space::L1;

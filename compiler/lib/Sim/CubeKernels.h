@@ -108,7 +108,7 @@ void nzToL0(DType t, Layout layout, uint8_t *dst, const uint8_t *src,
 void ndToZz(DType t, uint8_t *dst, int64_t tileRows, int64_t tileCols,
             const uint8_t *gm, int64_t rows, int64_t cols, int64_t gmStride);
 
-/// LoadDataWithTranspose, b32 (Program.h LoadL1ToL0bB32Transpose): 4-byte
+/// LoadDataWithTranspose, b32 (Program.h LoadL1ToL0B32Transpose): 4-byte
 /// elements, src at the first square's base (startIndex applied inside).
 void loadDataWithTransposeB32(uint8_t *dst, const uint8_t *src, int64_t startIndex,
                               int64_t repeat, int64_t srcStride, int64_t dstGap,

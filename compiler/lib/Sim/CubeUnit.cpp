@@ -94,7 +94,7 @@ bool CoreRunner::loadL1ToL0(const Instr &in, int32_t pc) {
   return true;
 }
 
-bool CoreRunner::loadL1ToL0bB32Transpose(const Instr &in, int32_t pc) {
+bool CoreRunner::loadL1ToL0B32Transpose(const Instr &in, int32_t pc) {
   const int64_t offset = val(in.a) + val(in.b); // elements into the L1 tile
   if (offset < 0 || (offset * 4) % 32)
     return fail(in, "LoadDataWithTranspose source not 32-byte aligned",
@@ -104,18 +104,18 @@ bool CoreRunner::loadL1ToL0bB32Transpose(const Instr &in, int32_t pc) {
   const int64_t srcEnd = src + (in.ldStartIndex + (in.repeat - 1) * in.ldSrcStride + 1) * 1024;
   const int64_t dstBytes = ((in.repeat - 1) * (in.dstGap + 1) + in.ldDstFracGap + 2) * 512;
   if (!checkLocal(in, Space::L1, srcBegin, srcEnd - srcBegin) ||
-      !checkLocal(in, Space::L0B, in.dstAddr, dstBytes))
+      !checkLocal(in, in.dstSpace, in.dstAddr, dstBytes))
     return false;
-  cube::loadDataWithTransposeB32(memory[int(Space::L0B)].data() + in.dstAddr,
+  cube::loadDataWithTransposeB32(memory[int(in.dstSpace)].data() + in.dstAddr,
                                  memory[int(Space::L1)].data() + src, in.ldStartIndex, in.repeat,
                                  in.ldSrcStride, in.dstGap, in.ldDstFracGap);
   if (races) {
     races->beginAccesses(in.pipe, pc);
     races->read(Space::L1, srcBegin, srcEnd);
-    races->write(Space::L0B, in.dstAddr, in.dstAddr + dstBytes);
+    races->write(in.dstSpace, in.dstAddr, in.dstAddr + dstBytes);
   }
   const int64_t bytes = in.repeat * 1024;
-  uint64_t dur = uint64_t(std::ceil(double(bytes) / std::max(1e-9, arch.l1ToL0bBytesPerCycle)));
+  uint64_t dur = uint64_t(std::ceil(double(bytes) / std::max(1e-9, (in.dstSpace == Space::L0B ? arch.l1ToL0bBytesPerCycle : arch.l1ToL0aBytesPerCycle))));
   transfer(in, dur, bytes);
   return true;
 }

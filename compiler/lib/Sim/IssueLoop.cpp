@@ -309,8 +309,8 @@ CoreRunner::Status CoreRunner::resume() {
     case Opcode::LoadL1ToL0:
       ok = loadL1ToL0(in, pc);
       break;
-    case Opcode::LoadL1ToL0bB32Transpose:
-      ok = loadL1ToL0bB32Transpose(in, pc);
+    case Opcode::LoadL1ToL0B32Transpose:
+      ok = loadL1ToL0B32Transpose(in, pc);
       break;
     case Opcode::Mmad:
       ok = mmad(in, pc);

@@ -220,7 +220,7 @@ std::string ProgramVerifier::checkInstr(const Instr &in,
     return checkGmToL1(in, spaces);
   case Opcode::LoadL1ToL0:
     return checkL1ToL0(in, spaces);
-  case Opcode::LoadL1ToL0bB32Transpose:
+  case Opcode::LoadL1ToL0B32Transpose:
     return checkB32Transpose(in, spaces);
   case Opcode::Mmad:
     return checkMmad(in, spaces);
@@ -502,8 +502,8 @@ std::string ProgramVerifier::checkB32Transpose(const Instr &in,
                                               std::vector<Space> &spaces) const {
   if (in.pipe != Pipe::MTE1)
     return std::string("LoadDataWithTranspose runs on MTE1, not ") + pipeName(in.pipe);
-  if (in.dstSpace != Space::L0B || in.srcSpace != Space::L1)
-    return "LoadDataWithTranspose (b32) goes from L1 to L0B";
+  if ((in.dstSpace != Space::L0A && in.dstSpace != Space::L0B) || in.srcSpace != Space::L1)
+    return "LoadDataWithTranspose (b32) goes from L1 to L0A or L0B";
   if (in.dtype != DType::F32)
     return std::string("the b32 LoadDataWithTranspose moves float32, not ") + dtypeName(in.dtype);
   if (in.repeat < 1 || in.repeat > 255)
@@ -513,13 +513,13 @@ std::string ProgramVerifier::checkB32Transpose(const Instr &in,
       return "startIndex, srcStride, dstGap and dstFracGap are uint16_t, got " + std::to_string(v);
   std::string why = alignError(Space::L1, in.src0Addr);
   if (why.empty())
-    why = alignError(Space::L0B, in.dstAddr);
+    why = alignError(in.dstSpace, in.dstAddr);
   if (why.empty() && in.dstAddr % 512)
-    why = "the L0B destination must be 512-byte aligned";
+    why = "the L0A/L0B destination must be 512-byte aligned";
   if (!why.empty())
     return why;
   spaces.push_back(Space::L1);
-  spaces.push_back(Space::L0B);
+  spaces.push_back(in.dstSpace);
   return {};
 }
 

@@ -159,9 +159,10 @@ enum class Opcode : uint8_t {
                 // srcTileRows/Cols = 0 => the source is exactly tileRows x
                 // tileCols. transpose: the tileCols x tileRows sub-tile at
                 // (a, b), transposed (LoadData's transpose).
-  LoadL1ToL0bB32Transpose, // MTE1: LoadDataWithTranspose with
+  LoadL1ToL0B32Transpose, // MTE1: LoadDataWithTranspose with
                 // LoadData2dTransposeParams, 32-bit elements (dtype F32), L1
-                // at src0Addr + (a + b) elements -> L0B at dstAddr, on raw
+                // at src0Addr + (a + b) elements -> dstSpace (L0A or L0B) at
+                // dstAddr, on raw
                 // fractals (asc-devkit load_data_with_transpose.py, b32): for
                 // each of `repeat` repeats r, the 16x16 square S (1 KiB) at
                 // square index ldStartIndex + r * ldSrcStride is its two
@@ -309,7 +310,7 @@ struct Instr {
   bool relu = false;            // FixpipeToGm
   bool l1Zz = false;            // CopyGmToL1Nz: L1 tile is ZZ (one NZ
                                 // matrix per 16-row band) instead of NZ
-  int64_t ldStartIndex = 0, ldSrcStride = 0, ldDstFracGap = 0; // LoadL1ToL0bB32Transpose
+  int64_t ldStartIndex = 0, ldSrcStride = 0, ldDstFracGap = 0; // LoadL1ToL0B32Transpose
   bool transpose = false;       // LoadL1ToL0: load the transposed sub-tile
                                 // (tileCols x tileRows at (a, b) of the source)
   bool hf32 = false;            // Mmad: float32 operands rounded to HF32

@@ -59,7 +59,7 @@ FamilyResult Builder::emitCubeFamily(Operation *op) {
         }
         // One instruction per trip of the emitted loop, one call each.
         for (int64_t i = 0; i < l.getLoops(); ++i) {
-          sim::Instr &in = add(op, sim::Opcode::LoadL1ToL0bB32Transpose, sim::Pipe::MTE1);
+          sim::Instr &in = add(op, sim::Opcode::LoadL1ToL0B32Transpose, sim::Pipe::MTE1);
           in.dtype = *dtypeOf(l.getDst().getType().getElementType());
           in.srcSpace = src->space;
           in.src0Addr = src->addr;

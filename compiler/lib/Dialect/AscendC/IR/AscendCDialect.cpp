@@ -228,8 +228,8 @@ LogicalResult LoadDataOp::verify() {
 
 LogicalResult LoadDataWithTransposeOp::verify() {
   LocalType src = getSrc().getType(), dst = getDst().getType();
-  if (src.getSpaceName() != "L1" || dst.getSpaceName() != "L0B")
-    return emitOpError() << "loads from L1 into L0B (the only b32 use the lowering makes)";
+  if (src.getSpaceName() != "L1" || (dst.getSpaceName() != "L0A" && dst.getSpaceName() != "L0B"))
+    return emitOpError() << "loads from L1 into L0A or L0B";
   if (src.getSizeInBytes() != src.getNumElements() * 4)
     return emitOpError() << "transposes 32-bit elements (16x8 fractals paired into 16x16 squares)";
   for (int64_t v : {int64_t(getStartIndex()), int64_t(getSrcStride()), int64_t(getDstGap()),

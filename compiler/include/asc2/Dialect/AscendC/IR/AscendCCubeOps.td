@@ -48,7 +48,7 @@ def AscendC_LoadDataOp : AscendC_Op<"load_data",
 
 def AscendC_LoadDataWithTransposeOp : AscendC_Op<"load_data_with_transpose",
     [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AscendC_SameElementType]> {
-  let summary = "LoadDataWithTranspose(dst, src, LoadData2dTransposeParams) L1 -> L0B, b32 (MTE1, c220)";
+  let summary = "LoadDataWithTranspose(dst, src, LoadData2dTransposeParams) L1 -> L0A/L0B, b32 (MTE1, c220)";
   let description = [{
     One LoadDataWithTranspose call per trip of a `loops`-trip loop (trip i
     reads `src` from element `srcOffset` (+ the runtime `at [%off]`) + i *
@@ -62,10 +62,12 @@ def AscendC_LoadDataWithTransposeOp : AscendC_Op<"load_data_with_transpose",
     columns' transpose as one 16x8 fractal at r * (dstGap + 1) fractals and
     the right one dstFracGap + 1 fractals after it.
 
-    The lowering uses it for float32 B operands (K x N) on Atlas A2/A3,
-    where LoadData2DParams transposes only b16: B is staged in L1 as ZZ
-    (one ND2NZ matrix per 16-row band, `ascendc.data_copy_in {zz}`), and
-    trip i turns band i into the L0B ZN fractals of K rows 16i..16i+16.
+    The lowering uses it for the float32 moves that need a transpose on
+    Atlas A2/A3, where LoadData2DParams transposes only b16: B (K x N) to
+    L0B as stored, A to L0A from its transpose (K x M). The source is a ZZ
+    L1 tile (one ND2NZ matrix per 16-row band, `ascendc.data_copy_in {zz}`);
+    for B trip i turns band i into the L0B ZN fractals of K rows
+    16i..16i+16, for A trip i makes the L0A ZZ band of M rows 16i..16i+16.
 
     ```mlir
     ascendc.load_data_with_transpose %b0, %b1 {loops = 4, srcLoopStride = 1024, dstLoopStride = 1024, repeatTimes = 4, srcStride = 1, dstFracGap = 3} : !ascendc.local<64x64xf32, B2>, !ascendc.local<64x64xf32, B1>
