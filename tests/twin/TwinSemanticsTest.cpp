@@ -428,6 +428,51 @@ TEST(TwinCube, Float32RhsTransposedToZn) {
   EXPECT_EQ(c, want);
 }
 
+#if ASC2_TWIN_NPU_ARCH != 3510
+// c220, A stored K x M (float32): L1 ZZ of A^T, LoadDataWithTranspose to L0A
+// Zz per 16-row band of A (LoadDataWithTranspose.md, "A矩阵LoadDataWithTranspose: Zz -> Zz").
+constexpr int TM = 32, TK = 32, TN = 16;
+void MatmulF32At(GM_ADDR at, GM_ADDR b, GM_ADDR c) {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
+  GlobalTensor<float> ga, gb, gc;
+  ga.SetGlobalBuffer((__gm__ float *)at);
+  gb.SetGlobalBuffer((__gm__ float *)b);
+  gc.SetGlobalBuffer((__gm__ float *)c);
+  LocalTensor<float> a1(TPosition::A1, 0, TK * TM), b1(TPosition::B1, 8192, TK * TN);
+  LocalTensor<float> a2(TPosition::A2, 0, TM * TK), b2(TPosition::B2, 0, TK * TN);
+  LocalTensor<float> c1(TPosition::CO1, 0, TM * TN);
+  DataCopy(a1, ga, Nd2NzParams(TK / 16, 16, TM, 16 * TM, TM, 16, 1, 16 * TM)); // ZZ of A^T
+  DataCopy(b1, gb, Nd2NzParams(TK / 16, 16, TN, 16 * TN, TN, 16, 1, 16 * TN)); // ZZ of B
+  LoadData2dTransposeParams pa(0, TK / 16, TM / 16, 1, 0);
+  for (int i = 0; i < TM / 16; ++i)
+    LoadDataWithTranspose(a2[i * 16 * TK], a1[i * 256], pa);
+  LoadData2dTransposeParams pb(0, TN / 16, 1, 0, TN / 16 - 1);
+  for (int band = 0; band < TK / 16; ++band)
+    LoadDataWithTranspose(b2[band * 16 * TN], b1[band * 16 * TN], pb);
+  Mmad(c1, a2, b2, MmadParams(TM, TN, TK, 0, false, true));
+  FixpipeParamsV220 f;
+  f.mSize = TM;
+  f.nSize = TN;
+  f.srcStride = TM;
+  f.dstStride = TN;
+  Fixpipe<float, float, CFG_ROW_MAJOR>(gc, c1, f);
+}
+
+TEST(TwinCube, Float32LhsFromItsTranspose) {
+  std::vector<float> at(TK * TM), b(TK * TN), c(TM * TN, -1), want(TM * TN, 0);
+  for (int i = 0; i < TK * TM; ++i)
+    at[size_t(i)] = float((i * 7) % 11 - 5);
+  for (int i = 0; i < TK * TN; ++i)
+    b[size_t(i)] = float((i * 5) % 13 - 6);
+  for (int i = 0; i < TM; ++i)
+    for (int j = 0; j < TN; ++j)
+      for (int k = 0; k < TK; ++k)
+        want[size_t(i * TN + j)] += at[size_t(k * TM + i)] * b[size_t(k * TN + j)];
+  asc2_twin::Launch(1, MatmulF32At, (GM_ADDR)at.data(), (GM_ADDR)b.data(), (GM_ADDR)c.data());
+  EXPECT_EQ(c, want);
+}
+#endif
+
 TEST(TwinCube, NzLayoutOfNd2Nz) {
   // (i, j) of a 16-row half matrix lands at (j / 16) * 16 * 16 + i * 16 + j % 16.
   EXPECT_EQ(asc2_twin::NzOffset<half>(3, 20, 32), 1 * 32 * 16 + 3 * 16 + 4);
