@@ -477,3 +477,42 @@ def test_cube_kernels_on_ascend950_use_the_c310_recipe_with_numpy_numbers():
     assert "FixpipeParamsArch3510<AscendC::CO2Layout::NZ> p;" in sources["chainTrue"]
     assert "p.dstStride = 512;" in sources["chainTrue"]
     assert "p.dstStride = 256;" in sources["chainFalse"]
+
+
+def _float32_rhs_sources(platform):
+    asc2.set_platform(backend="Model", platform=platform)
+    sources = {}
+    for m, n, k in ((32, 48, 64), (16, 16, 16)):
+        a, b = _operands(m, n, k, np.float32)
+        c = np.zeros((m, n), np.float32)
+        mm_upstream[1](a, b, c, m, n, k)
+        _check(c, a, b)
+        _launch(mm_upstream)
+        sources[f"upstream{m}x{n}x{k}"] = mm_upstream.last_report["ascendc"]
+    for bk in (32, 64):  # L1 sub-tiles of float32 B at K offsets
+        m, n, k = 48, 64, 128
+        a, b = _operands(m, n, k, np.float32, seed=bk)
+        c = np.zeros((m, n), np.float32)
+        mm_sub_tiles[1](a, b, c, m, n, k, bk)
+        _check(c, a, b)
+        _launch(mm_sub_tiles)
+        sources[f"sub{bk}"] = mm_sub_tiles.last_report["ascendc"]
+    return sources
+
+
+@requires_native
+@pytest.mark.parametrize("platform", ["Ascend910B1", "Ascend950"])
+def test_float32_rhs_takes_the_documented_b32_route(platform):
+    """float32 B (K x N) to L0B ZN: on A2/A3 LoadData2DParams transposes only b16, so B goes to L1 as
+    ZZ (one ND2NZ per 16-row band) and LoadDataWithTranspose pairs 16x8 fractals into 16x16 squares;
+    on Ascend950 LoadData2DParamsV2's ifTranspose takes b32 (kStep even). numpy's numbers either way
+    (each case asserts them on the simulator, whose instructions execute the documented semantics)."""
+    sources = in_child_process(_float32_rhs_sources, platform)
+    for name, src in sources.items():
+        if platform == "Ascend950":
+            assert "LoadDataWithTranspose" not in src and "p.ifTranspose = true;" in src, name
+            continue
+        assert "AscendC::LoadData2dTransposeParams p(0, " in src, name
+        assert "AscendC::LoadDataWithTranspose(" in src, name
+        assert "p.ifTranspose = true;" not in src, name  # no b32 LoadData2DParams transpose left
+        assert re.search(r"Nd2NzParams nd2nz\{1, static_cast<uint16_t>\(r - b \* 16 < 16", src), name

@@ -401,6 +401,103 @@ TEST(TwinCube, FractalRoundTripMatmul) {
   EXPECT_EQ(c, want);
 }
 
+// ---- cube, float32 B (K x N): the documented b32 routes to L0B Zn ----
+// c220: L1 ZZ (ND2NZ per 16-row band) + LoadDataWithTranspose per band
+// (LoadDataWithTranspose.md, float B example); c310: L1 Nz + LoadData2DParamsV2
+// with ifTranspose (load_data_2dv2_l12l0 README 5.4.3).
+constexpr int FM = 16, FK = 48, FN = 32;
+void MatmulF32(GM_ADDR a, GM_ADDR b, GM_ADDR c) {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
+  GlobalTensor<float> ga, gb, gc;
+  ga.SetGlobalBuffer((__gm__ float *)a);
+  gb.SetGlobalBuffer((__gm__ float *)b);
+  gc.SetGlobalBuffer((__gm__ float *)c);
+  LocalTensor<float> a1(TPosition::A1, 0, FM * FK), b1(TPosition::B1, 8192, FK * FN);
+  LocalTensor<float> a2(TPosition::A2, 0, FM * FK), b2(TPosition::B2, 0, FK * FN);
+  LocalTensor<float> c1(TPosition::CO1, 0, FM * FN);
+  DataCopy(a1, ga, Nd2NzParams(1, FM, FK, 0, FK, FM, 1, 0));
+#if ASC2_TWIN_NPU_ARCH == 3510
+  DataCopy(b1, gb, Nd2NzParams(1, FK, FN, 0, FN, FK, 1, 0));
+  LoadData(a2, a1, LoadData2DParamsV2(0, 0, FM / 16, FK / 8, FM / 16, FM / 16, false, 0));
+  LoadData(b2, b1, LoadData2DParamsV2(0, 0, FK / 16, FN / 8, FK / 16, FN / 16, true, 0));
+#else
+  DataCopy(b1, gb, Nd2NzParams(FK / 16, 16, FN, 16 * FN, FN, 16, 1, 16 * FN)); // ZZ
+  LoadData2DParams pa; // Zz from Nz, one 16-row band (FM = 16)
+  pa.repeatTimes = FK / 8;
+  pa.srcStride = FM / 16;
+  LoadData(a2, a1, pa);
+  LoadData2dTransposeParams pb(0, FN / 16, 1, 0, FN / 16 - 1);
+  for (int band = 0; band < FK / 16; ++band)
+    LoadDataWithTranspose(b2[band * 16 * FN], b1[band * 16 * FN], pb);
+#endif
+  Mmad(c1, a2, b2, MmadParams(FM, FN, FK, 0, false, true));
+  FixpipeParamsV220 f;
+  f.mSize = FM;
+  f.nSize = FN;
+  f.srcStride = FM;
+  f.dstStride = FN;
+  Fixpipe<float, float, CFG_ROW_MAJOR>(gc, c1, f);
+}
+
+TEST(TwinCube, Float32RhsTransposedToZn) {
+  std::vector<float> a(FM * FK), b(FK * FN), c(FM * FN, -1), want(FM * FN, 0);
+  for (int i = 0; i < FM * FK; ++i)
+    a[size_t(i)] = float((i * 7) % 11 - 5);
+  for (int i = 0; i < FK * FN; ++i)
+    b[size_t(i)] = float((i * 5) % 13 - 6);
+  for (int i = 0; i < FM; ++i)
+    for (int j = 0; j < FN; ++j)
+      for (int k = 0; k < FK; ++k)
+        want[size_t(i * FN + j)] += a[size_t(i * FK + k)] * b[size_t(k * FN + j)];
+  asc2_twin::Launch(1, MatmulF32, (GM_ADDR)a.data(), (GM_ADDR)b.data(), (GM_ADDR)c.data());
+  EXPECT_EQ(c, want);
+}
+
+#if ASC2_TWIN_NPU_ARCH != 3510
+// c220, A stored K x M (float32): L1 ZZ of A^T, LoadDataWithTranspose to L0A
+// Zz per 16-row band of A (LoadDataWithTranspose.md, "A矩阵LoadDataWithTranspose: Zz -> Zz").
+constexpr int TM = 32, TK = 32, TN = 16;
+void MatmulF32At(GM_ADDR at, GM_ADDR b, GM_ADDR c) {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
+  GlobalTensor<float> ga, gb, gc;
+  ga.SetGlobalBuffer((__gm__ float *)at);
+  gb.SetGlobalBuffer((__gm__ float *)b);
+  gc.SetGlobalBuffer((__gm__ float *)c);
+  LocalTensor<float> a1(TPosition::A1, 0, TK * TM), b1(TPosition::B1, 8192, TK * TN);
+  LocalTensor<float> a2(TPosition::A2, 0, TM * TK), b2(TPosition::B2, 0, TK * TN);
+  LocalTensor<float> c1(TPosition::CO1, 0, TM * TN);
+  DataCopy(a1, ga, Nd2NzParams(TK / 16, 16, TM, 16 * TM, TM, 16, 1, 16 * TM)); // ZZ of A^T
+  DataCopy(b1, gb, Nd2NzParams(TK / 16, 16, TN, 16 * TN, TN, 16, 1, 16 * TN)); // ZZ of B
+  LoadData2dTransposeParams pa(0, TK / 16, TM / 16, 1, 0);
+  for (int i = 0; i < TM / 16; ++i)
+    LoadDataWithTranspose(a2[i * 16 * TK], a1[i * 256], pa);
+  LoadData2dTransposeParams pb(0, TN / 16, 1, 0, TN / 16 - 1);
+  for (int band = 0; band < TK / 16; ++band)
+    LoadDataWithTranspose(b2[band * 16 * TN], b1[band * 16 * TN], pb);
+  Mmad(c1, a2, b2, MmadParams(TM, TN, TK, 0, false, true));
+  FixpipeParamsV220 f;
+  f.mSize = TM;
+  f.nSize = TN;
+  f.srcStride = TM;
+  f.dstStride = TN;
+  Fixpipe<float, float, CFG_ROW_MAJOR>(gc, c1, f);
+}
+
+TEST(TwinCube, Float32LhsFromItsTranspose) {
+  std::vector<float> at(TK * TM), b(TK * TN), c(TM * TN, -1), want(TM * TN, 0);
+  for (int i = 0; i < TK * TM; ++i)
+    at[size_t(i)] = float((i * 7) % 11 - 5);
+  for (int i = 0; i < TK * TN; ++i)
+    b[size_t(i)] = float((i * 5) % 13 - 6);
+  for (int i = 0; i < TM; ++i)
+    for (int j = 0; j < TN; ++j)
+      for (int k = 0; k < TK; ++k)
+        want[size_t(i * TN + j)] += at[size_t(k * TM + i)] * b[size_t(k * TN + j)];
+  asc2_twin::Launch(1, MatmulF32At, (GM_ADDR)at.data(), (GM_ADDR)b.data(), (GM_ADDR)c.data());
+  EXPECT_EQ(c, want);
+}
+#endif
+
 TEST(TwinCube, NzLayoutOfNd2Nz) {
   // (i, j) of a 16-row half matrix lands at (j / 16) * 16 * 16 + i * 16 + j % 16.
   EXPECT_EQ(asc2_twin::NzOffset<half>(3, 20, 32), 1 * 32 * 16 + 3 * 16 + 4);

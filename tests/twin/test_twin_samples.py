@@ -18,12 +18,11 @@ PYTHON = os.path.join(BUILD, "bin", "asc2-python")
 SAMPLES = sorted(f for f in os.listdir(os.path.join(ROOT, "samples")) if f.endswith(".py"))
 PLATFORMS = ("Ascend910B1", "Ascend950")
 
-# Samples whose emitted code is not real Ascend C yet (issue 13: the Brcb/Copy broadcast is on branch
-# `shape`, the fp32 L0B transpose is open). Strict xfails: a sample that starts passing fails the test
-# until its entry is removed. Keys: "<platform>/<script>", "*" for both platforms.
-EXPECTED_TO_FAIL_UNTIL_EMITTER_FIXED = {
-    "*/matmul.py": "LoadData2DParams.ifTranspose on fp32 fractals; LoadData transposes only b16 (LoadData_2D.md)",
-}
+# Samples whose emitted code is not real Ascend C yet: none (issue 13's last one, float32 B in L0B,
+# now goes through LoadDataWithTranspose on A2/A3 and LoadData2DParamsV2 on Ascend950). Strict xfails:
+# a sample that starts passing fails the test until its entry is removed. Keys: "<platform>/<script>",
+# "*" for both platforms.
+EXPECTED_TO_FAIL_UNTIL_EMITTER_FIXED = {}
 
 
 def _expected_failure(platform, script):

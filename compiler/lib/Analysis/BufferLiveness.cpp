@@ -75,10 +75,11 @@ BufferLiveness::BufferLiveness(func::FuncOp func, bool keepCopiesApart)
   if (keepCopiesApart) {
     llvm::StringMap<SmallVector<std::pair<int, size_t>>> loads;
     for (int p = 0; p < points.size(); ++p)
-      if (auto load = dyn_cast<LoadDataOp>(points.opAt(p))) {
-        auto it = index.find(load.getDst());
+      if (isa<LoadDataOp, LoadDataWithTransposeOp>(points.opAt(p))) {
+        Value dst = points.opAt(p)->getOperand(0); // both write their first operand
+        auto it = index.find(dst);
         if (it != index.end())
-          loads[load.getDst().getType().getSpaceName()].push_back({p, it->second});
+          loads[cast<LocalType>(dst.getType()).getSpaceName()].push_back({p, it->second});
       }
     for (auto &entry : loads) {
       auto &seq = entry.getValue();

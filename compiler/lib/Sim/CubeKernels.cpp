@@ -80,6 +80,41 @@ void ndToNz(DType t, uint8_t *dst, int64_t tileRows, int64_t tileCols,
   }
 }
 
+void ndToZz(DType t, uint8_t *dst, int64_t tileRows, int64_t tileCols,
+            const uint8_t *gm, int64_t rows, int64_t cols, int64_t gmStride) {
+  const int64_t w = byteWidth(t), c0 = c0Of(t);
+  const int64_t rp = padRows(Layout::NZ, t, tileRows);
+  const int64_t cp = padCols(Layout::NZ, t, tileCols);
+  std::memset(dst, 0, size_t(rp * cp * w));
+  for (int64_t r = 0; r < rows; ++r) {
+    const uint8_t *row = gm + r * gmStride * w;
+    for (int64_t c = 0; c < cols; c += c0) {
+      int64_t n = std::min(c0, cols - c);
+      std::memcpy(dst + zzIndex(r, c, cp, c0) * w, row + c * w, size_t(n * w));
+    }
+  }
+}
+
+void loadDataWithTransposeB32(uint8_t *dst, const uint8_t *src, int64_t startIndex,
+                              int64_t repeat, int64_t srcStride, int64_t dstGap,
+                              int64_t dstFracGap) {
+  uint32_t square[16][16]; // S: fractal 0 = columns 0..7, fractal 1 = 8..15
+  for (int64_t r = 0; r < repeat; ++r) {
+    const uint8_t *sq = src + (startIndex + r * srcStride) * 1024;
+    for (int64_t i = 0; i < 16; ++i)
+      for (int64_t j = 0; j < 16; ++j)
+        std::memcpy(&square[i][j], sq + ((j / 8) * 128 + i * 8 + j % 8) * 4, 4);
+    uint8_t *d0 = dst + r * (dstGap + 1) * 512;
+    uint8_t *d1 = d0 + (dstFracGap + 1) * 512;
+    // S^T (16 x 16): its columns 0..7 are fractal d0, 8..15 fractal d1.
+    for (int64_t i = 0; i < 16; ++i)
+      for (int64_t j = 0; j < 8; ++j) {
+        std::memcpy(d0 + (i * 8 + j) * 4, &square[j][i], 4);
+        std::memcpy(d1 + (i * 8 + j) * 4, &square[8 + j][i], 4);
+      }
+  }
+}
+
 void nzToL0(DType t, Layout layout, uint8_t *dst, const uint8_t *src,
             int64_t tileRows, int64_t tileCols, int64_t srcRows,
             int64_t srcCols, int64_t row0, int64_t col0, bool transpose) {

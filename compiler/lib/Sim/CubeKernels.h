@@ -103,6 +103,17 @@ void nzToL0(DType t, Layout layout, uint8_t *dst, const uint8_t *src,
             int64_t srcCols, int64_t row0, int64_t col0,
             bool transpose = false);
 
+/// GM ND rows -> L1 ZZ tile: as ndToNz, but every 16-row band is its own NZ
+/// matrix (band b at b * 16 * Cp elements): one ND2NZ per band.
+void ndToZz(DType t, uint8_t *dst, int64_t tileRows, int64_t tileCols,
+            const uint8_t *gm, int64_t rows, int64_t cols, int64_t gmStride);
+
+/// LoadDataWithTranspose, b32 (Program.h LoadL1ToL0B32Transpose): 4-byte
+/// elements, src at the first square's base (startIndex applied inside).
+void loadDataWithTransposeB32(uint8_t *dst, const uint8_t *src, int64_t startIndex,
+                              int64_t repeat, int64_t srcStride, int64_t dstGap,
+                              int64_t dstFracGap);
+
 /// Reusable dense buffers for mmadKernel (one per core, grown on demand).
 struct MmadScratch {
   std::vector<float> a, b, c;

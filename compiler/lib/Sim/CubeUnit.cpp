@@ -23,8 +23,8 @@ bool CoreRunner::copyGmToL1Nz(const Instr &in, int32_t pc) {
       cube::tileBytes(cube::Layout::NZ, in.dtype, in.tileRows, in.tileCols);
   if (!checkLocal(in, Space::L1, in.dstAddr, tile))
     return false;
-  cube::ndToNz(in.dtype, memory[int(Space::L1)].data() + in.dstAddr,
-               in.tileRows, in.tileCols, src, rows, cols, gmStride);
+  (in.l1Zz ? cube::ndToZz : cube::ndToNz)(in.dtype, memory[int(Space::L1)].data() + in.dstAddr,
+                                          in.tileRows, in.tileCols, src, rows, cols, gmStride);
   if (races) {
     races->beginAccesses(in.pipe, pc);
     races->write(Space::L1, in.dstAddr, in.dstAddr + tile);
@@ -91,6 +91,32 @@ bool CoreRunner::loadL1ToL0(const Instr &in, int32_t pc) {
   double bw = toL0b ? arch.l1ToL0bBytesPerCycle : arch.l1ToL0aBytesPerCycle;
   uint64_t dur = uint64_t(std::ceil(double(dstBytes) / std::max(1e-9, bw)));
   transfer(in, dur, dstBytes);
+  return true;
+}
+
+bool CoreRunner::loadL1ToL0B32Transpose(const Instr &in, int32_t pc) {
+  const int64_t offset = val(in.a) + val(in.b); // elements into the L1 tile
+  if (offset < 0 || (offset * 4) % 32)
+    return fail(in, "LoadDataWithTranspose source not 32-byte aligned",
+                "element offset " + std::to_string(offset));
+  const int64_t src = in.src0Addr + offset * 4;
+  const int64_t srcBegin = src + in.ldStartIndex * 1024;
+  const int64_t srcEnd = src + (in.ldStartIndex + (in.repeat - 1) * in.ldSrcStride + 1) * 1024;
+  const int64_t dstBytes = ((in.repeat - 1) * (in.dstGap + 1) + in.ldDstFracGap + 2) * 512;
+  if (!checkLocal(in, Space::L1, srcBegin, srcEnd - srcBegin) ||
+      !checkLocal(in, in.dstSpace, in.dstAddr, dstBytes))
+    return false;
+  cube::loadDataWithTransposeB32(memory[int(in.dstSpace)].data() + in.dstAddr,
+                                 memory[int(Space::L1)].data() + src, in.ldStartIndex, in.repeat,
+                                 in.ldSrcStride, in.dstGap, in.ldDstFracGap);
+  if (races) {
+    races->beginAccesses(in.pipe, pc);
+    races->read(Space::L1, srcBegin, srcEnd);
+    races->write(in.dstSpace, in.dstAddr, in.dstAddr + dstBytes);
+  }
+  const int64_t bytes = in.repeat * 1024;
+  uint64_t dur = uint64_t(std::ceil(double(bytes) / std::max(1e-9, (in.dstSpace == Space::L0B ? arch.l1ToL0bBytesPerCycle : arch.l1ToL0aBytesPerCycle))));
+  transfer(in, dur, bytes);
   return true;
 }
 

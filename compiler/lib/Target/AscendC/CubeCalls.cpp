@@ -87,6 +87,24 @@ FamilyResult Emitter::emitCubeFamily(Operation *op) {
         line() << "}\n";
         return success();
       })
+      .Case<LoadDataWithTransposeOp>([&](LoadDataWithTransposeOp o) {
+        // LoadDataWithTranspose(dst, src, LoadData2dTransposeParams)
+        // (asc-devkit include/basic_api/kernel_struct_mm.h field order:
+        // startIndex, repeatTimes, srcStride, dstGap, dstFracGap).
+        std::string srcOff = std::to_string(o.getSrcOffset());
+        if (Value d = o.getDynamicSrcOffset())
+          srcOff = "static_cast<uint32_t>(" + name(d) + ") + " + srcOff;
+        line() << "{\n";
+        line() << "  AscendC::LoadData2dTransposeParams p(" << o.getStartIndex() << ", "
+               << o.getRepeatTimes() << ", " << o.getSrcStride() << ", " << o.getDstGap() << ", "
+               << o.getDstFracGap() << ");\n";
+        line() << "  for (uint32_t i = 0; i < " << o.getLoops() << "; ++i)\n";
+        line() << "    AscendC::LoadDataWithTranspose(" << name(o.getDst()) << "[" << o.getDstOffset()
+               << " + i * " << o.getDstLoopStride() << "], " << name(o.getSrc()) << "[" << srcOff
+               << " + i * " << o.getSrcLoopStride() << "], p);" << srcLine(o) << "\n";
+        line() << "}\n";
+        return success();
+      })
       .Case<MmadOp>([&](MmadOp o) {
         auto a = o.getLhs().getType(), b = o.getRhs().getType();
         bool hf32 = o.getHf32();

@@ -46,6 +46,35 @@ FamilyResult Builder::emitCubeFamily(Operation *op) {
         in.transpose = l.getTranspose();
         return success();
       })
+      .Case<LoadDataWithTransposeOp>([&](LoadDataWithTransposeOp l) -> LogicalResult {
+        const Local *d = local(l.getDst()), *src = local(l.getSrc());
+        if (!d || !src)
+          return l.emitOpError() << "has an unplanned buffer operand";
+        sim::Operand dyn = sim::Operand::ofImm(0);
+        if (Value off = l.getDynamicSrcOffset()) {
+          auto o = operand(op, off);
+          if (failed(o))
+            return l.emitOpError() << "has a source offset the simulator cannot resolve";
+          dyn = *o;
+        }
+        // One instruction per trip of the emitted loop, one call each.
+        for (int64_t i = 0; i < l.getLoops(); ++i) {
+          sim::Instr &in = add(op, sim::Opcode::LoadL1ToL0B32Transpose, sim::Pipe::MTE1);
+          in.dtype = *dtypeOf(l.getDst().getType().getElementType());
+          in.srcSpace = src->space;
+          in.src0Addr = src->addr;
+          in.dstSpace = d->space;
+          in.dstAddr = d->addr + (l.getDstOffset() + i * l.getDstLoopStride()) * 4;
+          in.a = dyn;
+          in.b = sim::Operand::ofImm(l.getSrcOffset() + i * l.getSrcLoopStride());
+          in.repeat = l.getRepeatTimes();
+          in.ldStartIndex = l.getStartIndex();
+          in.ldSrcStride = l.getSrcStride();
+          in.dstGap = l.getDstGap();
+          in.ldDstFracGap = l.getDstFracGap();
+        }
+        return success();
+      })
       .Case<MmadOp>([&](MmadOp m) -> LogicalResult {
         const Local *c = local(m.getDst()), *a = local(m.getLhs()), *b = local(m.getRhs());
         auto init = operand(op, m.getInit());

@@ -68,6 +68,21 @@ struct LoadData2DParamsV2 {
   uint8_t sid = 0;
 };
 
+/// LoadDataWithTranspose's parameters (kernel_struct_mm.h field order).
+struct LoadData2dTransposeParams {
+  LoadData2dTransposeParams() {}
+  LoadData2dTransposeParams(uint16_t startIndexIn, uint8_t repeatTimesIn, uint16_t srcStrideIn, uint16_t dstGapIn,
+                            uint16_t dstFracGapIn, uint8_t addrModeIn = 0)
+      : startIndex(startIndexIn), repeatTimes(repeatTimesIn), srcStride(srcStrideIn), dstGap(dstGapIn),
+        dstFracGap(dstFracGapIn), addrMode(addrModeIn) {}
+  uint16_t startIndex = 0;
+  uint8_t repeatTimes = 0;
+  uint16_t srcStride = 0;
+  uint16_t dstGap = 0;
+  uint16_t dstFracGap = 0;
+  uint8_t addrMode = 0;
+};
+
 struct MmadParams {
   MmadParams() {}
   MmadParams(uint16_t mIn, uint16_t nIn, uint16_t kIn, bool isBiasIn, int32_t fmOffsetIn, bool enSsparseIn,
@@ -181,6 +196,32 @@ void MoveFractal(const char *api, const AscendC::LocalTensor<T> &dst, int64_t ds
       d[c * 16 + r] = tmp[size_t(r * 16 + c)];
 }
 
+/// The 16x16 square of 32-bit elements made of two 16x8 fractals side by
+/// side (src fractals f0: columns 0..7, f1: columns 8..15), transposed and
+/// split again into two 16x8 fractals, d0 = columns 0..7 of the transpose,
+/// d1 = columns 8..15 (LoadDataWithTranspose.md "分形转置", float; the same
+/// pairing for LoadData2DParamsV2's b32 ifTranspose, LoadData_2D_V2.md).
+template <typename T>
+void TransposeB32Square(const char *api, const AscendC::LocalTensor<T> &dst, int64_t d0, int64_t d1,
+                        const AscendC::LocalTensor<T> &src, int64_t f0, int64_t f1) {
+  static_assert(sizeof(T) == 4, "b32 squares");
+  const T *s0 = src.Ptr(api, f0 * 128, 128);
+  const T *s1 = src.Ptr(api, f1 * 128, 128);
+  T sq[16][16];
+  for (int64_t i = 0; i < 16; ++i)
+    for (int64_t j = 0; j < 8; ++j) {
+      sq[i][j] = s0[i * 8 + j];
+      sq[i][8 + j] = s1[i * 8 + j];
+    }
+  T *o0 = dst.Ptr(api, d0 * 128, 128);
+  T *o1 = dst.Ptr(api, d1 * 128, 128);
+  for (int64_t i = 0; i < 16; ++i)
+    for (int64_t j = 0; j < 8; ++j) {
+      o0[i * 8 + j] = sq[j][i];
+      o1[i * 8 + j] = sq[8 + j][i];
+    }
+}
+
 template <typename T> T FromAccumulator(float v, QuantMode_t q, bool relu) {
   if (relu && v < 0)
     v = 0;
@@ -220,12 +261,53 @@ void LoadData(const LocalTensor<T> &dst, const LocalTensor<T> &src, const LoadDa
 /// fractal transposed.
 template <typename T>
 void LoadData(const LocalTensor<T> &dst, const LocalTensor<T> &src, const LoadData2DParamsV2 &p) {
+  if constexpr (sizeof(T) == 4) {
+    if (p.ifTranspose) {
+      // b32 (LoadData_2D_V2.md: kStep a multiple of 2): the fractals at K
+      // positions 2j and 2j + 1 of M position mi form one 16x16 square; its
+      // transpose is the destination's fractals at K positions 2mi, 2mi + 1
+      // (dstStride apart) of M position j.
+      if (p.kStep % 2)
+        asc2_twin::Fail("LoadData(V2): ifTranspose with 32-bit elements needs an even kStep, got " +
+                        std::to_string(p.kStep));
+      for (int64_t j = 0; j < p.kStep / 2; ++j)
+        for (int64_t mi = 0; mi < p.mStep; ++mi) {
+          int64_t m = int64_t(p.mStartPosition) + mi, k = int64_t(p.kStartPosition) + 2 * j;
+          asc2_twin::TransposeB32Square("LoadData(V2)", dst, 2 * mi * p.dstStride + j,
+                                        (2 * mi + 1) * p.dstStride + j, src, k * p.srcStride + m,
+                                        (k + 1) * p.srcStride + m);
+        }
+      return;
+    }
+  }
   for (int64_t ki = 0; ki < p.kStep; ++ki)
     for (int64_t mi = 0; mi < p.mStep; ++mi) {
       int64_t s = (int64_t(p.kStartPosition) + ki) * p.srcStride + int64_t(p.mStartPosition) + mi;
       int64_t d = p.ifTranspose ? mi * p.dstStride + ki : ki * p.dstStride + mi;
       asc2_twin::MoveFractal("LoadData(V2)", dst, d, src, s, p.ifTranspose);
     }
+}
+
+/// c220 (and c310) LoadDataWithTranspose: repeat r reads the square
+/// startIndex + r * srcStride (addrMode 0) and writes its transpose at
+/// fractal r * (dstGap + 1); b32 squares are two fractals, the second one
+/// lands dstFracGap + 1 fractals after the first (load_data_with_transpose.py).
+template <typename T>
+void LoadDataWithTranspose(const LocalTensor<T> &dst, const LocalTensor<T> &src, const LoadData2dTransposeParams &p) {
+  if (p.addrMode != 0)
+    asc2_twin::Fail("LoadDataWithTranspose: addrMode 1 (decreasing) is not supported by the twin");
+  for (int64_t r = 0; r < p.repeatTimes; ++r) {
+    int64_t square = int64_t(p.startIndex) + r * int64_t(p.srcStride);
+    int64_t d = r * (int64_t(p.dstGap) + 1);
+    if constexpr (sizeof(T) == 4)
+      asc2_twin::TransposeB32Square("LoadDataWithTranspose", dst, d, d + int64_t(p.dstFracGap) + 1, src,
+                                    2 * square, 2 * square + 1);
+    else if constexpr (sizeof(T) == 2)
+      asc2_twin::MoveFractal("LoadDataWithTranspose", dst, d, src, square, true);
+    else
+      asc2_twin::Fail("LoadDataWithTranspose: " + std::to_string(sizeof(T)) +
+                      "-byte elements are not supported by the twin (b16 and b32 are)");
+  }
 }
 
 // ---- Mmad ----

@@ -226,6 +226,41 @@ LogicalResult LoadDataOp::verify() {
   return success();
 }
 
+LogicalResult LoadDataWithTransposeOp::verify() {
+  LocalType src = getSrc().getType(), dst = getDst().getType();
+  if (src.getSpaceName() != "L1" || (dst.getSpaceName() != "L0A" && dst.getSpaceName() != "L0B"))
+    return emitOpError() << "loads from L1 into L0A or L0B";
+  if (src.getSizeInBytes() != src.getNumElements() * 4)
+    return emitOpError() << "transposes 32-bit elements (16x8 fractals paired into 16x16 squares)";
+  for (int64_t v : {int64_t(getStartIndex()), int64_t(getSrcStride()), int64_t(getDstGap()),
+                    int64_t(getDstFracGap())})
+    if (v < 0 || v > 65535)
+      return emitOpError() << "startIndex, srcStride, dstGap and dstFracGap are uint16_t";
+  if (int64_t(getRepeatTimes()) < 1 || int64_t(getRepeatTimes()) > 255)
+    return emitOpError() << "repeatTimes must be in [1, 255]";
+  for (int64_t v : {int64_t(getSrcOffset()), int64_t(getDstOffset()), int64_t(getSrcLoopStride()),
+                    int64_t(getDstLoopStride())})
+    if (v < 0)
+      return emitOpError() << "expects non-negative offsets and strides";
+  if (int64_t(getLoops()) < 1)
+    return emitOpError() << "expects at least one trip";
+  // Alignment: L0B starts on 512 bytes, L1 on 32 bytes (LoadDataWithTranspose.md).
+  if ((getDstOffset() * 4) % 512 || (getDstLoopStride() * 4) % 512 || (getSrcOffset() * 4) % 32 ||
+      (getSrcLoopStride() * 4) % 32)
+    return emitOpError() << "destination offsets must be 512-byte and source offsets 32-byte aligned";
+  // The last trip's extents (256 elements a square, 128 a fractal).
+  int64_t last = int64_t(getLoops()) - 1, r = int64_t(getRepeatTimes()) - 1;
+  int64_t srcEnd = int64_t(getSrcOffset()) + last * int64_t(getSrcLoopStride()) +
+                   (int64_t(getStartIndex()) + r * int64_t(getSrcStride()) + 1) * 256;
+  int64_t dstEnd = int64_t(getDstOffset()) + last * int64_t(getDstLoopStride()) +
+                   (r * (int64_t(getDstGap()) + 1) + int64_t(getDstFracGap()) + 2) * 128;
+  if (srcEnd > src.getNumElements() || dstEnd > dst.getNumElements())
+    return emitOpError() << "reads or writes past its buffers (source elements up to " << srcEnd
+                         << " of " << src.getNumElements() << ", destination up to " << dstEnd
+                         << " of " << dst.getNumElements() << ")";
+  return success();
+}
+
 LogicalResult MmadOp::verify() {
   LocalType c = getDst().getType(), a = getLhs().getType(), b = getRhs().getType();
   if (a.getSpaceName() != "L0A" || b.getSpaceName() != "L0B" || c.getSpaceName() != "L0C")

@@ -46,6 +46,58 @@ def AscendC_LoadDataOp : AscendC_Op<"load_data",
   }];
 }
 
+def AscendC_LoadDataWithTransposeOp : AscendC_Op<"load_data_with_transpose",
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AscendC_SameElementType]> {
+  let summary = "LoadDataWithTranspose(dst, src, LoadData2dTransposeParams) L1 -> L0A/L0B, b32 (MTE1, c220)";
+  let description = [{
+    One LoadDataWithTranspose call per trip of a `loops`-trip loop (trip i
+    reads `src` from element `srcOffset` (+ the runtime `at [%off]`) + i *
+    `srcLoopStride` and writes `dst` from element `dstOffset` + i *
+    `dstLoopStride`), with LoadData2dTransposeParams{startIndex,
+    repeatTimes, srcStride, dstGap, dstFracGap} (addrMode 0). The documented
+    semantics (asc-devkit LoadDataWithTranspose.md and its pseudocode
+    load_data_with_transpose.py, b32): repeat r takes the two consecutive
+    16x8 fractals of the 16x16 square startIndex + r * srcStride (1 KiB
+    squares), side by side, transposes the square and writes its left 8
+    columns' transpose as one 16x8 fractal at r * (dstGap + 1) fractals and
+    the right one dstFracGap + 1 fractals after it.
+
+    The lowering uses it for the float32 moves that need a transpose on
+    Atlas A2/A3, where LoadData2DParams transposes only b16: B (K x N) to
+    L0B as stored, A to L0A from its transpose (K x M). The source is a ZZ
+    L1 tile (one ND2NZ matrix per 16-row band, `ascendc.data_copy_in {zz}`);
+    for B trip i turns band i into the L0B ZN fractals of K rows
+    16i..16i+16, for A trip i makes the L0A ZZ band of M rows 16i..16i+16.
+
+    ```mlir
+    ascendc.load_data_with_transpose %b0, %b1 {loops = 4, srcLoopStride = 1024, dstLoopStride = 1024, repeatTimes = 4, srcStride = 1, dstFracGap = 3} : !ascendc.local<64x64xf32, B2>, !ascendc.local<64x64xf32, B1>
+    ```
+  }];
+  let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src,
+                       Optional<Index>:$dynamicSrcOffset,
+                       DefaultValuedAttr<I64Attr, "0">:$srcOffset,
+                       DefaultValuedAttr<I64Attr, "0">:$dstOffset,
+                       DefaultValuedAttr<I64Attr, "1">:$loops,
+                       DefaultValuedAttr<I64Attr, "0">:$srcLoopStride,
+                       DefaultValuedAttr<I64Attr, "0">:$dstLoopStride,
+                       DefaultValuedAttr<I64Attr, "0">:$startIndex,
+                       DefaultValuedAttr<I64Attr, "0">:$repeatTimes,
+                       DefaultValuedAttr<I64Attr, "0">:$srcStride,
+                       DefaultValuedAttr<I64Attr, "0">:$dstGap,
+                       DefaultValuedAttr<I64Attr, "0">:$dstFracGap);
+  let assemblyFormat = [{
+    $dst `,` $src (`at` `[` $dynamicSrcOffset^ `]`)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::MTE1; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getSrc(), false});
+      a.push_back({getDst(), true});
+    }
+  }];
+}
+
 def AscendC_MmadOp : AscendC_Op<"mmad",
     [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface]> {
   let summary = "Mmad: C (L0C) = [C +] A (L0A) x B (L0B) (cube pipe M)";
