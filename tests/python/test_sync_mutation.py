@@ -51,16 +51,6 @@ KNOWN_REDUNDANT = {
     ("reduce_sum.finish", "RAW on reduce_sum: ascendc.data_copy_in (MTE2"): (
         "a transitively ordered RAW: the V write between the MTE2 copy and the S read already "
         "orders them, which InsertSync does not credit"),
-    # The loop's first row tile reuses the bytes of beta (dead once its broadcast is built before the
-    # loop): InsertSync orders the broadcast's last V Copy before that load (V->MTE2), although the
-    # V->MTE2 flag of the loop's own ping buffer, set later on the in-order V pipe, is waited on
-    # before the same load; a later set on the same pipe is not credited as covering the earlier one.
-    ("layer_norm", "WAR on x_ptr: ascendc.copy (V, line 29) -> ascendc.data_copy_in (MTE2, line 26)"): (
-        "a transitively ordered WAR: the ping buffer's V->MTE2 wait already orders the copy before the "
-        "load, which InsertSync does not credit"),
-    ("layer_norm_fused", "WAR on x_ptr: ascendc.copy (V, line 43) -> ascendc.data_copy_in (MTE2, line 42)"): (
-        "a transitively ordered WAR: the ping buffer's V->MTE2 wait already orders the copy before the "
-        "load, which InsertSync does not credit"),
 }
 
 
