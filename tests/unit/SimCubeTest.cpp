@@ -312,7 +312,7 @@ static void checkSubTileLoads(DType t, bool transpose, int64_t srcR, int64_t src
   for (int64_t i = 0; i < srcR * srcC; ++i)
     put(t, gm, i, double(i % mod));
   std::vector<uint8_t> l1(gm.size());
-  cube::ndToNz(t, l1.data(), srcR, srcC, gm.data(), srcR, srcC, srcC);
+  cube::ndToL1(t, cube::Layout::NZ, l1.data(), srcR, srcC, gm.data(), srcR, srcC, srcC);
   for (cube::Layout layout : {cube::Layout::ZZ, cube::Layout::NZ, cube::Layout::ZN}) {
     std::vector<uint8_t> l0(size_t(cube::tileBytes(layout, t, rows, cols)));
     cube::nzToL0(t, layout, l0.data(), l1.data(), rows, cols, srcR, srcC, row0, col0,
@@ -349,7 +349,7 @@ TEST(SimCube, FractalLayoutsMatchTheDocumentedIndexMath) {
     EXPECT_EQ(rp, 48);
     EXPECT_EQ(cp, 96);
     std::vector<uint8_t> l1(size_t(rp * cp * w), 0xAB);
-    cube::ndToNz(t, l1.data(), tileR, tileC, gm.data(), rows, cols, 80);
+    cube::ndToL1(t, cube::Layout::NZ, l1.data(), tileR, tileC, gm.data(), rows, cols, 80);
     std::vector<uint8_t> zz(l1.size()), zn(size_t(
         cube::tileBytes(cube::Layout::ZN, t, tileR, tileC)));
     cube::nzToL0(t, cube::Layout::ZZ, zz.data(), l1.data(), tileR, tileC, tileR,

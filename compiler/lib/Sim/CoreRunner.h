@@ -443,6 +443,21 @@ private:
   /// Records the rows of a 2-D local access with the race detector.
   void accessRows(bool isWrite, Space s, int64_t addr, int64_t rows,
                   int64_t rowBytes, int64_t strideBytes);
+  /// MTE1 occupancy of an L1 -> L0A / L0B move of `bytes` (no latency, no
+  /// issue cost: a local move).
+  uint64_t l1ToL0Cycles(Space dst, int64_t bytes) const {
+    double bw = dst == Space::L0B ? arch.l1ToL0bBytesPerCycle : arch.l1ToL0aBytesPerCycle;
+    return uint64_t(std::ceil(double(bytes) / std::max(1e-9, bw)));
+  }
+  /// A pipelined instruction on pipe `p` that started at `start`: it holds
+  /// the pipe until `freed` and completes at `done`. Busy counts the cycles
+  /// with at least one instruction of the pipe in flight.
+  void occupyPipelined(Pipe p, uint64_t start, uint64_t freed, uint64_t done) {
+    out->stats.busy[int(p)] += done - std::max(start, std::min(pipeDone[int(p)], done));
+    out->stats.instrs[int(p)]++;
+    pipeFree[int(p)] = freed;
+    pipeDone[int(p)] = std::max(pipeDone[int(p)], done);
+  }
   /// Pipe occupancy of a copy of `bytes` at `bytesPerCycle`.
   uint64_t copyCycles(int64_t bytes, double bytesPerCycle) const {
     return uint64_t(std::ceil(arch.mteIssueCycles +

@@ -65,9 +65,11 @@ template <typename T> void storeL0c(uint8_t *l0c, const T *in, int64_t m, int64_
 
 } // namespace
 
-void ndToNz(DType t, uint8_t *dst, int64_t tileRows, int64_t tileCols,
-            const uint8_t *gm, int64_t rows, int64_t cols, int64_t gmStride) {
+void ndToL1(DType t, Layout layout, uint8_t *dst, int64_t tileRows,
+            int64_t tileCols, const uint8_t *gm, int64_t rows, int64_t cols,
+            int64_t gmStride) {
   const int64_t w = byteWidth(t), c0 = c0Of(t);
+  // ZZ pads like NZ (16-row bands, C0-wide column blocks).
   const int64_t rp = padRows(Layout::NZ, t, tileRows);
   const int64_t cp = padCols(Layout::NZ, t, tileCols);
   std::memset(dst, 0, size_t(rp * cp * w));
@@ -75,22 +77,8 @@ void ndToNz(DType t, uint8_t *dst, int64_t tileRows, int64_t tileCols,
     const uint8_t *row = gm + r * gmStride * w;
     for (int64_t c = 0; c < cols; c += c0) {
       int64_t n = std::min(c0, cols - c);
-      std::memcpy(dst + nzIndex(r, c, rp, c0) * w, row + c * w, size_t(n * w));
-    }
-  }
-}
-
-void ndToZz(DType t, uint8_t *dst, int64_t tileRows, int64_t tileCols,
-            const uint8_t *gm, int64_t rows, int64_t cols, int64_t gmStride) {
-  const int64_t w = byteWidth(t), c0 = c0Of(t);
-  const int64_t rp = padRows(Layout::NZ, t, tileRows);
-  const int64_t cp = padCols(Layout::NZ, t, tileCols);
-  std::memset(dst, 0, size_t(rp * cp * w));
-  for (int64_t r = 0; r < rows; ++r) {
-    const uint8_t *row = gm + r * gmStride * w;
-    for (int64_t c = 0; c < cols; c += c0) {
-      int64_t n = std::min(c0, cols - c);
-      std::memcpy(dst + zzIndex(r, c, cp, c0) * w, row + c * w, size_t(n * w));
+      std::memcpy(dst + indexIn(layout, r, c, rp, cp, c0) * w, row + c * w,
+                  size_t(n * w));
     }
   }
 }

@@ -86,11 +86,14 @@ inline int64_t indexIn(Layout layout, int64_t r, int64_t c, int64_t rp,
                                 : znIndex(r, c, cp, c0);
 }
 
-/// GM ND rows -> L1 NZ tile of tileRows x tileCols (element type t) at dst:
-/// `rows` rows of `cols` elements, GM row r at gm + r * gmStride elements.
-/// Everything of the padded tile outside the valid region becomes zero.
-void ndToNz(DType t, uint8_t *dst, int64_t tileRows, int64_t tileCols,
-            const uint8_t *gm, int64_t rows, int64_t cols, int64_t gmStride);
+/// GM ND rows -> L1 tile of tileRows x tileCols (element type t) at dst in
+/// `layout`: NZ, or ZZ (every 16-row band its own NZ matrix, band b at
+/// b * 16 * Cp elements: one ND2NZ per band). `rows` rows of `cols`
+/// elements, GM row r at gm + r * gmStride elements. Everything of the
+/// padded tile outside the valid region becomes zero.
+void ndToL1(DType t, Layout layout, uint8_t *dst, int64_t tileRows,
+            int64_t tileCols, const uint8_t *gm, int64_t rows, int64_t cols,
+            int64_t gmStride);
 
 /// The tileRows x tileCols sub-tile at (row0, col0) of an L1 NZ tile of
 /// srcRows x srcCols -> `layout` (ZZ or NZ for L0A, ZN for L0B) at dst: element
@@ -102,11 +105,6 @@ void nzToL0(DType t, Layout layout, uint8_t *dst, const uint8_t *src,
             int64_t tileRows, int64_t tileCols, int64_t srcRows,
             int64_t srcCols, int64_t row0, int64_t col0,
             bool transpose = false);
-
-/// GM ND rows -> L1 ZZ tile: as ndToNz, but every 16-row band is its own NZ
-/// matrix (band b at b * 16 * Cp elements): one ND2NZ per band.
-void ndToZz(DType t, uint8_t *dst, int64_t tileRows, int64_t tileCols,
-            const uint8_t *gm, int64_t rows, int64_t cols, int64_t gmStride);
 
 /// LoadDataWithTranspose, b32 (Program.h LoadL1ToL0B32Transpose): 4-byte
 /// elements, src at the first square's base (startIndex applied inside).

@@ -23,8 +23,9 @@ bool CoreRunner::copyGmToL1Nz(const Instr &in, int32_t pc) {
       cube::tileBytes(cube::Layout::NZ, in.dtype, in.tileRows, in.tileCols);
   if (!checkLocal(in, Space::L1, in.dstAddr, tile))
     return false;
-  (in.l1Zz ? cube::ndToZz : cube::ndToNz)(in.dtype, memory[int(Space::L1)].data() + in.dstAddr,
-                                          in.tileRows, in.tileCols, src, rows, cols, gmStride);
+  cube::ndToL1(in.dtype, in.l1Zz ? cube::Layout::ZZ : cube::Layout::NZ,
+               memory[int(Space::L1)].data() + in.dstAddr, in.tileRows,
+               in.tileCols, src, rows, cols, gmStride);
   if (races) {
     races->beginAccesses(in.pipe, pc);
     races->write(Space::L1, in.dstAddr, in.dstAddr + tile);
@@ -88,9 +89,7 @@ bool CoreRunner::loadL1ToL0(const Instr &in, int32_t pc) {
                endBlock - firstBlock, rows * c0 * w, srp * c0 * w);
     races->write(in.dstSpace, in.dstAddr, in.dstAddr + dstBytes);
   }
-  double bw = toL0b ? arch.l1ToL0bBytesPerCycle : arch.l1ToL0aBytesPerCycle;
-  uint64_t dur = uint64_t(std::ceil(double(dstBytes) / std::max(1e-9, bw)));
-  transfer(in, dur, dstBytes);
+  transfer(in, l1ToL0Cycles(in.dstSpace, dstBytes), dstBytes);
   return true;
 }
 
@@ -115,8 +114,7 @@ bool CoreRunner::loadL1ToL0B32Transpose(const Instr &in, int32_t pc) {
     races->write(in.dstSpace, in.dstAddr, in.dstAddr + dstBytes);
   }
   const int64_t bytes = in.repeat * 1024;
-  uint64_t dur = uint64_t(std::ceil(double(bytes) / std::max(1e-9, (in.dstSpace == Space::L0B ? arch.l1ToL0bBytesPerCycle : arch.l1ToL0aBytesPerCycle))));
-  transfer(in, dur, bytes);
+  transfer(in, l1ToL0Cycles(in.dstSpace, bytes), bytes);
   return true;
 }
 

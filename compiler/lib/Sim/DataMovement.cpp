@@ -67,12 +67,8 @@ void CoreRunner::gmTransfer(const Instr &in, int64_t offset, int64_t rowElems,
   uint64_t &slot = ring[size_t(gmCopies[int(p)]++ % ring.size())];
   uint64_t start = std::max(startOn(p, enqueue(p)), slot);
   uint64_t freed = start + occupancy, done = freed + latency;
-  // Busy: the cycles with at least one copy of this pipe in flight.
-  out->stats.busy[int(p)] += done - std::max(start, pipeDone[int(p)]);
-  out->stats.instrs[int(p)]++;
+  occupyPipelined(p, start, freed, done);
   out->stats.bytes[int(p)] += uint64_t(traceBytes);
-  pipeFree[int(p)] = freed;
-  pipeDone[int(p)] = std::max(pipeDone[int(p)], done);
   slot = done;
   if (rows > 0 && rowElems > 0) {
     GmAccess a;

@@ -297,11 +297,7 @@ bool CoreRunner::vector(const Instr &in, int32_t pc) {
       occupancy, uint64_t(std::ceil(ops.cost.fixed + stream)));
   const Pipe p = in.pipe;
   uint64_t start = startOn(p, enqueue(p));
-  // Busy: the cycles with at least one instruction of the pipe in flight.
-  out->stats.busy[int(p)] += start + dur - std::max(start, std::min(pipeDone[int(p)], start + dur));
-  out->stats.instrs[int(p)]++;
-  pipeFree[int(p)] = start + occupancy;
-  pipeDone[int(p)] = std::max(pipeDone[int(p)], start + dur);
+  occupyPipelined(p, start, start + occupancy, start + dur);
   if (traceOn)
     emit(in, p, start, start + dur, 0);
   return true;
