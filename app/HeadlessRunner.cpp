@@ -11,6 +11,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSaveFile>
+#include <QTimer>
+
+#include <chrono>
 
 #include <cstdio>
 #include <set>
@@ -66,6 +69,17 @@ void HeadlessRunner::start()
     job.arguments = m_options.arguments;
     job.environment = m_options.environment;
     m_runner->run(job);
+    if (m_options.timeoutSeconds > 0) {
+        // Stop as the GUI's Stop does: the simulator is cancelled, the script gets KeyboardInterrupt.
+        QTimer::singleShot(std::chrono::seconds(m_options.timeoutSeconds), this, [this] {
+            if (!m_runner->isRunning())
+                return;
+            m_timedOut = true;
+            std::fprintf(stderr, "asc2-workbench: --timeout: %s still running after %d s, stopping it\n",
+                         qPrintable(m_options.file), m_options.timeoutSeconds);
+            m_runner->stop();
+        });
+    }
 }
 
 void HeadlessRunner::onOutput(const QString &text, PythonHost::Stream stream)
@@ -85,7 +99,8 @@ int HeadlessRunner::exitCodeFor(const RunSummary &summary)
 
 void HeadlessRunner::onRunFinished(const RunSummary &summary)
 {
-    int exitCode = exitCodeFor(summary);
+    // 124: what timeout(1) returns when the command timed out.
+    int exitCode = m_timedOut ? 124 : exitCodeFor(summary);
     for (const QString &problem : summary.problems)
         std::fprintf(stderr, "asc2-workbench: %s\n", qPrintable(problem));
     if (!m_options.reportDir.isEmpty()) {

@@ -18,6 +18,7 @@ public:
         QString tracePath; // --export-trace
         QString projectDir; // --export-project (the interpreter's ASC2_EXPORT_PROJECT)
         QMap<QString, QString> environment;
+        int timeoutSeconds = 0; // --timeout: stop the run after this long; 0: never
     };
 
     HeadlessRunner(JobRunner *runner, Options options, QObject *parent = nullptr);
@@ -45,4 +46,5 @@ private:
 
     JobRunner *m_runner;
     Options m_options;
+    bool m_timedOut = false;
 };

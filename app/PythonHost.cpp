@@ -469,12 +469,14 @@ ScriptResult PythonHost::runJob(const ScriptJob &job, int generation)
                                                      : ScriptResult::Status::Failed;
                 if (result.exitCode != 0)
                     result.errorMessage = QStringLiteral("SystemExit: %1").arg(result.exitCode);
-            } else if (m_interruptedGeneration == generation) {
+            } else if (m_interruptedGeneration == generation || error.matches(PyExc_KeyboardInterrupt)) {
                 // Stop raised KeyboardInterrupt, or cancelled a simulation
-                // (SimulationError "cancelled"): either way the user stopped it.
+                // (SimulationError "cancelled"), or Ctrl+C reached the script
+                // (headless: the simulator polls for it): the user stopped it.
+                const bool stopped = m_interruptedGeneration == generation;
                 result.status = ScriptResult::Status::Interrupted;
                 result.exitCode = 130; // as a shell reports SIGINT
-                result.errorMessage = QStringLiteral("Stopped");
+                result.errorMessage = stopped ? QStringLiteral("Stopped") : QStringLiteral("Interrupted (Ctrl+C)");
                 locateError(error, path, result);
             } else {
                 result.status = ScriptResult::Status::Failed;

@@ -64,7 +64,9 @@ QStringList RunReports::problems() const
         }
         for (size_t i = 0; i < report->launches.size(); ++i) {
             const asc2::LaunchRecord &launch = report->launches[i];
-            if (!launch.ok) {
+            if (!launch.ok && launch.error == "cancelled") {
+                result << QStringLiteral("%1: launch %2 was stopped before it finished").arg(kernel).arg(i + 1);
+            } else if (!launch.ok) {
                 result << QStringLiteral("%1: launch %2 failed: %3")
                               .arg(kernel)
                               .arg(i + 1)

@@ -100,14 +100,21 @@ int main(int argc, char **argv)
         QStringLiteral("view"),
         QStringLiteral("With --screenshot: the view to show (%1).").arg(MainWindow::viewNames().join(QStringLiteral(", "))),
         QStringLiteral("NAME"), QStringLiteral("editor"));
-    const QCommandLineOption timeoutOption(QStringLiteral("timeout"),
-                                           QStringLiteral("With --screenshot: seconds to wait for the run."),
-                                           QStringLiteral("S"), QStringLiteral("120"));
+    const QCommandLineOption timeoutOption(
+        QStringLiteral("timeout"),
+        QStringLiteral("With --screenshot: seconds to wait for the run (default 120). With --headless: stop the run "
+                       "after S seconds (exit status 124); no limit unless given."),
+        QStringLiteral("S"), QStringLiteral("120"));
+    const QCommandLineOption maxStepsOption(
+        QStringLiteral("max-steps"),
+        QStringLiteral("Stop a simulated block after N instructions as a probable endless loop, naming the loop's "
+                       "line (sets ASC2_MAX_STEPS; 0: no limit, the default)."),
+        QStringLiteral("N"));
     const QCommandLineOption themeOption(QStringLiteral("theme"),
                                          QStringLiteral("Colour theme: light or dark (the GUI remembers the last one)."),
                                          QStringLiteral("NAME"));
     parser.addOptions({headlessOption, platformOption, backendOption, reportOption, htmlOption, traceOption,
-                       exportProjectOption, screenshotOption, viewOption, timeoutOption, themeOption});
+                       exportProjectOption, screenshotOption, viewOption, timeoutOption, maxStepsOption, themeOption});
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The kernel script (.py) to open."));
     parser.addPositionalArgument(QStringLiteral("-- ARGS"), QStringLiteral("Arguments for the script (its sys.argv[1:])."),
                                  QStringLiteral("[-- ARGS...]"));
@@ -122,6 +129,14 @@ int main(int argc, char **argv)
         environment.insert(QStringLiteral("ASC2_PLATFORM"), parser.value(platformOption));
     if (parser.isSet(backendOption))
         environment.insert(QStringLiteral("ASC2_BACKEND"), parser.value(backendOption));
+    if (parser.isSet(maxStepsOption)) {
+        bool stepsOk = false;
+        parser.value(maxStepsOption).toULongLong(&stepsOk);
+        if (!stepsOk)
+            return fail(QStringLiteral("--max-steps needs a whole number of instructions (0: no limit), got '%1'")
+                            .arg(parser.value(maxStepsOption)));
+        environment.insert(QStringLiteral("ASC2_MAX_STEPS"), parser.value(maxStepsOption));
+    }
     if (exportsProject)
         environment.insert(QStringLiteral("ASC2_EXPORT_PROJECT"), QFileInfo(parser.value(exportProjectOption)).absoluteFilePath());
     // Also for the compiler's own getenv, before the interpreter starts.
@@ -137,9 +152,16 @@ int main(int argc, char **argv)
     if (headless) {
         if (file.isEmpty())
             return fail(QStringLiteral("--headless needs a FILE"));
+        int timeout = 0;
+        if (parser.isSet(timeoutOption)) {
+            bool timeoutOk = false;
+            timeout = parser.value(timeoutOption).toInt(&timeoutOk);
+            if (!timeoutOk || timeout <= 0)
+                return fail(QStringLiteral("--timeout needs a positive number of seconds"));
+        }
         HeadlessRunner headlessRunner(&runner, {file, scriptArguments, parser.value(reportOption), parser.value(htmlOption),
                                                 parser.value(traceOption), parser.value(exportProjectOption),
-                                                environment});
+                                                environment, timeout});
         QObject::connect(&headlessRunner, &HeadlessRunner::finished, app.get(), &QCoreApplication::exit);
         headlessRunner.start();
         return app->exec();

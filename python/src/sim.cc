@@ -4,6 +4,12 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <chrono>
+#include <cerrno>
+#include <cstdlib>
+#include <future>
+#include <thread>
+
 namespace py = pybind11;
 using asc2::sim::ArgSpec;
 using asc2::sim::DType;
@@ -25,6 +31,49 @@ static std::optional<DType> dtypeOfBuffer(const py::buffer_info &info) {
   if ((f == "l" || f == "q") && info.itemsize == 8) return DType::I64;
   // bfloat16 arrives as raw 16-bit words (e.g. torch bf16 viewed as int16).
   return std::nullopt;
+}
+
+/// ASC2_MAX_STEPS: instructions a block may run before the simulator stops it
+/// as a probable endless loop (SimOptions::maxSteps); unset or 0: no limit.
+static uint64_t maxStepsFromEnvironment() {
+  const char *text = std::getenv("ASC2_MAX_STEPS");
+  if (!text || !*text)
+    return 0;
+  char *end = nullptr;
+  errno = 0;
+  const unsigned long long value = std::strtoull(text, &end, 10);
+  if (*end || errno || text[0] == '-')
+    throw py::value_error(std::string("ASC2_MAX_STEPS must be a whole number of instructions "
+                                      "(0 for no limit), got '") + text + "'");
+  return value;
+}
+
+/// Runs `work` (a simulation) on a worker thread without the GIL while this
+/// thread polls Python's signal handlers every 50 ms: Ctrl+C (SIGINT) cancels
+/// the simulation and raises KeyboardInterrupt here within a fraction of a
+/// second, instead of waiting for a run that may never end.
+template <class Work>
+static auto runInterruptibly(Work work) -> decltype(work()) {
+  using Result = decltype(work());
+  std::packaged_task<Result()> task(std::move(work));
+  std::future<Result> done = task.get_future();
+  bool interrupted = false;
+  {
+    py::gil_scoped_release release;
+    std::thread worker(std::move(task));
+    while (done.wait_for(std::chrono::milliseconds(50)) != std::future_status::ready) {
+      py::gil_scoped_acquire acquire;
+      if (PyErr_CheckSignals() != 0) { // a handler raised (KeyboardInterrupt)
+        interrupted = true;
+        asc2::cancelRequested() = true;
+        break;
+      }
+    }
+    worker.join();
+  }
+  if (interrupted)
+    throw py::error_already_set();
+  return done.get();
 }
 
 void init_sim(py::module_ &m) {
@@ -93,6 +142,7 @@ void init_sim(py::module_ &m) {
         // Enough for the views; a production-size launch would otherwise
         // keep hundreds of MB of trace per report.
         options.maxTraceEvents = 200'000;
+        options.maxSteps = maxStepsFromEnvironment();
         options.cancel = &asc2::cancelRequested();
         asc2::cancelRequested() = false;
         if (dropWait >= 0 || dropGetBuf >= 0) {
@@ -106,13 +156,11 @@ void init_sim(py::module_ &m) {
                                   " is out of range (" +
                                   std::to_string(k.getBufCount()) + " get_bufs)");
           options.collectTrace = false;
-          asc2::sim::LaunchResult run;
-          {
-            py::gil_scoped_release release;
-            run = dropWait >= 0
-                      ? k.simulateWithoutWait(dropWait, blockNum, launchArgs, options)
-                      : k.simulateWithoutGetBuf(dropGetBuf, blockNum, launchArgs, options);
-          }
+          asc2::sim::LaunchResult run = runInterruptibly([&] {
+            return dropWait >= 0
+                       ? k.simulateWithoutWait(dropWait, blockNum, launchArgs, options)
+                       : k.simulateWithoutGetBuf(dropGetBuf, blockNum, launchArgs, options);
+          });
           py::dict out;
           out["ok"] = run.ok;
           out["error"] = run.error;
@@ -123,11 +171,8 @@ void init_sim(py::module_ &m) {
           out["races"] = races;
           return out;
         }
-        asc2::LaunchRecord rec;
-        {
-          py::gil_scoped_release release;
-          rec = k.launch(blockNum, launchArgs, options);
-        }
+        asc2::LaunchRecord rec =
+            runInterruptibly([&] { return k.launch(blockNum, launchArgs, options); });
         if (!rec.ok) {
           PyErr_SetString(simulationErrorType, rec.error.c_str());
           throw py::error_already_set();

@@ -572,6 +572,7 @@ private:
   BlockOutcome *out = nullptr;
   CrossCoreGroup *group = nullptr;
   int32_t cursor = 0;   // the next instruction (resume() continues there)
+  uint64_t steps = 0;   // instructions run by this block (counted per poll)
   bool stopped = false; // failed, aborted or cancelled
   bool traceOn = false;
   int64_t traceGranted = 0;

@@ -187,6 +187,7 @@ void CoreRunner::begin(int blockIndex, BlockOutcome &outcome,
   out = &outcome;
   group = crossCore;
   cursor = 0;
+  steps = 0;
   stopped = false;
   traceOn = l.options.collectTrace && l.options.maxTraceEvents > 0;
   traceGranted = 0;
@@ -232,6 +233,13 @@ CoreRunner::Status CoreRunner::resume() {
       if (cancel && cancel->load(std::memory_order_relaxed)) {
         out->ok = false;
         out->error = "cancelled";
+        stopped = true;
+        return Status::Done;
+      }
+      steps += 1u << 16;
+      if (l.options.maxSteps && steps >= l.options.maxSteps) {
+        out->ok = false;
+        out->error = stepLimitMessage(program, pc, block, l.options.maxSteps);
         stopped = true;
         return Status::Done;
       }

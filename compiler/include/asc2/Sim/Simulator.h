@@ -80,6 +80,9 @@ struct SimOptions {
   int64_t maxTraceEvents = 2'000'000;  // per launch; further events dropped
   int threads = 0;                     // 0 => hardware concurrency
   const std::atomic<bool> *cancel = nullptr; // polled; stops the run when set
+  /// Instructions one block may run before it is stopped as a probable
+  /// endless loop (checked every 65,536 instructions); 0: no limit.
+  uint64_t maxSteps = 0;
 };
 
 struct LaunchResult {
