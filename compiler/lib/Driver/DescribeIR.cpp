@@ -1,4 +1,5 @@
 //===- DescribeIR.cpp - what the report says about the final IR -----------===//
+#include "mlir/IR/AsmState.h"
 #include "DescribeIR.h"
 
 #include "asc2/Analysis/BufferLiveness.h"
@@ -136,13 +137,17 @@ void describeFinalIR(func::FuncOp func, const ArchModel &arch,
       kernelType && kernelType.getValue() == "AIC_ONLY" ? Core::AIC
       : kernelType && kernelType.getValue() == "MIX"    ? Core::Both
                                                         : Core::AIV;
+  // One printer state for the function: printing a nested op on its own
+  // verifies and numbers its whole enclosing function again, which made this
+  // loop quadratic in the kernel's size (4,000 ops: minutes).
+  OpPrintingFlags flags;
+  flags.skipRegions().assumeVerified();
+  AsmState state(func, flags);
   for (int p = 0; p < points.size(); ++p) {
     Operation *op = points.opAt(p);
     ProgramPointRecord point;
     llvm::raw_string_ostream os(point.text);
-    OpPrintingFlags flags;
-    flags.skipRegions();
-    op->print(os, flags);
+    op->print(os, state);
     point.name = op->getName().getStringRef().str();
     if (auto pipeOp = dyn_cast<ascendc::PipeOpInterface>(op))
       point.pipe = pipeOp.getPipe();

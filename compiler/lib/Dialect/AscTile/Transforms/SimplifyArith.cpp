@@ -39,13 +39,19 @@ namespace {
 using Poly = std::map<int, double>; // power -> coefficient
 
 constexpr int kMaxDegree = 8;
+/// Deepest chain of adds/subs/muls one polynomial is collected from: bounds
+/// the recursion (a 40,000-op chain overflowed the stack) and the work per
+/// root; a longer chain is left as it is.
+constexpr int kMaxDepth = 64;
 
 /// A polynomial in one tile `x` and the ops that compute it.
 struct PolyCollector {
   Value x;
   SmallVector<Operation *> ops;
 
-  std::optional<Poly> collect(Value v, bool root) {
+  std::optional<Poly> collect(Value v, bool root, int depth = 0) {
+    if (depth > kMaxDepth)
+      return std::nullopt;
     if (auto c = splatConstant(v))
       return Poly{{0, *c}};
     Operation *def = v.getDefiningOp();
@@ -57,10 +63,10 @@ struct PolyCollector {
       x = v;
       return Poly{{1, 1.0}};
     }
-    auto lhs = collect(def->getOperand(0), false);
+    auto lhs = collect(def->getOperand(0), false, depth + 1);
     if (!lhs)
       return std::nullopt;
-    auto rhs = collect(def->getOperand(1), false);
+    auto rhs = collect(def->getOperand(1), false, depth + 1);
     if (!rhs)
       return std::nullopt;
     ops.push_back(def);
