@@ -84,3 +84,12 @@ def test_a_block_count_out_of_range_is_a_clear_error(blocks):
 def test_an_integer_argument_out_of_int64_is_a_clear_error(n):
     with pytest.raises(ValueError, match=rf"add_one: argument 'n' = {n} does not fit the kernel's 64-bit integers"):
         add_one[1](np.zeros(64, np.float32), np.zeros(64, np.float32), n)
+
+
+def test_a_kernel_defined_by_exec_is_a_clear_error():
+    namespace = {"asc2": asc2}
+    exec("@asc2.jit\ndef made(x_ptr: asc2.GlobalAddress):\n    pass\n", namespace)
+    with pytest.raises(TypeError, match=r"cannot compile 'made': its source is not in a file \(it was defined in "
+                                        r"<string>, e\.g\. by exec\(\) or python -c\); asc2 compiles a kernel from "
+                                        r"its source, so define it in a \.py file"):
+        namespace["made"].ir(np.zeros(8, np.float32))

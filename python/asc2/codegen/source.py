@@ -72,7 +72,12 @@ def _locate(fn):
                     if start == first or node.lineno == first:
                         return _abs(file), node, lines
     # Fallback: the function's own text, dedented, with positions shifted back.
-    src_lines, start = inspect.getsourcelines(fn)
+    try:
+        src_lines, start = inspect.getsourcelines(fn)
+    except OSError:
+        raise TypeError(f"cannot compile {fn.__name__!r}: its source is not in a file (it was defined in {file}, "
+                        "e.g. by exec() or python -c); asc2 compiles a kernel from its source, so define it in a "
+                        ".py file") from None
     text = "".join(src_lines)
     dedented = textwrap.dedent(text)
     indent = len(src_lines[0]) - len(src_lines[0].lstrip()) if src_lines else 0
