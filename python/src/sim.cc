@@ -5,8 +5,6 @@
 #include <pybind11/stl.h>
 
 #include <chrono>
-#include <cerrno>
-#include <cstdlib>
 #include <future>
 #include <thread>
 
@@ -31,21 +29,6 @@ static std::optional<DType> dtypeOfBuffer(const py::buffer_info &info) {
   if ((f == "l" || f == "q") && info.itemsize == 8) return DType::I64;
   // bfloat16 arrives as raw 16-bit words (e.g. torch bf16 viewed as int16).
   return std::nullopt;
-}
-
-/// ASC2_MAX_STEPS: instructions a block may run before the simulator stops it
-/// as a probable endless loop (SimOptions::maxSteps); unset or 0: no limit.
-static uint64_t maxStepsFromEnvironment() {
-  const char *text = std::getenv("ASC2_MAX_STEPS");
-  if (!text || !*text)
-    return 0;
-  char *end = nullptr;
-  errno = 0;
-  const unsigned long long value = std::strtoull(text, &end, 10);
-  if (*end || errno || text[0] == '-')
-    throw py::value_error(std::string("ASC2_MAX_STEPS must be a whole number of instructions "
-                                      "(0 for no limit), got '") + text + "'");
-  return value;
 }
 
 /// Runs `work` (a simulation) on a worker thread without the GIL while this
@@ -89,7 +72,7 @@ void init_sim(py::module_ &m) {
   cls.def(
       "launch",
       [](asc2::CompiledKernel &k, int blockNum, py::list args, bool detectRaces,
-         bool collectTrace, int dropWait, int dropGetBuf) -> py::dict {
+         bool collectTrace, int dropWait, int dropGetBuf, uint64_t maxSteps) -> py::dict {
         const auto &specs = k.program().args;
         if (blockNum <= 0)
           throw py::value_error("block_num must be positive, got " +
@@ -142,7 +125,7 @@ void init_sim(py::module_ &m) {
         // Enough for the views; a production-size launch would otherwise
         // keep hundreds of MB of trace per report.
         options.maxTraceEvents = 200'000;
-        options.maxSteps = maxStepsFromEnvironment();
+        options.maxSteps = maxSteps;
         options.cancel = &asc2::cancelRequested();
         asc2::cancelRequested() = false;
         if (dropWait >= 0 || dropGetBuf >= 0) {
@@ -187,7 +170,7 @@ void init_sim(py::module_ &m) {
       },
       py::arg("block_num"), py::arg("args"), py::arg("detect_races") = true,
       py::arg("collect_trace") = true, py::arg("drop_wait") = -1,
-      py::arg("drop_get_buf") = -1);
+      py::arg("drop_get_buf") = -1, py::arg("max_steps") = 0);
   cls.def(
       "record_device_launch",
       [](asc2::CompiledKernel &k, int blockNum, const std::string &profileDir) {

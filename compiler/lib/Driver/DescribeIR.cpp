@@ -1,8 +1,8 @@
 //===- DescribeIR.cpp - what the report says about the final IR -----------===//
-#include "mlir/IR/AsmState.h"
 #include "DescribeIR.h"
 
 #include "asc2/Analysis/BufferLiveness.h"
+#include "mlir/IR/AsmState.h"
 #include "asc2/Analysis/StaticSchedule.h"
 #include "asc2/Dialect/AscendC/IR/AscendC.h"
 #include "asc2/Dialect/AscendC/Transforms/Passes.h"

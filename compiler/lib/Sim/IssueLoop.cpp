@@ -8,10 +8,34 @@
 
 #include "CoreRunner.h"
 #include <cassert>
+#include <limits>
+#include <string>
 
 namespace asc2::sim {
 
 namespace {
+
+/// The error for a block stopped at the step limit (SimOptions::maxSteps)
+/// while at instruction `pc`: it names the innermost loop around `pc` (the
+/// backward jump spanning it), which is where an endless run spins.
+std::string stepLimitMessage(const Program &program, int32_t pc, int block,
+                             uint64_t limit) {
+  int32_t loopLoc = -1, span = std::numeric_limits<int32_t>::max();
+  for (int32_t j = pc; j < int32_t(program.code.size()); ++j) {
+    const Instr &in = program.code[j];
+    if (in.op == Opcode::Jump && in.target >= 0 && in.target <= pc &&
+        j - in.target < span && in.loc >= 0) {
+      span = j - in.target;
+      loopLoc = in.loc;
+    }
+  }
+  const int32_t loc = loopLoc >= 0 ? loopLoc : program.code[pc].loc;
+  return "block " + std::to_string(block) + " ran past the step limit of " +
+         std::to_string(limit) + " instructions without finishing, in the " +
+         std::string(loopLoc >= 0 ? "loop" : "code") + " at " + locText(program, loc) +
+         " (a trip count that large, or a loop that never ends?); the limit is "
+         "ASC2_MAX_STEPS (asc2-workbench --max-steps N), 0 for none";
+}
 
 /// One element as a scalar register: double bits for float types, int64
 /// (sign- or zero-extended) for integers, 0/1 for bool.

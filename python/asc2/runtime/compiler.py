@@ -2,6 +2,7 @@
 
 import json
 import linecache
+import os
 import re
 
 from .. import errors
@@ -133,13 +134,24 @@ class CompiledKernel:
     def launch(self, block_num, args):
         C = native()
         try:
-            result = dict(self.native.launch(block_num, args))
+            result = dict(self.native.launch(block_num, args, max_steps=max_steps()))
         except C.SimulationError as e:
             raise errors.SimulationError(str(e)) from None
         return result
 
     def write_report_dir(self, path):
         self.native.write_report_dir(path)
+
+
+def max_steps():
+    """ASC2_MAX_STEPS: instructions a simulated block may run before it is stopped as a probable endless loop
+    (asc2-workbench --max-steps sets it); unset or 0: no limit."""
+    text = os.environ.get("ASC2_MAX_STEPS", "")
+    if not text:
+        return 0
+    if not text.isdigit():
+        raise ValueError(f"ASC2_MAX_STEPS must be a whole number of instructions (0 for no limit), got '{text}'")
+    return min(int(text), 2**64 - 1)
 
 
 def compile_ir(ir, *, kernel, options):
