@@ -401,6 +401,57 @@ def test_matmul_result_staged_in_l1_feeds_the_next_matmul(half):
     assert "CFG_NZ" in mm_chain.last_report["ascendc"]
 
 
+@asc2.jit
+def mm_chain_rhs(a_ptr, b_ptr, w_ptr, c_ptr, M: asc2.ConstExpr[int], N: asc2.ConstExpr[int],
+                 K: asc2.ConstExpr[int], P: asc2.ConstExpr[int]):
+    """W @ relu(A @ B) in float32: the staged result is the right operand (L1 -> L0B as stored)."""
+    a_gm = asc2.global_tensor(a_ptr, [M, K])
+    b_gm = asc2.global_tensor(b_ptr, [K, N])
+    w_gm = asc2.global_tensor(w_ptr, [P, M])
+    c_gm = asc2.global_tensor(c_ptr, [P, N])
+    h = asc2.relu(asc2.copy_in(a_gm, [0, 0], [M, K], location=L.L0A) @ asc2.copy_in(b_gm, [0, 0], [K, N], location=L.L0B))
+    staged = h.to(L.L1)
+    w = asc2.copy_in(w_gm, [0, 0], [P, M], location=L.L0A)
+    asc2.copy_out(w @ staged, c_gm, [0, 0])
+
+
+@asc2.jit
+def mm_square(x_ptr, c_ptr, K: asc2.ConstExpr[int]):
+    """X @ X from one L1 tile: the same NZ tile goes to L0A and to L0B."""
+    x_gm = asc2.global_tensor(x_ptr, [K, K])
+    c_gm = asc2.global_tensor(c_ptr, [K, K])
+    x = asc2.copy_in(x_gm, [0, 0], [K, K], location=L.L1)
+    asc2.copy_out(x @ x, c_gm, [0, 0])
+
+
+def _float32_l1_reuse(platform):
+    asc2.set_platform(backend="Model", platform=platform)
+    m, n, k, p = 32, 48, 64, 16
+    rng = np.random.default_rng(21)
+    a = rng.integers(-3, 4, (m, k)).astype(np.float32)
+    b = rng.integers(-3, 4, (k, n)).astype(np.float32)
+    w = rng.integers(-3, 4, (p, m)).astype(np.float32)
+    c = np.zeros((p, n), np.float32)
+    mm_chain_rhs[1](a, b, w, c, m, n, k, p)
+    np.testing.assert_array_equal(c, w @ np.maximum(a @ b, 0))
+    x = rng.integers(-3, 4, (48, 48)).astype(np.float32)
+    sq = np.zeros((48, 48), np.float32)
+    mm_square[1](x, sq, 48)
+    np.testing.assert_array_equal(sq, x @ x)
+    return mm_chain_rhs.last_report["ascendc"], mm_square.last_report["ascendc"]
+
+
+@requires_native
+@pytest.mark.parametrize("platform", ["Ascend910B1", "Ascend950"])
+def test_float32_l1_tiles_feed_either_operand(platform):
+    """A float32 L1 tile (NZ, from GM or staged by the fixpipe) goes to L0B as stored and, the same
+    tile, to L0A: on A2/A3 through LoadData3DParamsV2 for B, which the old ZZ-in-L1 route refused.
+    Exact numbers (small integers) on the simulator."""
+    chain, square = in_child_process(_float32_l1_reuse, platform)
+    for src in (chain, square):
+        assert ("AscendC::LoadData3DParamsV2<float> p;" in src) == (platform != "Ascend950")
+
+
 _FLAG_CALL = re.compile(r"AscendC::(?:Set|Wait)Flag<AscendC::HardEvent::(\w+)>\((\w+)\);")
 
 
@@ -503,16 +554,17 @@ def _float32_rhs_sources(platform):
 @requires_native
 @pytest.mark.parametrize("platform", ["Ascend910B1", "Ascend950"])
 def test_float32_rhs_takes_the_documented_b32_route(platform):
-    """float32 B (K x N) to L0B ZN: on A2/A3 LoadData2DParams transposes only b16, so B goes to L1 as
-    ZZ (one ND2NZ per 16-row band) and LoadDataWithTranspose pairs 16x8 fractals into 16x16 squares;
-    on Ascend950 LoadData2DParamsV2's ifTranspose takes b32 (kStep even). numpy's numbers either way
-    (each case asserts them on the simulator, whose instructions execute the documented semantics)."""
+    """float32 B (K x N) to L0B ZN: on A2/A3 LoadData2DParams transposes only b16, so B goes from its
+    NZ L1 tile to L0B by LoadData3DParamsV2 (a 1 x K feature map of N channels; Huawei's Matmul does
+    the same there), sub-tiles as windows at their K offset; on Ascend950 LoadData2DParamsV2's
+    ifTranspose takes b32 (kStep even). numpy's numbers either way (each case asserts them on the
+    simulator)."""
     sources = in_child_process(_float32_rhs_sources, platform)
     for name, src in sources.items():
+        assert "LoadDataWithTranspose" not in src, name
         if platform == "Ascend950":
-            assert "LoadDataWithTranspose" not in src and "p.ifTranspose = true;" in src, name
+            assert "LoadData3DParamsV2" not in src and "p.ifTranspose = true;" in src, name
             continue
-        assert "AscendC::LoadData2dTransposeParams p(0, " in src, name
-        assert "AscendC::LoadDataWithTranspose(" in src, name
-        assert "p.ifTranspose = true;" not in src, name  # no b32 LoadData2DParams transpose left
-        assert re.search(r"Nd2NzParams nd2nz\{1, static_cast<uint16_t>\(r - b \* 16 < 16", src), name
+        assert "AscendC::LoadData3DParamsV2<float> p;" in src, name
+        assert "p.ifTranspose = true;" not in src, name  # no b32 LoadData2DParams transpose
+        assert "p.l1H = 1;" in src and "p.enTranspose" not in src, name

@@ -440,3 +440,38 @@ def test_bias_row_staged_in_l1(dtype, parts, via_acc):
     report = mm_bias_row.last_report
     assert report["launch"]["races"] == []
     assert "ascendc.copy_bias" in report["passes"][-1]["ir"]
+
+
+def _bias_and_f32_operands_on_twin(platform):
+    import os
+    os.environ["ASC2_TWIN_COMPARE"] = "1"
+    asc2.set_platform(backend="Twin", platform=platform)
+    m, k, n = 32, 64, 64
+    rng = np.random.default_rng(5)
+    a = (rng.random((m, k)) - 0.5).astype(np.float16)
+    b = (rng.random((k, n)) - 0.5).astype(np.float16)
+    bias = (rng.random(n) - 0.5).astype(np.float16)
+    c = np.zeros((m, n), np.float32)
+    mm_bias_row[1](a, b, bias, c, m, k, n, 2, False)
+    np.testing.assert_allclose(c, a.astype(np.float32) @ b.astype(np.float32) + bias.astype(np.float32),
+                               rtol=1e-5, atol=1e-5)
+    launches = [mm_bias_row.last_report["launch"]]
+    # float32, both operands stored transposed: A^T and B^T staged in L1, on A2/A3 A goes to L0A
+    # through LoadData3DParamsV2 with enTranspose.
+    at = rng.integers(-3, 4, (k, m)).astype(np.float32)
+    bt = rng.integers(-3, 4, (n, k)).astype(np.float32)
+    out = np.zeros((m, n), np.float32)
+    mm_transpose_ops[1](at, bt, out, at.shape, bt.shape, out.shape)
+    np.testing.assert_array_equal(out, at.T @ bt.T)
+    launches.append(mm_transpose_ops.last_report["launch"])
+    return [(l["backend"], l["compared_with_model"]) for l in launches], mm_transpose_ops.last_report["ascendc"]
+
+
+@requires_native
+@pytest.mark.parametrize("platform", ["Ascend910B1", "Ascend950"])
+def test_half_bias_and_transposed_float32_operands_run_on_the_twin(platform, twin_cache):
+    """The widening L1 -> bias-table copy (DataCopy with two element types and DataCopyParams) and
+    the float32 transposing loads compile against the CPU twin and match numpy and the simulator."""
+    launches, src = in_child_process(_bias_and_f32_operands_on_twin, platform)
+    assert launches == [("Twin", True), ("Twin", True)]
+    assert ("p.enTranspose = true;" in src) == (platform == "Ascend910B1")

@@ -402,10 +402,24 @@ TEST(TwinCube, FractalRoundTripMatmul) {
 }
 
 // ---- cube, float32 B (K x N): the documented b32 routes to L0B Zn ----
-// c220: L1 ZZ (ND2NZ per 16-row band) + LoadDataWithTranspose per band
-// (LoadDataWithTranspose.md, float B example); c310: L1 Nz + LoadData2DParamsV2
-// with ifTranspose (load_data_2dv2_l12l0 README 5.4.3).
+// c220: L1 Nz + LoadData3DParamsV2 (LoadData_3D.md, 1x1 img2col; Huawei's
+// Matmul does the same, LOAD3DV2); c310: L1 Nz + LoadData2DParamsV2 with
+// ifTranspose (load_data_2dv2_l12l0 README 5.4.3).
 constexpr int FM = 16, FK = 48, FN = 32;
+#if ASC2_TWIN_NPU_ARCH != 3510
+/// The whole K x N (or, for A, K x M) Nz L1 tile `src` as the 1 x rows feature map.
+LoadData3DParamsV2<float> Window(int rows, int cols, int mExt, int kExt, int m0 = 0, int k0 = 0) {
+  LoadData3DParamsV2<float> p;
+  p.l1H = 1;
+  p.l1W = uint16_t(rows);
+  p.channelSize = uint16_t(cols);
+  p.mExtension = uint16_t(mExt);
+  p.kExtension = uint16_t(kExt);
+  p.mStartPt = uint16_t(m0);
+  p.kStartPt = uint16_t(k0);
+  return p;
+}
+#endif
 void MatmulF32(GM_ADDR a, GM_ADDR b, GM_ADDR c) {
   KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
   GlobalTensor<float> ga, gb, gc;
@@ -416,19 +430,16 @@ void MatmulF32(GM_ADDR a, GM_ADDR b, GM_ADDR c) {
   LocalTensor<float> a2(TPosition::A2, 0, FM * FK), b2(TPosition::B2, 0, FK * FN);
   LocalTensor<float> c1(TPosition::CO1, 0, FM * FN);
   DataCopy(a1, ga, Nd2NzParams(1, FM, FK, 0, FK, FM, 1, 0));
-#if ASC2_TWIN_NPU_ARCH == 3510
   DataCopy(b1, gb, Nd2NzParams(1, FK, FN, 0, FN, FK, 1, 0));
+#if ASC2_TWIN_NPU_ARCH == 3510
   LoadData(a2, a1, LoadData2DParamsV2(0, 0, FM / 16, FK / 8, FM / 16, FM / 16, false, 0));
   LoadData(b2, b1, LoadData2DParamsV2(0, 0, FK / 16, FN / 8, FK / 16, FN / 16, true, 0));
 #else
-  DataCopy(b1, gb, Nd2NzParams(FK / 16, 16, FN, 16 * FN, FN, 16, 1, 16 * FN)); // ZZ
   LoadData2DParams pa; // Zz from Nz, one 16-row band (FM = 16)
   pa.repeatTimes = FK / 8;
   pa.srcStride = FM / 16;
   LoadData(a2, a1, pa);
-  LoadData2dTransposeParams pb(0, FN / 16, 1, 0, FN / 16 - 1);
-  for (int band = 0; band < FK / 16; ++band)
-    LoadDataWithTranspose(b2[band * 16 * FN], b1[band * 16 * FN], pb);
+  LoadData(b2, b1, Window(FK, FN, FK, FN));
 #endif
   Mmad(c1, a2, b2, MmadParams(FM, FN, FK, 0, false, true));
   FixpipeParamsV220 f;
@@ -454,8 +465,8 @@ TEST(TwinCube, Float32RhsTransposedToZn) {
 }
 
 #if ASC2_TWIN_NPU_ARCH != 3510
-// c220, A stored K x M (float32): L1 ZZ of A^T, LoadDataWithTranspose to L0A
-// Zz per 16-row band of A (LoadDataWithTranspose.md, "A矩阵LoadDataWithTranspose: Zz -> Zz").
+// c220, A stored K x M (float32): L1 Nz of A^T, LoadData3DParamsV2 with
+// enTranspose to L0A Zz (LoadData_3D.md, b32 transpose to L0A).
 constexpr int TM = 32, TK = 32, TN = 16;
 void MatmulF32At(GM_ADDR at, GM_ADDR b, GM_ADDR c) {
   KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
@@ -466,14 +477,12 @@ void MatmulF32At(GM_ADDR at, GM_ADDR b, GM_ADDR c) {
   LocalTensor<float> a1(TPosition::A1, 0, TK * TM), b1(TPosition::B1, 8192, TK * TN);
   LocalTensor<float> a2(TPosition::A2, 0, TM * TK), b2(TPosition::B2, 0, TK * TN);
   LocalTensor<float> c1(TPosition::CO1, 0, TM * TN);
-  DataCopy(a1, ga, Nd2NzParams(TK / 16, 16, TM, 16 * TM, TM, 16, 1, 16 * TM)); // ZZ of A^T
-  DataCopy(b1, gb, Nd2NzParams(TK / 16, 16, TN, 16 * TN, TN, 16, 1, 16 * TN)); // ZZ of B
-  LoadData2dTransposeParams pa(0, TK / 16, TM / 16, 1, 0);
-  for (int i = 0; i < TM / 16; ++i)
-    LoadDataWithTranspose(a2[i * 16 * TK], a1[i * 256], pa);
-  LoadData2dTransposeParams pb(0, TN / 16, 1, 0, TN / 16 - 1);
-  for (int band = 0; band < TK / 16; ++band)
-    LoadDataWithTranspose(b2[band * 16 * TN], b1[band * 16 * TN], pb);
+  DataCopy(a1, ga, Nd2NzParams(1, TK, TM, 0, TM, TK, 1, 0)); // Nz of A^T
+  DataCopy(b1, gb, Nd2NzParams(1, TK, TN, 0, TN, TK, 1, 0)); // Nz of B
+  LoadData3DParamsV2<float> pa = Window(TK, TM, TK, TM);
+  pa.enTranspose = true;
+  LoadData(a2, a1, pa);
+  LoadData(b2, b1, Window(TK, TN, TK, TN));
   Mmad(c1, a2, b2, MmadParams(TM, TN, TK, 0, false, true));
   FixpipeParamsV220 f;
   f.mSize = TM;
@@ -481,6 +490,50 @@ void MatmulF32At(GM_ADDR at, GM_ADDR b, GM_ADDR c) {
   f.srcStride = TM;
   f.dstStride = TN;
   Fixpipe<float, float, CFG_ROW_MAJOR>(gc, c1, f);
+}
+
+/// A window of a bigger tile lands as the documented Zn: element (k, n) of
+/// the window at ((k / 8) * N / 16 + n / 16) * 128 + (n % 16) * 8 + k % 8.
+constexpr int WR = 48, WC = 32, WM0 = 16, WK0 = 8, WM = 32, WK = 16;
+void Load3DWindow(GM_ADDR src, GM_ADDR out) {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
+  GlobalTensor<float> gs, go;
+  gs.SetGlobalBuffer((__gm__ float *)src);
+  go.SetGlobalBuffer((__gm__ float *)out);
+  LocalTensor<float> b1(TPosition::B1, 0, WR * WC), b2(TPosition::B2, 0, WM * WK);
+  DataCopy(b1, gs, Nd2NzParams(1, WR, WC, 0, WC, WR, 1, 0));
+  LoadData(b2, b1, Window(WR, WC, WM, WK, WM0, WK0));
+  for (int i = 0; i < WM * WK; ++i)
+    go.SetValue(uint64_t(i), b2.GetValue(uint32_t(i)));
+}
+
+TEST(TwinCube, Load3DWindowLandsAsZn) {
+  std::vector<float> src(WR * WC), out(WM * WK, -1);
+  for (int i = 0; i < WR * WC; ++i)
+    src[size_t(i)] = float(i);
+  asc2_twin::Launch(1, Load3DWindow, (GM_ADDR)src.data(), (GM_ADDR)out.data());
+  for (int k = 0; k < WM; ++k)
+    for (int n = 0; n < WK; ++n)
+      EXPECT_EQ(out[size_t(((k / 8) * (WK / 16) + n / 16) * 128 + (n % 16) * 8 + k % 8)],
+                src[size_t((WM0 + k) * WC + WK0 + n)])
+          << "k " << k << " n " << n;
+}
+
+void Load3DBadWindow(GM_ADDR src) {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
+  LocalTensor<float> b1(TPosition::B1, 0, WR * WC), b2(TPosition::B2, 0, WM * WK);
+  (void)src;
+  LoadData(b2, b1, Window(WR, WC, WM, WK, WR - 16, 0)); // runs off the feature map
+}
+
+TEST(TwinCube, Load3DWindowOutsideTheFeatureMapFails) {
+  std::vector<float> src(WR * WC);
+  try {
+    asc2_twin::Launch(1, Load3DBadWindow, (GM_ADDR)src.data());
+    FAIL() << "no error";
+  } catch (const asc2_twin::Error &e) {
+    EXPECT_NE(std::string(e.what()).find("leaves the 48 x 32 feature map"), std::string::npos) << e.what();
+  }
 }
 
 TEST(TwinCube, Float32LhsFromItsTranspose) {

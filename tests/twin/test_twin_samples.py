@@ -19,7 +19,7 @@ SAMPLES = sorted(f for f in os.listdir(os.path.join(ROOT, "samples")) if f.endsw
 PLATFORMS = ("Ascend910B1", "Ascend950")
 
 # Samples whose emitted code is not real Ascend C yet: none (issue 13's last one, float32 B in L0B,
-# now goes through LoadDataWithTranspose on A2/A3 and LoadData2DParamsV2 on Ascend950). Strict xfails:
+# now goes through LoadData3DParamsV2 on A2/A3 and LoadData2DParamsV2 on Ascend950). Strict xfails:
 # a sample that starts passing fails the test until its entry is removed. Keys: "<platform>/<script>",
 # "*" for both platforms.
 EXPECTED_TO_FAIL_UNTIL_EMITTER_FIXED = {}

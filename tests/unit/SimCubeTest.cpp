@@ -111,9 +111,6 @@ struct MatmulCase {
   bool relu = false;
   AtomicKind atomic = AtomicKind::None;
   bool initFromRegister = false;
-  // float32 B the c220 way: L1 ZZ + LoadDataWithTranspose per 16-row band;
-  // b32FromNz keeps L1 NZ (the wrong layout for it).
-  bool b32Transpose = false, b32FromNz = false;
   // Drop the set/wait pair of one dependency (race tests).
   bool dropMte2Mte1 = false, dropMte1M = false, dropMFix = false;
   bool dropMte1Mte2 = false, dropMMte1 = false, dropFixM = false;
@@ -158,17 +155,11 @@ Program makeMatmul(const MatmulCase &mc) {
                  mc.TK, 10);
       b.copyToL1(1, mc.in, I(kt * mc.TK * mc.b() + nt * mc.TN), I(vk), I(vn),
                  I(mc.b()), bL1, mc.TK, mc.TN, 11);
-      p.code.back().l1Zz = mc.b32Transpose && !mc.b32FromNz;
       sync(mc.dropMte2Mte1, Pipe::MTE2, Pipe::MTE1);
       if (!mc.dropMMte1)
         b.wait(Pipe::M, Pipe::MTE1, 0);
       b.loadL0(Space::L0A, mc.in, 0, 0, mc.TM, mc.TK, 12);
-      if (mc.b32Transpose) // LoadDataWithTranspose.md, float B: Nz -> Zn from ZZ
-        for (int64_t band = 0; band < mc.TK / 16; ++band)
-          b.loadB32Transposed(bL1, band * 16 * mc.TN, band * 16 * mc.TN * 4, mc.TN / 16, 1, 0,
-                              mc.TN / 16 - 1, 13);
-      else
-        b.loadL0(Space::L0B, mc.in, bL1, 0, mc.TK, mc.TN, 13);
+      b.loadL0(Space::L0B, mc.in, bL1, 0, mc.TK, mc.TN, 13);
       if (!mc.dropMte1Mte2)
         b.set(Pipe::MTE1, Pipe::MTE2, 0);
       sync(mc.dropMte1M, Pipe::MTE1, Pipe::M);
@@ -312,7 +303,7 @@ static void checkSubTileLoads(DType t, bool transpose, int64_t srcR, int64_t src
   for (int64_t i = 0; i < srcR * srcC; ++i)
     put(t, gm, i, double(i % mod));
   std::vector<uint8_t> l1(gm.size());
-  cube::ndToL1(t, cube::Layout::NZ, l1.data(), srcR, srcC, gm.data(), srcR, srcC, srcC);
+  cube::ndToL1(t, l1.data(), srcR, srcC, gm.data(), srcR, srcC, srcC);
   for (cube::Layout layout : {cube::Layout::ZZ, cube::Layout::NZ, cube::Layout::ZN}) {
     std::vector<uint8_t> l0(size_t(cube::tileBytes(layout, t, rows, cols)));
     cube::nzToL0(t, layout, l0.data(), l1.data(), rows, cols, srcR, srcC, row0, col0,
@@ -349,7 +340,7 @@ TEST(SimCube, FractalLayoutsMatchTheDocumentedIndexMath) {
     EXPECT_EQ(rp, 48);
     EXPECT_EQ(cp, 96);
     std::vector<uint8_t> l1(size_t(rp * cp * w), 0xAB);
-    cube::ndToL1(t, cube::Layout::NZ, l1.data(), tileR, tileC, gm.data(), rows, cols, 80);
+    cube::ndToL1(t, l1.data(), tileR, tileC, gm.data(), rows, cols, 80);
     std::vector<uint8_t> zz(l1.size()), zn(size_t(
         cube::tileBytes(cube::Layout::ZN, t, tileR, tileC)));
     cube::nzToL0(t, cube::Layout::ZZ, zz.data(), l1.data(), tileR, tileC, tileR,
@@ -432,65 +423,59 @@ TEST(SimCube, MatmulMatchesTripleLoop) {
   }
 }
 
-/// The documented pseudocode of LoadDataWithTranspose for b32
-/// (load_data_with_transpose.py), transcribed as its block copies: 8-element
-/// rows gathered with stride 8 from 8x8 quarters of the fractal pair.
-static void pseudocodeB32(std::vector<uint32_t> &dst, const std::vector<uint32_t> &src,
-                          int64_t startIndex, int64_t repeat, int64_t srcStride, int64_t dstGap,
-                          int64_t dstFracGap) {
-  const int64_t fractal = 128, square = 256, offset = 64;
-  for (int64_t i = 0; i < repeat; ++i) {
-    int64_t s = startIndex * square + srcStride * i * square;
-    int64_t d = (dstGap + 1) * i * fractal;
-    for (int64_t part = 0; part < 4; ++part) {
-      int64_t srcBase = s + (part & 2 ? fractal : 0) + (part & 1 ? offset : 0);
-      int64_t dstBase = d + (part & 1 ? (dstFracGap + 1) * fractal : 0) + (part & 2 ? offset : 0);
-      for (int64_t k = 0; k < 8; ++k)
-        for (int64_t t = 0; t < 8; ++t)
-          dst[size_t(dstBase + 8 * k + t)] = src[size_t(srcBase + k + 8 * t)];
-    }
+/// Where the documented pseudocode of LoadData3DParamsV2 (load3d.py,
+/// b32, 1x1 filter) puts window element (i, j) (i: position, j: channel;
+/// mExt x kExt window): into L0B its [mExt/16][2][Kpad][8] array (Kpad =
+/// kExt rounded up to 16), into L0A with enTranspose its [Kpad/16][mExt/16]
+/// [2][16][8] array, the element landing at A(j, i).
+static int64_t load3dB32Index(bool toL0b, int64_t i, int64_t j, int64_t mExt, int64_t kExt) {
+  const int64_t kPad = (kExt + 15) / 16 * 16;
+  const int64_t half = (i % 16) / 8;
+  if (toL0b)
+    return (((i / 16) * 2 + half) * kPad + j) * 8 + i % 8;
+  return (((((j / 16) * (mExt / 16) + i / 16) * 2 + half) * 16) + j % 16) * 8 + i % 8;
+}
+
+TEST(SimCube, Load3DB32WindowsFollowThePseudocode) {
+  // The L1 tile: 64 positions (rows) x 48 channels (columns), NZ.
+  const DType t = DType::F32;
+  const int64_t rows = 64, cols = 48;
+  std::vector<float> gm(size_t(rows * cols));
+  for (size_t i = 0; i < gm.size(); ++i)
+    gm[i] = float(i + 1);
+  std::vector<uint8_t> l1(size_t(rows * cols * 4));
+  cube::ndToL1(t, l1.data(), rows, cols, reinterpret_cast<const uint8_t *>(gm.data()), rows, cols,
+               cols);
+  struct W { int64_t m0, k0, mExt, kExt; bool toL0b; };
+  for (W w : {W{0, 0, 64, 48, true}, W{16, 16, 32, 32, true}, W{32, 0, 16, 16, true},
+              W{0, 0, 64, 48, false}, W{16, 16, 48, 32, false}, W{48, 32, 16, 16, false}}) {
+    // LoadL1ToL0 as the simulator runs ascendc.load_data_3dv2: L0B gets the
+    // window, L0A its transpose.
+    const int64_t dr = w.toL0b ? w.mExt : w.kExt, dc = w.toL0b ? w.kExt : w.mExt;
+    std::vector<float> got(size_t(dr * dc), -1);
+    cube::nzToL0(t, w.toL0b ? cube::Layout::ZN : cube::Layout::ZZ,
+                 reinterpret_cast<uint8_t *>(got.data()), l1.data(), dr, dc, rows, cols, w.m0, w.k0,
+                 /*transpose=*/!w.toL0b);
+    for (int64_t i = 0; i < w.mExt; ++i)
+      for (int64_t j = 0; j < w.kExt; ++j)
+        ASSERT_EQ(got[size_t(load3dB32Index(w.toL0b, i, j, w.mExt, w.kExt))],
+                  gm[size_t((w.m0 + i) * cols + w.k0 + j)])
+            << (w.toL0b ? "L0B" : "L0A") << " window at (" << w.m0 << ", " << w.k0 << "), element ("
+            << i << ", " << j << ")";
   }
 }
 
-TEST(SimCube, LoadDataWithTransposeB32FollowsThePseudocode) {
-  std::vector<uint32_t> src(4096);
-  for (size_t i = 0; i < src.size(); ++i)
-    src[i] = uint32_t(i + 1);
-  struct P { int64_t start, repeat, srcStride, dstGap, dstFracGap; };
-  for (P p : {P{0, 2, 1, 2, 0}, P{1, 3, 2, 0, 3}, P{0, 4, 1, 0, 3}, P{2, 1, 0, 5, 1}}) {
-    std::vector<uint32_t> want(4096, 0), got(4096, 0);
-    pseudocodeB32(want, src, p.start, p.repeat, p.srcStride, p.dstGap, p.dstFracGap);
-    cube::loadDataWithTransposeB32(reinterpret_cast<uint8_t *>(got.data()),
-                                   reinterpret_cast<const uint8_t *>(src.data()), p.start, p.repeat,
-                                   p.srcStride, p.dstGap, p.dstFracGap);
-    EXPECT_EQ(got, want) << "startIndex " << p.start << " repeatTimes " << p.repeat;
-  }
-}
-
-TEST(SimCube, Float32RhsThroughLoadDataWithTranspose) {
-  // GM -> L1 ZZ (ND2NZ per 16-row band) -> L0B ZN band by band: the c220
-  // recipe for float32 B; a partial K tile and N tile show the padding.
+TEST(SimCube, Float32RhsThroughLoad3D) {
+  // GM -> L1 NZ -> L0B ZN (the c220 recipe for float32 B, LoadData3DParamsV2);
+  // a partial K tile and N tile show the padding.
   MatmulCase mc;
   mc.in = DType::F32;
   mc.M = 48, mc.K = 40, mc.N = 40, mc.TM = 48, mc.TK = 48, mc.TN = 48;
-  mc.b32Transpose = true;
   MatmulData d = makeData(mc, /*smallInts=*/true);
   LaunchResult r = runMatmul(mc, d);
   ASSERT_TRUE(r.ok) << r.error;
   EXPECT_TRUE(r.races.empty()) << r.races[0].message;
   expectMatmul(mc, d, 0);
-  EXPECT_EQ(countOps(r, Opcode::LoadL1ToL0B32Transpose), 3);
-  // The same loads from an NZ L1 tile pair fractals that are not side by
-  // side in B: the numbers must come out wrong.
-  mc.b32FromNz = true;
-  MatmulData w = makeData(mc, /*smallInts=*/true);
-  r = runMatmul(mc, w);
-  ASSERT_TRUE(r.ok) << r.error;
-  int wrong = 0;
-  for (int64_t i = 0; i < mc.M; ++i)
-    for (int64_t j = 0; j < mc.N; ++j)
-      wrong += get(mc.out, w.c, i * mc.c() + j) != reference(mc, w, i, j);
-  EXPECT_GT(wrong, mc.M * mc.N / 2);
 }
 
 TEST(SimCube, Matmul16x16x16) {

@@ -442,26 +442,6 @@ public:
     in.tileCols = tileCols;
     emit(in, "ascendc.load_data", line);
   }
-  /// LoadDataWithTranspose (b32, float32): L1 at l1Addr + srcOffset elements
-  /// -> L0B at dstAddr with LoadData2dTransposeParams (startIndex 0).
-  void loadB32Transposed(int64_t l1Addr, int64_t srcOffset, int64_t dstAddr, int64_t repeat,
-                         int64_t srcStride, int64_t dstGap, int64_t dstFracGap, int line) {
-    Instr in;
-    in.op = Opcode::LoadL1ToL0B32Transpose;
-    in.pipe = Pipe::MTE1;
-    in.dtype = DType::F32;
-    in.srcSpace = Space::L1;
-    in.src0Addr = l1Addr;
-    in.a = Operand::ofImm(0);
-    in.b = Operand::ofImm(srcOffset);
-    in.dstSpace = Space::L0B;
-    in.dstAddr = dstAddr;
-    in.repeat = repeat;
-    in.ldSrcStride = srcStride;
-    in.dstGap = dstGap;
-    in.ldDstFracGap = dstFracGap;
-    emit(in, "ascendc.load_data_with_transpose", line);
-  }
   /// L0C[l0c] (m x n) = (init ? 0 : L0C) + L0A[a] (m x k) * L0B[b] (k x n).
   void mmad(DType input, int64_t l0c, int64_t a, int64_t b, int64_t m,
             int64_t k, int64_t n, Operand init, int line) {

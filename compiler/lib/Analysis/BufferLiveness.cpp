@@ -75,7 +75,7 @@ BufferLiveness::BufferLiveness(func::FuncOp func, bool keepCopiesApart)
   if (keepCopiesApart) {
     llvm::StringMap<SmallVector<std::pair<int, size_t>>> loads;
     for (int p = 0; p < points.size(); ++p)
-      if (isa<LoadDataOp, LoadDataWithTransposeOp>(points.opAt(p))) {
+      if (isa<LoadDataOp, LoadData3DV2Op>(points.opAt(p))) {
         Value dst = points.opAt(p)->getOperand(0); // both write their first operand
         auto it = index.find(dst);
         if (it != index.end())

@@ -483,7 +483,6 @@ private:
   // --- the cube path (CubeUnit.cpp) ---
   bool copyGmToL1Nz(const Instr &in, int32_t pc);
   bool loadL1ToL0(const Instr &in, int32_t pc);
-  bool loadL1ToL0B32Transpose(const Instr &in, int32_t pc);
   bool mmad(const Instr &in, int32_t pc);
   bool copyL1ToBt(const Instr &in, int32_t pc);
   bool fixpipeToL1(const Instr &in, int32_t pc);

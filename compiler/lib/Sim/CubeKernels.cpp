@@ -65,11 +65,10 @@ template <typename T> void storeL0c(uint8_t *l0c, const T *in, int64_t m, int64_
 
 } // namespace
 
-void ndToL1(DType t, Layout layout, uint8_t *dst, int64_t tileRows,
+void ndToL1(DType t, uint8_t *dst, int64_t tileRows,
             int64_t tileCols, const uint8_t *gm, int64_t rows, int64_t cols,
             int64_t gmStride) {
   const int64_t w = byteWidth(t), c0 = c0Of(t);
-  // ZZ pads like NZ (16-row bands, C0-wide column blocks).
   const int64_t rp = padRows(Layout::NZ, t, tileRows);
   const int64_t cp = padCols(Layout::NZ, t, tileCols);
   std::memset(dst, 0, size_t(rp * cp * w));
@@ -77,29 +76,9 @@ void ndToL1(DType t, Layout layout, uint8_t *dst, int64_t tileRows,
     const uint8_t *row = gm + r * gmStride * w;
     for (int64_t c = 0; c < cols; c += c0) {
       int64_t n = std::min(c0, cols - c);
-      std::memcpy(dst + indexIn(layout, r, c, rp, cp, c0) * w, row + c * w,
+      std::memcpy(dst + nzIndex(r, c, rp, c0) * w, row + c * w,
                   size_t(n * w));
     }
-  }
-}
-
-void loadDataWithTransposeB32(uint8_t *dst, const uint8_t *src, int64_t startIndex,
-                              int64_t repeat, int64_t srcStride, int64_t dstGap,
-                              int64_t dstFracGap) {
-  uint32_t square[16][16]; // S: fractal 0 = columns 0..7, fractal 1 = 8..15
-  for (int64_t r = 0; r < repeat; ++r) {
-    const uint8_t *sq = src + (startIndex + r * srcStride) * 1024;
-    for (int64_t i = 0; i < 16; ++i)
-      for (int64_t j = 0; j < 16; ++j)
-        std::memcpy(&square[i][j], sq + ((j / 8) * 128 + i * 8 + j % 8) * 4, 4);
-    uint8_t *d0 = dst + r * (dstGap + 1) * 512;
-    uint8_t *d1 = d0 + (dstFracGap + 1) * 512;
-    // S^T (16 x 16): its columns 0..7 are fractal d0, 8..15 fractal d1.
-    for (int64_t i = 0; i < 16; ++i)
-      for (int64_t j = 0; j < 8; ++j) {
-        std::memcpy(d0 + (i * 8 + j) * 4, &square[j][i], 4);
-        std::memcpy(d1 + (i * 8 + j) * 4, &square[8 + j][i], 4);
-      }
   }
 }
 
@@ -260,7 +239,7 @@ void fixpipeRow(DType dstT, DType srcT, bool relu, uint8_t *dst,
   });
 }
 
-void addBias(DType acc, uint8_t *c, const uint8_t *bias, int64_t m, int64_t n) {
+void loadBias(DType acc, uint8_t *c, const uint8_t *bias, int64_t m, int64_t n) {
   (void)acc; // float32 only (validated)
   const int64_t mp = pad16(m);
   float *out = reinterpret_cast<float *>(c);
@@ -268,7 +247,7 @@ void addBias(DType acc, uint8_t *c, const uint8_t *bias, int64_t m, int64_t n) {
   for (int64_t j = 0; j < n; ++j) {
     float *column = out + (j / 16) * mp * 16 + j % 16;
     for (int64_t r = 0; r < m; ++r)
-      column[r * 16] += b[j];
+      column[r * 16] = b[j];
   }
 }
 

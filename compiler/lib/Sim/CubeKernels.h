@@ -86,12 +86,11 @@ inline int64_t indexIn(Layout layout, int64_t r, int64_t c, int64_t rp,
                                 : znIndex(r, c, cp, c0);
 }
 
-/// GM ND rows -> L1 tile of tileRows x tileCols (element type t) at dst in
-/// `layout`: NZ, or ZZ (every 16-row band its own NZ matrix, band b at
-/// b * 16 * Cp elements: one ND2NZ per band). `rows` rows of `cols`
-/// elements, GM row r at gm + r * gmStride elements. Everything of the
-/// padded tile outside the valid region becomes zero.
-void ndToL1(DType t, Layout layout, uint8_t *dst, int64_t tileRows,
+/// GM ND rows -> NZ L1 tile of tileRows x tileCols (element type t) at dst
+/// (DataCopy with Nd2NzParams). `rows` rows of `cols` elements, GM row r at
+/// gm + r * gmStride elements. Everything of the padded tile outside the
+/// valid region becomes zero.
+void ndToL1(DType t, uint8_t *dst, int64_t tileRows,
             int64_t tileCols, const uint8_t *gm, int64_t rows, int64_t cols,
             int64_t gmStride);
 
@@ -105,12 +104,6 @@ void nzToL0(DType t, Layout layout, uint8_t *dst, const uint8_t *src,
             int64_t tileRows, int64_t tileCols, int64_t srcRows,
             int64_t srcCols, int64_t row0, int64_t col0,
             bool transpose = false);
-
-/// LoadDataWithTranspose, b32 (Program.h LoadL1ToL0B32Transpose): 4-byte
-/// elements, src at the first square's base (startIndex applied inside).
-void loadDataWithTransposeB32(uint8_t *dst, const uint8_t *src, int64_t startIndex,
-                              int64_t repeat, int64_t srcStride, int64_t dstGap,
-                              int64_t dstFracGap);
 
 /// Reusable dense buffers for mmadKernel (one per core, grown on demand).
 struct MmadScratch {
@@ -134,9 +127,9 @@ void widenToF32(DType src, uint8_t *dst, const uint8_t *from, int64_t count);
 /// nearest even), as the cube reads float32 operands in HF32 mode.
 float roundToHf32(float x);
 
-/// C (L0C NZ, m x n, f32) += bias[j] for every row: the bias-table start
-/// value of an mmad with a bias.
-void addBias(DType acc, uint8_t *c, const uint8_t *bias, int64_t m, int64_t n);
+/// C (L0C NZ, m x n, f32) = bias[j] in every row: the bias-table start
+/// value of an mmad with a bias (which then accumulates onto it).
+void loadBias(DType acc, uint8_t *c, const uint8_t *bias, int64_t m, int64_t n);
 
 /// L0C NZ tile (rows x cols, srcT) -> L1 NZ tile of dstT: relu, convert.
 void fixpipeToNz(DType dstT, DType srcT, bool relu, uint8_t *dst,

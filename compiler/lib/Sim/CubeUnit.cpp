@@ -23,7 +23,7 @@ bool CoreRunner::copyGmToL1Nz(const Instr &in, int32_t pc) {
       cube::tileBytes(cube::Layout::NZ, in.dtype, in.tileRows, in.tileCols);
   if (!checkLocal(in, Space::L1, in.dstAddr, tile))
     return false;
-  cube::ndToL1(in.dtype, in.l1Zz ? cube::Layout::ZZ : cube::Layout::NZ,
+  cube::ndToL1(in.dtype,
                memory[int(Space::L1)].data() + in.dstAddr, in.tileRows,
                in.tileCols, src, rows, cols, gmStride);
   if (races) {
@@ -93,31 +93,6 @@ bool CoreRunner::loadL1ToL0(const Instr &in, int32_t pc) {
   return true;
 }
 
-bool CoreRunner::loadL1ToL0B32Transpose(const Instr &in, int32_t pc) {
-  const int64_t offset = val(in.a) + val(in.b); // elements into the L1 tile
-  if (offset < 0 || (offset * 4) % 32)
-    return fail(in, "LoadDataWithTranspose source not 32-byte aligned",
-                "element offset " + std::to_string(offset));
-  const int64_t src = in.src0Addr + offset * 4;
-  const int64_t srcBegin = src + in.ldStartIndex * 1024;
-  const int64_t srcEnd = src + (in.ldStartIndex + (in.repeat - 1) * in.ldSrcStride + 1) * 1024;
-  const int64_t dstBytes = ((in.repeat - 1) * (in.dstGap + 1) + in.ldDstFracGap + 2) * 512;
-  if (!checkLocal(in, Space::L1, srcBegin, srcEnd - srcBegin) ||
-      !checkLocal(in, in.dstSpace, in.dstAddr, dstBytes))
-    return false;
-  cube::loadDataWithTransposeB32(memory[int(in.dstSpace)].data() + in.dstAddr,
-                                 memory[int(Space::L1)].data() + src, in.ldStartIndex, in.repeat,
-                                 in.ldSrcStride, in.dstGap, in.ldDstFracGap);
-  if (races) {
-    races->beginAccesses(in.pipe, pc);
-    races->read(Space::L1, srcBegin, srcEnd);
-    races->write(in.dstSpace, in.dstAddr, in.dstAddr + dstBytes);
-  }
-  const int64_t bytes = in.repeat * 1024;
-  transfer(in, l1ToL0Cycles(in.dstSpace, bytes), bytes);
-  return true;
-}
-
 bool CoreRunner::mmad(const Instr &in, int32_t pc) {
   const int64_t m = val(in.a), k = val(in.b), n = val(in.c);
   const bool int8 = in.srcDtype == DType::I8;
@@ -138,13 +113,15 @@ bool CoreRunner::mmad(const Instr &in, int32_t pc) {
   const bool bias = init && in.hasBias;
   if (bias && !checkLocal(in, Space::BT, in.biasAddr, n * 4))
     return false;
+  // With a bias the accumulation starts from the bias table's row
+  // (MmadParams::cmatrixSource), then adds the products in k order.
+  if (bias)
+    cube::loadBias(in.dtype, memory[int(Space::L0C)].data() + in.dstAddr,
+                   memory[int(Space::BT)].data() + in.biasAddr, m, n);
   cube::mmadKernel(in.srcDtype, cube::l0aLayout(arch.l0aIsNz()), memory[int(Space::L0C)].data() + in.dstAddr,
                    memory[int(Space::L0A)].data() + in.src0Addr,
-                   memory[int(Space::L0B)].data() + in.src1Addr, m, k, n, init,
+                   memory[int(Space::L0B)].data() + in.src1Addr, m, k, n, init && !bias,
                    mmadScratch, in.hf32);
-  if (bias)
-    cube::addBias(in.dtype, memory[int(Space::L0C)].data() + in.dstAddr,
-                  memory[int(Space::BT)].data() + in.biasAddr, m, n);
   if (races) {
     races->beginAccesses(in.pipe, pc);
     races->read(Space::L0A, in.src0Addr, in.src0Addr + aBytes);

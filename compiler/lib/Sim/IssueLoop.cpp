@@ -341,9 +341,6 @@ CoreRunner::Status CoreRunner::resume() {
     case Opcode::LoadL1ToL0:
       ok = loadL1ToL0(in, pc);
       break;
-    case Opcode::LoadL1ToL0B32Transpose:
-      ok = loadL1ToL0B32Transpose(in, pc);
-      break;
     case Opcode::Mmad:
       ok = mmad(in, pc);
       break;

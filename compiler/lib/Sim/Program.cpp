@@ -81,7 +81,6 @@ bool isVectorOpcode(Opcode op) {
   case Opcode::ScalarStoreGm:
   case Opcode::CopyGmToL1Nz:
   case Opcode::LoadL1ToL0:
-  case Opcode::LoadL1ToL0B32Transpose:
   case Opcode::Mmad:
   case Opcode::FixpipeToL1:
   case Opcode::CopyL1ToBt:

@@ -110,7 +110,6 @@ private:
                                 std::vector<Space> &spaces) const;
   std::string checkGmToL1(const Instr &in, std::vector<Space> &spaces) const;
   std::string checkL1ToL0(const Instr &in, std::vector<Space> &spaces) const;
-  std::string checkB32Transpose(const Instr &in, std::vector<Space> &spaces) const;
   std::string checkMmad(const Instr &in, std::vector<Space> &spaces) const;
   std::string checkFixpipeToL1(const Instr &in,
                                std::vector<Space> &spaces) const;
@@ -220,8 +219,6 @@ std::string ProgramVerifier::checkInstr(const Instr &in,
     return checkGmToL1(in, spaces);
   case Opcode::LoadL1ToL0:
     return checkL1ToL0(in, spaces);
-  case Opcode::LoadL1ToL0B32Transpose:
-    return checkB32Transpose(in, spaces);
   case Opcode::Mmad:
     return checkMmad(in, spaces);
   case Opcode::FixpipeToL1:
@@ -491,31 +488,6 @@ std::string ProgramVerifier::checkL1ToL0(const Instr &in,
     if (why.empty() && !o->isReg() && (o->imm < 0 || o->imm % 16 != 0))
       why = "sub-tile origin " + std::to_string(o->imm) +
             " must be a non-negative multiple of 16";
-  if (!why.empty())
-    return why;
-  spaces.push_back(Space::L1);
-  spaces.push_back(in.dstSpace);
-  return {};
-}
-
-std::string ProgramVerifier::checkB32Transpose(const Instr &in,
-                                              std::vector<Space> &spaces) const {
-  if (in.pipe != Pipe::MTE1)
-    return std::string("LoadDataWithTranspose runs on MTE1, not ") + pipeName(in.pipe);
-  if ((in.dstSpace != Space::L0A && in.dstSpace != Space::L0B) || in.srcSpace != Space::L1)
-    return "LoadDataWithTranspose (b32) goes from L1 to L0A or L0B";
-  if (in.dtype != DType::F32)
-    return std::string("the b32 LoadDataWithTranspose moves float32, not ") + dtypeName(in.dtype);
-  if (in.repeat < 1 || in.repeat > 255)
-    return "repeatTimes " + std::to_string(in.repeat) + " is outside [1, 255]";
-  for (int64_t v : {in.ldStartIndex, in.ldSrcStride, in.dstGap, in.ldDstFracGap})
-    if (v < 0 || v > 65535)
-      return "startIndex, srcStride, dstGap and dstFracGap are uint16_t, got " + std::to_string(v);
-  std::string why = alignError(Space::L1, in.src0Addr);
-  if (why.empty())
-    why = alignError(in.dstSpace, in.dstAddr);
-  if (why.empty() && in.dstAddr % 512)
-    why = "the L0A/L0B destination must be 512-byte aligned";
   if (!why.empty())
     return why;
   spaces.push_back(Space::L1);

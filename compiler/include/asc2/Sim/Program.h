@@ -159,16 +159,6 @@ enum class Opcode : uint8_t {
                 // srcTileRows/Cols = 0 => the source is exactly tileRows x
                 // tileCols. transpose: the tileCols x tileRows sub-tile at
                 // (a, b), transposed (LoadData's transpose).
-  LoadL1ToL0B32Transpose, // MTE1: LoadDataWithTranspose with
-                // LoadData2dTransposeParams, 32-bit elements (dtype F32), L1
-                // at src0Addr + (a + b) elements -> dstSpace (L0A or L0B) at
-                // dstAddr, on raw
-                // fractals (asc-devkit load_data_with_transpose.py, b32): for
-                // each of `repeat` repeats r, the 16x16 square S (1 KiB) at
-                // square index ldStartIndex + r * ldSrcStride is its two
-                // consecutive 16x8 fractals side by side; S^T's columns 0..7
-                // and 8..15 are written as two 16x8 fractals (row-major), at
-                // fractal r * (dstGap + 1) and ldDstFracGap + 1 fractals on.
   Mmad,         // M: L0C[dstAddr] (NZ, dtype F32, or I32 for int8 inputs) =
                 // (init ? 0 : L0C) + L0A[src0Addr] (ZZ / NZ, a x b, srcDtype) *
                 // L0B[src1Addr] (ZN, b x c, srcDtype); a = m, b = k, c = n
@@ -308,9 +298,6 @@ struct Instr {
   bool hasBias = false;         // Mmad: with init, C = bias + A*B, bias = the
   int64_t biasAddr = 0;         // n f32 values (dtype of C) in BT at biasAddr
   bool relu = false;            // FixpipeToGm
-  bool l1Zz = false;            // CopyGmToL1Nz: L1 tile is ZZ (one NZ
-                                // matrix per 16-row band) instead of NZ
-  int64_t ldStartIndex = 0, ldSrcStride = 0, ldDstFracGap = 0; // LoadL1ToL0B32Transpose
   bool transpose = false;       // LoadL1ToL0: load the transposed sub-tile
                                 // (tileCols x tileRows at (a, b) of the source)
   bool hf32 = false;            // Mmad: float32 operands rounded to HF32

@@ -126,78 +126,39 @@ LogicalResult Lowering::lowerCubeLoad(at::LoadOp op, const GlobalView &view) {
   // L0B operands stage through B1, everything else through A1.
   bool right = where == at::TileLocation::L0B;
   std::string name = argName(view.gm);
-  // float32 B on c220: ZZ in L1 for LoadDataWithTranspose (wantsZzL1).
-  bool zz = where == at::TileLocation::L1 ? wantsZzL1(op.getResult())
-                                          : right && !c310 && tile.getElementType().isF32();
   Value l1 = newBuffer(loc, tile.getShape(), tile.getElementType(),
                        cubePosition(at::TileLocation::L1, right), name);
-  auto copy = builder.create<ac::DataCopyInOp>(loc, l1, view.gm, plan.offset, plan.colCount,
-                                               plan.rowCount, plan.rowStride,
-                                               builder.getZeroAttr(tile.getElementType()));
-  if (zz) {
-    copy->setAttr("zz", builder.getUnitAttr());
-    zzBuffers.insert(l1);
-  }
+  builder.create<ac::DataCopyInOp>(loc, l1, view.gm, plan.offset, plan.colCount, plan.rowCount,
+                                   plan.rowStride, builder.getZeroAttr(tile.getElementType()));
   if (where == at::TileLocation::L1) {
     buffers[op.getResult()] = l1;
     return success();
   }
   Value l0 = newBuffer(loc, tile, cubePosition(where, right), name);
-  if (zz)
-    loadB32Transposed(loc, l0, l1, tile.getShape()[1], 0, 0, Value());
+  if (needsLoad3D(tile.getElementType(), right, false))
+    load3D(loc, l0, l1, 0, 0, ValueRange());
   else
     builder.create<ac::LoadDataOp>(loc, l0, l1, ValueRange(), 0, 0);
   buffers[op.getResult()] = l0;
   return success();
 }
 
-bool Lowering::wantsZzL1(Value l1) const {
-  auto type = cast<at::TileType>(l1.getType());
-  if (c310 || !type.getElementType().isF32())
-    return false;
-  // Moves that need a b32 transpose: B to L0B as stored, A to L0A transposed.
-  return llvm::any_of(l1.getUsers(), [](Operation *user) {
-    auto move = dyn_cast<at::MoveOp>(user);
-    return move && move.getTranspose() !=
-                       (move.getResult().getType().getLocation() == at::TileLocation::L0B);
-  });
+bool Lowering::needsLoad3D(Type dtype, bool toL0b, bool transpose) const {
+  return !c310 && dtype.isF32() && toL0b != transpose;
 }
 
-void Lowering::loadB32Transposed(Location loc, Value l0, Value l1, int64_t srcCols, int64_t row0,
-                                 int64_t col0, Value dynOffset) {
+void Lowering::load3D(Location loc, Value l0, Value l1, int64_t row0, int64_t col0,
+                      ValueRange start) {
+  // Huawei's Matmul on c220 (load_to_l0b_loadInstr.h, load_to_l0a_loadInstr.h,
+  // LOAD3DV2): the L1 tile is a 1 x rows feature map of `cols` channels;
+  // B's window is K x N, A's is A^T (K x M) with enTranspose.
+  auto src = cast<ac::LocalType>(l1.getType());
   auto dst = cast<ac::LocalType>(l0.getType());
-  if (dst.getSpaceName() == "L0A") {
-    // The same page, A: Zz -> Zz. The source sub-tile is A^T (K x M, ZZ);
-    // trip i makes the 16-row band i of A (L0A ZZ: band i at i * 16 * K
-    // elements) from the squares of columns 16i..16i+16 of A^T, one per
-    // 16-row band of A^T: srcStride = the L1 tile's squares per band; the
-    // transposes' halves are ZZ fractals 2r and 2r + 1 (dstGap 1).
-    int64_t m = dst.getShape()[0], k = dst.getShape()[1];
-    auto load = builder.create<ac::LoadDataWithTransposeOp>(loc, l0, l1, dynOffset);
-    load.setSrcOffset(row0 * srcCols + col0 * 16);
-    load.setLoops(m / 16);
-    load.setSrcLoopStride(256);
-    load.setDstLoopStride(16 * k);
-    load.setRepeatTimes(k / 16);
-    load.setSrcStride(srcCols / 16);
-    load.setDstGap(1);
-    return;
-  }
-  // LoadDataWithTranspose.md, "float数据类型，A、B矩阵需要转置的场景示例" (B: Nz -> Zn,
-  // there from a ZZ L1 tile): trip i takes the 16-row band i of the K x N
-  // sub-tile (ZZ: band b at b * 16 * srcCols elements, its 16x8 fractals
-  // consecutive, column c at (c / 8) * 128), one 16x16 square per 16
-  // columns; square j's transpose is L0B ZN fractal (2i, j) and, dstFracGap
-  // + 1 = N / 16 fractals on, (2i + 1, j).
-  int64_t k = dst.getShape()[0], n = dst.getShape()[1];
-  auto load = builder.create<ac::LoadDataWithTransposeOp>(loc, l0, l1, dynOffset);
-  load.setSrcOffset(row0 * srcCols + col0 * 16);
-  load.setLoops(k / 16);
-  load.setSrcLoopStride(16 * srcCols);
-  load.setDstLoopStride(16 * n);
-  load.setRepeatTimes(n / 16);
-  load.setSrcStride(1);
-  load.setDstFracGap(n / 16 - 1);
+  bool toL0a = dst.getSpaceName() == "L0A";
+  int64_t mExt = dst.getShape()[toL0a ? 1 : 0], kExt = dst.getShape()[toL0a ? 0 : 1];
+  builder.create<ac::LoadData3DV2Op>(loc, l0, l1, start, /*l1H=*/1, /*l1W=*/src.getShape()[0],
+                                     /*channelSize=*/src.getShape()[1], mExt, kExt, row0, col0,
+                                     /*enTranspose=*/toL0a);
 }
 
 LogicalResult Lowering::lowerMove(at::MoveOp op) {
@@ -216,38 +177,14 @@ LogicalResult Lowering::lowerMove(at::MoveOp op) {
                               << " moves whole 16x16 fractals: offsets and shape "
                                  "must be multiples of 16";
     bool toL0b = dst.getLocation() == at::TileLocation::L0B;
-    bool zz = zzBuffers.contains(*in);
     Value l0 = newBuffer(op.getLoc(), dst,
                          cubePosition(dst.getLocation(), false), "l0");
-    if (zz && toL0b != op.getTranspose()) {
-      // float32 on c220 (wantsZzL1): B's K x N sub-tile band by band, or A's
-      // transposed one.
-      Location loc = op.getLoc();
-      int64_t srcCols = src.getShape()[1];
-      Value dyn;
-      if (!op.getDynamic().empty()) // (row, col) -> row * srcCols + col * 16 (ZZ)
-        dyn = builder.create<arith::AddIOp>(
-            loc, builder.create<arith::MulIOp>(loc, op.getDynamic()[0], indexConst(loc, srcCols)),
-            builder.create<arith::MulIOp>(loc, op.getDynamic()[1], indexConst(loc, 16)));
-      loadB32Transposed(loc, l0, *in, srcCols, offs[0], offs[1], dyn);
+    if (needsLoad3D(src.getElementType(), toL0b, op.getTranspose())) {
+      // float32 on c220: B's K x N sub-tile as stored, or A's transposed one.
+      load3D(op.getLoc(), l0, *in, offs[0], offs[1], op.getDynamic());
       buffers[op.getResult()] = l0;
       return success();
     }
-    if (zz)
-      return op.emitError()
-             << "this float32 L1 tile is moved to L0B as stored or to L0A transposed, which on "
-                "Atlas A2/A3 needs it laid out for LoadDataWithTranspose; it cannot also be moved "
-                "without that transpose: copy_in a second L1 tile for that use";
-    // LoadData2DParams transposes 16-bit fractals only (LoadData_2D.md); the
-    // b32 route (LoadDataWithTranspose) needs a ZZ L1 tile, which only
-    // copy_in to L1 makes.
-    if (!c310 && src.getElementType().isF32() && toL0b != op.getTranspose())
-      return op.emitError()
-             << "this float32 L1 tile cannot be moved to "
-             << (toL0b ? "L0B as stored" : "L0A transposed")
-             << " on Atlas A2/A3: LoadData transposes only 16-bit fractals, and only a tile "
-                "loaded with copy_in(..., location=L1) is laid out for LoadDataWithTranspose; "
-                "copy_in the operand to L1 directly";
     auto load = builder.create<ac::LoadDataOp>(op.getLoc(), l0, *in, op.getDynamic(),
                                                offs[0], offs[1]);
     if (op.getTranspose()) // LoadData transposes the sub-tile on the way

@@ -233,15 +233,14 @@ private:
   FamilyResult lowerCubeFamily(Operation *op);
   LogicalResult lowerCubeLoad(at::LoadOp op, const GlobalView &view);
   LogicalResult lowerMove(at::MoveOp op);
-  /// c220 float32 B operands: LoadData2DParams transposes only b16, so B is
-  /// staged in L1 as ZZ (data_copy_in {zz}) and turned into L0B ZN by
-  /// LoadDataWithTranspose. True when the L1 tile `l1` (an asctile value)
-  /// needs that layout: float32 on c220, and moved to L0B as stored.
-  bool wantsZzL1(Value l1) const;
-  /// The K x N sub-tile of the ZZ L1 buffer `l1` (srcCols columns) at
-  /// (row0, col0) (+ the runtime element offset `dynOffset`) -> `l0`.
-  void loadB32Transposed(Location loc, Value l0, Value l1, int64_t srcCols, int64_t row0,
-                         int64_t col0, Value dynOffset);
+  /// Whether the L1 -> `dst` move of a `dtype` sub-tile needs
+  /// LoadData3DV2: float32 on c220 moved to L0B as stored or to L0A
+  /// transposed (LoadData2DParams transposes only 16-bit fractals).
+  bool needsLoad3D(Type dtype, bool toL0b, bool transpose) const;
+  /// The `l0`-shaped window at (row0, col0) (+ the runtime (row, col) in
+  /// `start`) of the NZ L1 buffer `l1` -> `l0` by LoadData3DV2; into L0A
+  /// the window is the transpose of `l0`.
+  void load3D(Location loc, Value l0, Value l1, int64_t row0, int64_t col0, ValueRange start);
   LogicalResult lowerMatmul(Operation *op, Value acc, Value lhs, Value rhs,
                             Value bias);
   LogicalResult lowerL0CStore(Operation *op, Value tile, const GlobalView &view,
@@ -305,8 +304,6 @@ private:
   /// The bias a zero accumulator starts from (zeros_acc(bias=...)).
   DenseMap<Value, Value> zeroBias;
   DenseMap<Value, L0CView> l0cViews;
-  /// L1 buffers laid out ZZ (wantsZzL1) rather than NZ.
-  DenseSet<Value> zzBuffers;
 };
 
 /// The local position a tile in `loc` is allocated in outside the cube paths.

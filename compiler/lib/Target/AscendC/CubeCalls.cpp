@@ -67,10 +67,12 @@ FamilyResult Emitter::emitCubeFamily(Operation *op) {
           line() << "}\n";
           return success();
         }
-        // c220: one LoadData2DParams per 16-row band of fractals: L1 NZ ->
-        // L0A ZZ / L0B ZN.
-        int64_t bands = dst.getShape()[0] / 16;
-        int64_t perBand = dst.getShape()[1] / c0;
+        // c220: one LoadData2DParams per row of destination fractals: L1 NZ
+        // -> L0A ZZ (16 x C0 fractals: M / 16 rows of K / C0) / L0B ZN (C0 x
+        // 16 fractals: K / C0 rows of N / 16; the same for 16-bit types, not
+        // for float32, whose ZN fractal is 8 rows of K).
+        int64_t bands = dst.getShape()[0] / (right ? c0 : 16);
+        int64_t perBand = dst.getShape()[1] / (right ? 16 : c0);
         line() << "for (int band = 0; band < " << bands << "; ++band) {\n";
         line() << "  AscendC::LoadData2DParams p;\n";
         if (transpose)
@@ -87,21 +89,31 @@ FamilyResult Emitter::emitCubeFamily(Operation *op) {
         line() << "}\n";
         return success();
       })
-      .Case<LoadDataWithTransposeOp>([&](LoadDataWithTransposeOp o) {
-        // LoadDataWithTranspose(dst, src, LoadData2dTransposeParams)
-        // (asc-devkit include/basic_api/kernel_struct_mm.h field order:
-        // startIndex, repeatTimes, srcStride, dstGap, dstFracGap).
-        std::string srcOff = std::to_string(o.getSrcOffset());
-        if (Value d = o.getDynamicSrcOffset())
-          srcOff = "static_cast<uint32_t>(" + name(d) + ") + " + srcOff;
+      .Case<LoadData3DV2Op>([&](LoadData3DV2Op o) {
+        // LoadData(dst, src, LoadData3DParamsV2<T>) with the default
+        // IsResetLoad3dConfig: the call sets the feature-map (l1H, l1W,
+        // padList) and padding registers itself (LoadData_3D.md; field names
+        // from include/basic_api/kernel_struct_mm.h). The filter stays 1x1
+        // with stride and dilation 1, the struct's defaults.
+        std::string m0 = std::to_string(o.getMStartPt()), k0 = std::to_string(o.getKStartPt());
+        if (!o.getStart().empty()) {
+          m0 = "static_cast<uint16_t>(" + name(o.getStart()[0]) + " + " + m0 + ")";
+          k0 = "static_cast<uint16_t>(" + name(o.getStart()[1]) + " + " + k0 + ")";
+        }
         line() << "{\n";
-        line() << "  AscendC::LoadData2dTransposeParams p(" << o.getStartIndex() << ", "
-               << o.getRepeatTimes() << ", " << o.getSrcStride() << ", " << o.getDstGap() << ", "
-               << o.getDstFracGap() << ");\n";
-        line() << "  for (uint32_t i = 0; i < " << o.getLoops() << "; ++i)\n";
-        line() << "    AscendC::LoadDataWithTranspose(" << name(o.getDst()) << "[" << o.getDstOffset()
-               << " + i * " << o.getDstLoopStride() << "], " << name(o.getSrc()) << "[" << srcOff
-               << " + i * " << o.getSrcLoopStride() << "], p);" << srcLine(o) << "\n";
+        line() << "  AscendC::LoadData3DParamsV2<" << cType(o.getSrc().getType().getElementType())
+               << "> p;\n";
+        line() << "  p.l1H = " << o.getL1H() << ";\n";
+        line() << "  p.l1W = " << o.getL1W() << ";\n";
+        line() << "  p.channelSize = " << o.getChannelSize() << ";\n";
+        line() << "  p.kExtension = " << o.getKExtension() << ";\n";
+        line() << "  p.mExtension = " << o.getMExtension() << ";\n";
+        line() << "  p.kStartPt = " << k0 << ";\n";
+        line() << "  p.mStartPt = " << m0 << ";\n";
+        if (o.getEnTranspose())
+          line() << "  p.enTranspose = true;\n";
+        line() << "  AscendC::LoadData(" << name(o.getDst()) << ", " << name(o.getSrc()) << ", p);"
+               << srcLine(o) << "\n";
         line() << "}\n";
         return success();
       })
@@ -153,8 +165,22 @@ FamilyResult Emitter::emitCubeFamily(Operation *op) {
         std::string src = name(o.getSrc());
         if (Value off = o.getOffset())
           src += "[" + name(off) + "]";
-        line() << "AscendC::DataCopy(" << name(o.getDst()) << ", " << src << ", "
-               << o.getDst().getType().getNumElements() << ");" << srcLine(o) << "\n";
+        auto dt = o.getDst().getType(), st = o.getSrc().getType();
+        if (dt.getElementType() == st.getElementType()) {
+          line() << "AscendC::DataCopy(" << name(o.getDst()) << ", " << src << ", "
+                 << dt.getNumElements() << ");" << srcLine(o) << "\n";
+          return success();
+        }
+        // A float16/bfloat16 bias widened to float32 on its way: the
+        // DataCopyParams form with two element types ("DataCopy（L1ToBiasTable
+        // Buffer数据搬运）.md"), blockLen in 64-byte (c220) / 32-byte (c310)
+        // units of the source, as Huawei's Matmul computes it
+        // (impl/adv_api/detail/matmul/stage/copy_cube_in/bias/load_bias_to_c2.h).
+        int64_t srcBytes = dt.getNumElements() * (st.getSizeInBytes() / st.getNumElements());
+        int64_t unit = c310 ? 32 : 64;
+        line() << "AscendC::DataCopy(" << name(o.getDst()) << ", " << src
+               << ", AscendC::DataCopyParams{1, " << (srcBytes + unit - 1) / unit << ", 0, 0});"
+               << srcLine(o) << "\n";
         return success();
       })
       .Case<FixpipeOp>([&](FixpipeOp o) {

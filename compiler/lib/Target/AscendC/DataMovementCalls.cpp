@@ -41,23 +41,6 @@ FamilyResult Emitter::emitDataMovementFamily(Operation *op) {
                  << type.getSizeInBytes() / 32 << "), 0, static_cast<" << elem << ">(0)});\n";
           line() << "  AscendC::PipeBarrier<PIPE_ALL>();\n";
           line() << "}\n";
-          if (o->hasAttr("zz")) {
-            // ZZ (float32 B for LoadDataWithTranspose on c220): every 16-row
-            // band is its own NZ matrix of 16 rows, band b at b * 16 * cols
-            // elements; one ND2NZ per band, the last one r % 16 rows long
-            // (load_data_l12l0.asc builds the same layout with ndNum bands).
-            int64_t cols = type.getShape()[1];
-            line() << "for (uint16_t b = 0; b * 16 < r; ++b) {\n";
-            line() << "  AscendC::Nd2NzParams nd2nz{1, static_cast<uint16_t>(r - b * 16 < 16 ? r - b * 16 : 16), c, 0, "
-                   << "static_cast<uint16_t>(" << name(o.getRowStride()) << "), 16, 1, 0}; // C0 = " << c0 << "\n";
-            line() << "  AscendC::DataCopy(" << name(o.getDst()) << "[b * " << 16 * cols << "], "
-                   << name(o.getSrc()) << "[" << name(o.getOffset()) << " + b * 16 * "
-                   << name(o.getRowStride()) << "], nd2nz);" << srcLine(o) << "\n";
-            line() << "}\n";
-            indent -= 2;
-            line() << "}\n";
-            return success();
-          }
           line() << "AscendC::Nd2NzParams nd2nz{1, r, c, 0, static_cast<uint16_t>("
                  << name(o.getRowStride()) << "), " << rows << ", 1, 0}; // C0 = "
                  << c0 << "\n";

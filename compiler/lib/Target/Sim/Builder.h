@@ -105,6 +105,12 @@ private:
 
   // --- cube unit: L1 -> L0, mmad, fixpipe, bias (CubeInstrs.cpp) ---
   FamilyResult emitCubeFamily(Operation *op);
+  /// One LoadL1ToL0: the `dst`-shaped sub-tile at (row, col) (or the
+  /// runtime `origin`) of the srcRows x srcCols NZ L1 tile `src`, transposed
+  /// with `transpose` (LoadData2D's ifTranspose, Load3Dv2's enTranspose).
+  mlir::LogicalResult emitLoadL1ToL0(mlir::Operation *op, mlir::Value dst, mlir::Value src,
+                                     mlir::ValueRange origin, int64_t row, int64_t col,
+                                     int64_t srcRows, int64_t srcCols, bool transpose);
 
   // --- flags, barriers, buffer ids, cross-core flags (SyncInstrs.cpp) ---
   FamilyResult emitSyncFamily(Operation *op);

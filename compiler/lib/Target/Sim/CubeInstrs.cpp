@@ -13,67 +13,54 @@ using namespace asc2::ascendc;
 
 namespace asc2::program_builder {
 
+LogicalResult Builder::emitLoadL1ToL0(Operation *op, Value dst, Value src, ValueRange origin,
+                                      int64_t row, int64_t col, int64_t srcRows, int64_t srcCols,
+                                      bool transpose) {
+  const Local *d = local(dst), *s = local(src);
+  if (!d || !s)
+    return op->emitOpError() << "has an unplanned buffer operand";
+  LocalType dt = cast<LocalType>(dst.getType());
+  sim::Instr &in = add(op, sim::Opcode::LoadL1ToL0, sim::Pipe::MTE1);
+  in.dtype = *dtypeOf(dt.getElementType());
+  in.srcSpace = s->space;
+  in.src0Addr = s->addr;
+  in.dstSpace = d->space;
+  in.dstAddr = d->addr;
+  in.tileRows = dt.getShape()[0];
+  in.tileCols = dt.getShape()[1];
+  in.a = sim::Operand::ofImm(row);
+  in.b = sim::Operand::ofImm(col);
+  if (!origin.empty()) { // runtime origin (static part 0)
+    auto r = operand(op, origin[0]);
+    auto c = operand(op, origin[1]);
+    if (failed(r) || failed(c) || row || col)
+      return op->emitOpError() << "has a runtime origin the simulator cannot resolve";
+    in.a = *r;
+    in.b = *c;
+  }
+  in.srcTileRows = srcRows;
+  in.srcTileCols = srcCols;
+  in.transpose = transpose;
+  return success();
+}
+
 FamilyResult Builder::emitCubeFamily(Operation *op) {
   return llvm::TypeSwitch<Operation *, FamilyResult>(op)
       .Case<LoadDataOp>([&](LoadDataOp l) -> LogicalResult {
-        const Local *d = local(l.getDst()), *src = local(l.getSrc());
-        if (!d || !src)
-          return l.emitOpError() << "has an unplanned buffer operand";
-        LocalType st = l.getSrc().getType(), dt = l.getDst().getType();
-        int64_t srcRows = st.getShape()[0], srcCols = st.getShape()[1];
-        sim::Instr &in = add(op, sim::Opcode::LoadL1ToL0, sim::Pipe::MTE1);
-        in.dtype = *dtypeOf(dt.getElementType());
-        in.srcSpace = src->space;
-        in.src0Addr = src->addr;
-        in.dstSpace = d->space;
-        in.dstAddr = d->addr;
-        in.tileRows = dt.getShape()[0];
-        in.tileCols = dt.getShape()[1];
         // Sub-tile of the L1 tile: its (row, col) origin and the L1 tile's
         // dims (an NZ sub-tile is not contiguous).
-        in.a = sim::Operand::ofImm(l.getRow());
-        in.b = sim::Operand::ofImm(l.getCol());
-        if (!l.getOrigin().empty()) { // runtime origin (static part 0)
-          auto row = operand(op, l.getOrigin()[0]);
-          auto col = operand(op, l.getOrigin()[1]);
-          if (failed(row) || failed(col) || l.getRow() || l.getCol())
-            return l.emitOpError() << "has a runtime origin the simulator cannot resolve";
-          in.a = *row;
-          in.b = *col;
-        }
-        in.srcTileRows = srcRows;
-        in.srcTileCols = srcCols;
-        in.transpose = l.getTranspose();
-        return success();
+        LocalType st = l.getSrc().getType();
+        return emitLoadL1ToL0(op, l.getDst(), l.getSrc(), l.getOrigin(), l.getRow(), l.getCol(),
+                              st.getShape()[0], st.getShape()[1], l.getTranspose());
       })
-      .Case<LoadDataWithTransposeOp>([&](LoadDataWithTransposeOp l) -> LogicalResult {
-        const Local *d = local(l.getDst()), *src = local(l.getSrc());
-        if (!d || !src)
-          return l.emitOpError() << "has an unplanned buffer operand";
-        sim::Operand dyn = sim::Operand::ofImm(0);
-        if (Value off = l.getDynamicSrcOffset()) {
-          auto o = operand(op, off);
-          if (failed(o))
-            return l.emitOpError() << "has a source offset the simulator cannot resolve";
-          dyn = *o;
-        }
-        // One instruction per trip of the emitted loop, one call each.
-        for (int64_t i = 0; i < l.getLoops(); ++i) {
-          sim::Instr &in = add(op, sim::Opcode::LoadL1ToL0B32Transpose, sim::Pipe::MTE1);
-          in.dtype = *dtypeOf(l.getDst().getType().getElementType());
-          in.srcSpace = src->space;
-          in.src0Addr = src->addr;
-          in.dstSpace = d->space;
-          in.dstAddr = d->addr + (l.getDstOffset() + i * l.getDstLoopStride()) * 4;
-          in.a = dyn;
-          in.b = sim::Operand::ofImm(l.getSrcOffset() + i * l.getSrcLoopStride());
-          in.repeat = l.getRepeatTimes();
-          in.ldStartIndex = l.getStartIndex();
-          in.ldSrcStride = l.getSrcStride();
-          in.dstGap = l.getDstGap();
-          in.ldDstFracGap = l.getDstFracGap();
-        }
-        return success();
+      .Case<LoadData3DV2Op>([&](LoadData3DV2Op l) -> LogicalResult {
+        // With a 1x1 filter the img2col window is a sub-tile of the NZ L1
+        // tile (l1H * l1W rows, channelSize columns) at (mStartPt,
+        // kStartPt): the same move LoadL1ToL0 makes, L0B getting the
+        // window, L0A the window or (enTranspose) its transpose.
+        return emitLoadL1ToL0(op, l.getDst(), l.getSrc(), l.getStart(), l.getMStartPt(),
+                              l.getKStartPt(), l.getL1H() * l.getL1W(), l.getChannelSize(),
+                              l.getEnTranspose());
       })
       .Case<MmadOp>([&](MmadOp m) -> LogicalResult {
         const Local *c = local(m.getDst()), *a = local(m.getLhs()), *b = local(m.getRhs());

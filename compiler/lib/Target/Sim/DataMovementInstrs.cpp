@@ -56,7 +56,6 @@ FamilyResult Builder::emitDataMovementFamily(Operation *op) {
           in.tileRows = c.getDst().getType().getShape()[0];
           in.tileCols = c.getDst().getType().getShape()[1];
           in.tileElems = d->elems;
-          in.l1Zz = c->hasAttr("zz");
           return success();
         }
         sim::Instr &in = add(op, sim::Opcode::CopyGmToLocal, sim::Pipe::MTE2);

@@ -1,7 +1,7 @@
 //===- cube.h - LoadData, Mmad, Fixpipe and the cube fractal layouts -*- C++ -*-===//
 //
 // API: mirror-cann/asc-devkit@82b89a15f docs/zh/api/SIMD-API/基础API/矩阵计算（ISASI）:
-// 矩阵计算的搬入/LoadData_2D.md, LoadData_2D_V2.md, Mmad计算/Mmad.md,
+// 矩阵计算的搬入/LoadData_2D.md, LoadData_2D_V2.md, LoadData_3D.md, Mmad计算/Mmad.md,
 // 矩阵计算的搬出/Fixpipe（L0C到GM数据搬运）.md, 矩阵计算分形介绍/关键分形格式详解.md.
 //
 // Layouts (a fractal is 16 rows x C0 = 32 / sizeof(T) columns, 512 bytes):
@@ -68,19 +68,35 @@ struct LoadData2DParamsV2 {
   uint8_t sid = 0;
 };
 
-/// LoadDataWithTranspose's parameters (kernel_struct_mm.h field order).
-struct LoadData2dTransposeParams {
-  LoadData2dTransposeParams() {}
-  LoadData2dTransposeParams(uint16_t startIndexIn, uint8_t repeatTimesIn, uint16_t srcStrideIn, uint16_t dstGapIn,
-                            uint16_t dstFracGapIn, uint8_t addrModeIn = 0)
-      : startIndex(startIndexIn), repeatTimes(repeatTimesIn), srcStride(srcStrideIn), dstGap(dstGapIn),
-        dstFracGap(dstFracGapIn), addrMode(addrModeIn) {}
-  uint16_t startIndex = 0;
-  uint8_t repeatTimes = 0;
-  uint16_t srcStride = 0;
-  uint16_t dstGap = 0;
-  uint16_t dstFracGap = 0;
-  uint8_t addrMode = 0;
+/// LoadData3DParamsV2 (kernel_struct_mm.h field names and defaults) and
+/// the template switch of the interface: with the default config the call
+/// sets the feature-map and padding registers from the struct itself.
+struct IsResetLoad3dConfig {
+  bool isSetFMatrix = true;
+  bool isSetPadding = true;
+};
+inline constexpr IsResetLoad3dConfig IS_RESER_LOAD3D_DEFAULT_CONFIG = {true, true};
+template <typename T> struct LoadData3DParamsV2 {
+  uint8_t padList[4] = {0, 0, 0, 0};
+  uint16_t l1H = 0;
+  uint16_t l1W = 0;
+  uint16_t channelSize = 0;
+  uint16_t kExtension = 0;
+  uint16_t mExtension = 0;
+  uint16_t kStartPt = 0;
+  uint16_t mStartPt = 0;
+  uint8_t strideW = 1;
+  uint8_t strideH = 1;
+  uint8_t filterW = 1;
+  uint8_t filterH = 1;
+  uint8_t dilationFilterW = 1;
+  uint8_t dilationFilterH = 1;
+  bool enTranspose = false;
+  bool enSmallK = false;
+  T padValue = 0;
+  bool filterSizeW = false;
+  bool filterSizeH = false;
+  bool fMatrixCtrl = false;
 };
 
 struct MmadParams {
@@ -199,8 +215,8 @@ void MoveFractal(const char *api, const AscendC::LocalTensor<T> &dst, int64_t ds
 /// The 16x16 square of 32-bit elements made of two 16x8 fractals side by
 /// side (src fractals f0: columns 0..7, f1: columns 8..15), transposed and
 /// split again into two 16x8 fractals, d0 = columns 0..7 of the transpose,
-/// d1 = columns 8..15 (LoadDataWithTranspose.md "分形转置", float; the same
-/// pairing for LoadData2DParamsV2's b32 ifTranspose, LoadData_2D_V2.md).
+/// d1 = columns 8..15: LoadData2DParamsV2's b32 ifTranspose (LoadData_2D_V2.md;
+/// LoadDataWithTranspose.md "分形转置" pairs float fractals the same way).
 template <typename T>
 void TransposeB32Square(const char *api, const AscendC::LocalTensor<T> &dst, int64_t d0, int64_t d1,
                         const AscendC::LocalTensor<T> &src, int64_t f0, int64_t f1) {
@@ -288,26 +304,58 @@ void LoadData(const LocalTensor<T> &dst, const LocalTensor<T> &src, const LoadDa
     }
 }
 
-/// c220 (and c310) LoadDataWithTranspose: repeat r reads the square
-/// startIndex + r * srcStride (addrMode 0) and writes its transpose at
-/// fractal r * (dstGap + 1); b32 squares are two fractals, the second one
-/// lands dstFracGap + 1 fractals after the first (load_data_with_transpose.py).
-template <typename T>
-void LoadDataWithTranspose(const LocalTensor<T> &dst, const LocalTensor<T> &src, const LoadData2dTransposeParams &p) {
-  if (p.addrMode != 0)
-    asc2_twin::Fail("LoadDataWithTranspose: addrMode 1 (decreasing) is not supported by the twin");
-  for (int64_t r = 0; r < p.repeatTimes; ++r) {
-    int64_t square = int64_t(p.startIndex) + r * int64_t(p.srcStride);
-    int64_t d = r * (int64_t(p.dstGap) + 1);
-    if constexpr (sizeof(T) == 4)
-      asc2_twin::TransposeB32Square("LoadDataWithTranspose", dst, d, d + int64_t(p.dstFracGap) + 1, src,
-                                    2 * square, 2 * square + 1);
-    else if constexpr (sizeof(T) == 2)
-      asc2_twin::MoveFractal("LoadDataWithTranspose", dst, d, src, square, true);
-    else
-      asc2_twin::Fail("LoadDataWithTranspose: " + std::to_string(sizeof(T)) +
-                      "-byte elements are not supported by the twin (b16 and b32 are)");
-  }
+/// LoadData3DParamsV2 (LoadData_3D.md), the form the emitter uses: a 1x1
+/// filter with stride and dilation 1 and no padding, where img2col of the
+/// NC1HWC0 feature map (l1H * l1W positions, channelSize channels) is the
+/// matrix of the NZ L1 tile. The mExtension x kExtension window at
+/// (mStartPt, kStartPt) lands in L0B as ZN, or in L0A (c220) as ZZ, of the
+/// window or (enTranspose) of its transpose. Any other filter, padding,
+/// the right feature map or c310 is a twin error, never a guess.
+template <typename T, const IsResetLoad3dConfig &config = IS_RESER_LOAD3D_DEFAULT_CONFIG, typename U>
+void LoadData(const LocalTensor<T> &dst, const LocalTensor<T> &src, const LoadData3DParamsV2<U> &p) {
+  static_assert(std::is_same_v<T, U>, "LoadData3DParamsV2<U>: U must be the tensors' element type");
+  const char *api = "LoadData(LoadData3DParamsV2)";
+#if ASC2_TWIN_NPU_ARCH == 3510
+  asc2_twin::Fail(std::string(api) + ": the twin implements it for c220 (Atlas A2/A3) only");
+#endif
+  if (!config.isSetFMatrix || !config.isSetPadding)
+    asc2_twin::Fail(std::string(api) + ": the twin supports only IS_RESER_LOAD3D_DEFAULT_CONFIG "
+                                       "(feature map and padding set by the call)");
+  if (p.strideW != 1 || p.strideH != 1 || p.filterW != 1 || p.filterH != 1 || p.dilationFilterW != 1 ||
+      p.dilationFilterH != 1 || p.filterSizeW || p.filterSizeH || p.enSmallK || p.fMatrixCtrl ||
+      p.padList[0] || p.padList[1] || p.padList[2] || p.padList[3])
+    asc2_twin::Fail(std::string(api) + ": the twin implements the 1x1 filter (stride, dilation 1, no "
+                                       "padding, left feature map, no small-k) only");
+  // A zero extent or size makes the instruction a NOP (LoadData_3D.md).
+  if (!p.l1H || !p.l1W || !p.channelSize || !p.kExtension || !p.mExtension)
+    return;
+  const bool toL0b = dst.GetPosition() == TPosition::B2;
+  if (!toL0b && dst.GetPosition() != TPosition::A2)
+    asc2_twin::Fail(std::string(api) + ": the destination must be L0A (A2) or L0B (B2)");
+  if (toL0b && sizeof(T) == 1)
+    asc2_twin::Fail(std::string(api) + ": L1 -> L0B carries no 8-bit elements");
+  constexpr int64_t c0 = asc2_twin::C0<T>();
+  if (p.kStartPt % c0)
+    asc2_twin::Fail(std::string(api) + ": kStartPt " + std::to_string(p.kStartPt) + " is not a multiple of " +
+                    std::to_string(c0));
+  const int64_t positions = int64_t(p.l1H) * p.l1W, m = p.mExtension, k = p.kExtension;
+  if (p.mStartPt + m > positions || p.kStartPt + k > p.channelSize)
+    asc2_twin::Fail(std::string(api) + ": the " + std::to_string(m) + " x " + std::to_string(k) +
+                    " window at (" + std::to_string(p.mStartPt) + ", " + std::to_string(p.kStartPt) +
+                    ") leaves the " + std::to_string(positions) + " x " + std::to_string(p.channelSize) +
+                    " feature map");
+  std::vector<T> window(size_t(m * k));
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < k; ++j)
+      window[size_t(i * k + j)] =
+          src.Load(api, asc2_twin::NzOffset<T>(p.mStartPt + i, p.kStartPt + j, positions));
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < k; ++j) {
+      int64_t at = toL0b            ? asc2_twin::ZnOffset<T>(i, j, k)
+                   : p.enTranspose ? asc2_twin::ZzOffset<T>(j, i, m)
+                                   : asc2_twin::ZzOffset<T>(i, j, k);
+      dst.Store(api, at, window[size_t(i * k + j)]);
+    }
 }
 
 // ---- Mmad ----

@@ -198,6 +198,28 @@ void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> &src, const DataCo
                          b * (len + int64_t(p.srcStride) * epb), len);
 }
 
+// ---- L1 (C1) -> bias table (C2), widening (DataCopy（L1ToBiasTable Buffer数据搬运）.md) ----
+/// Two element types: src half/bfloat16 (or int32/float) -> dst float/int32;
+/// blockLen counts 64-byte (c220) or 32-byte (c310) units of the source.
+template <typename T, typename U, typename = std::enable_if_t<!std::is_same_v<T, U>>>
+void DataCopy(const LocalTensor<T> &dst, const LocalTensor<U> &src, const DataCopyParams &p) {
+  const char *api = "DataCopy(L1 -> BiasTable)";
+  if (dst.Mem() != asc2_twin::Memory::BT || src.Mem() != asc2_twin::Memory::L1)
+    asc2_twin::Fail(std::string(api) + ": two element types only from L1 to the bias table (C2)");
+#if ASC2_TWIN_NPU_ARCH == 3510
+  constexpr int64_t unit = 32;
+#else
+  constexpr int64_t unit = 64;
+#endif
+  const int64_t len = int64_t(p.blockLen) * unit / int64_t(sizeof(U));
+  for (int64_t b = 0; b < p.blockCount; ++b) {
+    const int64_t s = b * (len + int64_t(p.srcStride) * 32 / int64_t(sizeof(U)));
+    const int64_t d = b * (len + int64_t(p.dstStride) * unit / int64_t(sizeof(T)));
+    for (int64_t i = 0; i < len; ++i)
+      dst.Store(api, d + i, T(asc2_twin::ComputeType<U>(src.Load(api, s + i))));
+  }
+}
+
 // ---- GM -> L1 with ND to Nz conversion ----
 template <typename T>
 void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src, const Nd2NzParams &p) {

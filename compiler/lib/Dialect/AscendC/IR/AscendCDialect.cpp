@@ -226,38 +226,43 @@ LogicalResult LoadDataOp::verify() {
   return success();
 }
 
-LogicalResult LoadDataWithTransposeOp::verify() {
+LogicalResult LoadData3DV2Op::verify() {
   LocalType src = getSrc().getType(), dst = getDst().getType();
   if (src.getSpaceName() != "L1" || (dst.getSpaceName() != "L0A" && dst.getSpaceName() != "L0B"))
     return emitOpError() << "loads from L1 into L0A or L0B";
-  if (src.getSizeInBytes() != src.getNumElements() * 4)
-    return emitOpError() << "transposes 32-bit elements (16x8 fractals paired into 16x16 squares)";
-  for (int64_t v : {int64_t(getStartIndex()), int64_t(getSrcStride()), int64_t(getDstGap()),
-                    int64_t(getDstFracGap())})
-    if (v < 0 || v > 65535)
-      return emitOpError() << "startIndex, srcStride, dstGap and dstFracGap are uint16_t";
-  if (int64_t(getRepeatTimes()) < 1 || int64_t(getRepeatTimes()) > 255)
-    return emitOpError() << "repeatTimes must be in [1, 255]";
-  for (int64_t v : {int64_t(getSrcOffset()), int64_t(getDstOffset()), int64_t(getSrcLoopStride()),
-                    int64_t(getDstLoopStride())})
-    if (v < 0)
-      return emitOpError() << "expects non-negative offsets and strides";
-  if (int64_t(getLoops()) < 1)
-    return emitOpError() << "expects at least one trip";
-  // Alignment: L0B starts on 512 bytes, L1 on 32 bytes (LoadDataWithTranspose.md).
-  if ((getDstOffset() * 4) % 512 || (getDstLoopStride() * 4) % 512 || (getSrcOffset() * 4) % 32 ||
-      (getSrcLoopStride() * 4) % 32)
-    return emitOpError() << "destination offsets must be 512-byte and source offsets 32-byte aligned";
-  // The last trip's extents (256 elements a square, 128 a fractal).
-  int64_t last = int64_t(getLoops()) - 1, r = int64_t(getRepeatTimes()) - 1;
-  int64_t srcEnd = int64_t(getSrcOffset()) + last * int64_t(getSrcLoopStride()) +
-                   (int64_t(getStartIndex()) + r * int64_t(getSrcStride()) + 1) * 256;
-  int64_t dstEnd = int64_t(getDstOffset()) + last * int64_t(getDstLoopStride()) +
-                   (r * (int64_t(getDstGap()) + 1) + int64_t(getDstFracGap()) + 2) * 128;
-  if (srcEnd > src.getNumElements() || dstEnd > dst.getNumElements())
-    return emitOpError() << "reads or writes past its buffers (source elements up to " << srcEnd
-                         << " of " << src.getNumElements() << ", destination up to " << dstEnd
-                         << " of " << dst.getNumElements() << ")";
+  if (src.getShape().size() != 2 || dst.getShape().size() != 2)
+    return emitOpError() << "moves 2-D tiles";
+  const int64_t bytes = src.getSizeInBytes() / std::max<int64_t>(src.getNumElements(), 1);
+  const bool toL0b = dst.getSpaceName() == "L0B";
+  // LoadData_3D.md, data types: L1 -> L0B carries no b8/b4.
+  if (bytes != 2 && bytes != 4 && !(bytes == 1 && !toL0b))
+    return emitOpError() << "moves 16- or 32-bit elements (8-bit only into L0A)";
+  if (!getStart().empty() && getStart().size() != 2)
+    return emitOpError() << "expects a runtime start of two offsets (m, k)";
+  int64_t l1H = getL1H(), l1W = getL1W(), c = getChannelSize();
+  int64_t mExt = getMExtension(), kExt = getKExtension(), m0 = getMStartPt(), k0 = getKStartPt();
+  if (l1H < 1 || l1H > 32767 || l1W < 1 || l1W > 32767)
+    return emitOpError() << "l1H and l1W must be in [1, 32767]";
+  if (c < 1 || c > 65535 || mExt < 1 || mExt > 65535 || kExt < 1 || kExt > 65535)
+    return emitOpError() << "channelSize, mExtension and kExtension must be in [1, 65535]";
+  if (m0 < 0 || m0 > 32767 || k0 < 0 || k0 > 65535 || (k0 * bytes) % 32)
+    return emitOpError() << "mStartPt must be in [0, 32767] and kStartPt a multiple of "
+                         << 32 / bytes << " in [0, 65535]";
+  if (l1H * l1W != src.getShape()[0] || c != src.getShape()[1])
+    return emitOpError() << "feature map " << l1H << " x " << l1W << " x " << c
+                         << " does not describe the " << src.getShape()[0] << " x "
+                         << src.getShape()[1] << " L1 tile (l1H * l1W rows, channelSize columns)";
+  if (m0 + mExt > l1H * l1W || k0 + kExt > c)
+    return emitOpError() << "the " << mExt << " x " << kExt << " window at (" << m0 << ", " << k0
+                         << ") leaves the L1 tile";
+  if (toL0b && getEnTranspose())
+    return emitOpError() << "the L1 -> L0B path transposes on its own: enTranspose has no effect "
+                            "there (LoadData_3D.md)";
+  bool swap = getEnTranspose();
+  if (dst.getShape()[0] != (swap ? kExt : mExt) || dst.getShape()[1] != (swap ? mExt : kExt))
+    return emitOpError() << "destination must be " << (swap ? kExt : mExt) << " x "
+                         << (swap ? mExt : kExt) << " (the window" << (swap ? ", transposed" : "")
+                         << ")";
   return success();
 }
 

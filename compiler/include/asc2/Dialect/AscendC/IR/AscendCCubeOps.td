@@ -46,47 +46,44 @@ def AscendC_LoadDataOp : AscendC_Op<"load_data",
   }];
 }
 
-def AscendC_LoadDataWithTransposeOp : AscendC_Op<"load_data_with_transpose",
+def AscendC_LoadData3DV2Op : AscendC_Op<"load_data_3dv2",
     [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AscendC_SameElementType]> {
-  let summary = "LoadDataWithTranspose(dst, src, LoadData2dTransposeParams) L1 -> L0A/L0B, b32 (MTE1, c220)";
+  let summary = "LoadData(dst, src, LoadData3DParamsV2) L1 (NC1HWC0 / NZ) -> L0A/L0B, img2col with a 1x1 filter (MTE1)";
   let description = [{
-    One LoadDataWithTranspose call per trip of a `loops`-trip loop (trip i
-    reads `src` from element `srcOffset` (+ the runtime `at [%off]`) + i *
-    `srcLoopStride` and writes `dst` from element `dstOffset` + i *
-    `dstLoopStride`), with LoadData2dTransposeParams{startIndex,
-    repeatTimes, srcStride, dstGap, dstFracGap} (addrMode 0). The documented
-    semantics (asc-devkit LoadDataWithTranspose.md and its pseudocode
-    load_data_with_transpose.py, b32): repeat r takes the two consecutive
-    16x8 fractals of the 16x16 square startIndex + r * srcStride (1 KiB
-    squares), side by side, transposes the square and writes its left 8
-    columns' transpose as one 16x8 fractal at r * (dstGap + 1) fractals and
-    the right one dstFracGap + 1 fractals after it.
+    One `LoadData(dst, src, LoadData3DParamsV2<T>)` call (LoadData_3D.md),
+    with a 1x1 filter, stride 1, dilation 1 and no padding: the L1 tile is
+    a feature map of l1H x l1W positions and channelSize channels in
+    NC1HWC0 form, which for a matrix (positions = rows, channels =
+    columns) is exactly the NZ layout a GM -> L1 ND2NZ copy makes. The
+    instruction takes the mExtension x kExtension window whose first
+    element is (mStartPt, kStartPt) (+ the runtime `at [%m, %k]`) and
+    writes it to L0B as ZN (the path transposes on its own), or to L0A as
+    ZZ, of the window itself or, with `enTranspose`, of its transpose.
+    The interface also sets the feature-map and padding registers
+    (IS_RESER_LOAD3D_DEFAULT_CONFIG).
 
-    The lowering uses it for the float32 moves that need a transpose on
-    Atlas A2/A3, where LoadData2DParams transposes only b16: B (K x N) to
-    L0B as stored, A to L0A from its transpose (K x M). The source is a ZZ
-    L1 tile (one ND2NZ matrix per 16-row band, `ascendc.data_copy_in {zz}`);
-    for B trip i turns band i into the L0B ZN fractals of K rows
-    16i..16i+16, for A trip i makes the L0A ZZ band of M rows 16i..16i+16.
+    The lowering uses it for the float32 moves Atlas A2/A3 cannot make with
+    LoadData2DParams (which transposes only 16-bit fractals), as Huawei's
+    Matmul does on c220 (load_to_l0b_loadInstr.h, LOAD3DV2): B (K x N) to
+    L0B as stored, A to L0A from its transpose (K x M in L1). The L1 tile
+    stays NZ, so one L1 tile serves every move.
 
     ```mlir
-    ascendc.load_data_with_transpose %b0, %b1 {loops = 4, srcLoopStride = 1024, dstLoopStride = 1024, repeatTimes = 4, srcStride = 1, dstFracGap = 3} : !ascendc.local<64x64xf32, B2>, !ascendc.local<64x64xf32, B1>
+    ascendc.load_data_3dv2 %b0, %b1 {l1W = 128, channelSize = 64, mExtension = 64, kExtension = 64, mStartPt = 64} : !ascendc.local<64x64xf32, B2>, !ascendc.local<128x64xf32, B1>
     ```
   }];
   let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src,
-                       Optional<Index>:$dynamicSrcOffset,
-                       DefaultValuedAttr<I64Attr, "0">:$srcOffset,
-                       DefaultValuedAttr<I64Attr, "0">:$dstOffset,
-                       DefaultValuedAttr<I64Attr, "1">:$loops,
-                       DefaultValuedAttr<I64Attr, "0">:$srcLoopStride,
-                       DefaultValuedAttr<I64Attr, "0">:$dstLoopStride,
-                       DefaultValuedAttr<I64Attr, "0">:$startIndex,
-                       DefaultValuedAttr<I64Attr, "0">:$repeatTimes,
-                       DefaultValuedAttr<I64Attr, "0">:$srcStride,
-                       DefaultValuedAttr<I64Attr, "0">:$dstGap,
-                       DefaultValuedAttr<I64Attr, "0">:$dstFracGap);
+                       Variadic<Index>:$start,
+                       DefaultValuedAttr<I64Attr, "1">:$l1H,
+                       I64Attr:$l1W,
+                       I64Attr:$channelSize,
+                       I64Attr:$mExtension,
+                       I64Attr:$kExtension,
+                       DefaultValuedAttr<I64Attr, "0">:$mStartPt,
+                       DefaultValuedAttr<I64Attr, "0">:$kStartPt,
+                       UnitAttr:$enTranspose);
   let assemblyFormat = [{
-    $dst `,` $src (`at` `[` $dynamicSrcOffset^ `]`)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
+    $dst `,` $src (`at` `[` $start^ `]`)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
