@@ -136,8 +136,10 @@ func.func @bad_operands(%x: !asctile.tile<32x32xf16, L0B>, %y: !asctile.tile<32x
 // overwrites from the bias on the first trip of both loops), sub-tiles at runtime offsets, an
 // operand transposed on its way to L0B, HF32, and an f16 bias row widened into the bias table.
 // CHECK-LABEL: func.func @nested_k
-// CHECK: %[[BT:.*]] = ascendc.alloc_local {name = "bias_1"} : !ascendc.local<16xf32, C2>
-// CHECK: ascendc.copy_bias %[[BT]], %{{.*}} : !ascendc.local<16xf32, C2>, !ascendc.local<16xf16, A1>
+// The f16 row is widened in 64-byte bursts of its 16-bit source (32 values), so its bias-table
+// buffer is 32 floats, of which the copy's 16 are read.
+// CHECK: %[[BT:.*]] = ascendc.alloc_local {name = "bias_1"} : !ascendc.local<32xf32, C2>
+// CHECK: ascendc.copy_bias %[[BT]], %{{.*}} {count = 16 : i64} : !ascendc.local<32xf32, C2>, !ascendc.local<16xf16, A1>
 // CHECK: scf.for %[[I:.*]] = %[[LBI:[^ ]*]] to
 // CHECK: scf.for %[[J:.*]] = %[[LBJ:[^ ]*]] to
 // CHECK: ascendc.load_data %{{.*}}, %{{.*}} at[%{{.*}}, %{{.*}}] : !ascendc.local<16x16xf32, A2>
@@ -182,7 +184,7 @@ func.func @nested_k(%a: !asctile.ptr<f32>, %b: !asctile.ptr<f32>, %bias: !asctil
 // CHECK: ascendc.data_copy_in %[[ROW:.*]], %{{.*}}[%{{.*}}], %{{.*}} {nd, pad_value
 // CHECK: scf.for %[[J:.*]] =
 // CHECK: %[[OFF:.*]] = arith.muli %[[J]]
-// CHECK: ascendc.copy_bias %[[BT:.*]], %[[ROW]][%[[OFF]]] : !ascendc.local<32xf32, C2>, !ascendc.local<64xf16, A1>
+// CHECK: ascendc.copy_bias %[[BT:.*]], %[[ROW]][%[[OFF]]] {count = 32 : i64} : !ascendc.local<32xf32, C2>, !ascendc.local<64xf16, A1>
 // CHECK: ascendc.mmad %{{.*}}, %{{.*}}, %{{.*}}, %true bias %[[BT]]
 func.func @bias_row(%a: !asctile.ptr<f16>, %bias: !asctile.ptr<f16>, %c: !asctile.ptr<f32>) attributes {asctile.kernel} {
   %ta = asctile.tensor %a[] : !asctile.ptr<f16> -> !asctile.tensor<32x64xf16>

@@ -653,3 +653,41 @@ TEST(TwinLaunch, VectorOnlyKernelRunsOncePerBlock) {
 }
 
 } // namespace
+
+// ---- Mmad's start value (Mmad.md: cmatrixInitVal, cmatrixSource) ----
+// All-ones 16x16 operands (K = 16), bias[j] = j: cmatrixInitVal true starts from 0 even with the
+// bias overload; false starts from the bias table with it and from L0C (accumulates) without it.
+void MmadStarts(GM_ADDR out) {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
+  GlobalTensor<float> go;
+  go.SetGlobalBuffer((__gm__ float *)out);
+  LocalTensor<half> a2(TPosition::A2, 0, 256), b2(TPosition::B2, 0, 256);
+  LocalTensor<float> c1(TPosition::CO1, 0, 256), bt(TPosition::C2, 0, 16);
+  for (uint32_t i = 0; i < 256; ++i) {
+    a2.SetValue(i, half(1.0f));
+    b2.SetValue(i, half(1.0f));
+  }
+  for (uint32_t j = 0; j < 16; ++j)
+    bt.SetValue(j, float(j));
+  auto save = [&](int slot) {
+    for (uint32_t i = 0; i < 256; ++i)
+      go.SetValue(uint64_t(slot * 256 + i), c1.GetValue(i));
+  };
+  Mmad(c1, a2, b2, bt, MmadParams(16, 16, 16, 0, false, true));
+  save(0);
+  Mmad(c1, a2, b2, bt, MmadParams(16, 16, 16, 0, false, false));
+  save(1);
+  Mmad(c1, a2, b2, MmadParams(16, 16, 16, 0, false, false));
+  save(2);
+}
+
+TEST(TwinCube, MmadStartsFromZeroTheBiasTableOrL0C) {
+  std::vector<float> out(3 * 256, -1);
+  asc2_twin::Launch(1, MmadStarts, (GM_ADDR)out.data());
+  for (int i = 0; i < 16; ++i)
+    for (int j = 0; j < 16; ++j) {
+      EXPECT_EQ(out[size_t(i * 16 + j)], 16.0f) << i << "," << j;
+      EXPECT_EQ(out[size_t(256 + i * 16 + j)], 16.0f + j) << i << "," << j;
+      EXPECT_EQ(out[size_t(512 + i * 16 + j)], 32.0f + j) << i << "," << j;
+    }
+}

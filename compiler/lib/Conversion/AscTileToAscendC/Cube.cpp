@@ -102,8 +102,8 @@ LogicalResult Lowering::lowerCubeLoad(at::LoadOp op, const GlobalView &view) {
       return success();
     }
     // The bias table holds f32: f16/bf16 rows are widened by the copy.
-    Value bt = newBuffer(loc, tile.getShape(), builder.getF32Type(), ac::Position::C2, name);
-    builder.create<ac::CopyBiasOp>(loc, bt, l1, Value());
+    Value bt = newBiasTable(loc, tile, elem, name);
+    builder.create<ac::CopyBiasOp>(loc, bt, l1, Value(), tile.getNumElements());
     buffers[op.getResult()] = bt;
     return success();
   }
@@ -141,6 +141,23 @@ LogicalResult Lowering::lowerCubeLoad(at::LoadOp op, const GlobalView &view) {
     builder.create<ac::LoadDataOp>(loc, l0, l1, ValueRange(), 0, 0);
   buffers[op.getResult()] = l0;
   return success();
+}
+
+int64_t Lowering::biasBurst(Type elem) const {
+  // DataCopy L1 -> BiasTable with two element types moves blockLen units of
+  // 64 (c220) / 32 (c310) bytes of the source (its page; Huawei's Matmul
+  // rounds the same way, load_bias_to_c2.h).
+  int64_t bytes = elem.getIntOrFloatBitWidth() / 8;
+  return (c310 ? 32 : 64) / bytes;
+}
+
+Value Lowering::newBiasTable(Location loc, at::TileType tile, Type elem, StringRef name) {
+  int64_t n = tile.getNumElements();
+  if (elem.isF32()) // the same-type copy moves exactly n (a multiple of 16)
+    return newBuffer(loc, tile.getShape(), builder.getF32Type(), ac::Position::C2, name);
+  int64_t burst = biasBurst(elem); // the widened bursts land in the tail
+  return newBuffer(loc, {(n + burst - 1) / burst * burst}, builder.getF32Type(), ac::Position::C2,
+                   name);
 }
 
 bool Lowering::needsLoad3D(Type dtype, bool toL0b, bool transpose) const {
@@ -201,8 +218,8 @@ LogicalResult Lowering::lowerMove(at::MoveOp op) {
     Location loc = op.getLoc();
     Value offset = op.getDynamic().empty() ? indexConst(loc, op.getOffsets().back())
                                            : op.getDynamic().back();
-    Value bt = newBuffer(loc, dst.getShape(), builder.getF32Type(), ac::Position::C2, "bias");
-    builder.create<ac::CopyBiasOp>(loc, bt, *in, offset);
+    Value bt = newBiasTable(loc, dst, src.getElementType(), "bias");
+    builder.create<ac::CopyBiasOp>(loc, bt, *in, offset, dst.getNumElements());
     buffers[op.getResult()] = bt;
     return success();
   }

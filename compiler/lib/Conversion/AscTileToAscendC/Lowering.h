@@ -237,6 +237,12 @@ private:
   /// LoadData3DV2: float32 on c220 moved to L0B as stored or to L0A
   /// transposed (LoadData2DParams transposes only 16-bit fractals).
   bool needsLoad3D(Type dtype, bool toL0b, bool transpose) const;
+  /// Elements of a 16-bit bias row the L1 -> BT copy moves per burst.
+  int64_t biasBurst(Type elem) const;
+  /// The bias-table buffer for the bias tile `tile` of `elem` values: its
+  /// shape, or (16-bit, widened in whole bursts) its length rounded up to
+  /// the burst.
+  Value newBiasTable(Location loc, at::TileType tile, Type elem, StringRef name);
   /// The `l0`-shaped window at (row0, col0) (+ the runtime (row, col) in
   /// `start`) of the NZ L1 buffer `l1` -> `l0` by LoadData3DV2; into L0A
   /// the window is the transpose of `l0`.

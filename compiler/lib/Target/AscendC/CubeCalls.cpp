@@ -124,11 +124,25 @@ FamilyResult Emitter::emitCubeFamily(Operation *op) {
         // (include/basic_api/kernel_operator_mm_intf.h).
         if (hf32)
           line() << "AscendC::SetHF32Mode(AscendC::HF32Mode::ENABLE);\n";
-        line() << "AscendC::Mmad(" << name(o.getDst()) << ", " << name(o.getLhs()) << ", "
-               << name(o.getRhs()) << (o.getBias() ? ", " + name(o.getBias()) : std::string())
-               << ", AscendC::MmadParams{" << a.getShape()[0] << ", "
-               << b.getShape()[1] << ", " << a.getShape()[1] << ", 0, false, "
-               << "static_cast<bool>(" << name(o.getInit()) << ")});" << srcLine(o) << "\n";
+        // MmadParams' last field is cmatrixInitVal: true starts C from 0;
+        // false starts it from the bias table with the bias overload (its
+        // position sets cmatrixSource) and from L0C (accumulate) without it
+        // (Mmad.md, 参数说明). An mmad with a bias starts from it when `init`
+        // holds and accumulates otherwise.
+        std::string mnk = std::to_string(a.getShape()[0]) + ", " + std::to_string(b.getShape()[1]) +
+                          ", " + std::to_string(a.getShape()[1]) + ", 0, false, ";
+        std::string operands = name(o.getDst()) + ", " + name(o.getLhs()) + ", " + name(o.getRhs());
+        if (Value bias = o.getBias()) {
+          line() << "if (" << name(o.getInit()) << ")\n";
+          line() << "  AscendC::Mmad(" << operands << ", " << name(bias) << ", AscendC::MmadParams{"
+                 << mnk << "false});" << srcLine(o) << "\n";
+          line() << "else\n";
+          line() << "  AscendC::Mmad(" << operands << ", AscendC::MmadParams{" << mnk << "false});"
+                 << srcLine(o) << "\n";
+        } else {
+          line() << "AscendC::Mmad(" << operands << ", AscendC::MmadParams{" << mnk
+                 << "static_cast<bool>(" << name(o.getInit()) << ")});" << srcLine(o) << "\n";
+        }
         if (hf32)
           line() << "AscendC::SetHF32Mode(AscendC::HF32Mode::DISABLE);\n";
         return success();
@@ -166,9 +180,10 @@ FamilyResult Emitter::emitCubeFamily(Operation *op) {
         if (Value off = o.getOffset())
           src += "[" + name(off) + "]";
         auto dt = o.getDst().getType(), st = o.getSrc().getType();
+        int64_t count = o.getCount() ? int64_t(o.getCount()) : dt.getNumElements();
         if (dt.getElementType() == st.getElementType()) {
-          line() << "AscendC::DataCopy(" << name(o.getDst()) << ", " << src << ", "
-                 << dt.getNumElements() << ");" << srcLine(o) << "\n";
+          line() << "AscendC::DataCopy(" << name(o.getDst()) << ", " << src << ", " << count << ");"
+                 << srcLine(o) << "\n";
           return success();
         }
         // A float16/bfloat16 bias widened to float32 on its way: the
@@ -176,7 +191,7 @@ FamilyResult Emitter::emitCubeFamily(Operation *op) {
         // Buffer数据搬运）.md"), blockLen in 64-byte (c220) / 32-byte (c310)
         // units of the source, as Huawei's Matmul computes it
         // (impl/adv_api/detail/matmul/stage/copy_cube_in/bias/load_bias_to_c2.h).
-        int64_t srcBytes = dt.getNumElements() * (st.getSizeInBytes() / st.getNumElements());
+        int64_t srcBytes = count * (st.getSizeInBytes() / st.getNumElements());
         int64_t unit = c310 ? 32 : 64;
         line() << "AscendC::DataCopy(" << name(o.getDst()) << ", " << src
                << ", AscendC::DataCopyParams{1, " << (srcBytes + unit - 1) / unit << ", 0, 0});"

@@ -126,7 +126,9 @@ FamilyResult Builder::emitCubeFamily(Operation *op) {
         in.src0Addr = src->addr;
         in.dstSpace = d->space;
         in.dstAddr = d->addr;
-        in.c = sim::Operand::ofImm(c.getDst().getType().getNumElements());
+        // The bias values (the burst tail a 16-bit copy also writes is never read).
+        in.c = sim::Operand::ofImm(c.getCount() ? int64_t(c.getCount())
+                                                : c.getDst().getType().getNumElements());
         return success();
       })
       .Case<FixpipeOp>([&](FixpipeOp f) -> LogicalResult {

@@ -121,6 +121,9 @@ struct CoreSyncState {
   uint32_t mutexLocked[kPipes] = {};
 };
 enum class AtomicOp : uint8_t { None, Add, Max, Min };
+struct CoreCubeState {
+  bool hf32 = false; // SetHF32Mode(HF32Mode::ENABLE): Mmad rounds float operands to HF32
+};
 struct CoreVectorState {
   bool counterMode = false;
   uint64_t mask[2] = {~0ull, ~0ull};
@@ -138,6 +141,7 @@ struct Core {
   CoreSyncState sync;
   AtomicOp atomic = AtomicOp::None;
   CoreVectorState vec;
+  CoreCubeState cube;
   std::vector<uint8_t> mem[6];
   std::string name() const {
     std::ostringstream os;

@@ -12,7 +12,7 @@
 // - Zn (L0B, B as K x N): fractals row-major over (k / C0, n / 16), inside
 //   column-major: (k, n) -> ((k / C0) * N1 + n / 16) * 16 * C0 + (n % 16) * C0 + k % C0.
 // Mmad accumulates in float (int32 for int8) in k order, each product and
-// each sum rounded, starting from 0 (cmatrixInitVal) or from L0C.
+// each sum rounded, starting from 0 (cmatrixInitVal), the bias table or L0C.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASC2_TWIN_CUBE_H
@@ -21,6 +21,7 @@
 #include "asc2_twin/cast.h"
 #include "asc2_twin/data_copy.h"
 
+#include <cstring>
 #include <vector>
 
 enum class QuantMode_t : uint8_t {
@@ -36,6 +37,9 @@ enum class QuantMode_t : uint8_t {
 };
 
 namespace AscendC {
+
+/// SetHF32Mode's argument (kernel_operator_mm_intf.h: ENABLE first).
+enum class HF32Mode { ENABLE, DISABLE };
 
 struct LoadData2DParams {
   LoadData2DParams() {}
@@ -238,6 +242,23 @@ void TransposeB32Square(const char *api, const AscendC::LocalTensor<T> &dst, int
     }
 }
 
+/// float32 rounded to HF32 (11 explicit mantissa bits), to nearest even
+/// (HF32TransMode::NEAREST_EVEN, the mode SetHF32Mode leaves); NaN and
+/// infinity unchanged.
+inline float RoundToHf32(float x) {
+  uint32_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  if ((bits & 0x7f800000u) == 0x7f800000u)
+    return x;
+  const uint32_t keepFrom = 1u << 12; // the lowest kept mantissa bit
+  const uint32_t rest = bits & (keepFrom - 1);
+  bits &= ~(keepFrom - 1);
+  if (rest > keepFrom / 2 || (rest == keepFrom / 2 && (bits & keepFrom)))
+    bits += keepFrom; // a carry into the exponent is the correct rounding
+  std::memcpy(&x, &bits, sizeof bits);
+  return x;
+}
+
 template <typename T> T FromAccumulator(float v, QuantMode_t q, bool relu) {
   if (relu && v < 0)
     v = 0;
@@ -359,6 +380,8 @@ void LoadData(const LocalTensor<T> &dst, const LocalTensor<T> &src, const LoadDa
 }
 
 // ---- Mmad ----
+inline void SetHF32Mode(HF32Mode mode) { asc2_twin::CurrentCore().cube.hf32 = mode == HF32Mode::ENABLE; }
+
 namespace detail {
 template <typename C, typename A, typename B>
 void MmadImpl(const LocalTensor<C> &c, const LocalTensor<A> &a, const LocalTensor<B> &b, const MmadParams &p,
@@ -366,22 +389,30 @@ void MmadImpl(const LocalTensor<C> &c, const LocalTensor<A> &a, const LocalTenso
   using Acc = std::conditional_t<std::is_integral_v<C>, int32_t, float>;
   using CA = asc2_twin::ComputeType<A>;
   using CB = asc2_twin::ComputeType<B>;
+  const bool hf32 = asc2_twin::CurrentCore().cube.hf32 && std::is_same_v<A, float>;
+  auto operand = [hf32](auto v) -> decltype(v) {
+    if constexpr (std::is_same_v<decltype(v), float>)
+      return hf32 ? asc2_twin::RoundToHf32(v) : v;
+    else
+      return v;
+  };
   const int64_t m = p.m, n = p.n, k = p.k, mp = asc2_twin::CeilDiv(m, 16) * 16;
   for (int64_t i = 0; i < m; ++i)
     for (int64_t j = 0; j < n; ++j) {
       int64_t co = (j / 16) * mp * 16 + i * 16 + j % 16;
+      // Mmad.md: cmatrixInitVal true starts C from 0; false from the bias
+      // table (cmatrixSource: the bias overload) or from L0C (accumulate).
       Acc acc = 0;
-      if (bias && p.cmatrixSource)
-        acc = Acc(bias->Load("Mmad", j));
-      else if (!p.cmatrixInitVal)
-        acc = Acc(c.Load("Mmad", co));
+      if (!p.cmatrixInitVal)
+        acc = bias && p.cmatrixSource ? Acc(bias->Load("Mmad", j)) : Acc(c.Load("Mmad", co));
       for (int64_t kk = 0; kk < k; ++kk) {
 #if ASC2_TWIN_NPU_ARCH == 3510
         int64_t ao = asc2_twin::NzOffset<A>(i, kk, mp);
 #else
         int64_t ao = asc2_twin::ZzOffset<A>(i, kk, k);
 #endif
-        Acc prod = Acc(Acc(CA(a.Load("Mmad", ao))) * Acc(CB(b.Load("Mmad", asc2_twin::ZnOffset<B>(kk, j, n)))));
+        Acc prod = Acc(Acc(operand(CA(a.Load("Mmad", ao)))) *
+                       Acc(operand(CB(b.Load("Mmad", asc2_twin::ZnOffset<B>(kk, j, n))))));
         acc = Acc(acc + prod);
       }
       c.Store("Mmad", co, C(acc));
@@ -415,8 +446,25 @@ void FixpipeToGm(const GlobalTensor<T> &dst, const LocalTensor<U> &src, const P 
 }
 template <typename T, typename U, typename P>
 void FixpipeToLocal(const LocalTensor<T> &dst, const LocalTensor<U> &src, const P &p, CO2Layout format) {
+  if (format == CO2Layout::NZ) {
+    // L0C -> L1 as NZ of the output type (a result staged for the next
+    // matmul): element (i, j) at (j / C0) * stride + i * C0 + j % C0, the
+    // column blocks dstStride apart: in 32-byte blocks on c220, in elements
+    // on c310 (FixpipeParamsV220 / FixpipeParamsArch3510 pages).
+    constexpr int64_t c0 = asc2_twin::C0<T>();
+#if ASC2_TWIN_NPU_ARCH == 3510
+    const int64_t stride = int64_t(p.dstStride);
+#else
+    const int64_t stride = int64_t(p.dstStride) * c0;
+#endif
+    asc2_twin::FixpipeRows(src, p.mSize, p.nSize, p.srcStride, [&](int64_t i, int64_t j, U v) {
+      dst.Store("Fixpipe", (j / c0) * stride + i * c0 + j % c0,
+                asc2_twin::FromAccumulator<T>(float(v), p.quantPre, p.reluEn));
+    });
+    return;
+  }
   if (format != CO2Layout::ROW_MAJOR)
-    asc2_twin::Fail("Fixpipe: only CFG_ROW_MAJOR is supported by the twin");
+    asc2_twin::Fail("Fixpipe: CFG_COLUMN_MAJOR is not supported by the twin");
   asc2_twin::FixpipeRows(src, p.mSize, p.nSize, p.srcStride, [&](int64_t i, int64_t j, U v) {
     dst.Store("Fixpipe", i * int64_t(p.dstStride) + j, asc2_twin::FromAccumulator<T>(float(v), p.quantPre, p.reluEn));
   });

@@ -277,8 +277,8 @@ LogicalResult MmadOp::verify() {
     return emitOpError() << "shapes do not chain (m x k, k x n -> m x n)";
   if (Value bias = getBias()) {
     auto bt = cast<LocalType>(bias.getType());
-    if (bt.getSpaceName() != "BT" || bt.getNumElements() != c.getShape()[1])
-      return emitOpError() << "bias must be " << c.getShape()[1]
+    if (bt.getSpaceName() != "BT" || bt.getNumElements() < c.getShape()[1])
+      return emitOpError() << "bias must be at least " << c.getShape()[1]
                            << " elements in the bias table (BT)";
   }
   return success();
@@ -301,7 +301,11 @@ LogicalResult CopyBiasOp::verify() {
   Type src = getSrc().getType().getElementType();
   if (!src.isF32() && !src.isF16() && !src.isBF16())
     return emitOpError() << "copies an f32, f16 or bf16 bias row, not " << src;
-  if (getSrc().getType().getNumElements() < getDst().getType().getNumElements())
+  int64_t count = getCount() ? int64_t(getCount()) : getDst().getType().getNumElements();
+  if (count < 0 || count > getDst().getType().getNumElements())
+    return emitOpError() << "copies " << count << " values into a bias table buffer of "
+                         << getDst().getType().getNumElements();
+  if (getSrc().getType().getNumElements() < count)
     return emitOpError() << "copies a row shorter than its bias table buffer";
   return success();
 }

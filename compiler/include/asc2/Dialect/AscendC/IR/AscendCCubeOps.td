@@ -157,15 +157,19 @@ def AscendC_CopyBiasOp : AscendC_Op<"copy_bias",
     [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface]> {
   let summary = "DataCopy of a bias row L1 -> bias table (MTE1), f16/bf16 widened to f32";
   let description = [{
-    Copies the `dst`-long part of the L1 row `src` that starts at element
-    `offset` (0 when absent; a runtime offset is checked when it runs).
+    Copies the `count`-long (default: `dst`-long) part of the L1 row `src`
+    that starts at element `offset` (0 when absent; a runtime offset is
+    checked when it runs). A 16-bit row is widened in whole bursts of 64
+    (c220) / 32 (c310) source bytes, so its `dst` is `count` rounded up to
+    the burst: the extra values land in `dst`'s tail, which no mmad reads.
 
     ```mlir
     ascendc.copy_bias %bt, %l1 : !ascendc.local<64xf32, C2>, !ascendc.local<64xf32, A1>
     ascendc.copy_bias %bt, %l1[%off] : !ascendc.local<32xf32, C2>, !ascendc.local<128xf16, A1>
     ```
   }];
-  let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src, Optional<Index>:$offset);
+  let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src, Optional<Index>:$offset,
+                       DefaultValuedAttr<I64Attr, "0">:$count);
   let assemblyFormat = [{
     $dst `,` $src (`[` $offset^ `]`)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
   }];
