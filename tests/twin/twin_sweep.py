@@ -14,11 +14,9 @@ KNOWN_GAPS are strict xfails: a test that starts passing fails the sweep until i
 import pytest
 
 KNOWN_GAPS = {
-    "test_cube.py::test_int8_accumulates_in_int32":
-        "int8 B to L0B as stored needs a b8 transposing load (LoadDataWithTranspose on A2/A3); the "
-        "emitter still prints LoadData2DParams.ifTranspose, which transposes only b16",
     "test_cube.py::test_cube_kernels_on_ascend950_use_the_c310_recipe_with_numpy_numbers":
-        "its int8 case: the twin does not implement LoadData2DParamsV2's b8 transpose yet",
+        "its int8 case: the twin does not implement LoadData2DParamsV2's b8 transpose (the API page's "
+        "b8 figure is not in the public tree, so the pairing is unverified)",
 }
 
 

@@ -134,6 +134,8 @@ LogicalResult Lowering::lowerCubeLoad(at::LoadOp op, const GlobalView &view) {
     buffers[op.getResult()] = l1;
     return success();
   }
+  if (failed(checkInt8Rhs(op, tile, right, 0)))
+    return failure();
   Value l0 = newBuffer(loc, tile, cubePosition(where, right), name);
   if (needsLoad3D(tile.getElementType(), right, false))
     load3D(loc, l0, l1, 0, 0, ValueRange());
@@ -158,6 +160,22 @@ Value Lowering::newBiasTable(Location loc, at::TileType tile, Type elem, StringR
   int64_t burst = biasBurst(elem); // the widened bursts land in the tail
   return newBuffer(loc, {(n + burst - 1) / burst * burst}, builder.getF32Type(), ac::Position::C2,
                    name);
+}
+
+LogicalResult Lowering::checkInt8Rhs(Operation *op, at::TileType dst, bool asStored,
+                                     int64_t row0) {
+  // int8 B goes to L0B as stored through LoadDataWithTranspose on c220,
+  // whose b8 squares are 32 x 32 (the emitter, CubeCalls.cpp).
+  if (c310 || !asStored || !dst.getElementType().isInteger(8) ||
+      dst.getLocation() != at::TileLocation::L0B)
+    return success();
+  if (dst.getShape()[0] % 32 || dst.getShape()[1] % 32 || row0 % 32)
+    return op->emitError() << "an int8 right operand is moved to L0B in 32 x 32 squares on Atlas "
+                              "A2/A3 (LoadDataWithTranspose): its rows, columns and first row must "
+                              "be multiples of 32, got "
+                           << dst.getShape()[0] << " x " << dst.getShape()[1] << " from row "
+                           << row0;
+  return success();
 }
 
 bool Lowering::needsLoad3D(Type dtype, bool toL0b, bool transpose) const {
@@ -194,6 +212,8 @@ LogicalResult Lowering::lowerMove(at::MoveOp op) {
                               << " moves whole 16x16 fractals: offsets and shape "
                                  "must be multiples of 16";
     bool toL0b = dst.getLocation() == at::TileLocation::L0B;
+    if (failed(checkInt8Rhs(op, dst, toL0b && !op.getTranspose(), offs[0])))
+      return failure();
     Value l0 = newBuffer(op.getLoc(), dst,
                          cubePosition(dst.getLocation(), false), "l0");
     if (needsLoad3D(src.getElementType(), toL0b, op.getTranspose())) {

@@ -237,6 +237,8 @@ private:
   /// LoadData3DV2: float32 on c220 moved to L0B as stored or to L0A
   /// transposed (LoadData2DParams transposes only 16-bit fractals).
   bool needsLoad3D(Type dtype, bool toL0b, bool transpose) const;
+  /// int8 B to L0B as stored on c220: whole 32 x 32 squares, or an error.
+  LogicalResult checkInt8Rhs(Operation *op, at::TileType dst, bool asStored, int64_t row0);
   /// Elements of a 16-bit bias row the L1 -> BT copy moves per burst.
   int64_t biasBurst(Type elem) const;
   /// The bias-table buffer for the bias tile `tile` of `elem` values: its

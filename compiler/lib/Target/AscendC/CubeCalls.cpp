@@ -67,6 +67,30 @@ FamilyResult Emitter::emitCubeFamily(Operation *op) {
           line() << "}\n";
           return success();
         }
+        if (right && !transpose && c0 == 32) {
+          // int8 B as stored on c220: LoadData2DParams transposes only b16
+          // fractals; LoadDataWithTranspose pairs the two 16 x 32 fractals
+          // of a 32-row band of a column block (consecutive in NZ) into a
+          // 32 x 32 square and writes its transpose as two ZN fractals
+          // (load_data_with_transpose.py, b8). One call per 32 rows of K:
+          // N / 32 squares, srcStride = the L1 tile's 32-row bands, dstGap 1
+          // (two fractals a square), dstFracGap 0 (Huawei's Matmul:
+          // load_to_l0b_loadInstr.h, LOAD2DTRANSPOSE).
+          int64_t kBands = dst.getShape()[0] / 32, squares = dst.getShape()[1] / 32;
+          int64_t srcBands = src.getShape()[0] / 32;
+          std::string rowBand = std::to_string(o.getRow() / 32);
+          if (!o.getOrigin().empty())
+            rowBand = "(" + name(o.getOrigin()[0]) + ") / 32";
+          line() << "for (int band = 0; band < " << kBands << "; ++band) {\n";
+          line() << "  AscendC::LoadData2dTransposeParams p(static_cast<uint16_t>((" << colBlock
+                 << ") * " << srcBands << " + " << rowBand << " + band), " << squares << ", "
+                 << srcBands << ", 1, 0);\n";
+          line() << "  AscendC::LoadDataWithTranspose(" << name(o.getDst()) << "[band * "
+                 << dst.getShape()[1] / 16 * 512 << "], " << name(o.getSrc()) << ", p);"
+                 << srcLine(o) << "\n";
+          line() << "}\n";
+          return success();
+        }
         // c220: one LoadData2DParams per row of destination fractals: L1 NZ
         // -> L0A ZZ (16 x C0 fractals: M / 16 rows of K / C0) / L0B ZN (C0 x
         // 16 fractals: K / C0 rows of N / 16; the same for 16-bit types, not

@@ -72,6 +72,21 @@ struct LoadData2DParamsV2 {
   uint8_t sid = 0;
 };
 
+/// LoadDataWithTranspose's parameters (kernel_struct_mm.h field order).
+struct LoadData2dTransposeParams {
+  LoadData2dTransposeParams() {}
+  LoadData2dTransposeParams(uint16_t startIndexIn, uint8_t repeatTimesIn, uint16_t srcStrideIn, uint16_t dstGapIn,
+                            uint16_t dstFracGapIn, uint8_t addrModeIn = 0)
+      : startIndex(startIndexIn), repeatTimes(repeatTimesIn), srcStride(srcStrideIn), dstGap(dstGapIn),
+        dstFracGap(dstFracGapIn), addrMode(addrModeIn) {}
+  uint16_t startIndex = 0;
+  uint8_t repeatTimes = 0;
+  uint16_t srcStride = 0;
+  uint16_t dstGap = 0;
+  uint16_t dstFracGap = 0;
+  uint8_t addrMode = 0;
+};
+
 /// LoadData3DParamsV2 (kernel_struct_mm.h field names and defaults) and
 /// the template switch of the interface: with the default config the call
 /// sets the feature-map and padding registers from the struct itself.
@@ -377,6 +392,34 @@ void LoadData(const LocalTensor<T> &dst, const LocalTensor<T> &src, const LoadDa
                                    : asc2_twin::ZzOffset<T>(i, j, k);
       dst.Store(api, at, window[size_t(i * k + j)]);
     }
+}
+
+/// LoadDataWithTranspose (LoadDataWithTranspose.md and its pseudocode
+/// load_data_with_transpose.py), the b8 form the emitter uses for int8 B on
+/// c220: repeat r reads the 1 KiB square startIndex + r * srcStride (two
+/// consecutive 16 x 32 fractals: a 32 x 32 matrix, row-major) and writes
+/// its transpose as two 16 x 32 fractals, rows 0..15 at fractal
+/// r * (dstGap + 1) and rows 16..31 dstFracGap + 1 fractals after it.
+template <typename T>
+void LoadDataWithTranspose(const LocalTensor<T> &dst, const LocalTensor<T> &src, const LoadData2dTransposeParams &p) {
+  const char *api = "LoadDataWithTranspose";
+  if constexpr (sizeof(T) != 1)
+    asc2_twin::Fail(std::string(api) + ": the twin implements the b8 form only, not " +
+                    std::to_string(sizeof(T)) + "-byte elements");
+  if (p.addrMode != 0)
+    asc2_twin::Fail(std::string(api) + ": addrMode 1 (decreasing) is not supported by the twin");
+  for (int64_t r = 0; r < p.repeatTimes; ++r) {
+    const int64_t square = (int64_t(p.startIndex) + r * int64_t(p.srcStride)) * 1024;
+    std::vector<T> s(1024);
+    for (int64_t i = 0; i < 1024; ++i)
+      s[size_t(i)] = src.Load(api, square + i);
+    for (int64_t half = 0; half < 2; ++half) {
+      const int64_t d = (r * (int64_t(p.dstGap) + 1) + half * (int64_t(p.dstFracGap) + 1)) * 512;
+      for (int64_t k = 0; k < 16; ++k)     // row k of the fractal: column 16 * half + k of the square
+        for (int64_t t = 0; t < 32; ++t)
+          dst.Store(api, d + k * 32 + t, s[size_t(t * 32 + 16 * half + k)]);
+    }
+  }
 }
 
 // ---- Mmad ----
