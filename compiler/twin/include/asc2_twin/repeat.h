@@ -63,12 +63,17 @@ inline void ResetMask() {
   auto &v = asc2_twin::CurrentCore().vec;
   v.mask[0] = v.mask[1] = ~0ull;
 }
-template <typename T, int mode = 0> inline void SetVectorMask(uint64_t maskHigh, uint64_t maskLow) {
+/// SetVectorMask's mode (kernel_reg.h): the mask as bits (NORMAL) or, after
+/// SetMaskCount, as an element count in maskLow (COUNTER).
+enum class MaskMode : uint8_t { NORMAL = 0, COUNTER };
+
+template <typename T, MaskMode mode = MaskMode::NORMAL>
+inline void SetVectorMask(uint64_t maskHigh, uint64_t maskLow) {
   auto &v = asc2_twin::CurrentCore().vec;
   v.mask[0] = maskLow;
   v.mask[1] = maskHigh;
 }
-template <typename T, int mode = 0> inline void SetVectorMask(int32_t len) {
+template <typename T, MaskMode mode = MaskMode::NORMAL> inline void SetVectorMask(int32_t len) {
   auto &v = asc2_twin::CurrentCore().vec;
   if (v.counterMode) {
     v.mask[0] = uint64_t(len);

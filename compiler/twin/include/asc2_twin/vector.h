@@ -178,27 +178,42 @@ ASC2_TWIN_BINARY(SubRelu, C s = asc2_twin::WrapSub(a, b); return s < C(0) ? C(0)
     asc2_twin::Unary2(#Name, dst, src, count,                                  \
                       asc2_twin::OnValues<T>([s](C x) { return Name##Fn{}(s, x); })); \
   }                                                                            \
+  /* Level 0: <T, isSetMask> with a T scalar, and <T, U, isSetMask> for    \
+     another scalar type (kernel_operator_vec_binary_scalar_intf.h). */      \
+  template <typename T, typename U>                                            \
+  void Name##Level0(const LocalTensor<T> &dst, const LocalTensor<T> &src,      \
+                    const U &scalar, const asc2_twin::RepeatMask &m,           \
+                    const UnaryRepeatParams &p) {                              \
+    using C = asc2_twin::ComputeType<T>;                                       \
+    C s = C(T(scalar));                                                        \
+    asc2_twin::Unary0(#Name, dst, src, m, p,                                   \
+                      asc2_twin::OnValues<T>([s](C x) { return Name##Fn{}(x, s); })); \
+  }                                                                            \
+  template <typename T, bool isSetMask = true>                                 \
+  void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src,              \
+            const T &scalar, const uint64_t mask[], const uint8_t repeatTime,  \
+            const UnaryRepeatParams &p) {                                      \
+    Name##Level0(dst, src, scalar, asc2_twin::MaskOf<T>(#Name, mask, repeatTime, isSetMask), p); \
+  }                                                                            \
+  template <typename T, bool isSetMask = true>                                 \
+  void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src,              \
+            const T &scalar, uint64_t mask, const uint8_t repeatTime,          \
+            const UnaryRepeatParams &p) {                                      \
+    Name##Level0(dst, src, scalar, asc2_twin::MaskOf<T>(#Name, mask, repeatTime, isSetMask), p); \
+  }                                                                            \
   template <typename T, typename U, bool isSetMask = true,                     \
-            typename = std::enable_if_t<!asc2_twin::kIsTensor<U>>>             \
+            typename = std::enable_if_t<!asc2_twin::kIsTensor<U> && !std::is_same_v<T, U>>> \
   void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src,              \
             const U &scalar, const uint64_t mask[], const uint8_t repeatTime,  \
             const UnaryRepeatParams &p) {                                      \
-    using C = asc2_twin::ComputeType<T>;                                       \
-    C s = C(T(scalar));                                                        \
-    asc2_twin::Unary0(#Name, dst, src,                                         \
-                      asc2_twin::MaskOf<T>(#Name, mask, repeatTime, isSetMask), p, \
-                      asc2_twin::OnValues<T>([s](C x) { return Name##Fn{}(x, s); })); \
+    Name##Level0(dst, src, scalar, asc2_twin::MaskOf<T>(#Name, mask, repeatTime, isSetMask), p); \
   }                                                                            \
   template <typename T, typename U, bool isSetMask = true,                     \
-            typename = std::enable_if_t<!asc2_twin::kIsTensor<U>>>             \
+            typename = std::enable_if_t<!asc2_twin::kIsTensor<U> && !std::is_same_v<T, U>>> \
   void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src,              \
             const U &scalar, uint64_t mask, const uint8_t repeatTime,          \
             const UnaryRepeatParams &p) {                                      \
-    using C = asc2_twin::ComputeType<T>;                                       \
-    C s = C(T(scalar));                                                        \
-    asc2_twin::Unary0(#Name, dst, src,                                         \
-                      asc2_twin::MaskOf<T>(#Name, mask, repeatTime, isSetMask), p, \
-                      asc2_twin::OnValues<T>([s](C x) { return Name##Fn{}(x, s); })); \
+    Name##Level0(dst, src, scalar, asc2_twin::MaskOf<T>(#Name, mask, repeatTime, isSetMask), p); \
   }
 
 ASC2_TWIN_SCALAR(Adds, return asc2_twin::WrapAdd(a, b);)
@@ -217,6 +232,21 @@ ASC2_TWIN_SCALAR(ShiftLeft, static_assert(std::is_integral_v<C>, "ShiftLeft: int
 ASC2_TWIN_SCALAR(ShiftRight, static_assert(std::is_integral_v<C>, "ShiftRight: integer types only");
                  return uint64_t(b) >= sizeof(C) * 8 ? C(a < C(0) ? C(-1) : C(0)) : C(a >> b);)
 #undef ASC2_TWIN_SCALAR
+
+// Tensor-by-tensor shifts (kernel_operator_vec_binary_intf.h: ShiftLeft /
+// ShiftRight<T, U>(dst, src0, src1, count), dst = src0 shifted by src1),
+// element by element with the scalar forms' rules.
+#define ASC2_TWIN_SHIFT(Name)                                                  \
+  template <typename T, typename U>                                            \
+  void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src0,             \
+            const LocalTensor<U> &src1, const int32_t &count) {                \
+    using C = asc2_twin::ComputeType<T>;                                       \
+    for (int32_t i = 0; i < count; ++i)                                        \
+      dst.Store(#Name, i, T(Name##Fn{}(C(src0.Load(#Name, i)), C(src1.Load(#Name, i))))); \
+  }
+ASC2_TWIN_SHIFT(ShiftLeft)
+ASC2_TWIN_SHIFT(ShiftRight)
+#undef ASC2_TWIN_SHIFT
 
 #define ASC2_TWIN_UNARY(Name, body)                                            \
   struct Name##Fn {                                                            \
