@@ -145,19 +145,15 @@ LogicalResult Lowering::lowerCubeLoad(at::LoadOp op, const GlobalView &view) {
   return success();
 }
 
-int64_t Lowering::biasBurst(Type elem) const {
-  // DataCopy L1 -> BiasTable with two element types moves blockLen units of
-  // 64 (c220) / 32 (c310) bytes of the source (its page; Huawei's Matmul
-  // rounds the same way, load_bias_to_c2.h).
-  int64_t bytes = elem.getIntOrFloatBitWidth() / 8;
-  return (c310 ? 32 : 64) / bytes;
-}
-
 Value Lowering::newBiasTable(Location loc, at::TileType tile, Type elem, StringRef name) {
   int64_t n = tile.getNumElements();
   if (elem.isF32()) // the same-type copy moves exactly n (a multiple of 16)
     return newBuffer(loc, tile.getShape(), builder.getF32Type(), ac::Position::C2, name);
-  int64_t burst = biasBurst(elem); // the widened bursts land in the tail
+  // DataCopy L1 -> BiasTable with two element types moves blockLen units of
+  // 64 (c220) / 32 (c310) bytes of the source (its page; Huawei's Matmul
+  // rounds the same way, load_bias_to_c2.h): the widened bursts land in the
+  // buffer's tail.
+  int64_t burst = (c310 ? 32 : 64) / (elem.getIntOrFloatBitWidth() / 8);
   return newBuffer(loc, {(n + burst - 1) / burst * burst}, builder.getF32Type(), ac::Position::C2,
                    name);
 }

@@ -239,8 +239,6 @@ private:
   bool needsLoad3D(Type dtype, bool toL0b, bool transpose) const;
   /// int8 B to L0B as stored on c220: whole 32 x 32 squares, or an error.
   LogicalResult checkInt8Rhs(Operation *op, at::TileType dst, bool asStored, int64_t row0);
-  /// Elements of a 16-bit bias row the L1 -> BT copy moves per burst.
-  int64_t biasBurst(Type elem) const;
   /// The bias-table buffer for the bias tile `tile` of `elem` values: its
   /// shape, or (16-bit, widened in whole bursts) its length rounded up to
   /// the burst.

@@ -204,7 +204,7 @@ FamilyResult Emitter::emitCubeFamily(Operation *op) {
         if (Value off = o.getOffset())
           src += "[" + name(off) + "]";
         auto dt = o.getDst().getType(), st = o.getSrc().getType();
-        int64_t count = o.getCount() ? int64_t(o.getCount()) : dt.getNumElements();
+        int64_t count = o.getValueCount();
         if (dt.getElementType() == st.getElementType()) {
           line() << "AscendC::DataCopy(" << name(o.getDst()) << ", " << src << ", " << count << ");"
                  << srcLine(o) << "\n";

@@ -127,8 +127,7 @@ FamilyResult Builder::emitCubeFamily(Operation *op) {
         in.dstSpace = d->space;
         in.dstAddr = d->addr;
         // The bias values (the burst tail a 16-bit copy also writes is never read).
-        in.c = sim::Operand::ofImm(c.getCount() ? int64_t(c.getCount())
-                                                : c.getDst().getType().getNumElements());
+        in.c = sim::Operand::ofImm(c.getValueCount());
         return success();
       })
       .Case<FixpipeOp>([&](FixpipeOp f) -> LogicalResult {

@@ -112,6 +112,15 @@ template <typename T> RepeatMask MaskOf(const char *api, uint64_t mask, int64_t 
                : StoredMask(api, PerRepeat<T>(), repeatTime);
 }
 
+/// A tensor-and-scalar op at level 0: f(x, scalar) per element under the mask.
+template <typename T, typename U, typename F>
+void ScalarLevel0(const char *api, const AscendC::LocalTensor<T> &dst, const AscendC::LocalTensor<T> &src,
+                  const U &scalar, const RepeatMask &m, const AscendC::UnaryRepeatParams &p, F f) {
+  using C = ComputeType<T>;
+  C s = C(T(scalar));
+  Unary0(api, dst, src, m, p, OnValues<T>([s, f](C x) { return f(x, s); }));
+}
+
 } // namespace asc2_twin
 
 namespace AscendC {
@@ -180,40 +189,35 @@ ASC2_TWIN_BINARY(SubRelu, C s = asc2_twin::WrapSub(a, b); return s < C(0) ? C(0)
   }                                                                            \
   /* Level 0: <T, isSetMask> with a T scalar, and <T, U, isSetMask> for    \
      another scalar type (kernel_operator_vec_binary_scalar_intf.h). */      \
-  template <typename T, typename U>                                            \
-  void Name##Level0(const LocalTensor<T> &dst, const LocalTensor<T> &src,      \
-                    const U &scalar, const asc2_twin::RepeatMask &m,           \
-                    const UnaryRepeatParams &p) {                              \
-    using C = asc2_twin::ComputeType<T>;                                       \
-    C s = C(T(scalar));                                                        \
-    asc2_twin::Unary0(#Name, dst, src, m, p,                                   \
-                      asc2_twin::OnValues<T>([s](C x) { return Name##Fn{}(x, s); })); \
-  }                                                                            \
   template <typename T, bool isSetMask = true>                                 \
   void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src,              \
             const T &scalar, const uint64_t mask[], const uint8_t repeatTime,  \
             const UnaryRepeatParams &p) {                                      \
-    Name##Level0(dst, src, scalar, asc2_twin::MaskOf<T>(#Name, mask, repeatTime, isSetMask), p); \
+    asc2_twin::ScalarLevel0(#Name, dst, src, scalar,                            \
+                            asc2_twin::MaskOf<T>(#Name, mask, repeatTime, isSetMask), p, Name##Fn{}); \
   }                                                                            \
   template <typename T, bool isSetMask = true>                                 \
   void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src,              \
             const T &scalar, uint64_t mask, const uint8_t repeatTime,          \
             const UnaryRepeatParams &p) {                                      \
-    Name##Level0(dst, src, scalar, asc2_twin::MaskOf<T>(#Name, mask, repeatTime, isSetMask), p); \
+    asc2_twin::ScalarLevel0(#Name, dst, src, scalar,                            \
+                            asc2_twin::MaskOf<T>(#Name, mask, repeatTime, isSetMask), p, Name##Fn{}); \
   }                                                                            \
   template <typename T, typename U, bool isSetMask = true,                     \
             typename = std::enable_if_t<!asc2_twin::kIsTensor<U> && !std::is_same_v<T, U>>> \
   void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src,              \
             const U &scalar, const uint64_t mask[], const uint8_t repeatTime,  \
             const UnaryRepeatParams &p) {                                      \
-    Name##Level0(dst, src, scalar, asc2_twin::MaskOf<T>(#Name, mask, repeatTime, isSetMask), p); \
+    asc2_twin::ScalarLevel0(#Name, dst, src, scalar,                            \
+                            asc2_twin::MaskOf<T>(#Name, mask, repeatTime, isSetMask), p, Name##Fn{}); \
   }                                                                            \
   template <typename T, typename U, bool isSetMask = true,                     \
             typename = std::enable_if_t<!asc2_twin::kIsTensor<U> && !std::is_same_v<T, U>>> \
   void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src,              \
             const U &scalar, uint64_t mask, const uint8_t repeatTime,          \
             const UnaryRepeatParams &p) {                                      \
-    Name##Level0(dst, src, scalar, asc2_twin::MaskOf<T>(#Name, mask, repeatTime, isSetMask), p); \
+    asc2_twin::ScalarLevel0(#Name, dst, src, scalar,                            \
+                            asc2_twin::MaskOf<T>(#Name, mask, repeatTime, isSetMask), p, Name##Fn{}); \
   }
 
 ASC2_TWIN_SCALAR(Adds, return asc2_twin::WrapAdd(a, b);)

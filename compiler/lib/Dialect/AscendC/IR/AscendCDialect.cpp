@@ -301,7 +301,7 @@ LogicalResult CopyBiasOp::verify() {
   Type src = getSrc().getType().getElementType();
   if (!src.isF32() && !src.isF16() && !src.isBF16())
     return emitOpError() << "copies an f32, f16 or bf16 bias row, not " << src;
-  int64_t count = getCount() ? int64_t(getCount()) : getDst().getType().getNumElements();
+  int64_t count = getValueCount();
   if (count < 0 || count > getDst().getType().getNumElements())
     return emitOpError() << "copies " << count << " values into a bias table buffer of "
                          << getDst().getType().getNumElements();

@@ -175,6 +175,10 @@ def AscendC_CopyBiasOp : AscendC_Op<"copy_bias",
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
+    /// The bias values copied: `count`, or (0) the whole `dst`.
+    int64_t getValueCount() {
+      return getCount() ? int64_t(getCount()) : getDst().getType().getNumElements();
+    }
     ::asc2::Pipe getPipe() { return ::asc2::Pipe::MTE1; }
     void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
       a.push_back({getSrc(), false});
