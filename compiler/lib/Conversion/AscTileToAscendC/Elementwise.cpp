@@ -60,6 +60,48 @@ LogicalResult Lowering::lowerElementwise(Operation *op) {
         if (failed(src))
           return failure();
         newResult();
+        // Subs and Divs are c310 calls (asc-devkit@82b89a15f: SubsImpl and
+        // DivsImpl exist in impl/basic_api/dav_3510 only; A2/A3 declare the
+        // API and the kernel fails to link). On A2/A3: x - s = x + (-s),
+        // s - x = (-x) + s (negation is exact) and x / s, s / x are Div with
+        // a Duplicate'd s (the same single rounding as the scalar form).
+        constexpr bool sub = std::is_same_v<VecT, ac::SubOp>, div = std::is_same_v<VecT, ac::DivOp>;
+        if constexpr (sub || div) {
+          if (!c310) {
+            Value full = countOf(loc, tile);
+            Value scalar = rs ? rs : ls;
+            Type elem = tile.getElementType();
+            if constexpr (sub) {
+              if (rs) {
+                Value negated =
+                    isa<FloatType>(scalar.getType())
+                        ? builder.create<arith::NegFOp>(loc, scalar).getResult()
+                        : builder.create<arith::SubIOp>(
+                              loc, builder.create<arith::ConstantOp>(
+                                       loc, builder.getIntegerAttr(scalar.getType(), 0)),
+                              scalar).getResult();
+                markCounter(builder.create<ac::AddsOp>(loc, result, *src, negated, count,
+                                                       false, bits),
+                            mask);
+                return success();
+              }
+              Value t = newBuffer(loc, tile, ac::Position::VECCALC, "negated");
+              Value minusOne = builder.create<arith::ConstantOp>(
+                  loc, isa<FloatType>(elem) ? TypedAttr(builder.getFloatAttr(elem, -1.0))
+                                            : TypedAttr(builder.getIntegerAttr(elem, -1)));
+              builder.create<ac::MulsOp>(loc, t, *src, minusOne, full, false, ValueRange{});
+              markCounter(builder.create<ac::AddsOp>(loc, result, t, ls, count, false, bits),
+                          mask);
+            } else {
+              Value t = newBuffer(loc, tile, ac::Position::VECCALC, rs ? "divisor" : "dividend");
+              builder.create<ac::DuplicateOp>(loc, t, scalar, full);
+              markCounter(builder.create<ac::DivOp>(loc, result, rs ? *src : t, rs ? t : *src,
+                                                    count, bits),
+                          mask);
+            }
+            return success();
+          }
+        }
         markCounter(builder.create<ScalarT>(loc, result, *src, rs ? rs : ls, count,
                                             /*scalar_first=*/!rs, bits),
                     mask);
@@ -71,6 +113,9 @@ LogicalResult Lowering::lowerElementwise(Operation *op) {
     if (failed(a) || failed(b))
       return failure();
     newResult();
+    if constexpr (std::is_same_v<VecT, ac::ShlOp> || std::is_same_v<VecT, ac::ShrOp>)
+      return lowerShiftByTile(op, loc, result, *a, *b, tile, count, bits, mask,
+                              std::is_same_v<VecT, ac::ShlOp>);
     markCounter(builder.create<VecT>(loc, result, *a, *b, count, bits), mask);
     return success();
   };
@@ -184,6 +229,85 @@ void Lowering::lowerFloorDiv(Location loc, Value dst, Value x, Value y,
   issue(builder.create<ac::AndOp>(loc, adj, s, z, count, bits));
   issue(builder.create<ac::ShrsOp>(loc, adj, adj, shift, count, false, bits));
   issue(builder.create<ac::AddOp>(loc, dst, q, adj, count, bits));
+}
+
+LogicalResult Lowering::lowerShiftByTile(Operation *op, Location loc, Value dst, Value x,
+                                          Value y, at::TileType t, Value count,
+                                          ValueRange bits, at::MaskOp mask, bool left) {
+  // The tensor-by-tensor ShiftLeft/ShiftRight<T, U>(dst, src0, src1, count)
+  // is defined for __NPU_ARCH__ 3510 only (asc-devkit@82b89a15f:impl/basic_api/
+  // kernel_operator_vec_binary_intf_impl.h; A2/A3 declare it but have no
+  // body, so the kernel fails to link) and has no level-0 (masked) form.
+  Type elem = t.getElementType();
+  Value full = countOf(loc, t);
+  auto tmp = [&](StringRef name) { return newBuffer(loc, t, ac::Position::VECCALC, name); };
+  // The lanes of a mask: the unmasked result copied into dst (prefilled with
+  // the mask's `other`) by a masked dst = r + 0.
+  auto finish = [&](Value r) {
+    Value zero = builder.create<arith::ConstantOp>(loc, builder.getIntegerAttr(elem, 0));
+    markCounter(builder.create<ac::AddsOp>(loc, dst, r, zero, count, false, bits), mask);
+  };
+  bool masked = !bits.empty() || (mask && mask.getCount());
+  if (c310) {
+    Value r = masked ? tmp("shifted") : dst;
+    if (left)
+      builder.create<ac::ShlOp>(loc, r, x, y, full, ValueRange{});
+    else
+      builder.create<ac::ShrOp>(loc, r, x, y, full, ValueRange{});
+    if (masked)
+      finish(r);
+    return success();
+  }
+  unsigned width = elem.isSignedInteger() || elem.isSignlessInteger() ? elem.getIntOrFloatBitWidth() : 0;
+  if (width != 16 && width != 32)
+    return op->emitOpError() << "shifting " << elem << " elements by a tile of amounts has no "
+                                "Ascend C form on Atlas A2/A3 (int16 and int32 only)";
+  // A2/A3 shift by a scalar only. Binary decomposition of the amount: for
+  // each bit k of y, cur = bit ? cur shifted by 2^k : cur, the choice made
+  // with a lane mask m = (y << (w-1-k)) >> (w-1) (all ones where the bit is
+  // set; the right shift is arithmetic) as (s & m) | (cur & ~m). Amounts of
+  // w or more (or negative) shift everything out: 0, or the sign for >>,
+  // as the scalar shifts and numpy do.
+  auto konst = [&](int64_t v) {
+    return builder.create<arith::ConstantOp>(loc, builder.getIntegerAttr(elem, v)).getResult();
+  };
+  Value cur = tmp("shift_acc"), m = tmp("shift_bit"), s = tmp("shift_step"),
+        keep = tmp("shift_keep");
+  unsigned rounds = width == 32 ? 5 : 4;
+  Value in = x;
+  for (unsigned k = 0; k < rounds; ++k) {
+    builder.create<ac::ShlsOp>(loc, m, y, konst(width - 1 - k), full, false, ValueRange{});
+    builder.create<ac::ShrsOp>(loc, m, m, konst(width - 1), full, false, ValueRange{});
+    if (left)
+      builder.create<ac::ShlsOp>(loc, s, in, konst(int64_t(1) << k), full, false, ValueRange{});
+    else
+      builder.create<ac::ShrsOp>(loc, s, in, konst(int64_t(1) << k), full, false, ValueRange{});
+    builder.create<ac::AndOp>(loc, s, s, m, full, ValueRange{});
+    builder.create<ac::NotOp>(loc, m, m, full, ValueRange{});
+    builder.create<ac::AndOp>(loc, keep, in, m, full, ValueRange{});
+    builder.create<ac::OrOp>(loc, cur, s, keep, full, ValueRange{});
+    in = cur;
+  }
+  // Overshift: o = y >> log2(w) is non-zero; m = (o | -o) >> (w-1).
+  builder.create<ac::ShrsOp>(loc, m, y, konst(rounds), full, false, ValueRange{});
+  builder.create<ac::MulsOp>(loc, s, m, konst(-1), full, false, ValueRange{});
+  builder.create<ac::OrOp>(loc, m, m, s, full, ValueRange{});
+  builder.create<ac::ShrsOp>(loc, m, m, konst(width - 1), full, false, ValueRange{});
+  Value r = masked ? s : dst;
+  if (left) {
+    builder.create<ac::NotOp>(loc, m, m, full, ValueRange{});
+    builder.create<ac::AndOp>(loc, r, cur, m, full, ValueRange{});
+  } else {
+    // The sign where everything is shifted out.
+    builder.create<ac::ShrsOp>(loc, keep, x, konst(width - 1), full, false, ValueRange{});
+    builder.create<ac::AndOp>(loc, keep, keep, m, full, ValueRange{});
+    builder.create<ac::NotOp>(loc, m, m, full, ValueRange{});
+    builder.create<ac::AndOp>(loc, cur, cur, m, full, ValueRange{});
+    builder.create<ac::OrOp>(loc, r, cur, keep, full, ValueRange{});
+  }
+  if (masked)
+    finish(r);
+  return success();
 }
 
 LogicalResult Lowering::lowerCast(at::CastOp c) {

@@ -87,6 +87,12 @@ private:
   /// dst = a ^ b on integer (or bit-mask) buffers, as Or, And, Not, And.
   void emitXor(Location loc, Value dst, Value a, Value b, at::TileType t, Value count,
                ValueRange bits, at::MaskOp mask);
+  /// dst = x << y or x >> y (arithmetic) with a tile of shift amounts. Only
+  /// c310 has the tensor-by-tensor call, in its count form only; A2/A3 and
+  /// a lane mask get the composition of scalar shifts and bit operations.
+  LogicalResult lowerShiftByTile(Operation *op, Location loc, Value dst, Value x, Value y,
+                                 at::TileType t, Value count, ValueRange bits,
+                                 at::MaskOp mask, bool left);
   LogicalResult lowerCmp(at::CmpOp op);
   /// A cast from or to a bool tile (a bit mask): Compares / Select through a
   /// float type. `m`/`mask`: the lanes of the result's fused mask.

@@ -142,6 +142,13 @@ FamilyResult Emitter::emitVectorFamily(Operation *op) {
     // target has (c220 has no scalar-first Muls).
     std::string operands = name(o.getSrc()) + ", " + scalar;
     StringRef api = o.getApiName();
+    // A2/A3 implement Adds, Muls, Maxs, Mins, LeakyRelu and the shifts, tensor
+    // first (impl/basic_api/dav_c220); Subs, Divs, Ands and Ors are declared
+    // there but defined for c310 only, so they would compile and fail to
+    // link. The lowering never issues them there.
+    if (!c310 && (api == "Subs" || api == "Divs" || api == "Ands" || api == "Ors"))
+      return o.emitOpError() << "is not an Ascend C call on c220 (" << api
+                             << " is implemented for c310 only)";
     if (o.getScalarFirst() && (api == "Subs" || api == "Divs" || api.starts_with("Shift"))) {
       if (api.starts_with("Shift"))
         return o.emitOpError() << "a scalar shifted by a tile has no Ascend C call ("

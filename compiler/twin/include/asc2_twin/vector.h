@@ -115,10 +115,12 @@ template <typename T> RepeatMask MaskOf(const char *api, uint64_t mask, int64_t 
 /// A tensor-and-scalar op at level 0: f(x, scalar) per element under the mask.
 template <typename T, typename U, typename F>
 void ScalarLevel0(const char *api, const AscendC::LocalTensor<T> &dst, const AscendC::LocalTensor<T> &src,
-                  const U &scalar, const RepeatMask &m, const AscendC::UnaryRepeatParams &p, F f) {
+                  const U &scalar, const RepeatMask &m, const AscendC::UnaryRepeatParams &p, F f,
+                  bool scalarFirst = false) {
   using C = ComputeType<T>;
   C s = C(T(scalar));
-  Unary0(api, dst, src, m, p, OnValues<T>([s, f](C x) { return f(x, s); }));
+  Unary0(api, dst, src, m, p,
+         OnValues<T>([s, f, scalarFirst](C x) { return scalarFirst ? f(s, x) : f(x, s); }));
 }
 
 } // namespace asc2_twin
@@ -163,8 +165,17 @@ ASC2_TWIN_BINARY(AddRelu, C s = asc2_twin::WrapAdd(a, b); return s < C(0) ? C(0)
 ASC2_TWIN_BINARY(SubRelu, C s = asc2_twin::WrapSub(a, b); return s < C(0) ? C(0) : s;)
 #undef ASC2_TWIN_BINARY
 
-// Tensor-and-scalar ops. The level-2 form also takes the scalar first
-// ("灵活标量位置": Subs(dst, 2.0f, src, n) is 2 - src).
+// Tensor-and-scalar ops. On c310 they also take the scalar first
+// ("灵活标量位置": Subs(dst, 2.0f, src, n) is 2 - src), at level 2 and level 0;
+// A2/A3 have the tensor-first form only, and no Subs, Divs, Ands or Ors at
+// all (asc-devkit@82b89a15f: impl/basic_api/dav_c220 implements Adds, Muls,
+// Maxs, Mins, LeakyRelu and the shifts; the other names are declared for
+// every arch, so calling them on A2/A3 compiles and fails to link).
+#if ASC2_TWIN_NPU_ARCH == 3510
+#define ASC2_TWIN_IF_C310(...) __VA_ARGS__
+#else
+#define ASC2_TWIN_IF_C310(...)
+#endif
 #define ASC2_TWIN_SCALAR(Name, body)                                           \
   struct Name##Fn {                                                            \
     template <typename C> C operator()(C a, C b) const { body }                \
@@ -178,6 +189,7 @@ ASC2_TWIN_BINARY(SubRelu, C s = asc2_twin::WrapSub(a, b); return s < C(0) ? C(0)
     asc2_twin::Unary2(#Name, dst, src, count,                                  \
                       asc2_twin::OnValues<T>([s](C x) { return Name##Fn{}(x, s); })); \
   }                                                                            \
+  ASC2_TWIN_IF_C310(                                                           \
   template <typename T, typename U,                                            \
             typename = std::enable_if_t<!asc2_twin::kIsTensor<U>>>             \
   void Name(const LocalTensor<T> &dst, const U &scalar,                        \
@@ -187,6 +199,24 @@ ASC2_TWIN_BINARY(SubRelu, C s = asc2_twin::WrapSub(a, b); return s < C(0) ? C(0)
     asc2_twin::Unary2(#Name, dst, src, count,                                  \
                       asc2_twin::OnValues<T>([s](C x) { return Name##Fn{}(s, x); })); \
   }                                                                            \
+  template <typename T, bool isSetMask = true, typename U,                     \
+            typename = std::enable_if_t<!asc2_twin::kIsTensor<U>>>             \
+  void Name(const LocalTensor<T> &dst, const U &scalar,                        \
+            const LocalTensor<T> &src, const uint64_t mask[],                  \
+            const uint8_t repeatTime, const UnaryRepeatParams &p) {            \
+    asc2_twin::ScalarLevel0(#Name, dst, src, scalar,                            \
+                            asc2_twin::MaskOf<T>(#Name, mask, repeatTime, isSetMask), p, \
+                            Name##Fn{}, true);                                 \
+  }                                                                            \
+  template <typename T, bool isSetMask = true, typename U,                     \
+            typename = std::enable_if_t<!asc2_twin::kIsTensor<U>>>             \
+  void Name(const LocalTensor<T> &dst, const U &scalar,                        \
+            const LocalTensor<T> &src, uint64_t mask,                          \
+            const uint8_t repeatTime, const UnaryRepeatParams &p) {            \
+    asc2_twin::ScalarLevel0(#Name, dst, src, scalar,                            \
+                            asc2_twin::MaskOf<T>(#Name, mask, repeatTime, isSetMask), p, \
+                            Name##Fn{}, true);                                 \
+  })                                                                           \
   /* Level 0: <T, isSetMask> with a T scalar, and <T, U, isSetMask> for    \
      another scalar type (kernel_operator_vec_binary_scalar_intf.h). */      \
   template <typename T, bool isSetMask = true>                                 \
@@ -221,14 +251,16 @@ ASC2_TWIN_BINARY(SubRelu, C s = asc2_twin::WrapSub(a, b); return s < C(0) ? C(0)
   }
 
 ASC2_TWIN_SCALAR(Adds, return asc2_twin::WrapAdd(a, b);)
-ASC2_TWIN_SCALAR(Subs, return asc2_twin::WrapSub(a, b);)
 ASC2_TWIN_SCALAR(Muls, return asc2_twin::WrapMul(a, b);)
-ASC2_TWIN_SCALAR(Divs, return asc2_twin::CheckedDiv(a, b);)
 ASC2_TWIN_SCALAR(Maxs, return a > b ? a : b;)
 ASC2_TWIN_SCALAR(Mins, return a < b ? a : b;)
 ASC2_TWIN_SCALAR(LeakyRelu, return a < C(0) ? C(a * b) : a;)
+#if ASC2_TWIN_NPU_ARCH == 3510
+ASC2_TWIN_SCALAR(Subs, return asc2_twin::WrapSub(a, b);)
+ASC2_TWIN_SCALAR(Divs, return asc2_twin::CheckedDiv(a, b);)
 ASC2_TWIN_SCALAR(Ands, static_assert(std::is_integral_v<C>, "Ands: integer types only"); return C(a & b);)
 ASC2_TWIN_SCALAR(Ors, static_assert(std::is_integral_v<C>, "Ors: integer types only"); return C(a | b);)
+#endif
 // Shifts: a shift of the type's width or more gives 0 (or the sign, right).
 ASC2_TWIN_SCALAR(ShiftLeft, static_assert(std::is_integral_v<C>, "ShiftLeft: integer types only");
                  return uint64_t(b) >= sizeof(C) * 8 ? C(0)
@@ -236,10 +268,14 @@ ASC2_TWIN_SCALAR(ShiftLeft, static_assert(std::is_integral_v<C>, "ShiftLeft: int
 ASC2_TWIN_SCALAR(ShiftRight, static_assert(std::is_integral_v<C>, "ShiftRight: integer types only");
                  return uint64_t(b) >= sizeof(C) * 8 ? C(a < C(0) ? C(-1) : C(0)) : C(a >> b);)
 #undef ASC2_TWIN_SCALAR
+#undef ASC2_TWIN_IF_C310
 
 // Tensor-by-tensor shifts (kernel_operator_vec_binary_intf.h: ShiftLeft /
 // ShiftRight<T, U>(dst, src0, src1, count), dst = src0 shifted by src1),
-// element by element with the scalar forms' rules.
+// element by element with the scalar forms' rules. c310 only: A2/A3 declare
+// them but define them for __NPU_ARCH__ 3510 alone (a kernel calling them
+// compiles there and fails to link), so the c220 twin does not have them.
+#if ASC2_TWIN_NPU_ARCH == 3510
 #define ASC2_TWIN_SHIFT(Name)                                                  \
   template <typename T, typename U>                                            \
   void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src0,             \
@@ -251,6 +287,7 @@ ASC2_TWIN_SCALAR(ShiftRight, static_assert(std::is_integral_v<C>, "ShiftRight: i
 ASC2_TWIN_SHIFT(ShiftLeft)
 ASC2_TWIN_SHIFT(ShiftRight)
 #undef ASC2_TWIN_SHIFT
+#endif
 
 #define ASC2_TWIN_UNARY(Name, body)                                            \
   struct Name##Fn {                                                            \
