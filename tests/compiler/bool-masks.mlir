@@ -53,12 +53,16 @@ func.func @masked_compare(%x: !asctile.ptr<f32>, %o: !asctile.ptr<i1>, %n: index
 
 // -----
 
-// Integer floor division is composed of calls that exist: Div, then the
-// sign fix-up; xor is (a | b) & ~(a & b) in basic calls (Xor is advanced-API
+// Integer floor division is composed of calls that exist: the truncating
+// quotient (int16 on A2/A3: exactly in float32, Cast, Div, Cast with
+// truncation; Div has no integer form there), then the sign fix-up; xor is (a | b) & ~(a & b) in basic calls (Xor is advanced-API
 // only and needs a scratch buffer), a scalar operand Duplicate'd first.
 // CHECK-LABEL: func.func @floordiv_and_xor
 // CHECK-NOT: ascendc.xor
-// CHECK: ascendc.div %[[Q:[^,]*]],
+// CHECK: ascendc.cast {{.*}} round CAST_NONE
+// CHECK: ascendc.cast {{.*}} round CAST_NONE
+// CHECK: ascendc.div {{.*}}xf32
+// CHECK: ascendc.cast %[[Q:[^,]*]], {{.*}} round CAST_TRUNC
 // CHECK: ascendc.mul
 // CHECK: ascendc.sub
 // CHECK: ascendc.or
@@ -70,20 +74,20 @@ func.func @masked_compare(%x: !asctile.ptr<f32>, %o: !asctile.ptr<i1>, %n: index
 // CHECK: ascendc.and
 // CHECK: ascendc.shrs
 // CHECK: ascendc.add %{{.*}}, %[[Q]],
-// CHECK: ascendc.duplicate %{{.*}}, %{{.*}}, %{{.*}} : i32
+// CHECK: ascendc.duplicate %{{.*}}, %{{.*}}, %{{.*}} : i16
 // CHECK: ascendc.or %[[X:[^,]*]],
 // CHECK: ascendc.and %[[B:[^,]*]],
 // CHECK: ascendc.not %[[B]], %[[B]]
 // CHECK: ascendc.and %[[X]], %[[X]], %[[B]]
 // CHECK-NOT: ascendc.xor
-func.func @floordiv_and_xor(%x: !asctile.ptr<i32>, %o: !asctile.ptr<i32>, %s: i32) attributes {asctile.kernel} {
-  %tx = asctile.tensor %x[] : !asctile.ptr<i32> -> !asctile.tensor<256xi32>
-  %to = asctile.tensor %o[] : !asctile.ptr<i32> -> !asctile.tensor<256xi32>
+func.func @floordiv_and_xor(%x: !asctile.ptr<i16>, %o: !asctile.ptr<i16>, %s: i16) attributes {asctile.kernel} {
+  %tx = asctile.tensor %x[] : !asctile.ptr<i16> -> !asctile.tensor<256xi16>
+  %to = asctile.tensor %o[] : !asctile.ptr<i16> -> !asctile.tensor<256xi16>
   %c0 = arith.constant 0 : index
-  %a = asctile.load %tx[%c0] : !asctile.tensor<256xi32> -> !asctile.tile<256xi32, UB>
-  %q = arith.floordivsi %a, %a : !asctile.tile<256xi32, UB>
-  %sp = asctile.splat %s : i32 -> !asctile.tile<256xi32, UB>
-  %x2 = arith.xori %q, %sp : !asctile.tile<256xi32, UB>
-  asctile.store %x2, %to[%c0] : !asctile.tile<256xi32, UB>, !asctile.tensor<256xi32>
+  %a = asctile.load %tx[%c0] : !asctile.tensor<256xi16> -> !asctile.tile<256xi16, UB>
+  %q = arith.floordivsi %a, %a : !asctile.tile<256xi16, UB>
+  %sp = asctile.splat %s : i16 -> !asctile.tile<256xi16, UB>
+  %x2 = arith.xori %q, %sp : !asctile.tile<256xi16, UB>
+  asctile.store %x2, %to[%c0] : !asctile.tile<256xi16, UB>, !asctile.tensor<256xi16>
   return
 }

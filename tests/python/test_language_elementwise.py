@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import asc2
-from conftest import requires_native
+from conftest import on_a_platform_with_integer_division, requires_native
 
 pytestmark = requires_native
 
@@ -105,6 +105,7 @@ BINARY = {
 @pytest.mark.parametrize("name,dtype", [(n, d) for n, (_, _, dts, _) in BINARY.items() for d in dts])
 def test_binary_tile_tile(name, dtype):
     op, ref, _, (kx, ky) = BINARY[name]
+    on_a_platform_with_integer_division(name, dtype)
     x, y = inputs(dtype, kx, 1), inputs(dtype, ky, 2)
     out = np.zeros(N, dtype)
     binary_kernel[CORES](x, y, out, N, OP=op, TILE=TILE)
@@ -116,6 +117,7 @@ def test_binary_tile_tile(name, dtype):
 @pytest.mark.parametrize("left", [False, True])
 def test_binary_tile_scalar(name, dtype, left):
     op, ref, _, _ = BINARY[name]
+    on_a_platform_with_integer_division(name, dtype)
     is_float = np.dtype(dtype).kind == "f"
     x = inputs(dtype, "nonzero" if left and name == "div" else "any", 3)
     s = 1.5 if is_float else 3

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import asc2
-from conftest import line_of, requires_native
+from conftest import line_of, on_a_platform_with_integer_division, requires_native
 
 N = 512
 FLOATS = ("float32", "float16")
@@ -120,6 +120,7 @@ BINARY = {
 @pytest.mark.parametrize("count", [0, 100, 512, 1000])
 def test_binary_count(name, dtype, count):
     op, ref, _, (kx, ky) = BINARY[name]
+    on_a_platform_with_integer_division(name, dtype)
     x, y = inputs(dtype, kx, 1), inputs(dtype, ky, 2)
     other = -1.5 if np.dtype(dtype).kind == "f" else -7
     out = np.zeros(N, dtype)
@@ -131,6 +132,7 @@ def test_binary_count(name, dtype, count):
 @pytest.mark.parametrize("name,dtype", [(n, d) for n, (_, _, dts, _) in BINARY.items() for d in dts])
 def test_binary_bits(name, dtype):
     op, ref, _, (kx, ky) = BINARY[name]
+    on_a_platform_with_integer_division(name, dtype)
     x, y = inputs(dtype, kx, 3), inputs(dtype, ky, 4)
     hi = HI if lanes_of(dtype) == 128 else 0
     other = 2.25 if np.dtype(dtype).kind == "f" else 9

@@ -401,6 +401,7 @@ static CompileResult compileOnce(const std::string &asctileIR,
   PassManager pm(&context);
   pm.addInstrumentation(std::make_unique<CaptureIR>(*report));
   pm.addPass(createInlinerPass());
+  pm.addNestedPass<func::FuncOp>(asctile::createAscTileComputeBF16InF32());
   pm.addNestedPass<func::FuncOp>(asctile::createAscTileExpandFusedOps());
   pm.addNestedPass<func::FuncOp>(asctile::createAscTileTransformMathOps());
   if (options.optLevel >= 1) {
@@ -424,6 +425,7 @@ static CompileResult compileOnce(const std::string &asctileIR,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addNestedPass<func::FuncOp>(asctile::createAscTilePropagateNaN());
+  pm.addNestedPass<func::FuncOp>(asctile::createAscTileComputeBF16InF32());
   ConvertAscTileToAscendCOptions lowerOptions;
   lowerOptions.socVersion = arch->socVersion;
   pm.addPass(createConvertAscTileToAscendC(lowerOptions));

@@ -44,6 +44,21 @@ LogicalResult Lowering::lowerElementwise(Operation *op) {
     bits = m.bits;
   };
 
+  // And, Or and Not take 16-bit lanes only on A2/A3 at level 0 (the masked
+  // form; dav_c220 And/Or/Not static_asserts), and Abs float lanes only:
+  // under a lane mask a 32-bit bit operation runs unmasked on a scratch
+  // buffer (the level-2 call, on the uint16 view) and a masked Adds(r, 0)
+  // copies the mask's lanes into the result.
+  auto unmaskedThenCopy = [&]() {
+    Type elem = tile.getElementType();
+    return !c310 && (!bits.empty() || (mask && mask.getCount())) && isa<IntegerType>(elem) &&
+           elem.getIntOrFloatBitWidth() == 32;
+  };
+  auto copyMasked = [&](Value r) {
+    Value zero = builder.create<arith::ConstantOp>(
+        loc, builder.getIntegerAttr(tile.getElementType(), 0));
+    markCounter(builder.create<ac::AddsOp>(loc, result, r, zero, count, false, bits), mask);
+  };
   auto binary = [&](auto vecTag, auto scalarTag) -> LogicalResult {
     using VecT = decltype(vecTag);
     using ScalarT = decltype(scalarTag);
@@ -95,9 +110,10 @@ LogicalResult Lowering::lowerElementwise(Operation *op) {
             } else {
               Value t = newBuffer(loc, tile, ac::Position::VECCALC, rs ? "divisor" : "dividend");
               builder.create<ac::DuplicateOp>(loc, t, scalar, full);
-              markCounter(builder.create<ac::DivOp>(loc, result, rs ? *src : t, rs ? t : *src,
-                                                    count, bits),
-                          mask);
+              Value num = rs ? *src : t, den = rs ? t : *src;
+              if (isa<IntegerType>(elem))
+                return emitIntDiv(op, loc, result, num, den, tile, count, bits, mask);
+              markCounter(builder.create<ac::DivOp>(loc, result, num, den, count, bits), mask);
             }
             return success();
           }
@@ -116,6 +132,16 @@ LogicalResult Lowering::lowerElementwise(Operation *op) {
     if constexpr (std::is_same_v<VecT, ac::ShlOp> || std::is_same_v<VecT, ac::ShrOp>)
       return lowerShiftByTile(op, loc, result, *a, *b, tile, count, bits, mask,
                               std::is_same_v<VecT, ac::ShlOp>);
+    if constexpr (std::is_same_v<VecT, ac::DivOp>)
+      if (isa<IntegerType>(tile.getElementType()))
+        return emitIntDiv(op, loc, result, *a, *b, tile, count, bits, mask);
+    if constexpr (std::is_same_v<VecT, ac::AndOp> || std::is_same_v<VecT, ac::OrOp>)
+      if (unmaskedThenCopy()) {
+        Value r = newBuffer(loc, tile, ac::Position::VECCALC, "bits_unmasked");
+        builder.create<VecT>(loc, r, *a, *b, countOf(loc, tile), ValueRange{});
+        copyMasked(r);
+        return success();
+      }
     markCounter(builder.create<VecT>(loc, result, *a, *b, count, bits), mask);
     return success();
   };
@@ -125,6 +151,26 @@ LogicalResult Lowering::lowerElementwise(Operation *op) {
     if (failed(src))
       return failure();
     newResult();
+    Type elem = tile.getElementType();
+    if constexpr (std::is_same_v<OpT, ac::AbsOp>) {
+      // |x| of integers on A2/A3 (Abs takes half/float there): Max(x, -x),
+      // which wraps at the minimum like numpy.
+      if (!c310 && isa<IntegerType>(elem)) {
+        Value neg = newBuffer(loc, tile, ac::Position::VECCALC, "negated");
+        Value minusOne = builder.create<arith::ConstantOp>(loc, builder.getIntegerAttr(elem, -1));
+        builder.create<ac::MulsOp>(loc, neg, *src, minusOne, countOf(loc, tile), false,
+                                   ValueRange{});
+        markCounter(builder.create<ac::MaxOp>(loc, result, *src, neg, count, bits), mask);
+        return success();
+      }
+    }
+    if constexpr (std::is_same_v<OpT, ac::NotOp>)
+      if (unmaskedThenCopy()) {
+        Value r = newBuffer(loc, tile, ac::Position::VECCALC, "bits_unmasked");
+        builder.create<OpT>(loc, r, *src, countOf(loc, tile), ValueRange{});
+        copyMasked(r);
+        return success();
+      }
     markCounter(builder.create<OpT>(loc, result, *src, count, bits), mask);
     return success();
   };
@@ -147,6 +193,12 @@ LogicalResult Lowering::lowerElementwise(Operation *op) {
           if (failed(a) || failed(b))
             return failure();
           newResult();
+          if (unmaskedThenCopy()) {
+            Value r = newBuffer(loc, tile, ac::Position::VECCALC, "bits_unmasked");
+            emitXor(loc, r, *a, *b, tile, countOf(loc, tile), ValueRange{}, at::MaskOp());
+            copyMasked(r);
+            return success();
+          }
           emitXor(loc, result, *a, *b, tile, count, bits, mask);
           return success();
         }
@@ -154,6 +206,12 @@ LogicalResult Lowering::lowerElementwise(Operation *op) {
         if (failed(a))
           return failure();
         newResult();
+        if (unmaskedThenCopy()) {
+          Value r = newBuffer(loc, tile, ac::Position::VECCALC, "bits_unmasked");
+          builder.create<ac::NotOp>(loc, r, *a, countOf(loc, tile), ValueRange{});
+          copyMasked(r);
+          return success();
+        }
         markCounter(builder.create<ac::NotOp>(loc, result, *a, count, bits), mask);
         return success();
       })
@@ -163,8 +221,7 @@ LogicalResult Lowering::lowerElementwise(Operation *op) {
         if (failed(a) || failed(b))
           return failure();
         newResult();
-        lowerFloorDiv(loc, result, *a, *b, tile, count, bits, mask);
-        return success();
+        return lowerFloorDiv(op, loc, result, *a, *b, tile, count, bits, mask);
       })
       // Which ascendc op each arith/math op becomes: the ops' `lowersFrom`
       // (AscendCVectorOps.td).
@@ -196,9 +253,44 @@ void Lowering::emitXor(Location loc, Value dst, Value a, Value b, at::TileType t
   issue(builder.create<ac::AndOp>(loc, dst, dst, both, count, bits));
 }
 
-void Lowering::lowerFloorDiv(Location loc, Value dst, Value x, Value y,
-                             at::TileType t, Value count, ValueRange bits,
-                             at::MaskOp mask) {
+LogicalResult Lowering::emitIntDiv(Operation *op, Location loc, Value dst, Value a, Value b,
+                                   at::TileType t, Value count, ValueRange bits,
+                                   at::MaskOp mask) {
+  Type elem = t.getElementType();
+  if (c310) {
+    markCounter(builder.create<ac::DivOp>(loc, dst, a, b, count, bits), mask);
+    return success();
+  }
+  // Div on A2/A3 is half/float only (asc-devkit@82b89a15f:impl/basic_api/
+  // dav_c220/kernel_operator_vec_binary_impl.h, DivImpl: a static_assert at
+  // level 0, a debug-only assert at level 2 — an int Div there compiles and
+  // computes garbage on the device).
+  if (elem.getIntOrFloatBitWidth() > 16)
+    return mlir::emitError(loc)
+           << "integer division of int" << elem.getIntOrFloatBitWidth()
+           << " tiles: Atlas A2/A3 have no integer division (their Div takes float16 and "
+              "float32; Ascend950 has it). Divide int16 tiles, or float32 tiles (exact while the "
+              "values stay below 2**24)";
+  // |a|, |b| < 2^15 are exact in float and the correctly rounded quotient
+  // truncates to trunc(a / b): its rounding error, below |a / b| * 2^-24 <=
+  // 2^-9 / |b|, is less than the distance 1 / |b| from a non-integral
+  // quotient to the next integer. Division by zero gives the saturated
+  // infinity (the simulator and numpy differ; docs/ascendc-api.md).
+  Type f32 = builder.getF32Type();
+  auto ft = cast<at::TileType>(t.cloneWith(std::nullopt, f32));
+  Value full = countOf(loc, t);
+  Value fa = newBuffer(loc, t.getShape(), f32, ac::Position::VECCALC, "div_num");
+  Value fb = newBuffer(loc, t.getShape(), f32, ac::Position::VECCALC, "div_den");
+  if (failed(emitCast(op, fa, a, t, f32, ac::RoundMode::CAST_NONE, MaskArgs{full, {}}, at::MaskOp())) ||
+      failed(emitCast(op, fb, b, t, f32, ac::RoundMode::CAST_NONE, MaskArgs{full, {}}, at::MaskOp())))
+    return failure();
+  builder.create<ac::DivOp>(loc, fa, fa, fb, countOf(loc, ft), ValueRange{});
+  return emitCast(op, dst, fa, ft, elem, ac::RoundMode::CAST_TRUNC, MaskArgs{count, bits}, mask);
+}
+
+LogicalResult Lowering::lowerFloorDiv(Operation *op, Location loc, Value dst, Value x, Value y,
+                                      at::TileType t, Value count, ValueRange bits,
+                                      at::MaskOp mask) {
   // Div truncates toward zero; floor division is one less where the
   // remainder is non-zero and its sign differs from the divisor's:
   //   q = x / y;  r = x - q * y;  q + (((r ^ y) & (r | -r)) >> (width - 1))
@@ -209,10 +301,8 @@ void Lowering::lowerFloorDiv(Location loc, Value dst, Value x, Value y,
     return newBuffer(loc, t, ac::Position::VECCALC, name);
   };
   auto issue = [&](Operation *o) { markCounter(o, mask); };
-  if (elem.isUnsignedInteger()) {
-    issue(builder.create<ac::DivOp>(loc, dst, x, y, count, bits));
-    return;
-  }
+  if (elem.isUnsignedInteger())
+    return emitIntDiv(op, loc, dst, x, y, t, count, bits, mask);
   unsigned width = elem.getIntOrFloatBitWidth();
   Value q = tmp("quot"), p = tmp("prod"), r = tmp("rem"), s = tmp("sign"),
         nr = tmp("neg_rem"), z = tmp("nonzero"), adj = tmp("adjust");
@@ -220,7 +310,8 @@ void Lowering::lowerFloorDiv(Location loc, Value dst, Value x, Value y,
       loc, builder.getIntegerAttr(elem, -1));
   Value shift = builder.create<arith::ConstantOp>(
       loc, builder.getIntegerAttr(elem, width - 1));
-  issue(builder.create<ac::DivOp>(loc, q, x, y, count, bits));
+  if (failed(emitIntDiv(op, loc, q, x, y, t, count, bits, mask)))
+    return failure();
   issue(builder.create<ac::MulOp>(loc, p, q, y, count, bits));
   issue(builder.create<ac::SubOp>(loc, r, x, p, count, bits));
   emitXor(loc, s, r, y, t, count, bits, mask);
@@ -229,6 +320,7 @@ void Lowering::lowerFloorDiv(Location loc, Value dst, Value x, Value y,
   issue(builder.create<ac::AndOp>(loc, adj, s, z, count, bits));
   issue(builder.create<ac::ShrsOp>(loc, adj, adj, shift, count, false, bits));
   issue(builder.create<ac::AddOp>(loc, dst, q, adj, count, bits));
+  return success();
 }
 
 LogicalResult Lowering::lowerShiftByTile(Operation *op, Location loc, Value dst, Value x,

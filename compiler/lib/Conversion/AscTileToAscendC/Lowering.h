@@ -82,8 +82,14 @@ private:
   LogicalResult lowerElementwise(Operation *op);
   LogicalResult lowerCast(at::CastOp op);
   /// dst = floor(x / y) for integer tiles, composed of real calls.
-  void lowerFloorDiv(Location loc, Value dst, Value x, Value y, at::TileType t,
-                     Value count, ValueRange bits, at::MaskOp mask);
+  LogicalResult lowerFloorDiv(Operation *op, Location loc, Value dst, Value x, Value y,
+                              at::TileType t, Value count, ValueRange bits, at::MaskOp mask);
+  /// dst = trunc(a / b) (arith.divsi) of integer buffers. c310 has integer
+  /// Div; A2/A3's takes half and float only, so there 8/16-bit integers
+  /// divide exactly in float (Cast, Div, Cast with truncation) and int32 is a
+  /// compile error at `op`'s line.
+  LogicalResult emitIntDiv(Operation *op, Location loc, Value dst, Value a, Value b,
+                           at::TileType t, Value count, ValueRange bits, at::MaskOp mask);
   /// dst = a ^ b on integer (or bit-mask) buffers, as Or, And, Not, And.
   void emitXor(Location loc, Value dst, Value a, Value b, at::TileType t, Value count,
                ValueRange bits, at::MaskOp mask);

@@ -17,6 +17,7 @@
 #include "asc2_twin/repeat.h"
 
 #include <cmath>
+#include <cstring>
 #include <type_traits>
 
 namespace asc2_twin {
@@ -57,10 +58,59 @@ template <typename C> C CheckedDiv(C a, C b) {
   }
 }
 
+/// The element types each vector call takes on A2/A3, from the dtype checks
+/// of asc-devkit@82b89a15f:impl/basic_api/dav_c220/kernel_operator_vec_*_impl.h
+/// (static_asserts at level 0, debug-only asserts at level 2: there a wrong
+/// type compiles and computes garbage on the device, so the twin refuses it
+/// at run time, naming the call). c310's wider sets are not restricted here.
+template <typename T> void CheckVectorType(const char *api, bool level0) {
+#if ASC2_TWIN_NPU_ARCH == 2201
+  enum : unsigned { H = 1, F = 2, I16 = 4, I32 = 8, U16 = 16, U32 = 32 };
+  unsigned bit = std::is_same_v<T, half> ? H : std::is_same_v<T, float> ? F
+               : std::is_same_v<T, int16_t> ? I16 : std::is_same_v<T, int32_t> ? I32
+               : std::is_same_v<T, uint16_t> ? U16 : std::is_same_v<T, uint32_t> ? U32 : 0;
+  static const struct { const char *api; unsigned types; const char *names; } kTypes[] = {
+      {"Add", H | F | I16 | I32, "half, float, int16_t, int32_t"},
+      {"Sub", H | F | I16 | I32, "half, float, int16_t, int32_t"},
+      {"Mul", H | F | I16 | I32, "half, float, int16_t, int32_t"},
+      {"Max", H | F | I16 | I32, "half, float, int16_t, int32_t"},
+      {"Min", H | F | I16 | I32, "half, float, int16_t, int32_t"},
+      {"Adds", H | F | I16 | I32, "half, float, int16_t, int32_t"},
+      {"Muls", H | F | I16 | I32, "half, float, int16_t, int32_t"},
+      {"Maxs", H | F | I16 | I32, "half, float, int16_t, int32_t"},
+      {"Mins", H | F | I16 | I32, "half, float, int16_t, int32_t"},
+      {"AddRelu", H | F | I16, "half, float, int16_t"},
+      {"SubRelu", H | F | I16, "half, float, int16_t"},
+      {"Div", H | F, "half, float"}, {"Exp", H | F, "half, float"}, {"Ln", H | F, "half, float"},
+      {"Sqrt", H | F, "half, float"}, {"Rsqrt", H | F, "half, float"},
+      {"Reciprocal", H | F, "half, float"}, {"Abs", H | F, "half, float"},
+      {"LeakyRelu", H | F, "half, float"}, {"Relu", H | F | I32, "half, float, int32_t"},
+      {"ShiftLeft", I16 | U16 | I32 | U32, "int16_t, uint16_t, int32_t, uint32_t"},
+      {"ShiftRight", I16 | U16 | I32 | U32, "int16_t, uint16_t, int32_t, uint32_t"},
+  };
+  static const struct { const char *api; unsigned types; const char *names; } kBitwise[] = {
+      {"And", I16 | U16, "int16_t, uint16_t"}, {"Or", I16 | U16, "int16_t, uint16_t"},
+      {"Not", I16 | U16, "int16_t, uint16_t"}};
+  auto check = [&](const auto &table) {
+    for (const auto &e : table)
+      if (std::strcmp(e.api, api) == 0 && !(e.types & bit))
+        Fail(std::string(api) + (level0 ? " (level 0)" : "") + " on A2/A3 takes " + e.names +
+             " elements (impl/basic_api/dav_c220); the kernel calls it on another type");
+  };
+  check(kTypes);
+  if (level0)
+    check(kBitwise);
+#else
+  (void)api;
+  (void)level0;
+#endif
+}
+
 template <typename T, typename F>
 void Binary2(const char *api, const AscendC::LocalTensor<T> &dst, const AscendC::LocalTensor<T> &a,
              const AscendC::LocalTensor<T> &b, int64_t count, F f) {
   using C = ComputeType<T>;
+  CheckVectorType<T>(api, false);
   for (int64_t i = 0; i < count; ++i)
     dst.Store(api, i, T(f(C(a.Load(api, i)), C(b.Load(api, i)))));
 }
@@ -70,6 +120,7 @@ void Binary0(const char *api, const AscendC::LocalTensor<T> &dst, const AscendC:
              const AscendC::LocalTensor<T> &b, const RepeatMask &m,
              const AscendC::BinaryRepeatParams &p, F f) {
   using C = ComputeType<T>;
+  CheckVectorType<T>(api, true);
   constexpr int64_t epb = PerBlock<T>();
   Stride sd{p.dstBlkStride, p.dstRepStride}, s0{p.src0BlkStride, p.src0RepStride},
       s1{p.src1BlkStride, p.src1RepStride};
@@ -82,6 +133,8 @@ void Binary0(const char *api, const AscendC::LocalTensor<T> &dst, const AscendC:
 template <typename D, typename S, typename F>
 void Unary2(const char *api, const AscendC::LocalTensor<D> &dst, const AscendC::LocalTensor<S> &src,
             int64_t count, F f) {
+  if constexpr (std::is_same_v<D, S>)
+    CheckVectorType<D>(api, false);
   for (int64_t i = 0; i < count; ++i)
     dst.Store(api, i, f(src.Load(api, i)));
 }
@@ -89,6 +142,8 @@ void Unary2(const char *api, const AscendC::LocalTensor<D> &dst, const AscendC::
 template <typename D, typename S, typename F>
 void Unary0(const char *api, const AscendC::LocalTensor<D> &dst, const AscendC::LocalTensor<S> &src,
             const RepeatMask &m, const AscendC::UnaryRepeatParams &p, F f) {
+  if constexpr (std::is_same_v<D, S>)
+    CheckVectorType<D>(api, true);
   constexpr int64_t de = PerBlock<D>(), se = PerBlock<S>();
   Stride sd{p.dstBlkStride, p.dstRepStride}, ss{p.srcBlkStride, p.srcRepStride};
   ForEachMasked(m, [&](int64_t r, int64_t e) {

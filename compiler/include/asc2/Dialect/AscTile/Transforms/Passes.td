@@ -25,6 +25,19 @@ def AscTileTransformMathOps : Pass<"asctile-transform-math-ops", "::mlir::func::
   let dependentDialects = ["::mlir::math::MathDialect"];
 }
 
+def AscTileComputeBF16InF32 : Pass<"asctile-compute-bf16-in-f32", "::mlir::func::FuncOp"> {
+  let summary = "bfloat16 tile arithmetic computed in float32, rounded once per op";
+  let description = [{
+    Each arith/math op and reduction on bfloat16 UB tiles takes float32
+    copies of its operands (asctile.cast, exact), computes in float32 and
+    rounds its result back to bfloat16 (round to nearest even). Atlas A2/A3's
+    vector calls take no bfloat16 at all and Ascend950's only some: a
+    bfloat16 Add, Exp or ReduceSum compiles against the headers and computes
+    garbage (asc-devkit@82b89a15f impl/basic_api/dav_c220 and dav_3510 dtype
+    checks). Data movement, select, broadcast and compares keep bfloat16.
+  }];
+}
+
 def AscTilePropagateNaN : Pass<"asctile-propagate-nan", "::mlir::func::FuncOp"> {
   let summary = "numpy's NaN rule for tile maximum/minimum on the vector unit";
   let description = [{
