@@ -138,12 +138,12 @@ def format_row(row):
     else:
         tail = (f"{row['ratio']:6.2f} {'yes' if row['within'] else 'no':>5s} "
                 f"{'OK' if row['numpy_ok'] else 'DIFF':>5s}  {row['wall_s']:.1f} s")
-    return (f"{row['id']:24s} {row['set'][:5]:5s} {row['platform']:12s} {row['kernel']:15s} "
+    return (f"{row['id']:24s} {row['set'][:5]:5s} {row['platform']:16s} {row['kernel']:15s} "
             f"{row['shape']:20s} {_number(row['published'], row['unit']):>12s} "
             f"{_number(row['predicted'], row['unit']):>12s} {tail}")
 
 
-HEADER = (f"{'point':24s} {'set':5s} {'platform':12s} {'kernel':15s} {'shape':20s} {'published':>12s} "
+HEADER = (f"{'point':24s} {'set':5s} {'platform':16s} {'kernel':15s} {'shape':20s} {'published':>12s} "
           f"{'predicted':>12s} {'ratio':>6s} {'±20%':>5s} {'numpy':>5s}  wall / error")
 
 

@@ -112,3 +112,21 @@ def test_every_point_is_complete_and_cited():
     assert sum(p["measured_on"] == "silicon" for p in points) >= 3
     assert {p["platform"] for p in points} >= {"Ascend950", "Ascend910B1", "Ascend910_93"}
     assert any(p.get("quick") for p in points if p["set"] == "calibration")
+
+
+def test_the_958b_variant_is_ascend950_with_its_core_counts():
+    """Ascend950PR_958b.json (the A5 silicon GEMM's 32-AIC part) differs from Ascend950.json only in its
+    name and core counts; a timing parameter changed in one file must change in the other."""
+    import json
+
+    def load(name):
+        with open(os.path.join(run.ROOT, "resources", "arch", f"{name}.json")) as f:
+            doc = json.load(f)
+        doc.pop("_sources")
+        return doc
+
+    base, variant = load("Ascend950"), load("Ascend950PR_958b")
+    assert (variant.pop("name"), variant.pop("aic_cores"), variant.pop("aiv_cores")) == ("Ascend950PR_958b", 32, 64)
+    for key in ("name", "aic_cores", "aiv_cores"):
+        base.pop(key)
+    assert variant == base

@@ -13,7 +13,8 @@ namespace {
 
 const char *const kPlatforms[] = {"Ascend910B1", "Ascend910B2",
                                   "Ascend910B3", "Ascend910B4",
-                                  "Ascend910_93", "Ascend950"};
+                                  "Ascend910_93", "Ascend950",
+                                  "Ascend950PR_958b"};
 
 std::string readFile(const std::string &path) {
   std::ifstream in(path);
