@@ -51,13 +51,11 @@ LogicalResult Lowering::lowerElementwise(Operation *op) {
   // copies the mask's lanes into the result.
   auto unmaskedThenCopy = [&]() {
     Type elem = tile.getElementType();
-    return !c310 && (!bits.empty() || (mask && mask.getCount())) && isa<IntegerType>(elem) &&
+    return !c310 && underMask(bits, mask) && isa<IntegerType>(elem) &&
            elem.getIntOrFloatBitWidth() == 32;
   };
   auto copyMasked = [&](Value r) {
-    Value zero = builder.create<arith::ConstantOp>(
-        loc, builder.getIntegerAttr(tile.getElementType(), 0));
-    markCounter(builder.create<ac::AddsOp>(loc, result, r, zero, count, false, bits), mask);
+    copyUnderMask(loc, result, r, tile.getElementType(), count, bits, mask);
   };
   auto binary = [&](auto vecTag, auto scalarTag) -> LogicalResult {
     using VecT = decltype(vecTag);
@@ -323,6 +321,12 @@ LogicalResult Lowering::lowerFloorDiv(Operation *op, Location loc, Value dst, Va
   return success();
 }
 
+void Lowering::copyUnderMask(Location loc, Value dst, Value r, Type elem, Value count,
+                             ValueRange bits, at::MaskOp mask) {
+  Value zero = builder.create<arith::ConstantOp>(loc, builder.getIntegerAttr(elem, 0));
+  markCounter(builder.create<ac::AddsOp>(loc, dst, r, zero, count, false, bits), mask);
+}
+
 LogicalResult Lowering::lowerShiftByTile(Operation *op, Location loc, Value dst, Value x,
                                           Value y, at::TileType t, Value count,
                                           ValueRange bits, at::MaskOp mask, bool left) {
@@ -333,13 +337,9 @@ LogicalResult Lowering::lowerShiftByTile(Operation *op, Location loc, Value dst,
   Type elem = t.getElementType();
   Value full = countOf(loc, t);
   auto tmp = [&](StringRef name) { return newBuffer(loc, t, ac::Position::VECCALC, name); };
-  // The lanes of a mask: the unmasked result copied into dst (prefilled with
-  // the mask's `other`) by a masked dst = r + 0.
-  auto finish = [&](Value r) {
-    Value zero = builder.create<arith::ConstantOp>(loc, builder.getIntegerAttr(elem, 0));
-    markCounter(builder.create<ac::AddsOp>(loc, dst, r, zero, count, false, bits), mask);
-  };
-  bool masked = !bits.empty() || (mask && mask.getCount());
+  // Under a mask: the unmasked result, then copyUnderMask.
+  auto finish = [&](Value r) { copyUnderMask(loc, dst, r, elem, count, bits, mask); };
+  bool masked = underMask(bits, mask);
   if (c310) {
     Value r = masked ? tmp("shifted") : dst;
     if (left)

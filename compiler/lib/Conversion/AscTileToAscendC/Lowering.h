@@ -99,6 +99,14 @@ private:
   LogicalResult lowerShiftByTile(Operation *op, Location loc, Value dst, Value x, Value y,
                                  at::TileType t, Value count, ValueRange bits,
                                  at::MaskOp mask, bool left);
+  /// dst's lanes under a mask (bits or a count) = r's, as a masked
+  /// Adds(r, 0): how a result computed unmasked (a call with no masked form
+  /// for its type) lands in a buffer prefilled with the mask's `other`.
+  void copyUnderMask(Location loc, Value dst, Value r, Type elem, Value count,
+                     ValueRange bits, at::MaskOp mask);
+  static bool underMask(ValueRange bits, at::MaskOp mask) {
+    return !bits.empty() || (mask && mask.getCount());
+  }
   LogicalResult lowerCmp(at::CmpOp op);
   /// A cast from or to a bool tile (a bit mask): Compares / Select through a
   /// float type. `m`/`mask`: the lanes of the result's fused mask.
