@@ -138,7 +138,7 @@ class Tile(Value):
 
 
 class UnpackableTile(Tile):
-    """A tile that also unpacks into several values (``out, mean, rstd = asc2.layer_norm(...)``, as upstream returns
+    """A tile that also unpacks into several values (``out, mean, var = asc2.layer_norm(...)``, as upstream returns
     a tuple). The extra values are pure ops: when only the tile is used, canonicalisation drops them."""
 
     __slots__ = ("parts",)

@@ -314,12 +314,12 @@ def rms_norm(x, gamma, eps=1e-6):
 
 
 @builtin
-def layer_norm(x, gamma, beta, eps=1e-5, output_rstd=True):
+def layer_norm(x, gamma, beta, eps=1e-5, output_rstd=False):
     """(x - mean) * rsqrt(var + eps) * gamma + beta along the last dimension.
 
-    The result is that tile; as upstream's tuple it also unpacks into ``out, mean, rstd = asc2.layer_norm(...)``
-    (statistics computed in float32, given in x's dtype, of shape [rows] or [1] for a rank-1 x; the variance
-    instead of rstd with ``output_rstd=False``)."""
+    The result is that tile; as upstream's tuple it also unpacks into ``out, mean, var = asc2.layer_norm(...)``
+    (statistics computed in float32, given in x's dtype, of shape [rows] or [1] for a rank-1 x; ``var`` is the
+    biased variance, as upstream returns it; ``output_rstd=True`` gives rsqrt(var + eps) instead)."""
 
 
 # Shapes
