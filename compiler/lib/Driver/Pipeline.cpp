@@ -403,6 +403,7 @@ static CompileResult compileOnce(const std::string &asctileIR,
   pm.addPass(createInlinerPass());
   pm.addNestedPass<func::FuncOp>(asctile::createAscTileComputeBF16InF32());
   pm.addNestedPass<func::FuncOp>(asctile::createAscTileExpandFusedOps());
+  pm.addNestedPass<func::FuncOp>(asctile::createAscTileLowerScalarMath());
   pm.addNestedPass<func::FuncOp>(asctile::createAscTileTransformMathOps());
   if (options.optLevel >= 1) {
     pm.addNestedPass<func::FuncOp>(asctile::createAscTileSimplifyArith());

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include <cmath>
 #include "CoreRunner.h"
 #include <cassert>
 #include <limits>
@@ -77,6 +78,10 @@ int64_t floatScalarOp(ScalarOp op, double a, double b) {
     return a == b;
   case ScalarOp::FCmpNE:
     return a != b;
+  case ScalarOp::FSqrt:
+    return doubleBits(std::sqrt(a));
+  case ScalarOp::FAbs:
+    return doubleBits(std::fabs(a));
   default:
     return 0;
   }
@@ -166,6 +171,21 @@ bool evalScalarOp(ScalarOp op, int64_t a, int64_t b, int64_t &r) {
     break;
   }
   return true;
+}
+
+/// A float register (double bits) rounded to `t`, as the scalar unit computes
+/// a float32 op in float32: the double result of one +, -, *, / or sqrt of
+/// floats, rounded once to float, is the correctly rounded float result.
+int64_t roundedToType(DType t, int64_t bits) {
+  uint8_t buf[8];
+  return withCodec(t, [&](auto c) -> int64_t {
+    if constexpr (decltype(c)::kIsFloat) {
+      c.store(buf, typename decltype(c)::Value(bitsDouble(bits)));
+      return doubleBits(double(c.load(buf)));
+    } else {
+      return bits;
+    }
+  });
 }
 
 } // namespace
@@ -290,6 +310,8 @@ CoreRunner::Status CoreRunner::resume() {
       const LaunchArg &arg = l.args[in.argIndex];
       regs[in.dst] = doubleBits(arg.kind == ArgSpec::Kind::Float ? arg.f
                                                                  : double(arg.i));
+      if (in.roundsToDtype)
+        regs[in.dst] = roundedToType(in.dtype, regs[in.dst]);
       scalarStep(in);
       break;
     }
@@ -304,7 +326,7 @@ CoreRunner::Status CoreRunner::resume() {
     case Opcode::Scalar: {
       int64_t r;
       if (evalScalarOp(in.scalarOp, val(in.a), val(in.b), r))
-        regs[in.dst] = r;
+        regs[in.dst] = in.roundsToDtype ? roundedToType(in.dtype, r) : r;
       else
         ok = fail(in, "scalar division by zero");
       scalarStep(in);

@@ -74,6 +74,7 @@ enum class ScalarOp : uint8_t {
   FAdd, FSub, FMul, FDiv, FMax, FMin,
   FCmpLT, FCmpLE, FCmpGT, FCmpGE, FCmpEQ, FCmpNE, // result: int 0/1
   SIToFP, FPToSI, // convert a (b unused); FPToSI truncates toward zero
+  FSqrt, FAbs,    // of a (b unused)
   And, Or, Xor, Shl, ShrS,
 };
 
@@ -228,6 +229,7 @@ struct Instr {
   Pipe pipe = Pipe::S;     // pipe the instruction executes on
   DType dtype = DType::F32;
   ScalarOp scalarOp = ScalarOp::Add;
+  bool roundsToDtype = false; // Scalar/ArgF: a float result rounded to dtype (f32 ops in f32)
   VecOp vecOp = VecOp::Add;
 
   int32_t dst = -1;        // scalar destination register

@@ -8,6 +8,7 @@
 
 #include "asc2/Dialect/AscendC/Transforms/Passes.h"
 
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -190,6 +191,18 @@ FamilyResult Emitter::emitScalarFamily(Operation *op) {
       .Case<arith::ShRSIOp>([&](auto) { infix(">>"); return success(); })
       .Case<arith::MaximumFOp, arith::MaxNumFOp>([&](Operation *o) { binary("AscendC::Std::max", o->getOperand(0), o->getOperand(1)); return success(); })
       .Case<arith::MinimumFOp, arith::MinNumFOp>([&](Operation *o) { binary("AscendC::Std::min", o->getOperand(0), o->getOperand(1)); return success(); })
+      .Case<math::SqrtOp, math::AbsFOp>([&](Operation *o) {
+        // Ascend C's scalar sqrt and abs (utils/std/cmath.h) take float.
+        Value r = o->getResult(0);
+        std::string fn = isa<math::SqrtOp>(o) ? "AscendC::Std::sqrt" : "AscendC::Std::abs";
+        std::string arg = name(o->getOperand(0));
+        if (r.getType().isF32())
+          line() << "float " << name(r) << " = " << fn << "(" << arg << ");\n";
+        else
+          line() << cType(r.getType()) << " " << name(r) << " = static_cast<" << cType(r.getType())
+                 << ">(" << fn << "(static_cast<float>(" << arg << ")));\n";
+        return success();
+      })
       .Case<arith::NegFOp>([&](arith::NegFOp o) {
         line() << cType(o.getType()) << " " << name(o.getResult()) << " = -"
                << name(o.getOperand()) << ";\n";
@@ -355,7 +368,16 @@ LogicalResult emitAscendC(ModuleOp module, StringRef socVersion,
      << (staticAlloc ? "Static UB addresses" : "TPipe-managed buffers at planned offsets")
      << (bufIds ? "; buffer ids (Mutex) inserted by ascendc-insert-buf-id-sync.\n"
                 : "; flags inserted by ascendc-insert-sync.\n");
-  os << "#include \"kernel_operator.h\"\n\n";
+  os << "#include \"kernel_operator.h\"\n";
+  // Scalar sqrt/abs are AscendC::Std's, which kernel_operator.h does not pull in.
+  bool scalarMath = false;
+  module.walk([&](Operation *op) {
+    if (isa<math::SqrtOp, math::AbsFOp>(op) && !isa<ShapedType>(op->getResult(0).getType()))
+      scalarMath = true;
+  });
+  if (scalarMath)
+    os << "#include \"utils/std/cmath.h\"\n";
+  os << "\n";
   for (auto func : module.getOps<func::FuncOp>()) {
     ascendc_emitter::Emitter emitter(os, staticAlloc, socVersion);
     if (failed(emitter.emitFunc(func)))

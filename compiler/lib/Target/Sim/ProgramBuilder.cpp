@@ -8,6 +8,7 @@
 
 #include "asc2/Dialect/AscendC/Transforms/Passes.h"
 
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <cstring>
@@ -89,6 +90,17 @@ int32_t Builder::locIndex(Location loc) {
   return id;
 }
 
+/// A float scalar result is rounded to its type (float32 arithmetic in
+/// float32, as the scalar unit computes it); registers hold doubles.
+static void roundToResultType(sim::Instr &in, Type type) {
+  if (!isa<FloatType>(type))
+    return;
+  if (auto dt = dtypeOf(type)) {
+    in.dtype = *dt;
+    in.roundsToDtype = true;
+  }
+}
+
 sim::Instr &Builder::add(Operation *op, sim::Opcode code, sim::Pipe pipe) {
   sim::Instr in;
   in.op = code;
@@ -145,6 +157,7 @@ LogicalResult Builder::emitBlock(Block &block) {
 
 LogicalResult Builder::emitOp(Operation *op) {
   // The families own disjoint sets of ops; the one that claims `op` emits it.
+  size_t before = program.code.size();
   FamilyResult status = dispatchToFamily(this, op, &Builder::emitScalarFamily,
                                          &Builder::emitControlFlowFamily,
                                          &Builder::emitVectorFamily,
@@ -155,6 +168,11 @@ LogicalResult Builder::emitOp(Operation *op) {
                                          &Builder::emitSyncFamily);
   if (!status)
     return op->emitOpError() << "is not supported by the simulator yet";
+  // The scalar op that defines a float result computes in the result's type.
+  if (succeeded(*status) && op->getNumResults() == 1 &&
+      program.code.size() == before + 1 && program.code.back().op == sim::Opcode::Scalar &&
+      regs.count(op->getResult(0)) && program.code.back().dst == regs[op->getResult(0)])
+    roundToResultType(program.code.back(), op->getResult(0).getType());
   return *status;
 }
 
@@ -228,6 +246,17 @@ FamilyResult Builder::emitScalarFamily(Operation *op) {
         in.a = *a;
         in.b = sim::Operand::ofImm(0);
         in.dst = regs[c.getResult()] = newReg();
+        return success();
+      })
+      .Case<math::SqrtOp, math::AbsFOp>([&](Operation *o) -> LogicalResult {
+        auto a = operand(op, o->getOperand(0));
+        if (failed(a))
+          return failure();
+        sim::Instr &in = add(op, sim::Opcode::Scalar);
+        in.scalarOp = isa<math::SqrtOp>(o) ? sim::ScalarOp::FSqrt : sim::ScalarOp::FAbs;
+        in.a = *a;
+        in.b = sim::Operand::ofImm(0);
+        in.dst = regs[o->getResult(0)] = newReg();
         return success();
       })
       .Case<arith::FPToSIOp>([&](arith::FPToSIOp c) -> LogicalResult {
@@ -424,6 +453,7 @@ FailureOr<sim::Program> Builder::build() {
       spec.dtype = sim::DType::F32;
       sim::Instr &in = add(nullptr, sim::Opcode::ArgF);
       in.argIndex = arg.getArgNumber();
+      roundToResultType(in, arg.getType());
       in.dst = regs[arg] = newReg();
     } else {
       return func.emitOpError() << "argument " << arg.getArgNumber()

@@ -25,6 +25,19 @@ def AscTileTransformMathOps : Pass<"asctile-transform-math-ops", "::mlir::func::
   let dependentDialects = ["::mlir::math::MathDialect"];
 }
 
+def AscTileLowerScalarMath : Pass<"asctile-lower-scalar-math", "::mlir::func::FuncOp"> {
+  let summary = "Math on scalars in the forms the AI core's scalar unit runs";
+  let description = [{
+    sqrt and abs of a scalar stay (AscendC::Std::sqrt / Std::abs); rsqrt is
+    1 / sqrt; floor and ceil go through a truncating int64 cast (exact;
+    |x| >= 2^mantissa, NaN and +-Inf unchanged); every other math op on a
+    scalar (exp, log, erf, tanh, sin, ...) runs on one vector block: the
+    scalar duplicated into a 32-byte tile, the tile op, the block's max read
+    back.
+  }];
+  let dependentDialects = ["::mlir::math::MathDialect"];
+}
+
 def AscTileComputeBF16InF32 : Pass<"asctile-compute-bf16-in-f32", "::mlir::func::FuncOp"> {
   let summary = "bfloat16 tile arithmetic computed in float32, rounded once per op";
   let description = [{
