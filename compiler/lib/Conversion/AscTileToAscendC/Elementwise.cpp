@@ -265,7 +265,7 @@ LogicalResult Lowering::emitIntDiv(Operation *op, Location loc, Value dst, Value
   // computes garbage on the device).
   if (elem.getIntOrFloatBitWidth() > 16)
     return mlir::emitError(loc)
-           << "integer division of int" << elem.getIntOrFloatBitWidth()
+           << "integer division (/, // or %) of int" << elem.getIntOrFloatBitWidth()
            << " tiles: Atlas A2/A3 have no integer division (their Div takes float16 and "
               "float32; Ascend950 has it). Divide int16 tiles, or float32 tiles (exact while the "
               "values stay below 2**24)";

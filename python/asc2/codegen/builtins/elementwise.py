@@ -93,6 +93,8 @@ def binary(gen, name, a, b):
             wide = binary(gen, name, ta, tb)
             return convert_tile(gen, wide, dt)
         ta, tb = tile_operands(gen, name, a, b)
+        if name == "mod" and ta.dtype.kind in ("float", "int"):
+            return _python_mod(gen, ta, tb)
         op = kind_op(name, ta.dtype, float_op, int_op, bool_op)
         if op == _FLOOR_DIV:
             quotient = apply_mask(gen, ta.like(gen.b.op(f"arith.divf {ta.ssa}, {tb.ssa} : {ta.type}")), ta.dtype)
@@ -115,6 +117,8 @@ def binary(gen, name, a, b):
         fail(errors.CompilationTypeError, f"'{name}' is not supported on {ty} scalars")
     if name in ("floordiv", "mod") and not is_float_type(ty):
         return _python_int_division(gen, name, sa, sb, ty, b if is_number(b) else None)
+    if name == "mod":
+        return _python_mod(gen, sa, sb)
     if op == _FLOOR_DIV:
         quotient = gen.b.op(f"arith.divf {sa.ssa}, {sb.ssa} : {ty}")
         return Scalar(gen.b.op(f"math.floor {quotient} : {ty}"), ty)
@@ -141,6 +145,18 @@ def _python_int_division(gen, name, a, b, ty, known_b):
         return Scalar(gen.b.op(f"arith.select {fix}, {adjusted}, {q} : {ty}"), ty)
     adjusted = gen.b.op(f"arith.addi {r}, {b.ssa} : {ty}")
     return Scalar(gen.b.op(f"arith.select {fix}, {adjusted}, {r} : {ty}"), ty)
+
+
+def _python_mod(gen, a, b):
+    """``a % b`` with Python's sign (that of b) on tiles and float scalars: a - (a // b) * b, the definition
+    torch.remainder documents; floats round like that formula (one division, one floor, one product, one
+    difference; numpy's fmod-based remainder can differ by an ulp of a), b = 0 gives NaN for floats. 16-bit
+    float tiles compute in float32 and round once: in float16 the quotient's rounding moves the floor by one
+    (an error of |b|) for a few percent of operands."""
+    if isinstance(a, Tile) and a.dtype in (core.float16, core.bfloat16):
+        wide = _python_mod(gen, convert_tile(gen, a, core.float32), convert_tile(gen, b, core.float32))
+        return convert_tile(gen, wide, a.dtype)
+    return binary(gen, "sub", a, binary(gen, "mul", binary(gen, "floordiv", a, b), b))
 
 
 def unary(gen, name, x):
