@@ -147,3 +147,24 @@ def test_norm_with_a_scalar_statistic_matches_numpy():
         xf = x.astype(np.float64)
         want = xf / np.sqrt((xf * xf).mean(1, keepdims=True) + 1e-5) * g.astype(np.float64)
         np.testing.assert_allclose(out.astype(np.float64), want, rtol=4e-3, atol=4e-3)
+
+
+@asc2.jit
+def extremes(out_ptr, a: float, b: float):
+    out = asc2.global_tensor(out_ptr, [8])
+    asc2.copy_out(asc2.maximum(a, b), out, [0])
+    asc2.copy_out(asc2.minimum(a, b), out, [1])
+
+
+@requires_native
+@pytest.mark.parametrize("platform", ["Ascend910B1", "Ascend950"])
+def test_scalar_maximum_and_minimum_propagate_nan_in_either_order(platform):
+    """numpy's rule; Ascend C's Std::max/min (``a > b ? a : b``) keep a NaN in one operand order only, so the
+    emitted code spells the test out (the twin sweep runs it)."""
+    asc2.set_platform("Model", platform)
+    nan, inf = float("nan"), float("inf")
+    for a, b in [(nan, 1.0), (1.0, nan), (nan, nan), (-inf, 2.0), (3.0, -0.5), (-0.0, 0.0)]:
+        out = np.zeros(8, np.float32)
+        extremes[1](out, a, b)
+        A, B = np.float32(a), np.float32(b)
+        np.testing.assert_array_equal(out[:2], [np.maximum(A, B), np.minimum(A, B)], err_msg=f"{a}, {b}")

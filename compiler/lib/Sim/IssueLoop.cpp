@@ -66,6 +66,10 @@ int64_t floatScalarOp(ScalarOp op, double a, double b) {
     return doubleBits(a > b || a != a ? a : b);
   case ScalarOp::FMin:
     return doubleBits(a < b || a != a ? a : b);
+  case ScalarOp::FMaxNum:
+    return doubleBits(a > b || b != b ? a : b);
+  case ScalarOp::FMinNum:
+    return doubleBits(a < b || b != b ? a : b);
   case ScalarOp::FCmpLT:
     return a < b;
   case ScalarOp::FCmpLE:

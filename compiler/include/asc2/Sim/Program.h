@@ -71,7 +71,8 @@ enum class ScalarOp : uint8_t {
   Add, Sub, Mul, DivS, RemS, MinS, MaxS, CeilDivS,
   CmpLT, CmpLE, CmpGT, CmpGE, CmpEQ, CmpNE,
   // Floats: registers hold the bits of a double (std::bit_cast<int64_t>).
-  FAdd, FSub, FMul, FDiv, FMax, FMin,
+  FAdd, FSub, FMul, FDiv, FMax, FMin, // FMax/FMin propagate NaN (numpy)
+  FMaxNum, FMinNum,                   // the other operand when one is NaN (IEEE maxNum)
   FCmpLT, FCmpLE, FCmpGT, FCmpGE, FCmpEQ, FCmpNE, // result: int 0/1
   SIToFP, FPToSI, // convert a (b unused); FPToSI truncates toward zero
   FSqrt, FAbs,    // of a (b unused)

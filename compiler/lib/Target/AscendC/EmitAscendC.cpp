@@ -189,8 +189,20 @@ FamilyResult Emitter::emitScalarFamily(Operation *op) {
       .Case<arith::XOrIOp>([&](auto) { infix("^"); return success(); })
       .Case<arith::ShLIOp>([&](auto) { infix("<<"); return success(); })
       .Case<arith::ShRSIOp>([&](auto) { infix(">>"); return success(); })
-      .Case<arith::MaximumFOp, arith::MaxNumFOp>([&](Operation *o) { binary("AscendC::Std::max", o->getOperand(0), o->getOperand(1)); return success(); })
-      .Case<arith::MinimumFOp, arith::MinNumFOp>([&](Operation *o) { binary("AscendC::Std::min", o->getOperand(0), o->getOperand(1)); return success(); })
+      .Case<arith::MaximumFOp, arith::MaxNumFOp, arith::MinimumFOp, arith::MinNumFOp>(
+          [&](Operation *o) {
+            // Std::max/min are `a > b ? a : b`: NaN survives in one operand
+            // order only. Spelled out: maximumf/minimumf propagate a NaN
+            // (numpy), maxnumf/minnumf return the other operand (IEEE maxNum).
+            bool isMax = isa<arith::MaximumFOp, arith::MaxNumFOp>(o);
+            bool propagates = isa<arith::MaximumFOp, arith::MinimumFOp>(o);
+            std::string a = name(o->getOperand(0)), b = name(o->getOperand(1));
+            Value r = o->getResult(0);
+            std::string nanTest = propagates ? a + " != " + a : b + " != " + b;
+            line() << cType(r.getType()) << " " << name(r) << " = (" << nanTest << " || " << a
+                   << (isMax ? " > " : " < ") << b << ") ? " << a << " : " << b << ";\n";
+            return success();
+          })
       .Case<math::SqrtOp, math::AbsFOp>([&](Operation *o) {
         // Ascend C's scalar sqrt and abs (utils/std/cmath.h) take float.
         Value r = o->getResult(0);
