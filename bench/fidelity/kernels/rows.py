@@ -7,15 +7,13 @@ block of rows, RMSNorm per row. Rows are whole (COLS elements in one tile).
 - ``softmax_block``: block b loads rows [b * BLOCK, (b + 1) * BLOCK) as one tile
   and applies the fused softmax.
 - ``rms_norm_rows``: the published full-row form, in float32 whatever the
-  input dtype: x * gamma / sqrt(mean(x²) + eps).
+  input dtype: x * gamma / sqrt(mean(x²) + eps), the row's sum of squares a
+  scalar and 1 / sqrt of it computed on the scalar unit, as published.
 - ``rms_norm_split``: the published split-D form for rows wider than a tile
   (columns padded to whole TILE-wide tiles): one pass over the row's tiles
-  sums x², a second one scales and stores them.
+  sums x² into a scalar, a second one scales and stores them.
 - ``layer_norm_rows``: the published full-row LayerNorm: mean and E[x²] of the
-  row, (x - mean) * rsqrt(var + eps) * gamma + beta.
-  The published kernels take 1 / sqrt of a scalar; here the statistics stay
-  [1, 1] columns (rsqrt on the vector unit), the same work: our emitter has no
-  scalar sqrt.
+  row as [1, 1] columns (as published), (x - mean) * rsqrt(var + eps) * gamma + beta.
 """
 
 import numpy as np
@@ -56,8 +54,7 @@ def rms_norm_rows(x_ptr: asc2.GlobalAddress, gamma_ptr: asc2.GlobalAddress, out_
     for r in asc2.range(asc2.block_idx(), rows, asc2.block_num(), unroll_factor=UNROLL, parallel=PARALLEL):
         x_in = asc2.copy_in(x_gm, [r, 0], [1, COLS])
         x = x_in.to(asc2.float32)
-        # The row's statistic as a [1, 1] column (a scalar sqrt has no Ascend C form here).
-        inv_rms = asc2.rsqrt((x * x).sum(1, keep_dims=True) / COLS + EPS)
+        inv_rms = 1.0 / asc2.sqrt(asc2.reduce_sum(x * x) / COLS + EPS)
         gamma = asc2.copy_in(gamma_gm, [0, 0], [1, COLS]).to(asc2.float32)
         asc2.copy_out((x * gamma * inv_rms).to(x_in.dtype), out_gm, [r, 0])
 
@@ -70,11 +67,11 @@ def rms_norm_split(x_ptr: asc2.GlobalAddress, gamma_ptr: asc2.GlobalAddress, out
     gamma_gm = asc2.global_tensor(gamma_ptr, [1, padded])
     out_gm = asc2.global_tensor(out_ptr, [rows, padded])
     for r in asc2.range(asc2.block_idx(), rows, asc2.block_num(), unroll_factor=UNROLL, parallel=PARALLEL):
-        sum_sq = asc2.zeros([1, TILE], asc2.float32).sum(1, keep_dims=True)
+        sum_sq = asc2.reduce_sum(asc2.zeros([1, TILE], asc2.float32))
         for t in asc2.range(tiles, unroll_factor=2):
             x = asc2.copy_in(x_gm, [r, t * TILE], [1, TILE]).to(asc2.float32)
-            sum_sq = sum_sq + (x * x).sum(1, keep_dims=True)
-        inv_rms = asc2.rsqrt(sum_sq / cols + EPS)
+            sum_sq = sum_sq + asc2.reduce_sum(x * x)
+        inv_rms = 1.0 / asc2.sqrt(sum_sq / cols + EPS)
         for t in asc2.range(tiles, unroll_factor=UNROLL, parallel=PARALLEL):
             x_in = asc2.copy_in(x_gm, [r, t * TILE], [1, TILE])
             gamma = asc2.copy_in(gamma_gm, [0, t * TILE], [1, TILE]).to(asc2.float32)
