@@ -36,6 +36,17 @@ def check_tile_shape(shape, dt):
                      f"(tiles are limited to {MAX_TILE_BYTES} bytes; the memory planner reports what fits)")
 
 
+def check_element_type(dt):
+    """A CompilationTypeError (at the current kernel line) for an element type no Ascend unit computes in."""
+    if dt.name == "float64":
+        from ..errors import CompilationTypeError
+
+        exc = TypeError("float64 tiles and tensors are not supported: no Ascend vector or cube instruction takes "
+                        "float64; use asc2.float32")
+        exc.asc2_error_class = CompilationTypeError
+        raise exc
+
+
 def _shape_error(message):
     from ..errors import ShapeError
 
@@ -45,16 +56,19 @@ def _shape_error(message):
 
 
 def tile_type(shape, dt, location):
+    check_element_type(dt)
     check_tile_shape(shape, dt)
     return f"!asctile.tile<{'x'.join(str(d) for d in shape)}x{dt.mlir}, {location.value}>"
 
 
 def tensor_type(shape, dt):
+    check_element_type(dt)
     dims = "x".join("?" if not isinstance(d, int) else str(d) for d in shape)
     return f"!asctile.tensor<{dims}x{dt.mlir}>"
 
 
 def ptr_type(dt):
+    check_element_type(dt)
     return f"!asctile.ptr<{dt.mlir}>"
 
 

@@ -27,12 +27,34 @@ class dtype:
         return max(1, self.bits // 8)
 
     @property
+    def bitwidth(self):
+        return self.bits
+
+    # Predicates and size as upstream's DataType spells them (methods).
     def is_float(self):
         return self.kind == "float"
 
-    @property
     def is_int(self):
+        """Signed or unsigned integer (not bool)."""
         return self.kind in ("int", "uint")
+
+    def is_signed(self):
+        return self.kind == "int"
+
+    def is_unsigned(self):
+        return self.kind == "uint"
+
+    def is_numeric(self):
+        return self.is_int() or self.is_float()
+
+    def is_void(self):
+        return False
+
+    def sizeof(self):
+        """Bytes per element; bool (1 bit) has no whole-byte size, as upstream's int1."""
+        if self.bits % 8:
+            raise ValueError(f"{self.name} is {self.bits} bit wide: not a whole number of bytes")
+        return self.bits // 8
 
     def __eq__(self, other):
         return isinstance(other, dtype) and other.name == self.name
@@ -57,13 +79,19 @@ int8 = dtype("int8", "i8", 8, "int")
 uint8 = dtype("uint8", "ui8", 8, "uint")
 bool_ = dtype("bool", "i1", 1, "bool")
 
+# float64 is a name upstream's dtype list has; no Ascend vector or cube instruction takes it, so a float64 tile,
+# array or tensor is a compile error at its line (check_element_type), never silently narrowed.
+float64 = dtype("float64", "f64", 64, "float")
+double = float64
+
 ALL_DTYPES = (float32, float16, bfloat16, int64, int32, int16, int8, uint8, bool_)
 # Upstream PyAsc2's other names for the same dtypes and their class.
 float_ = float32
 int_ = int32
 DataType = dtype
 _BY_NAME = {d.name: d for d in ALL_DTYPES}
-_BY_NAME.update({"float": float32, "half": float16, "bool_": bool_, "int": int32})
+_BY_NAME.update({"float": float32, "half": float16, "bool_": bool_, "int": int32, "float64": float64,
+                 "double": float64})
 
 
 def from_name(name):

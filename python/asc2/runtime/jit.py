@@ -263,7 +263,8 @@ def _is_array(value):
 def _array_dtype(value):
     if isinstance(value, Reinterpreted):
         return value.dtype
-    return core.from_name(getattr(value.dtype, "name", None) or str(value.dtype))
+    dt = core.from_name(getattr(value.dtype, "name", None) or str(value.dtype))
+    return dt if dt in core.ALL_DTYPES else None  # float64 has a name but no kernel computes in it
 
 
 def _is_int(value):

@@ -80,7 +80,7 @@ def flatten_dims(dims):
 def expect_tile(x, what, floats_only=False):
     if not isinstance(x, Tile):
         fail(errors.CompilationTypeError, f"{what} expects a tile, got {describe(x)}")
-    if floats_only and not x.dtype.is_float:
+    if floats_only and not x.dtype.is_float():
         fail(errors.CompilationTypeError, f"{what} is not supported on {x.dtype.name} tiles (only float tiles)")
     return x
 

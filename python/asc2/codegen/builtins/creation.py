@@ -65,5 +65,5 @@ def number(gen, value, dtype):
     if dtype == core.uint8:
         return uint8_scalar(gen, value)
     if is_number(value):
-        value = int(value) if dtype.is_int else bool(value) if dtype == core.bool_ else float(value)
+        value = int(value) if dtype.is_int() else bool(value) if dtype == core.bool_ else float(value)
     return as_scalar(gen, plain_scalar(value), dtype.mlir)

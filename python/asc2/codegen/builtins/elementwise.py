@@ -163,12 +163,12 @@ def unary(gen, name, x):
     if name == "relu":
         if not is_value(x):
             return builtins.max(x, 0)
-        zero = 0 if (isinstance(x, Tile) and not x.dtype.is_float) or scalar_type(x) in INT_WIDTH else 0.0
+        zero = 0 if (isinstance(x, Tile) and not x.dtype.is_float()) or scalar_type(x) in INT_WIDTH else 0.0
         return binary(gen, "maximum", x, zero)
     if name == "negative":
         if not is_value(x):
             return -x
-        if isinstance(x, Tile) and x.dtype.is_float:
+        if isinstance(x, Tile) and x.dtype.is_float():
             # x * -1 is exact and maps onto the vector unit's Muls.
             return binary(gen, "mul", x, -1.0)
         if isinstance(x, Scalar) and x.is_float:

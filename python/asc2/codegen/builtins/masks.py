@@ -83,11 +83,11 @@ def apply_mask(gen, t, compute_dtype):
     other = m.other if m.other is not None else 0
     if t.dtype == core.bool_:
         s = to_condition(gen, other) if isinstance(other, Scalar) else as_scalar(gen, bool(other), I1)
-    elif t.dtype.is_int and (isinstance(other, float) or (isinstance(other, Scalar) and other.is_float)):
+    elif t.dtype.is_int() and (isinstance(other, float) or (isinstance(other, Scalar) and other.is_float)):
         fail(errors.CompilationTypeError, f"asc2.mask: other={describe(other)} for an {t.dtype.name} result; "
                                           "use an integer")
     else:
-        s = fill_scalar(gen, float(other) if t.dtype.is_float and is_number(other) else other, t.dtype)
+        s = fill_scalar(gen, float(other) if t.dtype.is_float() and is_number(other) else other, t.dtype)
     if m.count is not None:
         selector = f"count {m.count.ssa}"
     else:

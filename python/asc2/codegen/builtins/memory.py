@@ -115,10 +115,10 @@ def _copy_in(gen, src, offsets, shape, location, real_shape, pad_value):
     if pad_value is not None:
         if not is_number(pad_value):
             fail(errors.CompilationTypeError, "asc2.copy_in: pad_value must be a compile-time number")
-        if src.dtype.is_int and isinstance(pad_value, float) and not pad_value.is_integer():
+        if src.dtype.is_int() and isinstance(pad_value, float) and not pad_value.is_integer():
             fail(errors.CompilationTypeError, f"asc2.copy_in: float pad_value {pad_value!r} for an "
                                               f"{src.dtype.name} tensor")
-        value = pad_value if src.dtype.is_float else int(pad_value)
+        value = pad_value if src.dtype.is_float() else int(pad_value)
         attrs = f" {{pad_value = {constant_literal(value, src.dtype.mlir)}}}"
     tile = new_tile(gen, f"asctile.load {src.ssa}[{', '.join(offs)}]{real}{attrs} : {src.type} -> ", shape, src.dtype,
                     location)

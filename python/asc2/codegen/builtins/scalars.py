@@ -189,9 +189,9 @@ def promote(a, b):
         return a
     if a == core.bool_ or b == core.bool_:
         return b if a == core.bool_ else a
-    if a.is_float != b.is_float:
-        return a if a.is_float else b
-    if a.is_float:
+    if a.is_float() != b.is_float():
+        return a if a.is_float() else b
+    if a.is_float():
         return a if a.bits > b.bits else b if b.bits > a.bits else core.float32  # f16 ⊕ bf16 -> f32
     if a.kind != b.kind and a.bits == b.bits:  # int8 ⊕ uint8
         return {8: core.int16, 16: core.int32}.get(a.bits, core.int64)
@@ -205,7 +205,7 @@ def weak_promote(dt, scalar):
         fail(errors.CompilationTypeError, f"expected a tile or a scalar, got {describe(scalar)}")
     if dt == core.bool_:
         return sdt if sdt != core.bool_ else dt
-    if sdt.is_float and not dt.is_float:
+    if sdt.is_float() and not dt.is_float():
         return core.float32
     if isinstance(scalar, Scalar) and {dt, sdt} == {core.int8, core.uint8}:
         return core.int16  # neither holds the other's values

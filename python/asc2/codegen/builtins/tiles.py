@@ -37,7 +37,7 @@ def new_tile(gen, text, shape, dt, location, hint=None):
 
 def splat(gen, x, shape, dt, location):
     """A tile of ``shape`` filled with scalar ``x`` converted to ``dt``."""
-    if dt.is_int and (isinstance(x, float) or (isinstance(x, Scalar) and x.is_float)):
+    if dt.is_int() and (isinstance(x, float) or (isinstance(x, Scalar) and x.is_float)):
         fail(errors.CompilationTypeError, f"cannot fill an {dt.name} tile with a float ({describe(x)}); "
                                           "cast it or use a float dtype")
     check_ub_alignment(shape, dt, location)
@@ -46,7 +46,7 @@ def splat(gen, x, shape, dt, location):
 
 
 def default_round_mode(src, dst):
-    return core.RoundMode.TRUNC if src.is_float and not dst.is_float else core.RoundMode.NONE
+    return core.RoundMode.TRUNC if src.is_float() and not dst.is_float() else core.RoundMode.NONE
 
 
 def convert_tile(gen, t, dt, round_mode=None):
@@ -54,7 +54,7 @@ def convert_tile(gen, t, dt, round_mode=None):
     if t.dtype == dt:
         return t
     if t.dtype == core.bool_:
-        one, zero = (1.0, 0.0) if dt.is_float else (1, 0)
+        one, zero = (1.0, 0.0) if dt.is_float() else (1, 0)
         return where(gen, t, splat(gen, one, t.shape, dt, t.location), splat(gen, zero, t.shape, dt, t.location))
     if dt == core.bool_:
         return compare_tiles(gen, "ne", t, splat(gen, 0, t.shape, t.dtype, t.location))
