@@ -653,3 +653,23 @@ def test_too_many_slabs_is_an_error_at_the_line():
         bad_slabs.ir(np.zeros(4, np.float32))
     assert "moves as 65 slabs of [2, 64], more than 64" in info.value.message
     assert info.value.line == line_of(bad_slabs, "# ERR")
+
+
+@asc2.jit
+def rank_and_static_shapes(x_ptr, out_ptr, n: int, M: asc2.ConstExpr):
+    """Upstream's GlobalTensor.rank and shape.is_static(): compile-time facts a kernel branches on."""
+    a = asc2.global_tensor(x_ptr, [n, M])
+    b = asc2.global_tensor(out_ptr, [4, M])
+    t = asc2.copy_in(a, [0, 0], [4, M])
+    if a.rank == 2 and t.rank == 2 and b.shape.is_static() and not a.shape.is_static() and t.shape.is_static():
+        asc2.copy_out(t + a.ndim, b, [0, 0])
+    else:
+        asc2.copy_out(t, b, [0, 0])
+
+
+@native
+def test_global_tensor_rank_and_static_shapes():
+    x = RNG.standard_normal((4, 8)).astype(np.float32)
+    out = np.zeros_like(x)
+    rank_and_static_shapes[1](x, out, 4, 8)
+    np.testing.assert_array_equal(out, x + 2)

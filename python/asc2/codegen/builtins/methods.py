@@ -29,10 +29,26 @@ TILE_METHODS = {
 }
 
 
+class TileShape(tuple):
+    """A tile's shape: a tuple of ints; ``is_static()`` as upstream's shapes have it (tiles: always)."""
+
+    def is_static(self):
+        return True
+
+
+class TensorShape(list):
+    """A global tensor's shape: ints and run-time Scalars; ``is_static()`` when every extent is a constant."""
+
+    def is_static(self):
+        return all(isinstance(d, int) for d in self)
+
+
 def get_attribute(gen, value, attr):
     if isinstance(value, Tile):
         if attr == "shape":
-            return tuple(value.shape)
+            return TileShape(value.shape)
+        if attr == "rank":
+            return len(value.shape)
         if attr == "dtype":
             return value.dtype
         if attr == "location":
@@ -45,7 +61,9 @@ def get_attribute(gen, value, attr):
             return emit_builtin(gen, "transpose", [value], {})
     elif isinstance(value, GlobalTensor):
         if attr == "shape":
-            return list(value.shape)
+            return TensorShape(value.shape)
+        if attr in ("rank", "ndim"):
+            return len(value.shape)
         if attr == "dtype":
             return value.dtype
     elif isinstance(value, Pointer):
