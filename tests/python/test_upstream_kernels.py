@@ -8,6 +8,7 @@ Each kernel here is ours, written with the calls, signatures, launch forms and o
 """
 
 import math
+import operator
 
 import numpy as np
 import pytest
@@ -673,3 +674,26 @@ def test_global_tensor_rank_and_static_shapes():
     out = np.zeros_like(x)
     rank_and_static_shapes[1](x, out, 4, 8)
     np.testing.assert_array_equal(out, x + 2)
+
+
+@asc2.jit
+def apply_operator(x_ptr, y_ptr, out_ptr, op: asc2.ConstExpr, N: asc2.ConstExpr):
+    """An operator-module function chosen by the caller, applied to tiles (upstream's parametrised tests)."""
+    x = asc2.copy_in(asc2.global_tensor(x_ptr, [N]), [0], [N])
+    y = asc2.copy_in(asc2.global_tensor(y_ptr, [N]), [0], [N])
+    asc2.copy_out(operator.neg(op(x, y)), asc2.global_tensor(out_ptr, [N]), [0])
+
+
+@native
+@pytest.mark.parametrize("op", [operator.add, operator.sub, operator.mul, operator.truediv, operator.floordiv,
+                                operator.mod, operator.pow])
+def test_operator_functions_on_tiles(op):
+    x = RNG.uniform(1, 4, 64).astype(np.float32)
+    y = np.full(64, 2.0, np.float32) if op is operator.pow else RNG.uniform(1, 4, 64).astype(np.float32)
+    out = np.zeros_like(x)
+    if op is operator.pow:  # '**' needs a constant exponent
+        with pytest.raises(asc2.CompilationError, match="constant exponent"):
+            apply_operator[1](x, y, out, op, 64)
+        return
+    apply_operator[1](x, y, out, op, 64)
+    np.testing.assert_allclose(out, -op(x, y), rtol=1e-6, atol=1e-6)

@@ -1,7 +1,9 @@
 """Attributes and methods of runtime values (``x.shape``, ``x.sum()``, ``x.to(...)``), and Python's builtins
 (min, max, abs, int, ...) applied to them inside a kernel."""
 
+import ast
 import builtins
+import operator
 
 from ... import errors
 from ...language import core
@@ -86,8 +88,24 @@ def call_method(gen, method, args, kwargs):
     return emit_builtin(gen, TILE_METHODS[name], [value, *args], kwargs)
 
 
+# operator-module functions on runtime values: the Python operator they name (upstream kernels write
+# functools.reduce(operator.add, tiles) and pass operator.matmul around).
+_OPERATOR_BINOPS = {operator.add: ast.Add, operator.sub: ast.Sub, operator.mul: ast.Mult, operator.truediv: ast.Div,
+                    operator.floordiv: ast.FloorDiv, operator.mod: ast.Mod, operator.pow: ast.Pow,
+                    operator.matmul: ast.MatMult, operator.and_: ast.BitAnd, operator.or_: ast.BitOr,
+                    operator.xor: ast.BitXor, operator.lshift: ast.LShift, operator.rshift: ast.RShift}
+_OPERATOR_UNARY = {operator.neg: "negative", operator.abs: "abs", operator.invert: "bitwise_not"}
+
+
 # Python builtins applied to runtime values inside a kernel.
 def python_builtin(gen, fn, args, kwargs):
+    if fn in _OPERATOR_BINOPS and len(args) == 2 and not kwargs:
+        return gen.binop(_OPERATOR_BINOPS[fn](), *args)
+    if fn in _OPERATOR_UNARY and len(args) == 1 and not kwargs:
+        return emit_builtin(gen, _OPERATOR_UNARY[fn], args, {}) if fn is operator.invert else \
+            unary(gen, _OPERATOR_UNARY[fn], args[0])
+    if fn is operator.pos and len(args) == 1 and not kwargs:
+        return args[0]
     if fn in (builtins.min, builtins.max) and len(args) >= 2 and not kwargs:
         name = "minimum" if fn is builtins.min else "maximum"
         result = args[0]
