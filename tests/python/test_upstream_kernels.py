@@ -697,3 +697,22 @@ def test_operator_functions_on_tiles(op):
         return
     apply_operator[1](x, y, out, op, 64)
     np.testing.assert_allclose(out, -op(x, y), rtol=1e-6, atol=1e-6)
+
+
+@asc2.jit
+def cast_with(x_ptr, out_ptr, MODE: asc2.ConstExpr, N: asc2.ConstExpr):
+    x = asc2.copy_in(asc2.global_tensor(x_ptr, [N]), [0], [N])
+    asc2.copy_out(asc2.cast(x, asc2.int32, MODE), asc2.global_tensor(out_ptr, [N]), [0])
+
+
+@native
+@pytest.mark.parametrize("mode,ref", [(asc2.RoundMode.Floor, np.floor), (asc2.RoundMode.Ceil, np.ceil),
+                                      (asc2.RoundMode.Trunc, np.trunc), (asc2.RoundMode.CAST_RINT, np.rint)])
+def test_round_mode_spellings_of_upstream(mode, ref):
+    """RoundMode.Floor (upstream asc2) and RoundMode.CAST_FLOOR (asc) are the same members as FLOOR."""
+    assert mode in list(asc2.RoundMode)
+    x = RNG.uniform(-50, 50, 64).astype(np.float32)
+    x[:4] = [-2.5, -1.5, 1.5, 2.5]
+    out = np.zeros(64, np.int32)
+    cast_with[1](x, out, mode, 64)
+    np.testing.assert_array_equal(out, ref(x).astype(np.int32))

@@ -284,6 +284,10 @@ class RoundMode(str, enum.Enum):
     ROUND = "round"
     TRUNC = "trunc"
     ODD = "odd"
+    # Aliases: upstream asc2's CamelCase members and asc's CAST_* names.
+    Rint, Floor, Ceil, Round, Trunc, Odd = "rint", "floor", "ceil", "round", "trunc", "odd"
+    CAST_NONE, CAST_RINT, CAST_FLOOR, CAST_CEIL = "none", "rint", "floor", "ceil"
+    CAST_ROUND, CAST_TRUNC, CAST_ODD = "round", "trunc", "odd"
 
     def __str__(self):
         return self.value
