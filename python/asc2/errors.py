@@ -94,6 +94,11 @@ class SimulationError(builtins.RuntimeError):
         self.races = list(races or [])
 
 
+class SimulationWarning(UserWarning):
+    """A kernel ran, but did something whose result is undefined on an NPU (a scalar read past the end of a
+    global tensor: the simulator reads 0 there)."""
+
+
 _BUILTIN_TO_ERROR = (
     (TypeError, CompilationTypeError),
     (IndexError, CompilationIndexError),

@@ -166,6 +166,7 @@ void init_sim(py::module_ &m) {
         out["cycles"] = rec.totalCycles;
         out["time_us"] = rec.timeUs;
         out["races"] = rec.raceMessages;
+        out["warnings"] = rec.warnings;
         return out;
       },
       py::arg("block_num"), py::arg("args"), py::arg("detect_races") = true,

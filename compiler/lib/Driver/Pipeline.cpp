@@ -682,6 +682,7 @@ LaunchRecord CompiledKernel::launch(int blockNum,
   rec.races = run.races.size();
   for (const sim::Race &r : run.races)
     rec.raceMessages.push_back(r.message);
+  rec.warnings = run.warnings;
   for (int p = 0; p < sim::kNumPipes; ++p) {
     PipeTotals t;
     t.pipe = (Pipe)p;

@@ -71,6 +71,9 @@ std::string toJson(const CompileReport &r, bool includeIr) {
     json::Array races;
     for (const std::string &m : l.raceMessages)
       races.push_back(m);
+    json::Array warnings;
+    for (const std::string &m : l.warnings)
+      warnings.push_back(m);
     json::Object launch{{"block_num", l.blockNum},
                         {"ok", l.ok},
                         {"error", l.error},
@@ -78,7 +81,8 @@ std::string toJson(const CompileReport &r, bool includeIr) {
                         {"time_us", l.timeUs},
                         {"pipes", std::move(pipes)},
                         {"races", l.races},
-                        {"race_messages", std::move(races)}};
+                        {"race_messages", std::move(races)},
+                        {"warnings", std::move(warnings)}};
     if (l.onDevice) {
       launch["backend"] = "NPU";
       launch["profile_dir"] = l.profileDir;

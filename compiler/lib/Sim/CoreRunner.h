@@ -174,6 +174,8 @@ struct BlockOutcome {
   bool traceTruncated = false;
   std::vector<Race> races;
   std::vector<GmAccess> gm; // in issue order
+  // Tolerated misuse (a scalar GM read past its tensor), one per instruction.
+  std::vector<std::pair<int32_t, std::string>> warnings;
 };
 
 /// Cross-core flags of one MIX group. Side 0 is the AIC, side 1 the AIV;
@@ -317,6 +319,7 @@ private:
                  std::to_string(block) + (mix ? isAic ? " (AIC)" : " (AIV)" : "");
     return false;
   }
+  bool gmInBounds(const Instr &in, int64_t index);
   bool checkLocal(const Instr &in, Space s, int64_t addr, int64_t bytes) {
     int64_t cap = int64_t(memory[int(s)].size());
     if (addr >= 0 && bytes >= 0 && addr <= cap && bytes <= cap - addr)

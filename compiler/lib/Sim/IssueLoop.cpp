@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include "CoreRunner.h"
+#include <algorithm>
 #include <cassert>
 #include <limits>
 #include <string>
@@ -194,6 +195,13 @@ int64_t roundedToType(DType t, int64_t bits) {
 
 } // namespace
 
+static const uint8_t kZeroElement[8] = {};
+
+bool CoreRunner::gmInBounds(const Instr &in, int64_t index) {
+  const GmBuffer buf = gmBuffer(in);
+  return index >= 0 && index < buf.bytes / int64_t(byteWidth(in.dtype));
+}
+
 bool CoreRunner::scalarMemory(const Instr &in, int32_t pc) {
   const int64_t w = byteWidth(in.dtype);
   const int64_t index = val(in.a);
@@ -215,6 +223,23 @@ bool CoreRunner::scalarMemory(const Instr &in, int32_t pc) {
     break;
   }
   default:
+    if (in.op == Opcode::ScalarLoadGm && !gmInBounds(in, index)) {
+      // Past the end of the argument: on an NPU the read returns whatever
+      // memory follows (upstream kernels whose last block overruns rely on
+      // the value not mattering). The simulator reads 0 and warns once.
+      if (std::none_of(out->warnings.begin(), out->warnings.end(),
+                       [&](const auto &w) { return w.first == pc; }))
+        out->warnings.push_back(
+            {pc, "GM scalar read out of bounds in " + opName(program, in) + " at " +
+                     locText(program, in.loc) + ": element " + std::to_string(index) +
+                     " of argument " + std::to_string(in.gmArg) + " (" +
+                     std::to_string(gmBuffer(in).bytes / w) + " elements) on core " +
+                     std::to_string(block) +
+                     "; the simulator read 0, an NPU reads whatever memory follows"});
+      regs[in.dst] = registerOf(in.dtype, kZeroElement);
+      scalarStep(in, std::max<uint64_t>(1, uint64_t(std::llround(arch.scalarGmLoadCycles))));
+      return true;
+    }
     if (!gmRange(in, index, 1, p))
       return false;
     cycles = in.op == Opcode::ScalarLoadGm ? arch.scalarGmLoadCycles

@@ -151,6 +151,7 @@ void mergeOutcomes(const Launch &launch, int physical, int perBlock,
     freeAt.push(launchCycles);
   result.cores.resize(outcomes.size());
   std::set<std::pair<int32_t, int32_t>> seenRaces;
+  std::set<int32_t> seenWarnings;
   for (int b = 0; b < blockNum; ++b) {
     uint64_t start = freeAt.top();
     freeAt.pop();
@@ -177,6 +178,9 @@ void mergeOutcomes(const Launch &launch, int physical, int perBlock,
         gm.push_back(a);
       }
       result.traceTruncated |= o.traceTruncated;
+      for (auto &w : o.warnings)
+        if (result.warnings.size() < 16 && seenWarnings.insert(w.first).second)
+          result.warnings.push_back(std::move(w.second));
       for (Race &r : o.races)
         if (result.races.size() < RaceDetector::kMaxRaces &&
             seenRaces.insert({r.firstPoint, r.secondPoint}).second)

@@ -644,6 +644,8 @@ class JITFunction:
             compiled.write_report_dir(os.path.join(dump, self.__name__))
         if not result.get("ok", True):
             raise errors.SimulationError(result.get("error") or "the kernel run failed")
+        for message in result.get("warnings") or []:
+            warnings.warn(f"{self.__name__}: {message}", errors.SimulationWarning, stacklevel=3)
         races = result.get("races") or []
         if races:
             raise errors.SimulationError(f"{self.__name__}: {len(races)} data race(s) detected:\n  "

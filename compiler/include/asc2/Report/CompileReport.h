@@ -191,6 +191,7 @@ struct LaunchRecord {
   std::vector<PipeTotals> pipes;
   int races = 0;
   std::vector<std::string> raceMessages;
+  std::vector<std::string> warnings; // sim::LaunchResult::warnings
   /// The simulated trace (null when not collected, and for every launch but
   /// the latest); JSON only when exported (sim::traceToJson).
   std::shared_ptr<const sim::Trace> trace;

@@ -93,6 +93,9 @@ struct LaunchResult {
   std::vector<CoreStats> cores;     // see CoreStats: per block, or per
                                     // AIC/AIV of each block for MIX
   std::vector<Race> races;
+  // What ran but is undefined on an NPU (a scalar GM read past its tensor:
+  // the simulator reads 0), one message per instruction.
+  std::vector<std::string> warnings;
   std::vector<TraceEvent> trace;    // sorted by (core, AIC before AIV, start)
   bool traceTruncated = false;
   // The chip's memory system over the launch (MemorySystem.cpp): bytes the

@@ -199,6 +199,20 @@ inline void ClearGlobals() {
   r.regions.clear();
 }
 
+/// Whether [p, p + bytes) lies in one launch argument's buffer (true when
+/// none are registered: a test that hands the twin plain memory).
+inline bool InGlobal(const void *p, int64_t bytes) {
+  auto &r = GmRegistry::Get();
+  std::lock_guard<std::mutex> g(r.lock);
+  if (r.regions.empty())
+    return true;
+  auto *b = static_cast<const uint8_t *>(p);
+  for (auto &[start, len] : r.regions)
+    if (b >= start && b + bytes <= start + len)
+      return true;
+  return false;
+}
+
 inline void CheckGlobal(const char *api, const void *p, int64_t bytes) {
   if (bytes <= 0)
     return;

@@ -157,7 +157,13 @@ public:
     t.size_ = size_ > offset ? size_ - offset : 0;
     return t;
   }
-  T GetValue(uint64_t i) const { return this->Load("GetValue", int64_t(i)); }
+  /// A scalar read past every argument's buffer is undefined on an NPU (it
+  /// reads whatever memory follows); the twin, like the simulator, reads 0.
+  T GetValue(uint64_t i) const {
+    if (base_ && !asc2_twin::InGlobal(base_ + i, sizeof(T)))
+      return T(0);
+    return this->Load("GetValue", int64_t(i));
+  }
   void SetValue(uint64_t i, T v) const { this->Store("SetValue", int64_t(i), v); }
   T &operator()(uint64_t i) const { return *Ptr("operator()", int64_t(i), 1); }
   __gm__ T *GetPhyAddr() const { return base_; }
