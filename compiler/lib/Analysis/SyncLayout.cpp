@@ -97,12 +97,32 @@ SyncPlanner::FlagView SyncPlanner::flagOf(Operation *op) {
   FlagView v;
   if (auto s = dyn_cast<SetFlagOp>(op)) {
     v = {true, false, s.getSrc(), s.getDst(), (int64_t)s.getEvent(),
-         s.getReason().value_or("")};
+         s.getReason().value_or(""), coreKindOf(op)};
   } else if (auto w = dyn_cast<WaitFlagOp>(op)) {
     v = {false, true, w.getSrc(), w.getDst(), (int64_t)w.getEvent(),
-         w.getReason().value_or("")};
+         w.getReason().value_or(""), coreKindOf(op)};
   }
   return v;
+}
+
+int SyncPlanner::laneOf(const Access &a) const {
+  bool vectorSide = plan.mix && coreKindOf(a.leaf) == CoreKind::Vector;
+  return (int)a.pipe + (vectorSide ? kPipes : 0);
+}
+
+CoreKind SyncPlanner::coreOfLane(int lane) const {
+  if (!plan.mix)
+    return CoreKind::Either;
+  return lane >= kPipes ? CoreKind::Vector : CoreKind::Cube;
+}
+
+bool SyncPlanner::connects(const FlagView &v, int qLane, int pLane) const {
+  if (v.src != pipeOfLane(qLane) || v.dst != pipeOfLane(pLane))
+    return false;
+  CoreKind want = v.isSet ? coreOfLane(qLane) : coreOfLane(pLane);
+  // Lanes 0..6 of a MIX kernel also hold the work of either core (GM-only
+  // scalar ops), which a flag on the vector core does not order.
+  return want == CoreKind::Either || v.core == CoreKind::Either || v.core == want;
 }
 
 SyncPlanner::FlagView SyncPlanner::flagOf(const Item &item) const {
@@ -118,6 +138,7 @@ SyncPlanner::FlagView SyncPlanner::flagOf(const Item &item) const {
   v.dst = p.dst;
   v.event = p.event;
   v.reason = p.reason;
+  v.core = p.core;
   return v;
 }
 
@@ -264,9 +285,9 @@ int SyncPlanner::pickEventId(Pipe src, Pipe dst, Block &block, Operation *from,
 }
 
 const SyncPlanner::NestedWaits &
-SyncPlanner::nestedWaits(Operation *top, Operation *leaf, Pipe q, Pipe p) {
+SyncPlanner::nestedWaits(Operation *top, Operation *leaf, int q, int p) {
   auto [it, added] = nestedWaitCache.try_emplace(
-      std::make_tuple(top, leaf, (int)q * kPipes + (int)p));
+      std::make_tuple(top, leaf, q * kLanes + p));
   NestedWaits &w = it->second;
   if (!added)
     return w;
@@ -280,7 +301,7 @@ SyncPlanner::nestedWaits(Operation *top, Operation *leaf, Pipe q, Pipe p) {
       if (item.op == at)
         break;
       FlagView v = flagOf(item);
-      if (v.src != q || v.dst != p)
+      if (!connects(v, q, p))
         continue;
       if (v.isSet) {
         sets.insert(v.event);
@@ -317,8 +338,8 @@ SyncPlanner::nestedWaits(Operation *top, Operation *leaf, Pipe q, Pipe p) {
 }
 
 bool SyncPlanner::orderedInside(Operation *top, Operation *leaf,
-                                Operation *earlierLeaf, bool carried, Pipe q,
-                                Pipe p) {
+                                Operation *earlierLeaf, bool carried, int q,
+                                int p) {
   if (leaf == top)
     return false;
   const NestedWaits &w = nestedWaits(top, leaf, q, p);
@@ -341,7 +362,7 @@ bool SyncPlanner::orderedInside(Operation *top, Operation *leaf,
 /// primed right before the loop, or a flag set earlier in the body (q is in
 /// order, so it is set after the q work before the loop). The first
 /// iteration's wait then orders that work before all of the loop's p work.
-bool SyncPlanner::loopEntryOrders(Operation *op, Pipe q, Pipe p) {
+bool SyncPlanner::loopEntryOrders(Operation *op, int q, int p) {
   auto loop = dyn_cast<scf::ForOp>(op);
   if (!loop)
     return false;
@@ -350,12 +371,12 @@ bool SyncPlanner::loopEntryOrders(Operation *op, Pipe q, Pipe p) {
   for (const Item &item : itemsOf(*loop.getBody())) {
     FlagView v = flagOf(item);
     if (v.isSet) {
-      if (v.src == q && v.dst == p)
+      if (connects(v, q, p))
         bodySets.insert(v.event);
       continue;
     }
     if (v.isWait) {
-      if (v.src != q || v.dst != p)
+      if (!connects(v, q, p))
         continue;
       // Set earlier in the body: on the in-order q pipe, after the loop's
       // q work of this iteration, hence after everything q did before it.
@@ -369,7 +390,7 @@ bool SyncPlanner::loopEntryOrders(Operation *op, Pipe q, Pipe p) {
       continue; // a planned barrier touches no buffer
     SmallVector<Access> accesses;
     collectAccesses(item.op, item.op, accesses);
-    if (llvm::any_of(accesses, [&](const Access &a) { return a.pipe == p; }))
+    if (llvm::any_of(accesses, [&](const Access &a) { return laneOf(a) == p; }))
       break;
   }
   if (!event)
@@ -380,7 +401,7 @@ bool SyncPlanner::loopEntryOrders(Operation *op, Pipe q, Pipe p) {
     FlagView v = flagOf(*--at);
     if (!v.isSet && !v.isWait)
       break;
-    if (v.isSet && v.src == q && v.dst == p && v.event == *event)
+    if (v.isSet && connects(v, q, p) && v.event == *event)
       return true;
   }
   return false;

@@ -28,15 +28,20 @@ std::string Hazard::describe() const {
 
 namespace {
 
-/// known[p][x]: records of pipe x with seq <= known[p][x] are ordered before
-/// everything pipe p does from the current point on.
-using Knowledge = std::array<std::array<int, kPipes>, kPipes>;
+constexpr int kLanes = SyncPlanner::kLanes;
+
+/// known[p][x]: records of lane x with seq <= known[p][x] are ordered before
+/// everything lane p does from the current point on. A lane is a pipe of one
+/// core (SyncPlanner::kLanes): what the vector core's MTE2 waited for orders
+/// nothing on the cube's MTE2.
+using Knowledge = std::array<std::array<int, kLanes>, kLanes>;
 
 struct Record {
   Access access;
+  int lane;
   int seq;      // order in the block; carried records are negative
   bool carried;
-  std::array<int, kPipes> known; // what access.pipe knew at this op
+  std::array<int, kLanes> known; // what the lane knew at this op
 };
 
 } // namespace
@@ -161,7 +166,15 @@ void SyncPlanner::tagCores(ArrayRef<int> sets, ArrayRef<int> waits,
                            Operation *after, Operation *before, int edge) {
   if (!plan.mix)
     return;
-  CoreKind a = coreKindOf(after), b = coreKindOf(before);
+  // The cores of the two accesses, not of the compound ops holding them: a
+  // guard or loop with work of both cores is "either", and a flag left
+  // untagged would run on both (a V flag on the cube core).
+  const Hazard &h = plan.edges[edge].hazard;
+  auto coreOf = [](Operation *leaf, Operation *top) {
+    CoreKind k = coreKindOf(leaf);
+    return k != CoreKind::Either ? k : coreKindOf(top);
+  };
+  CoreKind a = coreOf(h.earlier.leaf, after), b = coreOf(h.later.leaf, before);
   if (a == CoreKind::Either)
     a = b;
   if (b == CoreKind::Either)
@@ -203,7 +216,7 @@ void SyncPlanner::walkBlock(Block &block, bool isLoopBody) {
   if (isLoopBody) {
     // The previous iteration's accesses, one sequence number per leaf op in
     // program order (a flag set after a leaf orders the leaves up to it).
-    std::array<int, kPipes> nothing;
+    std::array<int, kLanes> nothing;
     nothing.fill(INT_MIN);
     SmallVector<Access> carried;
     for (Operation *op : blockOps)
@@ -214,7 +227,7 @@ void SyncPlanner::walkBlock(Block &block, bool isLoopBody) {
       if (a.leaf != prevLeaf)
         ++seq;
       prevLeaf = a.leaf;
-      records.push_back({a, seq, true, nothing});
+      records.push_back({a, laneOf(a), seq, true, nothing});
     }
   }
 
@@ -231,13 +244,13 @@ void SyncPlanner::walkBlock(Block &block, bool isLoopBody) {
       if (leafSeq.try_emplace(a.leaf, seq).second)
         ++seq;
 
-    // Per (src pipe, dst pipe): the latest conflicting record not yet ordered.
-    std::array<std::array<const Record *, kPipes>, kPipes> need{};
-    // The first op of this op's leaves that conflicts, per pipe pair.
-    std::array<std::array<Operation *, kPipes>, kPipes> needLeaf{};
-    std::array<Hazard, kPipes * kPipes> hazards;
-    std::array<const Record *, kPipes> barrier{};
-    std::array<Hazard, kPipes> barrierHazard;
+    // Per (src lane, dst lane): the latest conflicting record not yet ordered.
+    std::array<std::array<const Record *, kLanes>, kLanes> need{};
+    // The first op of this op's leaves that conflicts, per lane pair.
+    std::array<std::array<Operation *, kLanes>, kLanes> needLeaf{};
+    std::array<Hazard, kLanes * kLanes> hazards;
+    std::array<const Record *, kLanes> barrier{};
+    std::array<Hazard, kLanes> barrierHazard;
     // A guarded copy (scf.if of an unrolled loop) gets one wait per leaf that
     // needs a later record than the waits before it, placed at that leaf:
     // its first loads do not wait for work only its last ones conflict with.
@@ -247,21 +260,24 @@ void SyncPlanner::walkBlock(Block &block, bool isLoopBody) {
       const Record *record;
       Hazard hazard;
     };
-    std::array<std::array<SmallVector<LeafNeed, 4>, kPipes>, kPipes> leafNeeds;
-    for (const Access &a : accesses) {
-      int p = (int)a.pipe;
+    std::array<std::array<SmallVector<LeafNeed, 4>, kLanes>, kLanes> leafNeeds;
+    SmallVector<int, 8> lanes;
+    for (const Access &a : accesses)
+      lanes.push_back(laneOf(a));
+    for (auto [ai, a] : llvm::enumerate(accesses)) {
+      int p = lanes[ai];
       for (const Record &r : records) {
         const Access &b = r.access;
         if (!(a.write || b.write) || !a.res.overlaps(b.res))
           continue;
-        int q = (int)b.pipe;
+        int q = r.lane;
         if (r.seq <= known[p][q])
           continue;
         if (q != p && orderedElsewhere && orderedElsewhere(a, b))
           continue;
         // A wait the nested walk placed inside this compound op before the
         // access already orders it (one pair covers every earlier q op).
-        if (q != p && orderedInside(op, a.leaf, b.leaf, r.carried, (Pipe)q, (Pipe)p))
+        if (q != p && orderedInside(op, a.leaf, b.leaf, r.carried, q, p))
           continue;
         HazardKind kind = a.write ? (b.write ? HazardKind::WAW : HazardKind::WAR)
                                   : HazardKind::RAW;
@@ -271,7 +287,7 @@ void SyncPlanner::walkBlock(Block &block, bool isLoopBody) {
           // same pipe over local memory need a barrier. Carried same-pipe
           // hazards are ordered by the cross-pipe flags of the iteration.
           bool needsBarrier = b.write && !r.carried && a.res.space != "GM" &&
-                              p != (int)Pipe::S;
+                              pipeOfLane(p) != Pipe::S;
           if (needsBarrier && (!barrier[p] || barrier[p]->seq < r.seq)) {
             barrier[p] = &r;
             barrierHazard[p] = hazard;
@@ -281,7 +297,7 @@ void SyncPlanner::walkBlock(Block &block, bool isLoopBody) {
         // The latest record; of one op, its last conflicting leaf.
         if (!need[q][p] || need[q][p]->seq <= r.seq) {
           need[q][p] = &r;
-          hazards[q * kPipes + p] = hazard;
+          hazards[q * kLanes + p] = hazard;
         }
         if (!needLeaf[q][p])
           needLeaf[q][p] = a.leaf;
@@ -290,13 +306,13 @@ void SyncPlanner::walkBlock(Block &block, bool isLoopBody) {
       }
     }
 
-    for (int p = 0; p < kPipes; ++p) {
+    for (int p = 0; p < kLanes; ++p) {
       if (barrier[p]) {
         int edge = addEdge(SyncEdge::Kind::Barrier, barrierHazard[p], false, -1);
-        planBarrier((Pipe)p, op, barrierHazard[p].describe(), edge);
+        planBarrier(pipeOfLane(p), op, barrierHazard[p].describe(), edge);
         known[p][p] = std::max(known[p][p], opSeq - 1);
       }
-      for (int q = 0; q < kPipes; ++q) {
+      for (int q = 0; q < kLanes; ++q) {
         const Record *r = need[q][p];
         if (!r)
           continue;
@@ -324,14 +340,14 @@ void SyncPlanner::walkBlock(Block &block, bool isLoopBody) {
             } else {
               planPair(n.hazard, n.record->access.op, op, n.record->access.leaf,
                        n.leaf);
-              for (int x = 0; x < kPipes; ++x)
+              for (int x = 0; x < kLanes; ++x)
                 known[p][x] = std::max(known[p][x], n.record->known[x]);
               known[p][q] = std::max(known[p][q], n.record->seq);
             }
           }
           continue;
         }
-        const Hazard &hazard = hazards[q * kPipes + p];
+        const Hazard &hazard = hazards[q * kLanes + p];
         if (r->carried) {
           planCarriedPair(hazard, block, r->access.op, op, r->access.leaf,
                           needLeaf[q][p]);
@@ -342,20 +358,20 @@ void SyncPlanner::walkBlock(Block &block, bool isLoopBody) {
           // A loop whose body starts its p work behind a loop-carried q->p
           // wait is already ordered after everything q did before the loop:
           // the flag's prime is set right before the loop.
-          if (!loopEntryOrders(op, (Pipe)q, (Pipe)p))
+          if (!loopEntryOrders(op, q, p))
             planPair(hazard, r->access.op, op, r->access.leaf, needLeaf[q][p]);
           // p now waits for q at that record, and for all q had waited for.
-          for (int x = 0; x < kPipes; ++x)
+          for (int x = 0; x < kLanes; ++x)
             known[p][x] = std::max(known[p][x], r->known[x]);
           known[p][q] = std::max(known[p][q], r->seq);
         }
       }
     }
 
-    for (const Access &a : accesses) {
-      int p = (int)a.pipe;
+    for (auto [ai, a] : llvm::enumerate(accesses)) {
+      int p = lanes[ai];
       known[p][p] = std::max(known[p][p], opSeq - 1);
-      records.push_back({a, leafSeq[a.leaf], false, known[p]});
+      records.push_back({a, p, leafSeq[a.leaf], false, known[p]});
     }
   }
 

@@ -19,8 +19,15 @@ namespace asc2 {
 class SyncPlanner {
   using Operation = mlir::Operation;
   using Pipe = ascendc::Pipe;
+  using CoreKind = ascendc::CoreKind;
 
 public:
+  /// What the walk orders: a pipe of one core. In a MIX kernel the cube's
+  /// MTE2 and the vector core's MTE2 are different pipes (lanes 0..6 the
+  /// cube's or either core's, 7..13 the vector core's); elsewhere only the
+  /// first seven are used.
+  static constexpr int kLanes = 2 * ascendc::kPipes;
+  static Pipe pipeOfLane(int lane) { return Pipe(lane % ascendc::kPipes); }
   SyncPlanner(SyncPlan &plan, int64_t eventIds, OrderedElsewhere orderedElsewhere);
 
   void walkBlock(mlir::Block &block, bool isLoopBody);
@@ -37,6 +44,7 @@ private:
     Pipe src = Pipe::S, dst = Pipe::S;
     int64_t event = -1;
     llvm::StringRef reason;
+    CoreKind core = CoreKind::Either; // the core it runs on (MIX kernels)
   };
 
   // The layout of planned ops (SyncLayout.cpp).
@@ -46,9 +54,16 @@ private:
                      llvm::function_ref<void(const PlannedSyncOp &)> fn) const;
   static FlagView flagOf(Operation *op);
   FlagView flagOf(const Item &item) const;
+  /// The lane of an access (see kLanes).
+  int laneOf(const ascendc::Access &a) const;
+  /// The core a lane's flags must run on to order it: Either outside MIX.
+  CoreKind coreOfLane(int lane) const;
+  /// Whether flag `v` on pipe pair q -> p orders lane `qLane`'s work before
+  /// lane `pLane`'s: same pipes, the set on q's core, the wait on p's.
+  bool connects(const FlagView &v, int qLane, int pLane) const;
 
   // Queries over the flags placed so far (SyncLayout.cpp).
-  bool loopEntryOrders(Operation *op, Pipe q, Pipe p);
+  bool loopEntryOrders(Operation *op, int qLane, int pLane);
   /// The op of the then-branch of guard `top` (a guarded copy of an
   /// unrolled loop) that holds `leaf`, or null when `top` is not such a guard.
   static Operation *guardedAncestor(Operation *top, Operation *leaf);
@@ -70,13 +85,13 @@ private:
     /// that op's previous instance.
     llvm::SmallVector<std::pair<Operation *, Operation *>, 2> carried;
   };
-  const NestedWaits &nestedWaits(Operation *top, Operation *leaf, Pipe src,
-                                 Pipe dst);
+  const NestedWaits &nestedWaits(Operation *top, Operation *leaf, int qLane,
+                                 int pLane);
   /// Whether the waits nested in `top` before `leaf` (pipe dst) already order
   /// the earlier src access `earlierLeaf` (before `top`, or from the previous
   /// iteration when `carried`).
   bool orderedInside(Operation *top, Operation *leaf, Operation *earlierLeaf,
-                     bool carried, Pipe src, Pipe dst);
+                     bool carried, int qLane, int pLane);
 
   // Planning (SyncPlan.cpp).
   void planPair(const Hazard &hazard, Operation *after, Operation *before,
