@@ -6,6 +6,8 @@
 
 #include <array>
 #include <climits>
+#include <map>
+#include <tuple>
 
 using namespace mlir;
 using namespace asc2::ascendc;
@@ -312,41 +314,69 @@ void SyncPlanner::walkBlock(Block &block, bool isLoopBody) {
         planBarrier(pipeOfLane(p), op, barrierHazard[p].describe(), edge);
         known[p][p] = std::max(known[p][p], opSeq - 1);
       }
-      for (int q = 0; q < kLanes; ++q) {
+      for (int q = 0; q < kLanes && perLeaf; ++q) {
         const Record *r = need[q][p];
         if (!r)
           continue;
-        if (perLeaf) {
-          // Leaves in order, each with the latest record it conflicts with.
-          SmallVector<LeafNeed, 4> latest;
-          for (const LeafNeed &n : leafNeeds[q][p]) {
-            auto it = llvm::find_if(latest, [&](const LeafNeed &l) { return l.leaf == n.leaf; });
-            if (it == latest.end())
-              latest.push_back(n);
-            else if (it->record->seq < n.record->seq)
-              *it = n;
-          }
-          const Record *covered = nullptr;
-          for (const LeafNeed &n : latest) {
-            // An earlier wait of pipe p already ordered it (the records of
-            // one op share its sequence number).
-            if (covered && n.record->seq <= covered->seq)
-              continue;
-            covered = n.record;
-            if (n.record->carried) {
-              planCarriedPair(n.hazard, block, n.record->access.op, op,
-                              n.record->access.leaf, n.leaf);
-              known[p][q] = std::max(known[p][q], n.record->seq);
-            } else {
-              planPair(n.hazard, n.record->access.op, op, n.record->access.leaf,
-                       n.leaf);
-              for (int x = 0; x < kLanes; ++x)
-                known[p][x] = std::max(known[p][x], n.record->known[x]);
-              known[p][q] = std::max(known[p][q], n.record->seq);
-            }
-          }
-          continue;
+        // Leaves in order, each with the latest record it conflicts with.
+        SmallVector<LeafNeed, 4> latest;
+        for (const LeafNeed &n : leafNeeds[q][p]) {
+          auto it = llvm::find_if(latest, [&](const LeafNeed &l) { return l.leaf == n.leaf; });
+          if (it == latest.end())
+            latest.push_back(n);
+          else if (it->record->seq < n.record->seq)
+            *it = n;
         }
+        const Record *covered = nullptr;
+        for (const LeafNeed &n : latest) {
+          // An earlier wait of pipe p already ordered it (the records of
+          // one op share its sequence number).
+          if (covered && n.record->seq <= covered->seq)
+            continue;
+          covered = n.record;
+          if (n.record->carried) {
+            planCarriedPair(n.hazard, block, n.record->access.op, op,
+                            n.record->access.leaf, n.leaf);
+            known[p][q] = std::max(known[p][q], n.record->seq);
+          } else {
+            planPair(n.hazard, n.record->access.op, op, n.record->access.leaf,
+                     n.leaf);
+            for (int x = 0; x < kLanes; ++x)
+              known[p][x] = std::max(known[p][x], n.record->known[x]);
+            known[p][q] = std::max(known[p][q], n.record->seq);
+          }
+        }
+      }
+      if (perLeaf)
+        continue;
+      // The lanes p still waits for, the one whose record orders most of the
+      // others first: a wait for the vector core's copy-out, which itself
+      // followed the cube's fixpipe, orders the cube's earlier loads too
+      // (across the cores), so they need no flag of their own.
+      SmallVector<int, 4> open;
+      for (int q = 0; q < kLanes; ++q)
+        if (need[q][p])
+          open.push_back(q);
+      for (;;) {
+        llvm::erase_if(open, [&](int q) { return need[q][p]->seq <= known[p][q]; });
+        if (open.empty())
+          break;
+        auto covers = [&](int q) {
+          const Record *r = need[q][p];
+          if (r->carried)
+            return 0;
+          return (int)llvm::count_if(open, [&](int x) {
+            return x != q && need[x][p]->seq <= r->known[x];
+          });
+        };
+        int q = open.front(), most = covers(q);
+        for (int c : open)
+          if (int n = covers(c); n > most) {
+            q = c;
+            most = n;
+          }
+        llvm::erase(open, q);
+        const Record *r = need[q][p];
         const Hazard &hazard = hazards[q * kLanes + p];
         if (r->carried) {
           planCarriedPair(hazard, block, r->access.op, op, r->access.leaf,
@@ -414,6 +444,28 @@ SyncPlan::SyncPlan(func::FuncOp func, int64_t eventIds,
   SyncPlanner planner(*this, eventIds, orderedElsewhere);
   for (Block &block : func.getBody())
     planner.walkBlock(block, /*isLoopBody=*/false);
+  if (mix)
+    renumberCrossCoreIds();
+}
+
+void SyncPlan::renumberCrossCoreIds() {
+  // (direction, src, dst, planned id) -> the id of the direction's counter.
+  std::map<std::tuple<int, int, int, int>, int> ids;
+  std::array<int, 2> used{0, 0};
+  for (SyncEdge &e : edges) {
+    if (!e.crossCore || e.kind != SyncEdge::Kind::Flag)
+      continue;
+    int dir = e.setCore == CoreKind::Vector ? 1 : 0;
+    auto [it, added] =
+        ids.try_emplace({dir, (int)e.src(), (int)e.dst(), e.eventId}, used[dir]);
+    if (added)
+      ++used[dir];
+    e.eventId = it->second;
+  }
+  for (PlannedSyncOp &op : ops)
+    if (op.crossCore && op.edge >= 0)
+      op.event = edges[op.edge].eventId;
+  crossCoreIds = std::max(used[0], used[1]);
 }
 
 void SyncPlan::print(llvm::raw_ostream &os) const {

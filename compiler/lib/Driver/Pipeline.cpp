@@ -548,18 +548,26 @@ void dropInstr(sim::Program &program, size_t pc) {
   program.code[pc].target = pc + 1;
   program.code[pc].pipe = sim::Pipe::S;
 }
+/// wait_flag entries of the report: flags of one core and cross-core ones.
+bool isWaitFlag(sim::Opcode op) {
+  return op == sim::Opcode::WaitFlag || op == sim::Opcode::CrossCoreWaitFlag;
+}
 } // namespace
 
-int CompiledKernel::waitCount() const { return countOf(m_program, sim::Opcode::WaitFlag); }
+int CompiledKernel::waitCount() const {
+  return llvm::count_if(m_program.code, [](const sim::Instr &in) { return isWaitFlag(in.op); });
+}
 
 sim::LaunchResult
 CompiledKernel::simulateWithoutWait(int waitIndex, int blockNum,
                                     const std::vector<sim::LaunchArg> &args,
                                     const sim::SimOptions &options) const {
   sim::Program mutant = m_program;
-  long pc = nthOf(mutant, sim::Opcode::WaitFlag, waitIndex);
-  if (pc >= 0)
-    dropInstr(mutant, size_t(pc));
+  for (size_t pc = 0; pc < mutant.code.size(); ++pc)
+    if (isWaitFlag(mutant.code[pc].op) && waitIndex-- == 0) {
+      dropInstr(mutant, pc);
+      break;
+    }
   return sim::simulate(mutant, m_arch, blockNum, args, options);
 }
 

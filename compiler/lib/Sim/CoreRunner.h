@@ -187,6 +187,7 @@ struct CrossCoreGroup {
     uint64_t arrive = 0; // set fire time + crossCoreFlagCycles
     uint64_t flowId = 0;
     int32_t setPc = -1;
+    RaceDetector::Clock clock{}; // the setter's, for the race detector
   };
   /// Counter changes for the limit check: +1 at a set's arrival, -1 when a
   /// wait completes.
@@ -199,8 +200,10 @@ struct CrossCoreGroup {
   std::array<std::array<std::vector<Change>, kIds>, 2> history;
   uint64_t sets = 0; // progress counter: sets raised so far
   uint64_t nextFlowId = 0;
+  RaceDetector::GmShadow raceGm; // GM as both cores' race detectors saw it
 
   void reset() {
+    raceGm.clear();
     for (auto &side : pending)
       for (auto &v : side)
         v.clear();

@@ -79,8 +79,13 @@ void CoreRunner::gmTransfer(const Instr &in, int64_t offset, int64_t rowElems,
     a.rows = rows;
     a.strideBytes = gmStride * w;
     a.write = write;
+    a.atomic = in.atomic != AtomicKind::None;
     a.pipe = p;
+    a.pc = int32_t(&in - program.code.data());
     out->gm.push_back(a);
+    // The local side of the copy began the instruction's accesses.
+    if (races && !a.atomic)
+      races->gmRows(write, a.addr, rows, a.rowBytes, a.strideBytes);
   }
   if (traceOn && emit(in, p, start, done, traceBytes))
     out->trace.back().latency = latency;

@@ -280,7 +280,8 @@ void CoreRunner::begin(int blockIndex, BlockOutcome &outcome,
   for (auto &m : memory)
     std::fill(m.begin(), m.end(), 0);
   if (races)
-    races->reset(block, isAic, mix ? isAic ? " (AIC)" : " (AIV)" : "");
+    races->reset(block, isAic, mix ? isAic ? " (AIC)" : " (AIV)" : "",
+                 mix && !isAic ? 1 : 0, mix && group ? &group->raceGm : nullptr);
   out->stats.block = block;
   out->stats.cube = isAic;
 }

@@ -224,6 +224,8 @@ LaunchResult simulate(const Program &program, const ArchModel &arch,
   }
   std::vector<GmAccess> gm;
   mergeOutcomes(launch, physical, perBlock, outcomes, result, gm);
+  if (result.ok && options.detectRaces)
+    blockRaces(program, gm, result.cores, result.races, result.warnings);
   if (result.ok)
     applyMemorySystem(arch, gm, result);
   if (result.trace.size() > size_t(std::max<int64_t>(0, options.maxTraceEvents))) {

@@ -27,7 +27,9 @@ struct GmAccess {
   int64_t addr = 0; // canonical byte address of the first row
   int64_t rowBytes = 0, rows = 0, strideBytes = 0;
   bool write = false;
+  bool atomic = false; // an atomic store (read-modify-write)
   Pipe pipe = Pipe::MTE2;
+  int32_t pc = -1;   // the instruction, for race reports
   uint32_t core = 0; // index into LaunchResult::cores, set when merged
 };
 

@@ -156,6 +156,8 @@ bool CoreRunner::crossCoreSet(const Instr &in, int32_t pc) {
   set.flowId = (uint64_t(block) << 32) | (uint64_t(1) << 31) |
                ++group->nextFlowId;
   set.setPc = pc;
+  if (races)
+    set.clock = races->onCrossCoreSet(p);
   const int to = isAic ? 1 : 0;
   group->pending[to][in.eventId].push_back(set);
   group->history[to][in.eventId].push_back({set.arrive, +1, pc});
@@ -179,6 +181,8 @@ bool CoreRunner::crossCoreWait(const Instr &in) {
   CrossCoreGroup::Pending set = *first;
   pending.erase(first);
   Pipe p = in.pipe;
+  if (races)
+    races->onCrossCoreWait(p, set.clock);
   auto [start, end] = blockPipeUntil(p, set.arrive, 0);
   group->history[me][in.eventId].push_back({end, -1, set.setPc});
   if (traceOn)

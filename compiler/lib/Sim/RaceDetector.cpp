@@ -1,9 +1,11 @@
-//===- RaceDetector.cpp - Happens-before checking of local memory ---------===//
+//===- RaceDetector.cpp - Happens-before checking of local memory and GM --===//
 
 #include "RaceDetector.h"
 #include "SimSupport.h"
 
 #include <algorithm>
+#include <map>
+#include <set>
 
 namespace asc2::sim {
 
@@ -17,10 +19,15 @@ RaceDetector::RaceDetector(const Program &program, const ArchModel &arch,
       shadow[s].capacity = arch.capacity[s];
 }
 
-void RaceDetector::reset(int newCore, bool newCube, const char *suffix) {
+void RaceDetector::reset(int newCore, bool newCube, const char *suffix,
+                         int newSide, GmShadow *groupGm) {
   core = newCore;
   cube = newCube;
   coreSuffix = suffix;
+  side = newSide;
+  gm = groupGm ? groupGm : &ownGm;
+  if (!groupGm)
+    ownGm.clear();
   clocks = {};
   std::fill(flagClocks.begin(), flagClocks.end(), Clock{});
   std::fill(bufIdClocks.begin(), bufIdClocks.end(), Clock{});
@@ -68,9 +75,9 @@ void RaceDetector::beginAccesses(Pipe p, int32_t pc) {
   onIssue(p);
   curPipe = p;
   curPc = pc;
-  curClock = ++clocks[int(p)][int(p)];
+  curClock = ++clocks[int(p)][lane(p)];
   if (p == Pipe::S)
-    curStoreClock = ++clocks[int(p)][kScalarStoreLane];
+    curStoreClock = ++clocks[int(p)][storeLane()];
 }
 
 size_t RaceDetector::split(Shadow &shadow, int64_t pos) {
@@ -87,42 +94,44 @@ size_t RaceDetector::split(Shadow &shadow, int64_t pos) {
   return k + 1;
 }
 
+void RaceDetector::checkRun(ShadowState &st, int p, bool isWrite,
+                            int64_t runLo, int64_t runHi) {
+  const Clock &known = clocks[int(curPipe)];
+  // Conflicting prior write from another lane not known to this pipe.
+  if (st.writeLane != kNoLane && st.writeLane != p &&
+      st.writeClock > known[st.writeLane])
+    noteConflict(st.writePc, st.writeLane, true, runLo, runHi);
+  if (isWrite) {
+    for (int q = 0; q < kLanes; ++q)
+      if (q != p && st.readClock[q] > known[q])
+        noteConflict(st.readPc[q], q, false, runLo, runHi);
+  } else {
+    st.readClock[p] = curClock;
+    st.readPc[p] = curPc;
+  }
+}
+
 void RaceDetector::access(Space s, int64_t lo, int64_t hi, bool isWrite) {
   Shadow &sh = shadow[int(s)];
   lo = lo / kGranule * kGranule;
   hi = std::min(sh.capacity, (hi + kGranule - 1) / kGranule * kGranule);
   if (hi <= lo || sh.runs.empty())
     return;
-  // The lane this access counts on; `known` is what its pipe has seen.
+  // The lane this access counts on.
   const bool scalarStore = isWrite && curPipe == Pipe::S;
-  const int p = scalarStore ? kScalarStoreLane : int(curPipe);
+  const int p = scalarStore ? storeLane() : lane(curPipe);
   const uint32_t clock = scalarStore ? curStoreClock : curClock;
-  const Clock &known = clocks[int(curPipe)];
   size_t first = split(sh, lo);
   size_t last = split(sh, hi);
   std::vector<Run> &runs = sh.runs;
-  for (size_t k = first; k < last; ++k) {
-    ShadowState &st = runs[k].state;
-    int64_t runLo = runs[k].start;
-    int64_t runHi = k + 1 < runs.size() ? runs[k + 1].start : sh.capacity;
-    // Conflicting prior write from another pipe not known to this pipe.
-    if (st.writePipe != kNoPipe && st.writePipe != p &&
-        st.writeClock > known[st.writePipe])
-      noteConflict(st.writePc, pipeOfLane(st.writePipe), true, runLo, runHi);
-    if (isWrite) {
-      for (int q = 0; q < kNumPipes; ++q)
-        if (q != p && st.readClock[q] > known[q])
-          noteConflict(st.readPc[q], Pipe(q), false, runLo, runHi);
-    } else {
-      st.readClock[p] = curClock;
-      st.readPc[p] = curPc;
-    }
-  }
+  for (size_t k = first; k < last; ++k)
+    checkRun(runs[k].state, p, isWrite, runs[k].start,
+             k + 1 < runs.size() ? runs[k + 1].start : sh.capacity);
   if (isWrite) {
     // Any later access ordered after this write is ordered after the reads
     // it was ordered after; unordered ones were just reported.
     ShadowState st;
-    st.writePipe = uint8_t(p);
+    st.writeLane = uint8_t(p);
     st.writeClock = clock;
     st.writePc = curPc;
     runs[first].state = st;
@@ -139,17 +148,93 @@ void RaceDetector::access(Space s, int64_t lo, int64_t hi, bool isWrite) {
     report(s, isWrite, lo, hi);
 }
 
-void RaceDetector::noteConflict(int32_t firstPc, Pipe firstPipe,
+void RaceDetector::gmRows(bool isWrite, int64_t addr, int64_t rows,
+                          int64_t rowBytes, int64_t strideBytes) {
+  if (rows <= 0 || rowBytes <= 0)
+    return;
+  if (strideBytes == rowBytes || rows == 1) {
+    accessGm(addr, addr + (rows - 1) * strideBytes + rowBytes, isWrite);
+    return;
+  }
+  for (int64_t r = 0; r < rows; ++r)
+    accessGm(addr + r * strideBytes, addr + r * strideBytes + rowBytes, isWrite);
+}
+
+void RaceDetector::accessGm(int64_t lo, int64_t hi, bool isWrite) {
+  std::map<int64_t, ShadowState> &runs = gm->runs;
+  if (hi <= lo || runs.empty())
+    return;
+  auto splitAt = [&](int64_t pos) {
+    auto it = runs.upper_bound(pos);
+    auto prev = std::prev(it);
+    if (prev->first == pos)
+      return prev;
+    return runs.emplace_hint(it, pos, prev->second);
+  };
+  const int p = lane(curPipe);
+  auto first = splitAt(lo);
+  auto last = splitAt(hi);
+  for (auto it = first; it != last; ++it)
+    checkRun(it->second, p, isWrite, it->first, std::next(it)->first);
+  if (isWrite) {
+    ShadowState st;
+    st.writeLane = uint8_t(p);
+    st.writeClock = curClock;
+    st.writePc = curPc;
+    first->second = st;
+    runs.erase(std::next(first), last);
+  }
+  // Coalesce equal neighbours around the touched runs.
+  auto from = first == runs.begin() ? first : std::prev(first);
+  for (auto it = std::next(from); it != runs.end();) {
+    bool touched = it->first <= hi;
+    if (it->second == std::prev(it)->second)
+      it = runs.erase(it);
+    else
+      ++it;
+    if (!touched)
+      break;
+  }
+  if (!pending.empty())
+    report(Space::GM, isWrite, lo, hi);
+}
+
+void RaceDetector::noteConflict(int32_t firstPc, int firstLane,
                                 bool firstWrite, int64_t lo, int64_t hi) {
   for (Conflict &c : pending) {
-    if (c.firstPc == firstPc && c.firstPipe == firstPipe &&
+    if (c.firstPc == firstPc && c.firstLane == firstLane &&
         c.firstWrite == firstWrite && c.hi == lo) {
       c.hi = hi;
       return;
     }
   }
-  pending.push_back({firstPc, firstPipe, firstWrite, lo, hi});
+  pending.push_back({firstPc, firstLane, firstWrite, lo, hi});
 }
+
+namespace {
+
+constexpr int64_t kGmOffsetMask = (int64_t(1) << 40) - 1;
+
+/// "GM bytes [lo, hi) of c_ptr" for canonical GM addresses (see GmAccess).
+std::string gmPlace(const Program &program, int64_t lo, int64_t hi) {
+  size_t id = size_t(lo >> 40) - 1;
+  std::string what = id < program.args.size()
+                         ? (program.args[id].name.empty()
+                                ? "argument " + std::to_string(id)
+                                : program.args[id].name)
+                         : std::string("the workspace");
+  return "GM bytes [" + std::to_string(lo & kGmOffsetMask) + ", " +
+         std::to_string((lo & kGmOffsetMask) + (hi - lo)) + ") of " + what;
+}
+
+std::string opAt(const Program &program, const Instr &in, Pipe pipe,
+                 bool write, const char *side) {
+  return opName(program, in) + " (" + pipeName(pipe) + ", " +
+         (write ? "write" : "read") + (side[0] ? ", " : "") + side + ") at " +
+         locText(program, in.loc);
+}
+
+} // namespace
 
 void RaceDetector::report(Space s, bool secondWrite, int64_t lo, int64_t hi) {
   for (const Conflict &c : pending) {
@@ -167,26 +252,175 @@ void RaceDetector::report(Space s, bool secondWrite, int64_t lo, int64_t hi) {
     r.hi = std::min(hi, c.hi);
     r.firstPoint = first.point;
     r.secondPoint = second.point;
-    r.firstPipe = c.firstPipe;
+    r.firstPipe = pipeOfLane(c.firstLane);
     r.secondPipe = curPipe;
     r.firstWrite = c.firstWrite;
     r.secondWrite = secondWrite;
     r.firstLoc = first.loc;
     r.secondLoc = second.loc;
-    r.message = std::string("data race on ") + spaceName(s) + " bytes [" +
-                std::to_string(r.lo) + ", " + std::to_string(r.hi) +
-                ") on core " + std::to_string(core) + coreSuffix + ": " +
-                opName(program, first) + " (" + pipeName(c.firstPipe) + ", " +
-                (c.firstWrite ? "write" : "read") + ") at " +
-                locText(program, first.loc) + " and " +
-                opName(program, second) + " (" + pipeName(curPipe) + ", " +
-                (secondWrite ? "write" : "read") + ") at " +
-                locText(program, second.loc) +
-                " are not ordered by set_flag/wait_flag, get_buf/rls_buf or "
-                "pipe_barrier";
+    const bool acrossCores = (c.firstLane >= kSideLanes) != (side == 1);
+    const char *firstSide = acrossCores ? sideOfLane(c.firstLane) : "";
+    const char *secondSide = acrossCores ? sideOfLane(lane(curPipe)) : "";
+    std::string place;
+    if (s == Space::GM) {
+      place = gmPlace(program, r.lo, r.hi);
+      r.lo &= kGmOffsetMask;
+      r.hi = r.lo + (std::min(hi, c.hi) - std::max(lo, c.lo));
+      place += " in block " + std::to_string(core);
+    } else {
+      place = std::string(spaceName(s)) + " bytes [" + std::to_string(r.lo) +
+              ", " + std::to_string(r.hi) + ") on core " +
+              std::to_string(core) + coreSuffix;
+    }
+    r.message = "data race on " + place + ": " +
+                opAt(program, first, r.firstPipe, c.firstWrite, firstSide) +
+                " and " + opAt(program, second, curPipe, secondWrite, secondSide) +
+                (acrossCores ? " are not ordered by a cross-core flag"
+                             : " are not ordered by set_flag/wait_flag, "
+                               "get_buf/rls_buf or pipe_barrier");
     races.push_back(std::move(r));
   }
   pending.clear();
+}
+
+void blockRaces(const Program &program, const std::vector<GmAccess> &gm,
+                const std::vector<CoreStats> &cores, std::vector<Race> &races,
+                std::vector<std::string> &warnings) {
+  // Row ranges of every plain or atomic write, per block, and the argument
+  // ranges they span: reads outside every written range need no look-up.
+  struct Range {
+    int64_t lo, hi;
+    int block;
+    bool atomic;
+    int32_t pc;
+    bool cube;
+  };
+  auto forEachRow = [](const GmAccess &a, auto fn) {
+    if (a.strideBytes == a.rowBytes || a.rows == 1) {
+      fn(a.addr, a.addr + (a.rows - 1) * a.strideBytes + a.rowBytes);
+      return;
+    }
+    for (int64_t r = 0; r < a.rows; ++r)
+      fn(a.addr + r * a.strideBytes, a.addr + r * a.strideBytes + a.rowBytes);
+  };
+  std::vector<Range> writes;
+  std::map<int64_t, std::pair<int64_t, int64_t>> spanOfBuffer; // id -> lo, hi
+  for (const GmAccess &a : gm) {
+    if (!a.write || a.rows <= 0 || a.rowBytes <= 0)
+      continue;
+    const CoreStats &core = cores[a.core];
+    forEachRow(a, [&](int64_t lo, int64_t hi) {
+      writes.push_back({lo, hi, core.block, a.atomic, a.pc, core.cube});
+      auto [it, added] = spanOfBuffer.try_emplace(lo >> 40, lo, hi);
+      it->second.first = std::min(it->second.first, lo);
+      it->second.second = std::max(it->second.second, hi);
+    });
+  }
+  if (writes.empty())
+    return;
+  // One report per pair of source lines (the unrolled copies of a loop body
+  // are other instructions of the same line).
+  std::set<std::pair<int32_t, int32_t>> seen;
+  auto add = [&](const Range &x, const Range &y, bool secondWrite,
+                 int64_t lo, int64_t hi, Pipe firstPipe, Pipe secondPipe) {
+    if (races.size() >= RaceDetector::kMaxRaces)
+      return;
+    const Instr &first = program.code[x.pc];
+    const Instr &second = program.code[y.pc];
+    if (!seen.insert({first.loc, second.loc}).second)
+      return;
+    Race r;
+    r.core = y.block;
+    r.cube = y.cube;
+    r.space = Space::GM;
+    r.lo = lo & kGmOffsetMask;
+    r.hi = r.lo + (hi - lo);
+    r.firstPoint = first.point;
+    r.secondPoint = second.point;
+    r.firstPipe = firstPipe;
+    r.secondPipe = secondPipe;
+    r.firstWrite = true;
+    r.secondWrite = secondWrite;
+    r.firstLoc = first.loc;
+    r.secondLoc = second.loc;
+    r.message = gmPlace(program, lo, hi) + " between blocks " +
+                std::to_string(x.block) + " and " + std::to_string(y.block) +
+                ": " + opAt(program, first, firstPipe, true, "") + " and " +
+                opAt(program, second, secondPipe, secondWrite, "") +
+                " (nothing orders the blocks of a launch; give each block its own "
+                "part of the tensor, or store with an atomic add)";
+    if (secondWrite) {
+      // Two stores: the bytes hold whichever lands last, the same numbers
+      // either way when both blocks store the same values (a last tile
+      // rounded up into the next block's rows). A warning, not an error.
+      if (warnings.size() < 16)
+        warnings.push_back("two blocks store to " + r.message +
+                           "; the result depends on their order unless they "
+                           "store the same values");
+      return;
+    }
+    r.message = "data race on " + r.message;
+    races.push_back(std::move(r));
+  };
+  auto pipeAt = [&](int32_t pc) { return program.code[pc].pipe; };
+  auto conflicts = [](const Range &x, const Range &y, bool yWrites) {
+    return x.block != y.block && !(x.atomic && y.atomic && yWrites);
+  };
+
+  // Write/write: sorted by start, each range against the earlier ones that
+  // reach furthest, from the block that does and from any other block.
+  std::sort(writes.begin(), writes.end(),
+            [](const Range &a, const Range &b) { return a.lo < b.lo; });
+  const Range *best = nullptr, *other = nullptr;
+  for (const Range &w : writes) {
+    const Range *prior = best && best->block != w.block ? best : other;
+    if (prior && prior->hi > w.lo && conflicts(*prior, w, true))
+      add(*prior, w, true, w.lo, std::min(w.hi, prior->hi), pipeAt(prior->pc),
+          pipeAt(w.pc));
+    if (!best || w.hi > best->hi) {
+      if (best && best->block != w.block)
+        other = best;
+      best = &w;
+    } else if (w.block != best->block && (!other || w.hi > other->hi)) {
+      other = &w;
+    }
+  }
+
+  // Read/write: each read row against the writes of other blocks it
+  // overlaps; `reach[i]` is the furthest end of writes[0..i].
+  std::vector<int64_t> reach(writes.size());
+  for (size_t i = 0; i < writes.size(); ++i)
+    reach[i] = std::max(writes[i].hi, i ? reach[i - 1] : writes[i].hi);
+  for (const GmAccess &a : gm) {
+    if (a.write || a.rows <= 0 || a.rowBytes <= 0 ||
+        races.size() >= RaceDetector::kMaxRaces)
+      continue;
+    auto span = spanOfBuffer.find(a.addr >> 40);
+    int64_t end = a.addr + (a.rows - 1) * a.strideBytes + a.rowBytes;
+    if (span == spanOfBuffer.end() || end <= span->second.first ||
+        a.addr >= span->second.second)
+      continue;
+    const CoreStats &core = cores[a.core];
+    Range read{0, 0, core.block, false, a.pc, core.cube};
+    forEachRow(a, [&](int64_t lo, int64_t hi) {
+      // Writes starting before `hi`; walk back while they can reach `lo`.
+      size_t n = size_t(std::lower_bound(writes.begin(), writes.end(), hi,
+                                         [](const Range &w, int64_t v) {
+                                           return w.lo < v;
+                                         }) -
+                        writes.begin());
+      for (size_t i = n; i-- > 0 && reach[i] > lo;) {
+        const Range &w = writes[i];
+        if (w.hi > lo && w.block != read.block) {
+          read.lo = lo;
+          read.hi = hi;
+          add(w, read, false, std::max(lo, w.lo), std::min(hi, w.hi),
+              pipeAt(w.pc), pipeAt(a.pc));
+          return;
+        }
+      }
+    });
+  }
 }
 
 } // namespace asc2::sim

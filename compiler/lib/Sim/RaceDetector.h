@@ -1,6 +1,6 @@
-//===- RaceDetector.h - Happens-before checking of local memory ---*- C++ -*-===//
+//===- RaceDetector.h - Happens-before checking of local memory and GM -*- C++ -*-===//
 //
-// Vector clocks over the seven pipes of one core. A pipe's work is ordered by
+// Vector clocks over the pipes of a core. A pipe's work is ordered by
 // program order within the pipe, by set_flag -> wait_flag edges, by
 // rls_buf -> the next get_buf of the same buffer id (ids are granted in issue
 // order) and by PIPE_ALL barriers; the scalar unit issues everything, so work issued after a
@@ -16,15 +16,30 @@
 // needs S->V / S->MTE3 flags after SetValue): they count on a lane of their
 // own that issuing does not propagate; only set_flag on S and PIPE_ALL do.
 //
+// MIX kernels: the clocks have lanes for the pipes of both cores of a group
+// (the AIC's first, then the AIV's). A cross-core set carries its pipe's
+// clock to the wait that consumes it, so work on one core is ordered after
+// what the other core did before the set. GM copies (DMA and fixpipe) are
+// checked the same way, byte-exact, on a GM shadow the two cores of a group
+// share: a workspace read before the cross-core flag that orders its write is
+// a race. Between blocks nothing orders GM (blockRaces()): a block reading
+// GM bytes another block stores is a race; two blocks storing to the same
+// bytes a warning (benign when they store the same values, as a last tile
+// rounded up into the next block's rows does); atomic stores of several
+// blocks are neither. Scalar GM accesses are not checked.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ASC2_LIB_SIM_RACEDETECTOR_H
 #define ASC2_LIB_SIM_RACEDETECTOR_H
+
+#include "MemorySystem.h"
 
 #include "asc2/Arch/ArchModel.h"
 #include "asc2/Sim/Simulator.h"
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <set>
 #include <utility>
 #include <vector>
@@ -35,24 +50,64 @@ class RaceDetector {
 public:
   static constexpr int64_t kGranule = 32;
   static constexpr size_t kMaxRaces = 100;
+  /// Clock components: per core side, one per pipe plus the scalar stores'.
+  static constexpr int kSideLanes = kNumPipes + 1;
+  static constexpr int kLanes = 2 * kSideLanes;
+  using Clock = std::array<uint32_t, kLanes>;
+
+  /// What one granule (local) or byte range (GM) saw last.
+  struct ShadowState {
+    uint32_t writeClock = 0;
+    int32_t writePc = -1;
+    uint8_t writeLane = 0xff; // none
+    std::array<uint32_t, kLanes> readClock{};
+    std::array<int32_t, kLanes> readPc{};
+    bool operator==(const ShadowState &o) const {
+      return writeClock == o.writeClock && writePc == o.writePc &&
+             writeLane == o.writeLane && readClock == o.readClock &&
+             readPc == o.readPc;
+    }
+  };
+  /// GM of one block (both cores of a MIX group): runs of bytes with equal
+  /// state, keyed by their first canonical address (see GmAccess).
+  struct GmShadow {
+    std::map<int64_t, ShadowState> runs;
+    void clear() {
+      runs.clear();
+      runs.emplace(0, ShadowState{});
+    }
+  };
 
   RaceDetector(const Program &program, const ArchModel &arch,
                const std::array<bool, kNumSpaces> &usedSpaces);
 
   /// Forgets all history; called at the start of each block. `cube`: the
   /// block's AIC; `coreSuffix` follows "core N" in messages (" (AIC)" in MIX
-  /// kernels).
-  void reset(int core, bool cube = false, const char *coreSuffix = "");
+  /// kernels); `side` 1 for the AIV of a MIX group; `gm` the group's shared
+  /// GM shadow (cleared by the group), or null for one of this core's own.
+  void reset(int core, bool cube = false, const char *coreSuffix = "",
+             int side = 0, GmShadow *gm = nullptr);
 
   /// An instruction was issued to pipe `p` by the scalar unit.
   void onIssue(Pipe p) {
     Clock &c = clocks[int(p)];
     const Clock &s = clocks[int(Pipe::S)];
-    for (int i = 0; i < kNumPipes; ++i) // not kScalarStoreLane
-      c[i] = c[i] > s[i] ? c[i] : s[i];
+    const int store = storeLane();
+    for (int i = 0; i < kLanes; ++i)
+      if (i != store)
+        c[i] = c[i] > s[i] ? c[i] : s[i];
   }
   void onSetFlag(Pipe src, Pipe dst, unsigned id);
   void onWaitFlag(Pipe src, Pipe dst, unsigned id);
+  /// A cross-core set on pipe `p`: the clock the consuming wait joins.
+  Clock onCrossCoreSet(Pipe p) {
+    onIssue(p);
+    return clocks[int(p)];
+  }
+  void onCrossCoreWait(Pipe p, const Clock &setClock) {
+    onIssue(p);
+    join(clocks[int(p)], setClock);
+  }
   void onBarrierAll();
   /// Buffer ids: a get_buf is ordered after the last rls_buf of its id.
   void onGetBuf(Pipe p, unsigned id);
@@ -62,31 +117,25 @@ public:
   void beginAccesses(Pipe p, int32_t pc);
   void read(Space s, int64_t lo, int64_t hi) { access(s, lo, hi, false); }
   void write(Space s, int64_t lo, int64_t hi) { access(s, lo, hi, true); }
+  /// GM rows of the current instruction (canonical addresses); atomic
+  /// stores are not checked within a block.
+  void gmRows(bool isWrite, int64_t addr, int64_t rows, int64_t rowBytes,
+              int64_t strideBytes);
 
   std::vector<Race> takeRaces() { return std::move(races); }
 
 private:
-  /// Clock components: one per pipe plus the scalar stores' lane.
-  static constexpr int kLanes = kNumPipes + 1;
-  static constexpr int kScalarStoreLane = kNumPipes;
-  using Clock = std::array<uint32_t, kLanes>;
-  static constexpr uint8_t kNoPipe = 0xff;
+  static constexpr uint8_t kNoLane = 0xff;
+  int lane(Pipe p) const { return side * kSideLanes + int(p); }
+  int storeLane() const { return side * kSideLanes + kNumPipes; }
   static Pipe pipeOfLane(int lane) {
-    return lane == kScalarStoreLane ? Pipe::S : Pipe(lane);
+    int p = lane % kSideLanes;
+    return p == kNumPipes ? Pipe::S : Pipe(p);
+  }
+  static const char *sideOfLane(int lane) {
+    return lane >= kSideLanes ? "AIV" : "AIC";
   }
 
-  struct ShadowState {
-    uint32_t writeClock = 0;
-    int32_t writePc = -1;
-    uint8_t writePipe = kNoPipe; // a lane
-    std::array<uint32_t, kNumPipes> readClock{};
-    std::array<int32_t, kNumPipes> readPc{};
-    bool operator==(const ShadowState &o) const {
-      return writeClock == o.writeClock && writePc == o.writePc &&
-             writePipe == o.writePipe && readClock == o.readClock &&
-             readPc == o.readPc;
-    }
-  };
   /// Granules [start, next run's start) share `state`.
   struct Run {
     int64_t start;
@@ -98,7 +147,7 @@ private:
   };
   struct Conflict {
     int32_t firstPc;
-    Pipe firstPipe;
+    int firstLane;
     bool firstWrite;
     int64_t lo, hi;
   };
@@ -108,9 +157,13 @@ private:
       into[i] = into[i] > from[i] ? into[i] : from[i];
   }
   void access(Space s, int64_t lo, int64_t hi, bool isWrite);
+  void accessGm(int64_t lo, int64_t hi, bool isWrite);
+  /// The checks of one run against the current access; updates its reads.
+  void checkRun(ShadowState &st, int p, bool isWrite, int64_t runLo,
+                int64_t runHi);
   /// Makes a run start at `pos`; returns its index (runs.size() at the end).
   static size_t split(Shadow &shadow, int64_t pos);
-  void noteConflict(int32_t firstPc, Pipe firstPipe, bool firstWrite,
+  void noteConflict(int32_t firstPc, int firstLane, bool firstWrite,
                     int64_t lo, int64_t hi);
   void report(Space s, bool secondWrite, int64_t lo, int64_t hi);
 
@@ -119,6 +172,9 @@ private:
   int core = 0;
   bool cube = false;
   const char *coreSuffix = "";
+  int side = 0;
+  GmShadow ownGm;
+  GmShadow *gm = &ownGm;
   std::array<Clock, kNumPipes> clocks{};
   std::vector<Clock> flagClocks; // [src][dst][id]
   std::vector<Clock> bufIdClocks; // [id]: the clock of its last release
@@ -131,6 +187,17 @@ private:
   std::set<std::pair<int32_t, int32_t>> seen;
   std::vector<Race> races;
 };
+
+/// GM races between blocks: `gm` are the copies of a launch (merged, core
+/// set), `cores` the launch's cores (their blocks). A block reading bytes
+/// another block stores is a race, appended to `races` up to
+/// RaceDetector::kMaxRaces; two blocks storing to the same bytes is a warning
+/// (the same numbers either way when they store the same values).
+LLVM_LIBRARY_VISIBILITY void blockRaces(const Program &program,
+                                        const std::vector<GmAccess> &gm,
+                                        const std::vector<CoreStats> &cores,
+                                        std::vector<Race> &races,
+                                        std::vector<std::string> &warnings);
 
 } // namespace asc2::sim
 

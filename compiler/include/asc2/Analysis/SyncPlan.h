@@ -125,6 +125,10 @@ public:
   int getNumPairs() const { return numPairs; }
   int getNumBarriers() const { return numBarriers; }
   bool isMix() const { return mix; }
+  /// Cross-core flag ids the plan uses in its busier direction (cube ->
+  /// vector or vector -> cube); the hardware has kCrossCoreFlagIds.
+  int getCrossCoreIds() const { return crossCoreIds; }
+  static constexpr int kCrossCoreFlagIds = 16;
 
   /// One line per edge, program points of the unsynchronised IR.
   void print(llvm::raw_ostream &os) const;
@@ -136,6 +140,12 @@ private:
   std::vector<SyncEdge> edges;
   std::vector<PlannedSyncOp> ops;
   int numPairs = 0, numBarriers = 0;
+  int crossCoreIds = 0;
+
+  /// A cross-core flag is one counter per (direction, id), whatever its
+  /// pipes: the ids the planner picked per pipe pair are renumbered so that
+  /// two pipe pairs of one direction never share one.
+  void renumberCrossCoreIds();
 };
 
 } // namespace asc2

@@ -205,6 +205,8 @@ struct InsertBufIdSyncPass
           int id = plan.idOf(later);
           return id >= 0 && id == plan.idOf(earlier);
         });
+    if (failed(checkCrossCoreIds(func, flags)))
+      return signalPassFailure();
     numPairs += flags.pairs;
     numBarriers += flags.barriers;
     numIds += plan.numIds;

@@ -81,6 +81,8 @@ struct InsertSyncPass
     if (failed(asc2::checkOption(getOperation(), "ascendc-insert-sync", "event-ids", eventIds, 1)))
       return signalPassFailure();
     FlagSyncStats stats = insertFlagSync(getOperation(), eventIds, nullptr);
+    if (failed(checkCrossCoreIds(getOperation(), stats)))
+      return signalPassFailure();
     numPairs += stats.pairs;
     numBarriers += stats.barriers;
   }
@@ -88,9 +90,20 @@ struct InsertSyncPass
 
 } // namespace
 
+LogicalResult asc2::ascendc::checkCrossCoreIds(func::FuncOp func,
+                                               const FlagSyncStats &stats) {
+  if (stats.crossCoreIds <= SyncPlan::kCrossCoreFlagIds)
+    return success();
+  return func.emitError() << "the kernel hands data between the cube and the vector core in "
+                          << stats.crossCoreIds << " different ways; a MIX group has "
+                          << SyncPlan::kCrossCoreFlagIds
+                          << " cross-core flags per direction (hint: fewer workspace "
+                             "tensors, or split the kernel)";
+}
+
 FlagSyncStats asc2::ascendc::insertFlagSync(func::FuncOp func, int64_t eventIds,
                                             OrderedElsewhere orderedElsewhere) {
   SyncPlan plan(func, eventIds, orderedElsewhere);
   materialise(plan, func.getContext());
-  return {plan.getNumPairs(), plan.getNumBarriers()};
+  return {plan.getNumPairs(), plan.getNumBarriers(), plan.getCrossCoreIds()};
 }
