@@ -4,6 +4,10 @@ Each kernel is checked against numpy and must run race-free on Ascend910B1 and A
 - vector -> cube: a ReLU on the vector core feeds a matmul through a GM workspace, in a block loop
   (the flags of an unrolled, ping-ponged body were left without a core and ran a V flag on the AIC);
 - cube -> vector -> cube: an attention block, S = Q·Kᵀ, a row softmax on the vector core, P·V;
+- flash attention (per query block, a loop over key/value blocks: Q·Kᵀ on the cube core, the online
+  softmax on the vector core, P·V back on the cube core): four cross-core hand-offs per trip, whose
+  flag ids once shared one hardware counter per direction (a wait could consume another hand-off's
+  set: a race on the P workspace from the second key/value block on);
 - cube -> vector, then cube work of its own: the second matmul's L1 staging reuses the first one's
   while the vector core waits for the first result (the planner used to count the vector core's
   wait for the fixpipe as ordering the cube's MTE2, a real WAR race on L1).
@@ -73,6 +77,40 @@ def two_matmuls_around_an_epilogue(a_ptr, b_ptr, ws_ptr, y_ptr, c_ptr, N: asc2.C
     asc2.copy_out(a2 @ b2, c_gm, [0, 0])
 
 
+@asc2.jit
+def flash_attention(q_ptr, kt_ptr, v_ptr, s_ws_ptr, p_ws_ptr, o_ws_ptr, out_ptr, S: asc2.ConstExpr[int],
+                    D: asc2.ConstExpr[int], BQ: asc2.ConstExpr[int], BKV: asc2.ConstExpr[int],
+                    scale: asc2.ConstExpr[float]):
+    q_gm = asc2.global_tensor(q_ptr, [S, D])
+    kt_gm = asc2.global_tensor(kt_ptr, [D, S])
+    v_gm = asc2.global_tensor(v_ptr, [S, D])
+    s_ws = asc2.global_tensor(s_ws_ptr, [S, BKV])
+    p_ws = asc2.global_tensor(p_ws_ptr, [S, BKV])
+    o_ws = asc2.global_tensor(o_ws_ptr, [S, D])
+    out_gm = asc2.global_tensor(out_ptr, [S, D])
+    for qb in asc2.range(asc2.block_idx(), S // BQ, asc2.block_num()):
+        q0 = qb * BQ
+        m = asc2.full([BQ, 1], -1e30)      # running row max
+        l = asc2.zeros([BQ, 1])            # running row sum
+        acc = asc2.zeros([BQ, D])
+        for j in asc2.range(0, S, BKV):
+            q = asc2.copy_in(q_gm, [q0, 0], [BQ, D], location=L0A)
+            kt = asc2.copy_in(kt_gm, [0, j], [D, BKV], location=L0B)
+            asc2.copy_out(q @ kt, s_ws, [q0, 0])
+            s = asc2.copy_in(s_ws, [q0, 0], [BQ, BKV]) * scale
+            m_new = asc2.maximum(m, s.max(1, keep_dims=True))
+            p = asc2.exp(s - m_new)
+            alpha = asc2.exp(m - m_new)    # rescales what the earlier blocks summed
+            l = l * alpha + p.sum(1, keep_dims=True)
+            m = m_new
+            asc2.copy_out(p.astype(asc2.float16), p_ws, [q0, 0])
+            pa = asc2.copy_in(p_ws, [q0, 0], [BQ, BKV], location=L0A)
+            v = asc2.copy_in(v_gm, [j, 0], [BKV, D], location=L0B)
+            asc2.copy_out(pa @ v, o_ws, [q0, 0])
+            acc = acc * alpha + asc2.copy_in(o_ws, [q0, 0], [BQ, D])
+        asc2.copy_out(acc / l, out_gm, [q0, 0])
+
+
 def _races(kernel):
     return [r["message"] if isinstance(r, dict) else str(r) for r in kernel.last_report["launch"]["races"]]
 
@@ -110,6 +148,25 @@ def _attention_block(platform):
     return _races(attention_block)
 
 
+def _flash_attention(platform, s_len, d):
+    asc2.set_platform(backend="Model", platform=platform)
+    bq = bkv = 64
+    rng = np.random.default_rng(6)
+    q = rng.standard_normal((s_len, d)).astype(np.float16)
+    kt = rng.standard_normal((d, s_len)).astype(np.float16)
+    v = rng.standard_normal((s_len, d)).astype(np.float16)
+    ws = (np.zeros((s_len, bkv), np.float32), np.zeros((s_len, bkv), np.float16), np.zeros((s_len, d), np.float32))
+    out = np.zeros((s_len, d), np.float32)
+    scale = 1.0 / np.sqrt(d)
+    flash_attention[2](q, kt, v, *ws, out, s_len, d, bq, bkv, scale)
+    scores = (q.astype(np.float64) @ kt.astype(np.float64)) * scale
+    e = np.exp(scores - scores.max(1, keepdims=True))
+    expected = (e / e.sum(1, keepdims=True)) @ v.astype(np.float64)
+    # P goes to the cube core as float16: a relative error of ~1e-3 per probability.
+    np.testing.assert_allclose(out, expected, rtol=0, atol=5e-3)
+    return _races(flash_attention)
+
+
 def _two_matmuls(platform):
     asc2.set_platform(backend="Model", platform=platform)
     n = 64
@@ -142,3 +199,10 @@ def test_cube_vector_cube_attention_block(platform):
 @pytest.mark.parametrize("platform", PLATFORMS)
 def test_cube_work_after_a_hand_off_waits_on_its_own_core(platform):
     assert in_child_process(_two_matmuls, platform) == []
+
+
+@requires_native
+@pytest.mark.parametrize("platform", PLATFORMS)
+@pytest.mark.parametrize("s_len,d", [(128, 64), (256, 64), (192, 128)])
+def test_flash_attention_over_several_key_value_blocks(platform, s_len, d):
+    assert in_child_process(_flash_attention, platform, s_len, d) == []
