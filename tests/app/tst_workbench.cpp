@@ -268,6 +268,28 @@ private slots:
                  qPrintable(m_window->console()->toPlainText()));
     }
 
+    void compileOnlyRunsEverySample()
+    {
+        const QStringList samples = QDir(QStringLiteral(ASC2_SOURCE_DIR "/samples"))
+                                        .entryList({QStringLiteral("*.py")}, QDir::Files, QDir::Name);
+        QCOMPARE(samples.size(), 13);
+        for (const QString &name : samples) {
+            QVERIFY(m_window->openFile(QStringLiteral(ASC2_SOURCE_DIR "/samples/") + name));
+            m_window->console()->clear();
+            m_window->action(QStringLiteral("compileOnly"))->trigger();
+            QTRY_COMPARE_WITH_TIMEOUT(m_finished->count(), 1, 60000);
+            const RunSummary summary = m_finished->takeFirst().at(0).value<RunSummary>();
+            const QString console = m_window->console()->toPlainText();
+            QVERIFY2(summary.ok(), qPrintable(name + QLatin1Char('\n') + summary.headline() + QLatin1Char('\n') + console));
+            // Every kernel compiled and filled the views; none ran, and the script said so.
+            QVERIFY2(!summary.kernels.isEmpty() && !summary.lastLaunched, qPrintable(name));
+            QVERIFY(m_window->passesPanel()->model()->rowCount() > 5);
+            QVERIFY2(console.contains(QStringLiteral(": compiled, not run (")) && !console.contains(QStringLiteral(": OK")),
+                     qPrintable(name + QLatin1Char('\n') + console));
+            QVERIFY2(m_window->statusText().startsWith(QStringLiteral("Compiled ")), qPrintable(m_window->statusText()));
+        }
+    }
+
     void stopAlsoCancelsTheSimulator()
     {
         asc2::cancelRequested() = false;
