@@ -19,10 +19,11 @@ QString RunSummary::headline() const
         const asc2::LaunchRecord &launch = lastLaunched->launches.back();
         if (launch.onDevice)
             return QObject::tr("%1: ran on the NPU").arg(QString::fromStdString(lastLaunched->kernel));
-        return QObject::tr("%1: %2 cycles (%3 us)")
+        return QObject::tr("%1: %2 cycles (%3 us) on %4")
             .arg(QString::fromStdString(lastLaunched->kernel),
                  QLocale().toString(qulonglong(launch.totalCycles)))
-            .arg(launch.timeUs, 0, 'f', 2);
+            .arg(launch.timeUs, 0, 'f', 2)
+            .arg(QString::fromStdString(lastLaunched->target));
     }
     if (!kernels.isEmpty())
         return QObject::tr("Compiled %n kernel(s), none launched", nullptr, int(kernels.size()));

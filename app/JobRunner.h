@@ -18,7 +18,7 @@ struct RunSummary {
 
     /// The script succeeded and every launch was clean.
     bool ok() const { return script.succeeded() && problems.isEmpty(); }
-    /// One line for a status bar: "vadd: 4,321 cycles (2.4 us)" or why it failed.
+    /// One line for a status bar: "vadd: 4,321 cycles (2.4 us) on Ascend910B1" or why it failed.
     QString headline() const;
 };
 

@@ -98,6 +98,12 @@ MainWindow::MainWindow(JobRunner *runner, bool persistLayout, QWidget *parent)
         setTheme(Theme::Kind::Light);
     }
     m_document->setMenus(m_recentMenu, m_samplesMenu);
+    // QScintilla's key bindings would otherwise win over the window's shortcuts
+    // while the editor has the focus: Ctrl+L would cut the line, not go to one.
+    QList<QKeySequence> shortcuts;
+    for (const QAction *a : findChildren<QAction *>())
+        shortcuts += a->shortcuts();
+    m_editor->releaseKeys(shortcuts);
     updateRunActions();
 }
 

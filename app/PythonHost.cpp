@@ -410,6 +410,12 @@ ScriptResult PythonHost::runJob(const ScriptJob &job, int generation)
             else
                 environ[key] = py::str(it.value().toStdString());
         }
+        // asc2 keeps the platform it chose on first use: it reads $ASC2_PLATFORM
+        // (the Target box) again, and forgets the last script's set_platform(),
+        // as a fresh `python3 script.py` would.
+        const py::dict modules = sys.attr("modules");
+        if (modules.contains("asc2.runtime.platform"))
+            modules["asc2.runtime.platform"].attr("reset_platform")();
 
         py::list argv;
         argv.append(path);

@@ -15,15 +15,47 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <optional>
+#include <vector>
 
 namespace {
 bool hasFlag(int argc, char **argv, const char *flag)
 {
-    for (int i = 1; i < argc; ++i) {
+    for (int i = 1; i < argc && std::strcmp(argv[i], "--") != 0; ++i) { // after "--": the script's
         if (std::strcmp(argv[i], flag) == 0)
             return true;
     }
     return false;
+}
+
+// Qt reads -platform/--platform (the windowing plugin) before our parser sees
+// it, and would abort on "--platform Ascend950": Qt gets the arguments without
+// it; the value comes back as --platform=P for our parser.
+struct TargetArgument {
+    std::vector<char *> qtArgv;
+    int qtArgc = 0;
+    std::optional<QString> value;
+};
+
+TargetArgument takeTargetArgument(int argc, char **argv)
+{
+    TargetArgument out;
+    for (int i = 0; i < argc; ++i) {
+        if (i > 0 && std::strcmp(argv[i], "--") == 0) {
+            out.qtArgv.insert(out.qtArgv.end(), argv + i, argv + argc);
+            break;
+        }
+        if (std::strcmp(argv[i], "--platform") == 0 && i + 1 < argc) {
+            out.value = QString::fromLocal8Bit(argv[++i]);
+        } else if (std::strncmp(argv[i], "--platform=", 11) == 0) {
+            out.value = QString::fromLocal8Bit(argv[i] + 11);
+        } else {
+            out.qtArgv.push_back(argv[i]);
+        }
+    }
+    out.qtArgc = int(out.qtArgv.size());
+    out.qtArgv.push_back(nullptr);
+    return out;
 }
 
 int fail(const QString &message)
@@ -51,14 +83,20 @@ int main(int argc, char **argv)
     // Screenshots and exports are for tests and docs: they need no display.
     if ((screenshot || (headless && paints)) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
-    if (!headless)
+    // Help and version print text: no display needed.
+    const bool printsOnly = hasFlag(argc, argv, "--help") || hasFlag(argc, argv, "-h")
+                            || hasFlag(argc, argv, "--help-all") || hasFlag(argc, argv, "--version")
+                            || hasFlag(argc, argv, "-v");
+    const bool windowless = printsOnly || (headless && !paints);
+    if (!windowless)
         QApplication::setStyle(QStringLiteral("Fusion")); // follows the theme's palette everywhere
 
+    TargetArgument target = takeTargetArgument(argc, argv);
     std::unique_ptr<QCoreApplication> app;
-    if (headless && !paints)
-        app = std::make_unique<QCoreApplication>(argc, argv);
+    if (windowless)
+        app = std::make_unique<QCoreApplication>(target.qtArgc, target.qtArgv.data());
     else
-        app = std::make_unique<QApplication>(argc, argv);
+        app = std::make_unique<QApplication>(target.qtArgc, target.qtArgv.data());
     setUpApplication();
 
     QCommandLineParser parser;
@@ -118,7 +156,10 @@ int main(int argc, char **argv)
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The kernel script (.py) to open."));
     parser.addPositionalArgument(QStringLiteral("-- ARGS"), QStringLiteral("Arguments for the script (its sys.argv[1:])."),
                                  QStringLiteral("[-- ARGS...]"));
-    parser.process(*app);
+    QStringList arguments = app->arguments();
+    if (target.value)
+        arguments.insert(1, QStringLiteral("--platform=") + *target.value);
+    parser.process(arguments);
 
     const QStringList positional = parser.positionalArguments();
     const QString file = positional.value(0);

@@ -109,6 +109,25 @@ def test_screenshot_of_a_failing_script_exits_non_zero(tmp_path):
     assert out.exists()  # still written: it shows what went wrong
 
 
+def test_help_needs_no_display(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    for flag in ("--help", "--version"):
+        result = subprocess.run([WORKBENCH, flag], capture_output=True, text=True, timeout=60, env=env)
+        assert result.returncode == 0, result.stderr
+    help_text = subprocess.run([WORKBENCH, "--help"], capture_output=True, text=True, timeout=60, env=env).stdout
+    assert "--headless" in help_text and "--platform" in help_text
+
+
+def test_the_window_takes_platform_as_the_target_not_as_qts_plugin(tmp_path):
+    # Qt's own --platform names the windowing plugin; ours the Ascend target.
+    path = script(tmp_path, "import os, sys\nprint('target', os.environ['ASC2_PLATFORM'], file=sys.stderr)\n")
+    out = tmp_path / "shot.png"
+    for args in (["--platform", "Ascend950"], ["--platform=Ascend950"]):
+        result = run(["--screenshot", out, *args, path], tmp_path)
+        assert result.returncode == 0, result.stderr
+        assert "target Ascend950\n" in result.stderr
+
+
 def test_screenshot_rejects_an_unknown_view(tmp_path):
     path = script(tmp_path, "pass\n")
     result = run(["--screenshot", tmp_path / "x.png", "--view", "nonsense", path], tmp_path)

@@ -14,6 +14,9 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QTemporaryDir>
+#include <QTimer>
+
+#include <Qsci/qscicommandset.h>
 
 class TestMainWindow : public QObject, private MainWindowFixture
 {
@@ -131,6 +134,57 @@ private slots:
         m_window->runScript();
         QTRY_COMPARE_WITH_TIMEOUT(m_finished->count(), 1, 20000);
         QVERIFY(m_window->console()->toPlainText().contains(QStringLiteral("alive\n")));
+    }
+
+    void noShortcutEditsTheEditorText()
+    {
+        // QScintilla claims the keys it binds (Ctrl+L cuts the line, Ctrl+Shift+L
+        // deletes it, Ctrl+Shift+T copies it) before the window's shortcuts see them.
+        KernelEditor *editor = m_window->editor();
+        const QString text = QStringLiteral("first = 1\nsecond = 2\nthird = 3\n");
+        editor->setText(text);
+        m_window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(m_window));
+        editor->setFocus();
+        editor->goToLine(2);
+
+        // Every shortcut of the window: the editor lets it go to the action.
+        int audited = 0;
+        for (QAction *a : m_window->findChildren<QAction *>()) {
+            for (const QKeySequence &key : a->shortcuts()) {
+                QVERIFY2(!editor->standardCommands()->boundTo(key[0].toCombined()),
+                         qPrintable(a->objectName() + QLatin1Char(' ') + key.toString()));
+                QKeyEvent override(QEvent::ShortcutOverride, key[0].key(), key[0].keyboardModifiers());
+                override.ignore();
+                QApplication::sendEvent(editor, &override);
+                QVERIFY2(!override.isAccepted(), qPrintable(a->objectName() + QLatin1Char(' ') + key.toString()));
+                ++audited;
+            }
+        }
+        QVERIFY(audited >= 20);
+
+        // And the keys a newcomer hit: the action runs, the text stays.
+        QSignalSpy firstChange(m_window->action(QStringLiteral("firstChange")), &QAction::triggered);
+        QTest::keyClick(editor, Qt::Key_L, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(firstChange.count(), 1);
+        QCOMPARE(editor->text(), text);
+
+        QTest::keyClick(editor, Qt::Key_T, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(m_window->themeKind(), Theme::Kind::Dark);
+        QCOMPARE(editor->text(), text);
+
+        editor->setFocus();
+        QSignalSpy goToLine(m_window->action(QStringLiteral("goToLine")), &QAction::triggered);
+        QTimer closeDialog;
+        connect(&closeDialog, &QTimer::timeout, [] {
+            if (QWidget *dialog = QApplication::activeModalWidget())
+                dialog->close();
+        });
+        closeDialog.start(50);
+        QTest::keyClick(editor, Qt::Key_L, Qt::ControlModifier);
+        closeDialog.stop();
+        QCOMPARE(goToLine.count(), 1);
+        QCOMPARE(editor->text(), text);
     }
 
     void viewsCanBeBroughtForward()

@@ -234,6 +234,62 @@ private slots:
         QCOMPARE(backend->itemData(1, Qt::ToolTipRole).toString(), QStringLiteral("no CANN toolkit"));
     }
 
+    void theTargetBoxSwitchesThePlatformOfTheNextRun()
+    {
+        // The interpreter outlives the runs: what the first run chose must not stick.
+        QVERIFY(m_window->openFile(QStringLiteral(ASC2_SOURCE_DIR "/samples/vadd.py")));
+        auto *platform = m_window->findChild<QComboBox *>(QStringLiteral("platform"));
+        QCOMPARE(platform->currentText(), QStringLiteral("Ascend910B1"));
+        m_window->runScript();
+        QTRY_COMPARE_WITH_TIMEOUT(m_finished->count(), 1, 60000);
+        QVERIFY(m_finished->takeFirst().at(0).value<RunSummary>().ok());
+        QCOMPARE(m_window->passesPanel()->currentReport()->target, std::string("Ascend910B1"));
+        const uint64_t a2Cycles = m_window->passesPanel()->currentReport()->launches.back().totalCycles;
+
+        platform->setCurrentText(QStringLiteral("Ascend950")); // runs again
+        QTRY_COMPARE_WITH_TIMEOUT(m_finished->count(), 1, 60000);
+        QVERIFY(m_finished->takeFirst().at(0).value<RunSummary>().ok());
+        const ReportPtr a5 = m_window->passesPanel()->currentReport();
+        QCOMPARE(a5->target, std::string("Ascend950"));
+        QVERIFY(a5->launches.back().totalCycles != a2Cycles);
+        QVERIFY2(m_window->statusText().contains(QStringLiteral("Ascend950")), qPrintable(m_window->statusText()));
+
+        // And a script's own asc2.set_platform lasts for that script only.
+        m_window->editor()->setText(QStringLiteral(
+            "import asc2\nasc2.set_platform('Model', 'Ascend910_93')\nprint('target', asc2.get_platform().platform)\n"));
+        m_window->runScript();
+        QTRY_COMPARE_WITH_TIMEOUT(m_finished->count(), 1, 20000);
+        m_finished->clear();
+        m_window->console()->clear();
+        m_window->editor()->setText(QStringLiteral("import asc2\nprint('target', asc2.get_platform().platform)\n"));
+        m_window->runScript();
+        QTRY_COMPARE_WITH_TIMEOUT(m_finished->count(), 1, 20000);
+        QVERIFY2(m_window->console()->toPlainText().contains(QStringLiteral("target Ascend950\n")),
+                 qPrintable(m_window->console()->toPlainText()));
+    }
+
+    void compileOnlyRunsEverySample()
+    {
+        const QStringList samples = QDir(QStringLiteral(ASC2_SOURCE_DIR "/samples"))
+                                        .entryList({QStringLiteral("*.py")}, QDir::Files, QDir::Name);
+        QCOMPARE(samples.size(), 13);
+        for (const QString &name : samples) {
+            QVERIFY(m_window->openFile(QStringLiteral(ASC2_SOURCE_DIR "/samples/") + name));
+            m_window->console()->clear();
+            m_window->action(QStringLiteral("compileOnly"))->trigger();
+            QTRY_COMPARE_WITH_TIMEOUT(m_finished->count(), 1, 60000);
+            const RunSummary summary = m_finished->takeFirst().at(0).value<RunSummary>();
+            const QString console = m_window->console()->toPlainText();
+            QVERIFY2(summary.ok(), qPrintable(name + QLatin1Char('\n') + summary.headline() + QLatin1Char('\n') + console));
+            // Every kernel compiled and filled the views; none ran, and the script said so.
+            QVERIFY2(!summary.kernels.isEmpty() && !summary.lastLaunched, qPrintable(name));
+            QVERIFY(m_window->passesPanel()->model()->rowCount() > 5);
+            QVERIFY2(console.contains(QStringLiteral(": compiled, not run (")) && !console.contains(QStringLiteral(": OK")),
+                     qPrintable(name + QLatin1Char('\n') + console));
+            QVERIFY2(m_window->statusText().startsWith(QStringLiteral("Compiled ")), qPrintable(m_window->statusText()));
+        }
+    }
+
     void stopAlsoCancelsTheSimulator()
     {
         asc2::cancelRequested() = false;

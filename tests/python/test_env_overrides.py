@@ -29,7 +29,17 @@ def _run(monkeypatch, **env):
 def test_compile_only_does_not_run(monkeypatch):
     x, out, report = _run(monkeypatch, ASC2_COMPILE_ONLY="1")
     assert not out.any(), "compile only must not touch the arrays"
-    assert report["passes"] and "launch" not in report
+    # In both modes a launch leaves report["launch"]: None says it only compiled.
+    assert report["passes"] and report["launch"] is None
+
+
+@requires_native
+def test_compile_only_writes_the_dump_without_a_trace(monkeypatch, tmp_path):
+    _run(monkeypatch, ASC2_COMPILE_ONLY="1", ASC2_DUMP_PATH=str(tmp_path))
+    kernel_dir = tmp_path / "scaled"
+    assert (kernel_dir / "report.json").exists() and (kernel_dir / "ascendc.cpp").exists()
+    assert any((kernel_dir / "passes").iterdir())
+    assert not (kernel_dir / "trace.json").exists()
 
 
 @requires_native

@@ -4,6 +4,8 @@
 #include <cmath>
 
 #include <Qsci/qsciapis.h>
+#include <Qsci/qscicommand.h>
+#include <Qsci/qscicommandset.h>
 #include <Qsci/qscilexerpython.h>
 
 #include <QFile>
@@ -251,6 +253,21 @@ int KernelEditor::cursorLine() const
     int column = 0;
     getCursorPosition(&line, &column);
     return line + 1;
+}
+
+void KernelEditor::releaseKeys(const QList<QKeySequence> &keys)
+{
+    for (const QKeySequence &sequence : keys) {
+        if (sequence.isEmpty())
+            continue;
+        const int key = sequence[0].toCombined();
+        while (QsciCommand *command = standardCommands()->boundTo(key)) {
+            if (command->key() == key)
+                command->setKey(0);
+            if (command->alternateKey() == key)
+                command->setAlternateKey(0);
+        }
+    }
 }
 
 void KernelEditor::setLinkedLine(int line)

@@ -11,6 +11,8 @@
 #include <Qsci/qscistyle.h>
 
 #include <QHash>
+#include <QKeySequence>
+#include <QList>
 #include <QVector>
 
 class QsciAPIs;
@@ -45,6 +47,11 @@ public:
     void goToLine(int line, int column = 0);
     /// 1-based line of the cursor.
     int cursorLine() const;
+
+    /// Unbinds the editor's own commands from @p keys (QScintilla's Ctrl+L cuts
+    /// the line, Ctrl+Shift+L deletes it), so shortcuts of the window on these
+    /// keys fire while the editor has the focus instead of editing the text.
+    void releaseKeys(const QList<QKeySequence> &keys);
 
     /// Marks 1-based @p line as the one linked to the IR selection (0: none).
     void setLinkedLine(int line);

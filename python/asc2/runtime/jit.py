@@ -138,6 +138,11 @@ ENV_OVERRIDES = {"insert_sync": "ASC2_JIT_INSERT_SYNC", "reuse_alloc": "ASC2_JIT
                  "sync_style": "ASC2_JIT_SYNC_STYLE"}
 
 
+def _compile_only():
+    """ASC2_COMPILE_ONLY (the workbench's Compile Only): a launch compiles and reports, and runs nothing."""
+    return os.environ.get("ASC2_COMPILE_ONLY", "") not in ("", "0")
+
+
 def _env_value(name, text):
     text = text.strip()
     if name in ("insert_sync", "verify_sync", "static_alloc"):
@@ -587,8 +592,9 @@ class JITFunction:
 
     @property
     def last_report(self):
-        """The report of the last launch (or compile-only run) as a dict: the compile's passes, memory and
-        sync plans, and "launch" (cycles, ok, races, ...). Made on first use after each launch."""
+        """The report of the last launch as a dict: the compile's passes, memory and sync plans, and "launch"
+        (cycles, ok, races, ...), which is None when the launch only compiled (compile-only mode,
+        ASC2_COMPILE_ONLY=1: nothing ran). Made on first use after each launch."""
         if self._pending_report is not None:
             self._last_report, self._pending_report = self._pending_report(), None
         return self._last_report
@@ -609,10 +615,13 @@ class JITFunction:
             raise errors.UnsupportedError(self.source, self.source.node, f"{self.__name__}: kernel_type={wanted} was requested, but "
                                           f"the kernel uses {detected} (the compiler detects the kernel type "
                                           "from the units it uses)")
-        if os.environ.get("ASC2_COMPILE_ONLY", "") not in ("", "0"):
+        dump = os.environ.get("ASC2_DUMP_PATH") or os.environ.get("PYASC_DUMP_PATH")
+        if _compile_only():
             # The workbench's Compile only: the report is published by the
             # compile; nothing runs and the arrays are untouched.
-            self.last_report = compiled.report()
+            self._pending_report = lambda: dict(compiled.report(), launch=None)
+            if dump:
+                compiled.write_report_dir(os.path.join(dump, self.__name__))
             return None
         launch_args, write_back = self._launch_args(spec, written=compiled.written_args)
         compiled.check_extents(launch_args)
@@ -624,7 +633,6 @@ class JITFunction:
         export_dir = os.environ.get("ASC2_EXPORT_PROJECT")
         export_dir = export_dir if export_dir and project.wants_export(export_dir, self) else None
         inputs = [a.copy() if hasattr(a, "copy") else a for a in launch_args] if export_dir else None
-        dump = os.environ.get("ASC2_DUMP_PATH") or os.environ.get("PYASC_DUMP_PATH")
         try:
             if get_platform().backend == "Twin":
                 result = twin.run(compiled, block_num, launch_args)
