@@ -700,6 +700,24 @@ def test_operator_functions_on_tiles(op):
 
 
 @asc2.jit
+def compare_with(x_ptr, y_ptr, out_ptr, op: asc2.ConstExpr, N: asc2.ConstExpr):
+    """A comparison from the operator module, chosen by the caller, as a mask that selects x or y."""
+    x = asc2.copy_in(asc2.global_tensor(x_ptr, [N]), [0], [N])
+    y = asc2.copy_in(asc2.global_tensor(y_ptr, [N]), [0], [N])
+    asc2.copy_out(asc2.where(op(x, y), x, y), asc2.global_tensor(out_ptr, [N]), [0])
+
+
+@native
+@pytest.mark.parametrize("op", [operator.lt, operator.le, operator.gt, operator.ge, operator.eq, operator.ne])
+def test_operator_comparisons_on_tiles(op):
+    x = RNG.integers(0, 4, 64).astype(np.float32)
+    y = RNG.integers(0, 4, 64).astype(np.float32)
+    out = np.zeros_like(x)
+    compare_with[1](x, y, out, op, 64)
+    np.testing.assert_array_equal(out, np.where(op(x, y), x, y))
+
+
+@asc2.jit
 def cast_with(x_ptr, out_ptr, MODE: asc2.ConstExpr, N: asc2.ConstExpr):
     x = asc2.copy_in(asc2.global_tensor(x_ptr, [N]), [0], [N])
     asc2.copy_out(asc2.cast(x, asc2.int32, MODE), asc2.global_tensor(out_ptr, [N]), [0])

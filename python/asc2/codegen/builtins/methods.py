@@ -10,7 +10,7 @@ from ...language import core
 from ..ir import INDEX, GlobalTensor, Pointer, Scalar, Tile
 from . import cube
 from .checks import describe, fail
-from .elementwise import UNARY_OPS, binary, unary
+from .elementwise import CMP_PREDICATES, UNARY_OPS, binary, compare, unary
 from .registry import emit_builtin
 from .scalars import cast_scalar, scalar_dtype, to_condition
 from .tiles import convert_tile
@@ -95,12 +95,15 @@ _OPERATOR_BINOPS = {operator.add: ast.Add, operator.sub: ast.Sub, operator.mul: 
                     operator.matmul: ast.MatMult, operator.and_: ast.BitAnd, operator.or_: ast.BitOr,
                     operator.xor: ast.BitXor, operator.lshift: ast.LShift, operator.rshift: ast.RShift}
 _OPERATOR_UNARY = {operator.neg: "negative", operator.abs: "abs", operator.invert: "bitwise_not"}
+_OPERATOR_COMPARE = {entry[3]: name for name, entry in CMP_PREDICATES.items()}  # operator.lt -> "Lt"
 
 
 # Python builtins applied to runtime values inside a kernel.
 def python_builtin(gen, fn, args, kwargs):
     if fn in _OPERATOR_BINOPS and len(args) == 2 and not kwargs:
         return gen.binop(_OPERATOR_BINOPS[fn](), *args)
+    if fn in _OPERATOR_COMPARE and len(args) == 2 and not kwargs:
+        return compare(gen, _OPERATOR_COMPARE[fn], *args)
     if fn in _OPERATOR_UNARY and len(args) == 1 and not kwargs:
         return emit_builtin(gen, _OPERATOR_UNARY[fn], args, {}) if fn is operator.invert else \
             unary(gen, _OPERATOR_UNARY[fn], args[0])
