@@ -21,6 +21,7 @@ SAMPLES = {  # script -> the result lines it prints ("<name>: OK ...")
     "matmul_mnblock.py": ["matmul_mnblock"],
     "matmul_ktiled.py": ["matmul_ktiled"],
     "matmul_leaky_relu.py": ["matmul_leaky_relu"],
+    "flash_attention.py": ["flash_attention"],
 }
 PYTHON = os.path.join(ROOT, "build", "bin", "asc2-python")
 
