@@ -32,7 +32,10 @@ RunSettingsController::RunSettingsController(QToolBar *toolBar, QObject *parent)
     m_platformBox = new QComboBox(toolBar);
     m_platformBox->setObjectName(QStringLiteral("platform"));
     m_platformBox->addItems(platforms());
-    const QString envPlatform = qEnvironmentVariable("ASC2_PLATFORM");
+    // The target the application was started with: the embedded interpreter
+    // writes each run's ASC2_PLATFORM into the process environment, which a
+    // window opened later must not take for the user's choice.
+    static const QString envPlatform = qEnvironmentVariable("ASC2_PLATFORM");
     m_platformBox->setCurrentText(envPlatform.isEmpty() ? QStringLiteral("Ascend910B1") : envPlatform);
     labelled(tr("&Target:"), m_platformBox, tr("Platform the kernels are compiled and simulated for (ASC2_PLATFORM)"));
 

@@ -272,7 +272,7 @@ private slots:
     {
         const QStringList samples = QDir(QStringLiteral(ASC2_SOURCE_DIR "/samples"))
                                         .entryList({QStringLiteral("*.py")}, QDir::Files, QDir::Name);
-        QCOMPARE(samples.size(), 13);
+        QVERIFY2(samples.size() >= 14, "the samples directory lost its samples");
         for (const QString &name : samples) {
             QVERIFY(m_window->openFile(QStringLiteral(ASC2_SOURCE_DIR "/samples/") + name));
             m_window->console()->clear();
