@@ -666,6 +666,35 @@ def minimize(k, directory=None, max_steps=200):
     return k
 
 
+def compile_or_status(kernel, args, constexprs, result):
+    """(compiled kernel, None), or (None, `result` with the failure's status and message)."""
+    import asc2
+    try:
+        return kernel.compile(*args, **constexprs), None
+    except asc2.MemoryError as e:
+        return None, dict(result, status="ub_overflow", detail=str(e))
+    except asc2.CompilationError as e:
+        return None, dict(result, status="compile_error", detail=str(e))
+    except Exception as e:  # noqa: BLE001 - a compiler bug of any kind
+        return None, dict(result, status="crash", detail=f"{type(e).__name__}: {e}")
+
+
+def launch_or_status(native, block_num, launch, result):
+    """(launch result, None) for a clean, race-free run, or (None, `result` with status sim_error or
+    race); sets result["cycles"]."""
+    import asc2
+    try:
+        res = dict(native.launch(block_num, launch))
+    except asc2._C.SimulationError as e:
+        return None, dict(result, status="sim_error", detail=str(e))
+    result["cycles"] = res.get("cycles", 0)
+    if res["races"]:
+        return None, dict(result, status="race", detail="\n".join(res["races"][:3]))
+    if not res["ok"]:
+        return None, dict(result, status="sim_error", detail=res["error"])
+    return res, None
+
+
 def check(k, directory=None, mutate=False, twin=False):
     """Compile, run and check one random kernel: {"status", "detail", "cycles", "checked", ...}.
 
@@ -680,26 +709,15 @@ def check(k, directory=None, mutate=False, twin=False):
     try:
         kernel = write_module(k, directory)
         block_num, args, constexprs, ntiles = launch_plan(k)
-        try:
-            compiled = kernel.compile(*args, **constexprs)
-        except asc2.MemoryError as e:
-            return dict(result, status="ub_overflow", detail=str(e))
-        except asc2.CompilationError as e:
-            return dict(result, status="compile_error", detail=str(e))
-        except Exception as e:  # noqa: BLE001 - a compiler bug of any kind
-            return dict(result, status="crash", detail=f"{type(e).__name__}: {e}")
+        compiled, failed = compile_or_status(kernel, args, constexprs, result)
+        if failed:
+            return failed
         native = compiled.native
         launch = runtime_args(kernel, args, constexprs)
         pristine = [a.copy() if isinstance(a, np.ndarray) else a for a in launch] if twin else None
-        try:
-            res = dict(native.launch(block_num, launch))
-        except asc2._C.SimulationError as e:
-            return dict(result, status="sim_error", detail=str(e))
-        result["cycles"] = res.get("cycles", 0)
-        if res["races"]:
-            return dict(result, status="race", detail="\n".join(res["races"][:3]))
-        if not res["ok"]:
-            return dict(result, status="sim_error", detail=res["error"])
+        res, failed = launch_or_status(native, block_num, launch, result)
+        if failed:
+            return failed
         n_in = len(k.config["input_dtypes"])
         refs = reference(k, args, ntiles)
         outs = args[n_in:n_in + len(k.outputs)]
