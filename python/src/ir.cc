@@ -116,4 +116,18 @@ void init_ir(py::module_ &m) {
       "Compile a hand-written ascendc-level program (no passes run).");
 
   m.def("platforms", [] { return asc2::availablePlatforms(); });
+  m.def(
+      "core_counts",
+      [](const std::string &platform) {
+        std::string error;
+        std::optional<asc2::ArchModel> arch = asc2::loadArch(platform, "", error);
+        if (!arch)
+          throw py::value_error(error);
+        py::dict counts;
+        counts["aic"] = arch->aicCores;
+        counts["aiv"] = arch->aivCores;
+        return counts;
+      },
+      py::arg("platform"),
+      "Cube (AIC) and vector (AIV) core counts of `platform`: what kernel[None] launches on.");
 }

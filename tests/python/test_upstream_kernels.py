@@ -718,6 +718,36 @@ def test_operator_comparisons_on_tiles(op):
 
 
 @asc2.jit
+def fill_block_ids(out_ptr, N: asc2.ConstExpr):
+    """Block b writes b into element b of a tensor sized for the largest launch."""
+    out = asc2.global_tensor(out_ptr, [1, N])
+    asc2.copy_out(asc2.full([1, 8], asc2.block_idx() * 1.0 + 1.0), out, [0, asc2.block_idx() * 8])
+
+
+@native
+@pytest.mark.parametrize("platform,vector,cube", [("Ascend910B1", 48, 24), ("Ascend950", 56, 28)])
+def test_a_launch_with_no_block_count_uses_every_core(platform, vector, cube):
+    """kernel[None] (upstream's core_num=None): one block per vector core for a vector kernel, per cube
+    core for a cube or MIX kernel."""
+    asc2.set_platform(backend="Model", platform=platform)
+    try:
+        assert asc2._C.core_counts(platform) == {"aic": cube, "aiv": vector}
+        out = np.zeros((1, 64 * 8), np.float32)
+        fill_block_ids[None](out, 64 * 8)
+        assert fill_block_ids.last_report["launch"]["block_num"] == vector
+        np.testing.assert_array_equal(out[0, ::8], np.r_[np.arange(1, vector + 1), np.zeros(64 - vector)])
+        import importlib.util
+        import os
+        from conftest import ROOT
+        spec = importlib.util.spec_from_file_location("mlr", os.path.join(ROOT, "samples", "matmul_leaky_relu.py"))
+        mlr = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mlr)
+        assert mlr.run(64, 64, 64, cores=None)[1]["launch"]["block_num"] == cube
+    finally:
+        asc2.set_platform(backend="Model", platform="Ascend910B1")
+
+
+@asc2.jit
 def cast_with(x_ptr, out_ptr, MODE: asc2.ConstExpr, N: asc2.ConstExpr):
     x = asc2.copy_in(asc2.global_tensor(x_ptr, [N]), [0], [N])
     asc2.copy_out(asc2.cast(x, asc2.int32, MODE), asc2.global_tensor(out_ptr, [N]), [0])

@@ -324,6 +324,13 @@ def _block_count(block_num):
     return int(block_num)
 
 
+def all_cores(kernel_type):
+    """The block count of ``kernel[None]`` on the current platform: its vector cores for an AIV_ONLY
+    kernel, its cube cores for AIC_ONLY and MIX (a MIX block is a cube core with its vector cores)."""
+    counts = compiler.native().core_counts(get_platform().platform)
+    return counts["aiv"] if kernel_type in (None, "AIV_ONLY") else counts["aic"]
+
+
 def _writeable(array):
     flags = getattr(array, "flags", None)
     return flags is None or bool(flags["WRITEABLE"])
@@ -372,7 +379,8 @@ class JITFunction:
     def __getitem__(self, block_num):
         if isinstance(block_num, tuple) and len(block_num) in (1, 2):
             block_num = block_num[0]  # kernel[core_num, stream]: streams only matter on an NPU
-        return Launch(self, _block_count(block_num))
+        # kernel[None]: one block per core of the kind the kernel runs on (decided once compiled)
+        return Launch(self, None if block_num is None else _block_count(block_num))
 
     # -- specialisation
     def _fail(self, kind, node, message):
@@ -615,6 +623,8 @@ class JITFunction:
             raise errors.UnsupportedError(self.source, self.source.node, f"{self.__name__}: kernel_type={wanted} was requested, but "
                                           f"the kernel uses {detected} (the compiler detects the kernel type "
                                           "from the units it uses)")
+        if block_num is None:
+            block_num = all_cores(compiled.report().get("options", {}).get("kernel_type"))
         dump = os.environ.get("ASC2_DUMP_PATH") or os.environ.get("PYASC_DUMP_PATH")
         if _compile_only():
             # The workbench's Compile only: the report is published by the
