@@ -1,6 +1,7 @@
 """Upstream PyAsc2 kernels that spell annotations and dtypes with the pyasc `asc` module."""
 
 import numpy as np
+import pytest
 
 import asc
 import asc2
@@ -45,3 +46,23 @@ def test_codegen_ops_names_the_tile_constructors_harnesses_call():
     from asc2.codegen.builtins import tiles
     assert ops.splat is tiles.splat
     assert list(inspect.signature(ops.splat).parameters) == ["gen", "x", "shape", "dt", "location"]
+
+
+@asc2.jit
+def inline_vf_code_not_a_string():
+    asc2.inline_vf(123, [32], asc2.float32)
+
+
+@asc2.jit
+def inline_vf_without_inputs():
+    asc2.inline_vf("// noop", [32, 64], asc2.float32)
+
+
+def test_inline_vf_checks_its_arguments_before_saying_it_cannot_run():
+    """Upstream's unit tests call inline_vf without inputs and with wrong argument types: the types are
+    checked first (TypeError naming the argument), then the call is refused, since register-level
+    code cannot be compiled or simulated here."""
+    with pytest.raises(TypeError, match="code must be a string"):
+        inline_vf_code_not_a_string[1]()
+    with pytest.raises(asc2.UnsupportedError, match="cannot be compiled or simulated"):
+        inline_vf_without_inputs[1]()

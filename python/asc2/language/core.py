@@ -254,7 +254,7 @@ def load(src, shape, offsets=None, location=TensorLocation.UB, *, real_shape=Non
 
 
 @builtin
-def inline_vf(source, shape, dtype, inputs):
+def inline_vf(source, shape, dtype, inputs=()):
     """Inline Ascend C vector-function source (register-level code): not available in this compiler."""
 
 
