@@ -174,9 +174,10 @@ inline std::shared_ptr<asc2::CompileReport> makePingPongReport()
                         sampleEdge(6, 7, Pipe::MTE2, Pipe::V, 1, false, r->sync[2].reason),
                         sampleEdge(9, 4, Pipe::V, Pipe::MTE2, 0, true, r->sync[4].reason)};
     r->scheduleStalls = asc2::staticStalls(*r);
-    const auto buffer = [&](const char *name, int64_t offset, int start, int end, int line) {
+    const auto buffer = [&](const char *name, int64_t offset, int start, int end, int line, int slot = 0) {
         asc2::BufferRecord b;
         b.name = name;
+        b.slot = slot;
         b.space = "UB";
         b.offset = offset;
         b.size = 1024;
@@ -186,7 +187,7 @@ inline std::shared_ptr<asc2::CompileReport> makePingPongReport()
         r->buffers.push_back(b);
     };
     buffer("x", 0, 3, 11, 10);
-    buffer("x_1", 1024, 3, 11, 10);
+    buffer("x_1", 1024, 3, 11, 10, /*slot=*/1);
     buffer("addf", 2048, 8, 10, 11);
     r->spaces.push_back({"UB", 196608, 3072, 2048});
     asc2::LaunchRecord launch;

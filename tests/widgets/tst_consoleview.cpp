@@ -13,6 +13,12 @@ QColor colorAt(const ConsoleView &console, int position)
     cursor.setPosition(position + 1);
     return cursor.charFormat().foreground().color();
 }
+
+void appendLines(ConsoleView &console, const QString &prefix, int count = 200)
+{
+    for (int i = 0; i < count; ++i)
+        console.appendText(QStringLiteral("%1 %2\n").arg(prefix).arg(i));
+}
 } // namespace
 
 class TestConsoleView : public QObject
@@ -54,19 +60,28 @@ private slots:
     void followsTheEndWhileScrolledToTheBottom()
     {
         ConsoleView console;
-        console.resize(400, 200);
+        console.resize(400, 400);
         console.show();
         QVERIFY(QTest::qWaitForWindowExposed(&console));
-        for (int i = 0; i < 200; ++i)
-            console.appendText(QStringLiteral("line %1\n").arg(i));
+        appendLines(console, QStringLiteral("line"));
         QScrollBar *bar = console.verticalScrollBar();
         QVERIFY(bar->maximum() > 0);
+        QCOMPARE(bar->value(), bar->maximum());
+
+        // Every dock switch resizes the console: at the bottom it stays there.
+        console.resize(400, 120);
+        console.appendText(QStringLiteral("after the resize\n"));
         QCOMPARE(bar->value(), bar->maximum());
 
         // A reader who scrolled up is left where they are.
         bar->setValue(0);
         console.appendText(QStringLiteral("more\n"));
         QCOMPARE(bar->value(), 0);
+
+        // Cleared for the next run: its output is followed again.
+        console.clear();
+        appendLines(console, QStringLiteral("run 2 line"));
+        QCOMPARE(bar->value(), bar->maximum());
     }
 
     void findsSourceLocations()

@@ -31,27 +31,33 @@ private slots:
         // compiler's PipeOpInterface: tests/unit/ReportTest.cpp).
     }
 
-    void slotsFromNameSuffix()
+    void slotsAreTheCompilers()
     {
+        // The slot is the compiler's, never the name's.
         asc2::BufferRecord b;
         b.name = "x_ptr_1";
-        QCOMPARE(slotOf(b), 1);
-        QCOMPARE(tileOf(b), QString("x_ptr"));
-        b.name = "x_ptr";
         QCOMPARE(slotOf(b), 0);
-        b.name = "buf";
         b.slot = 2;
         QCOMPARE(slotOf(b), 2);
-        QCOMPARE(tileOf(b), QString("buf"));
-        // With the report's names: a suffix counts only next to its first copy.
-        const QSet<QString> names{"x", "x_1", "mulf_7"};
-        b.slot = 0;
-        b.name = "x_1";
-        QCOMPARE(slotOf(b, &names), 1);
-        QCOMPARE(tileOf(b, &names), QString("x"));
-        b.name = "mulf_7";
-        QCOMPARE(slotOf(b, &names), 0);
-        QCOMPARE(tileOf(b, &names), QString("mulf_7"));
+    }
+
+    void tilesPairEachCopyWithItsFirstCopy()
+    {
+        // softmax's loop body, double-buffered: the lowering numbers buffers of a
+        // kind in IR order, so "broadcast_1" is the second broadcast (slot 0) and
+        // "broadcast_3" its pong copy.
+        std::vector<asc2::BufferRecord> buffers;
+        for (const auto &[name, slot] : std::vector<std::pair<const char *, int>>{
+                 {"x_ptr", 0}, {"broadcast", 0}, {"broadcast_1", 0}, {"mulf_7", 0},
+                 {"x_ptr_1", 1}, {"broadcast_2", 1}, {"broadcast_3", 1}}) {
+            asc2::BufferRecord b;
+            b.name = name;
+            b.space = "UB";
+            b.slot = slot;
+            buffers.push_back(b);
+        }
+        QCOMPARE(tilesOf(buffers), (QStringList{"x_ptr", "broadcast", "broadcast_1", "mulf_7", "x_ptr",
+                                                "broadcast", "broadcast_1"}));
     }
 
     void staticScheduleLinksSetToWait()

@@ -71,6 +71,14 @@ private slots:
         const QString tip = view.toolTipAt(p);
         QVERIFY2(tip.contains("x_1") && tip.contains("slot 1") && tip.contains("pong") && tip.contains("line 10"),
                  qPrintable(tip));
+        // A "_1" the compiler left in slot 0 (softmax's second broadcast) is no pong.
+        auto numbered = std::make_shared<asc2::CompileReport>(*makePingPongReport());
+        numbered->buffers[1].slot = 0;
+        UbMapView other;
+        other.setReport(numbered);
+        QVERIFY2(!other.describeBuffer(1).contains("slot") && !other.describeBuffer(1).contains("pong"),
+                 qPrintable(other.describeBuffer(1)));
+        QVERIFY(other.describeBuffer(1).contains("tile x_1"));
         QTest::mouseClick(&view, Qt::LeftButton, {}, p.toPoint());
         QCOMPARE(state.buffer(), QString("x_1"));
         QCOMPARE(state.sourceLine(), 10);

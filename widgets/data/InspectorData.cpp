@@ -28,26 +28,38 @@ QString roleLabel(const std::optional<asc2::SyncRole> &role)
     return role ? QString::fromLatin1(asc2::syncRoleName(*role)) : QString();
 }
 
-int slotOf(const asc2::BufferRecord &buffer, const QSet<QString> *names)
+int slotOf(const asc2::BufferRecord &buffer)
 {
-    if (buffer.slot != 0)
-        return buffer.slot;
-    static const QRegularExpression suffix(QStringLiteral("_(\\d+)$"));
-    const QString name = QString::fromStdString(buffer.name);
-    const QRegularExpressionMatch m = suffix.match(name);
-    if (!m.hasMatch() || (names && !names->contains(name.left(m.capturedStart()))))
-        return 0;
-    return m.captured(1).toInt();
+    return buffer.slot;
 }
 
-QString tileOf(const asc2::BufferRecord &buffer, const QSet<QString> *names)
+QStringList tilesOf(const std::vector<asc2::BufferRecord> &buffers)
 {
-    const QString name = QString::fromStdString(buffer.name);
-    static const QRegularExpression suffix(QStringLiteral("_(\\d+)$"));
-    const QRegularExpressionMatch m = suffix.match(name);
-    if (m.hasMatch() && (!names || names->contains(name.left(m.capturedStart()))))
-        return name.left(m.capturedStart());
-    return name;
+    // The lowering numbers every buffer of a kind in IR order ("broadcast",
+    // "broadcast_1", ...), and the k-th copy of a kind in slot s comes from the
+    // k-th buffer of that kind in slot 0: unrolling clones the body in order.
+    static const QRegularExpression suffix(QStringLiteral("_\\d+$"));
+    const auto kind = [](const asc2::BufferRecord &b) {
+        return QString::fromStdString(b.name).remove(suffix) + QLatin1Char('/') + QString::fromStdString(b.space);
+    };
+    QHash<QString, QStringList> firstCopies; // kind -> names in slot 0
+    for (const asc2::BufferRecord &b : buffers)
+        if (b.slot <= 0)
+            firstCopies[kind(b)] << QString::fromStdString(b.name);
+    QHash<QPair<QString, int>, int> seen; // (kind, slot) -> copies so far
+    QStringList out;
+    for (const asc2::BufferRecord &b : buffers) {
+        const QString name = QString::fromStdString(b.name);
+        if (b.slot <= 0) {
+            out << name;
+            continue;
+        }
+        const QString k = kind(b);
+        const int nth = seen[{k, b.slot}]++;
+        const QStringList &first = firstCopies[k];
+        out << (nth < first.size() ? first[nth] : name);
+    }
+    return out;
 }
 
 // --- static schedule

@@ -36,13 +36,15 @@ QString pipeLabel(Pipe pipe);
 /// pipes on the scalar lane, which issues it).
 using asc2::laneOf;
 
-/// Ping/pong slot of a buffer: its own slot, or the copy number a `_N`
-/// suffix gives a buffer duplicated by unrolling ("x_1" is slot 1 of "x").
-/// With @p names (all buffer names of the report), a suffix only counts
-/// when the first copy "x" exists too ("mulf_7" alone is just a name).
-int slotOf(const asc2::BufferRecord &buffer, const QSet<QString> *names = nullptr);
-/// The tile a buffer holds: its name without the copy suffix.
-QString tileOf(const asc2::BufferRecord &buffer, const QSet<QString> *names = nullptr);
+/// Ping/pong slot of a buffer, as the compiler assigned it (the IR's
+/// `slot`): the unrolled copy of the loop body it serves; 0 for the first
+/// copy and for a buffer outside such a loop. Never guessed from the name.
+int slotOf(const asc2::BufferRecord &buffer);
+/// The tile each buffer holds, by its first copy's name: a buffer in slot 0
+/// is its own tile ("broadcast_1" is the second broadcast, not a copy); the
+/// k-th buffer of a kind ("broadcast", same space) in slot s > 0 is a copy of
+/// the k-th one of that kind in slot 0 ("broadcast_3" of "broadcast_1").
+QStringList tilesOf(const std::vector<asc2::BufferRecord> &buffers);
 
 /// One op of the final IR at its program point.
 struct StaticOp {

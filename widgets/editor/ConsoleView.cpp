@@ -24,6 +24,18 @@ ConsoleView::ConsoleView(QWidget *parent)
     setMaximumBlockCount(50000);
     setPlaceholderText(tr("Output of the script appears here. Run with F5."));
     setMouseTracking(true);
+
+    // Whether to follow the end is the reader's choice, made by scrolling: a
+    // new range (more text, a resized dock) keeps the bottom in view while
+    // they were there, and the position alone would forget that on a resize.
+    QScrollBar *bar = verticalScrollBar();
+    connect(bar, &QScrollBar::valueChanged, this, [this, bar](int value) { m_followEnd = value >= bar->maximum(); });
+    connect(bar, &QScrollBar::rangeChanged, this, [this, bar](int, int maximum) {
+        if (maximum == 0)
+            m_followEnd = true; // nothing to scroll (cleared, or it all fits)
+        if (m_followEnd)
+            bar->setValue(maximum);
+    });
 }
 
 QColor ConsoleView::colorFor(Channel channel) const
@@ -44,7 +56,7 @@ void ConsoleView::appendText(const QString &text, Channel channel)
     if (text.isEmpty())
         return;
     QScrollBar *bar = verticalScrollBar();
-    const bool follow = bar->value() == bar->maximum();
+    const bool follow = m_followEnd;
 
     QTextCharFormat format;
     format.setForeground(colorFor(channel));

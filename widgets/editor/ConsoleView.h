@@ -52,4 +52,5 @@ private:
     void markLinks(int fromBlock);
 
     Theme m_theme;
+    bool m_followEnd = true; // the reader is at the end: new text scrolls into view
 };

@@ -39,16 +39,12 @@ void UbMapView::setReport(const ReportPtr &report)
 {
     m_report = report;
     m_tileIndex.clear();
-    m_names.clear();
+    m_tiles = report ? tilesOf(report->buffers) : QStringList();
     int points = 1;
     if (report) {
         for (const asc2::BufferRecord &b : report->buffers)
-            m_names.insert(QString::fromStdString(b.name));
-        std::set<QString> tiles;
-        for (const asc2::BufferRecord &b : report->buffers) {
-            tiles.insert(tileOf(b, &m_names));
             points = std::max(points, b.liveEnd + 1);
-        }
+        const std::set<QString> tiles(m_tiles.cbegin(), m_tiles.cend());
         for (const QString &t : tiles)
             m_tileIndex.insert(t, int(m_tileIndex.size()));
         points = std::max(points, int(report->points.size()));
@@ -312,8 +308,7 @@ void UbMapView::paintCanvas(QPainter &p, const QSize &size)
                 r.setWidth(1);
             if (r.height() < 1)
                 r.setHeight(1);
-            const QString tile = tileOf(b, &m_names);
-            QColor fill = categoryColor(m_tileIndex.value(tile));
+            QColor fill = categoryColor(m_tileIndex.value(m_tiles.value(index)));
             const bool linked = selectedLine > 0 && b.loc.line == selectedLine;
             const bool selected = QString::fromStdString(b.name) == selectedBuffer;
             if ((selectedLine > 0 || !selectedBuffer.isEmpty()) && !linked && !selected)
@@ -321,7 +316,7 @@ void UbMapView::paintCanvas(QPainter &p, const QSize &size)
             p.setPen(Qt::NoPen);
             p.setBrush(fill);
             p.drawRect(r);
-            const int slot = slotOf(b, &m_names);
+            const int slot = slotOf(b);
             if (slot > 0 && r.width() > 3 && r.height() > 3) {
                 p.setBrush(QBrush(fill.darker(170), slot % 2 ? Qt::BDiagPattern : Qt::FDiagPattern));
                 p.drawRect(r);
@@ -398,9 +393,9 @@ QString UbMapView::describeBuffer(int index) const
     if (!m_report || index < 0 || index >= int(m_report->buffers.size()))
         return {};
     const asc2::BufferRecord &b = m_report->buffers[index];
-    const int slot = slotOf(b, &m_names);
+    const int slot = slotOf(b);
     QString text = tr("<b>%1</b> (tile %2%3)<br>%4: %5 at offset %6 (0x%7)<br>live: points %8\u2013%9")
-                       .arg(QString::fromStdString(b.name).toHtmlEscaped(), tileOf(b, &m_names).toHtmlEscaped(),
+                       .arg(QString::fromStdString(b.name).toHtmlEscaped(), m_tiles.value(index).toHtmlEscaped(),
                             slot > 0 ? tr(", slot %1 \u2014 %2").arg(slot).arg(slot % 2 ? tr("pong") : tr("ping"))
                                      : QString(),
                             QString::fromStdString(b.space), bytes(b.size))

@@ -78,7 +78,7 @@ private:
     inspector::PointHeat m_overlay;
     bool m_overlayVisible = true;
     QHash<QString, int> m_tileIndex;
-    QSet<QString> m_names;
+    QStringList m_tiles; // per buffer: the tile it holds (its first copy's name)
     bool m_syncingWindow = false;
 };
 
