@@ -523,6 +523,24 @@ def test_float16_layer_norm_rounds_once(eps):
 
 
 @asc2.jit
+def row_as_rank1(x_ptr, out_ptr, R: asc2.ConstExpr, C: asc2.ConstExpr):
+    """Row i of a matrix loaded as a rank-1 tile (upstream's kimi_k3 attn_residual does this)."""
+    x_gm = asc2.global_tensor(x_ptr, [R, C])
+    out_gm = asc2.global_tensor(out_ptr, [R, C])
+    for i in asc2.range(R):
+        row = asc2.copy_in(x_gm, [i, 0], [C])
+        asc2.copy_out(row * 2.0, out_gm, [i, 0])  # and stored back as a row
+
+
+@native
+def test_rank1_tile_from_a_rank2_tensor():
+    x = RNG.standard_normal((5, 64)).astype(np.float32)
+    out = np.zeros((5, 64), np.float32)
+    row_as_rank1[1](x, out, 5, 64)
+    np.testing.assert_array_equal(out, x * 2)
+
+
+@asc2.jit
 def total_into(x_ptr, out_ptr):
     x = asc2.copy_in(asc2.global_tensor(x_ptr, [4, 64]), [0, 0], [4, 64])
     asc2.copy_out(x.sum(keep_dims=True), asc2.global_tensor(out_ptr, [2, 2]), [1, 1])
