@@ -532,13 +532,19 @@ std::atomic<bool> &cancelRequested() {
 //===----------------------------------------------------------------------===//
 
 namespace {
-int countOf(const sim::Program &program, sim::Opcode op) {
-  return llvm::count_if(program.code, [&](const sim::Instr &in) { return in.op == op; });
+/// The instructions a mutation run counts: wait_flag entries of the report
+/// (flags of one core and cross-core ones), or get_bufs.
+bool isWaitFlag(sim::Opcode op) {
+  return op == sim::Opcode::WaitFlag || op == sim::Opcode::CrossCoreWaitFlag;
 }
-/// pc of the `index`-th instruction with opcode `op` (code order), or -1.
-long nthOf(const sim::Program &program, sim::Opcode op, int index) {
+bool isGetBuf(sim::Opcode op) { return op == sim::Opcode::GetBuf; }
+int countOf(const sim::Program &program, bool (*is)(sim::Opcode)) {
+  return llvm::count_if(program.code, [&](const sim::Instr &in) { return is(in.op); });
+}
+/// pc of the `index`-th instruction `is` accepts (code order), or -1.
+long nthOf(const sim::Program &program, bool (*is)(sim::Opcode), int index) {
   for (size_t pc = 0; pc < program.code.size(); ++pc)
-    if (program.code[pc].op == op && index-- == 0)
+    if (is(program.code[pc].op) && index-- == 0)
       return long(pc);
   return -1;
 }
@@ -548,37 +554,29 @@ void dropInstr(sim::Program &program, size_t pc) {
   program.code[pc].target = pc + 1;
   program.code[pc].pipe = sim::Pipe::S;
 }
-/// wait_flag entries of the report: flags of one core and cross-core ones.
-bool isWaitFlag(sim::Opcode op) {
-  return op == sim::Opcode::WaitFlag || op == sim::Opcode::CrossCoreWaitFlag;
-}
 } // namespace
 
-int CompiledKernel::waitCount() const {
-  return llvm::count_if(m_program.code, [](const sim::Instr &in) { return isWaitFlag(in.op); });
-}
+int CompiledKernel::waitCount() const { return countOf(m_program, isWaitFlag); }
 
 sim::LaunchResult
 CompiledKernel::simulateWithoutWait(int waitIndex, int blockNum,
                                     const std::vector<sim::LaunchArg> &args,
                                     const sim::SimOptions &options) const {
   sim::Program mutant = m_program;
-  for (size_t pc = 0; pc < mutant.code.size(); ++pc)
-    if (isWaitFlag(mutant.code[pc].op) && waitIndex-- == 0) {
-      dropInstr(mutant, pc);
-      break;
-    }
+  long pc = nthOf(mutant, isWaitFlag, waitIndex);
+  if (pc >= 0)
+    dropInstr(mutant, size_t(pc));
   return sim::simulate(mutant, m_arch, blockNum, args, options);
 }
 
-int CompiledKernel::getBufCount() const { return countOf(m_program, sim::Opcode::GetBuf); }
+int CompiledKernel::getBufCount() const { return countOf(m_program, isGetBuf); }
 
 sim::LaunchResult
 CompiledKernel::simulateWithoutGetBuf(int index, int blockNum,
                                       const std::vector<sim::LaunchArg> &args,
                                       const sim::SimOptions &options) const {
   sim::Program mutant = m_program;
-  long pc = nthOf(mutant, sim::Opcode::GetBuf, index);
+  long pc = nthOf(mutant, isGetBuf, index);
   if (pc >= 0) {
     const sim::Instr get = mutant.code[pc];
     // The release is the next rls_buf of the id on the pipe: get/rls pairs

@@ -476,7 +476,7 @@ private:
     int64_t base = in.gmArg == kWorkspaceArg
                        ? int64_t(block) * program.workspaceBytesPerBlock
                        : 0;
-    return ((id + 1) << 40) + base + offset * byteWidth(in.dtype);
+    return gmCanonical(id, base + offset * byteWidth(in.dtype));
   }
   /// A copy between GM and a core: `rows` rows of `rowElems` elements,
   /// `gmStride` elements apart, from element `offset` of `in`'s GM buffer

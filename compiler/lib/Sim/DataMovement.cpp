@@ -93,18 +93,9 @@ void CoreRunner::gmTransfer(const Instr &in, int64_t offset, int64_t rowElems,
 
 void CoreRunner::accessRows(bool isWrite, Space s, int64_t addr, int64_t rows,
                             int64_t rowBytes, int64_t strideBytes) {
-  if (rows <= 0 || rowBytes <= 0)
-    return;
-  if (strideBytes == rowBytes || rows == 1) {
-    int64_t hi = addr + (rows - 1) * strideBytes + rowBytes;
-    isWrite ? races->write(s, addr, hi) : races->read(s, addr, hi);
-    return;
-  }
-  for (int64_t r = 0; r < rows; ++r) {
-    int64_t lo = addr + r * strideBytes;
-    isWrite ? races->write(s, lo, lo + rowBytes)
-            : races->read(s, lo, lo + rowBytes);
-  }
+  forEachRow(addr, rows, rowBytes, strideBytes, [&](int64_t lo, int64_t hi) {
+    isWrite ? races->write(s, lo, hi) : races->read(s, lo, hi);
+  });
 }
 
 bool CoreRunner::copyIn(const Instr &in, int32_t pc) {

@@ -17,6 +17,16 @@
 
 namespace asc2::sim {
 
+/// Canonical GM addresses: (buffer + 1) << 40 | byte offset, the buffer a
+/// kernel argument's index or, after the last one, the workspace.
+constexpr int kGmBufferShift = 40;
+constexpr int64_t kGmOffsetMask = (int64_t(1) << kGmBufferShift) - 1;
+inline int64_t gmCanonical(int64_t buffer, int64_t byteOffset) {
+  return ((buffer + 1) << kGmBufferShift) + byteOffset;
+}
+inline int64_t gmBufferOf(int64_t addr) { return (addr >> kGmBufferShift) - 1; }
+inline int64_t gmOffsetOf(int64_t addr) { return addr & kGmOffsetMask; }
+
 /// One GM copy: the cycles of its data transfer (the pipe occupancy, without
 /// the latency; block-local while the block runs, launch time once merged),
 /// the GM rows it touches (addresses in a canonical space: kernel argument

@@ -150,14 +150,8 @@ void RaceDetector::access(Space s, int64_t lo, int64_t hi, bool isWrite) {
 
 void RaceDetector::gmRows(bool isWrite, int64_t addr, int64_t rows,
                           int64_t rowBytes, int64_t strideBytes) {
-  if (rows <= 0 || rowBytes <= 0)
-    return;
-  if (strideBytes == rowBytes || rows == 1) {
-    accessGm(addr, addr + (rows - 1) * strideBytes + rowBytes, isWrite);
-    return;
-  }
-  for (int64_t r = 0; r < rows; ++r)
-    accessGm(addr + r * strideBytes, addr + r * strideBytes + rowBytes, isWrite);
+  forEachRow(addr, rows, rowBytes, strideBytes,
+             [&](int64_t lo, int64_t hi) { accessGm(lo, hi, isWrite); });
 }
 
 void RaceDetector::accessGm(int64_t lo, int64_t hi, bool isWrite) {
@@ -213,18 +207,16 @@ void RaceDetector::noteConflict(int32_t firstPc, int firstLane,
 
 namespace {
 
-constexpr int64_t kGmOffsetMask = (int64_t(1) << 40) - 1;
-
 /// "GM bytes [lo, hi) of c_ptr" for canonical GM addresses (see GmAccess).
 std::string gmPlace(const Program &program, int64_t lo, int64_t hi) {
-  size_t id = size_t(lo >> 40) - 1;
+  size_t id = size_t(gmBufferOf(lo));
   std::string what = id < program.args.size()
                          ? (program.args[id].name.empty()
                                 ? "argument " + std::to_string(id)
                                 : program.args[id].name)
                          : std::string("the workspace");
-  return "GM bytes [" + std::to_string(lo & kGmOffsetMask) + ", " +
-         std::to_string((lo & kGmOffsetMask) + (hi - lo)) + ") of " + what;
+  return "GM bytes [" + std::to_string(gmOffsetOf(lo)) + ", " +
+         std::to_string(gmOffsetOf(lo) + (hi - lo)) + ") of " + what;
 }
 
 std::string opAt(const Program &program, const Instr &in, Pipe pipe,
@@ -264,7 +256,7 @@ void RaceDetector::report(Space s, bool secondWrite, int64_t lo, int64_t hi) {
     std::string place;
     if (s == Space::GM) {
       place = gmPlace(program, r.lo, r.hi);
-      r.lo &= kGmOffsetMask;
+      r.lo = gmOffsetOf(r.lo);
       r.hi = r.lo + (std::min(hi, c.hi) - std::max(lo, c.lo));
       place += " in block " + std::to_string(core);
     } else {
@@ -295,23 +287,15 @@ void blockRaces(const Program &program, const std::vector<GmAccess> &gm,
     int32_t pc;
     bool cube;
   };
-  auto forEachRow = [](const GmAccess &a, auto fn) {
-    if (a.strideBytes == a.rowBytes || a.rows == 1) {
-      fn(a.addr, a.addr + (a.rows - 1) * a.strideBytes + a.rowBytes);
-      return;
-    }
-    for (int64_t r = 0; r < a.rows; ++r)
-      fn(a.addr + r * a.strideBytes, a.addr + r * a.strideBytes + a.rowBytes);
-  };
   std::vector<Range> writes;
   std::map<int64_t, std::pair<int64_t, int64_t>> spanOfBuffer; // id -> lo, hi
   for (const GmAccess &a : gm) {
     if (!a.write || a.rows <= 0 || a.rowBytes <= 0)
       continue;
     const CoreStats &core = cores[a.core];
-    forEachRow(a, [&](int64_t lo, int64_t hi) {
+    forEachRow(a.addr, a.rows, a.rowBytes, a.strideBytes, [&](int64_t lo, int64_t hi) {
       writes.push_back({lo, hi, core.block, a.atomic, a.pc, core.cube});
-      auto [it, added] = spanOfBuffer.try_emplace(lo >> 40, lo, hi);
+      auto [it, added] = spanOfBuffer.try_emplace(gmBufferOf(lo), lo, hi);
       it->second.first = std::min(it->second.first, lo);
       it->second.second = std::max(it->second.second, hi);
     });
@@ -321,50 +305,47 @@ void blockRaces(const Program &program, const std::vector<GmAccess> &gm,
   // One report per pair of source lines (the unrolled copies of a loop body
   // are other instructions of the same line).
   std::set<std::pair<int32_t, int32_t>> seen;
-  auto add = [&](const Range &x, const Range &y, bool secondWrite,
-                 int64_t lo, int64_t hi, Pipe firstPipe, Pipe secondPipe) {
-    if (races.size() >= RaceDetector::kMaxRaces)
-      return;
+  // `x` a store, `y` a store (a warning) or a read (a race) of another block.
+  auto add = [&](const Range &x, const Range &y, bool secondWrite, int64_t lo,
+                 int64_t hi) {
     const Instr &first = program.code[x.pc];
     const Instr &second = program.code[y.pc];
     if (!seen.insert({first.loc, second.loc}).second)
       return;
-    Race r;
-    r.core = y.block;
-    r.cube = y.cube;
-    r.space = Space::GM;
-    r.lo = lo & kGmOffsetMask;
-    r.hi = r.lo + (hi - lo);
-    r.firstPoint = first.point;
-    r.secondPoint = second.point;
-    r.firstPipe = firstPipe;
-    r.secondPipe = secondPipe;
-    r.firstWrite = true;
-    r.secondWrite = secondWrite;
-    r.firstLoc = first.loc;
-    r.secondLoc = second.loc;
-    r.message = gmPlace(program, lo, hi) + " between blocks " +
-                std::to_string(x.block) + " and " + std::to_string(y.block) +
-                ": " + opAt(program, first, firstPipe, true, "") + " and " +
-                opAt(program, second, secondPipe, secondWrite, "") +
-                " (nothing orders the blocks of a launch; give each block its own "
-                "part of the tensor, or store with an atomic add)";
+    std::string what = gmPlace(program, lo, hi) + " between blocks " +
+                       std::to_string(x.block) + " and " + std::to_string(y.block) +
+                       ": " + opAt(program, first, first.pipe, true, "") + " and " +
+                       opAt(program, second, second.pipe, secondWrite, "") +
+                       " (nothing orders the blocks of a launch; give each block "
+                       "its own part of the tensor, or store with an atomic add)";
     if (secondWrite) {
       // Two stores: the bytes hold whichever lands last, the same numbers
       // either way when both blocks store the same values (a last tile
       // rounded up into the next block's rows). A warning, not an error.
       if (warnings.size() < 16)
-        warnings.push_back("two blocks store to " + r.message +
+        warnings.push_back("two blocks store to " + what +
                            "; the result depends on their order unless they "
                            "store the same values");
       return;
     }
-    r.message = "data race on " + r.message;
+    if (races.size() >= RaceDetector::kMaxRaces)
+      return;
+    Race r;
+    r.core = y.block;
+    r.cube = y.cube;
+    r.space = Space::GM;
+    r.lo = gmOffsetOf(lo);
+    r.hi = r.lo + (hi - lo);
+    r.firstPoint = first.point;
+    r.secondPoint = second.point;
+    r.firstPipe = first.pipe;
+    r.secondPipe = second.pipe;
+    r.firstWrite = true;
+    r.secondWrite = false;
+    r.firstLoc = first.loc;
+    r.secondLoc = second.loc;
+    r.message = "data race on " + what;
     races.push_back(std::move(r));
-  };
-  auto pipeAt = [&](int32_t pc) { return program.code[pc].pipe; };
-  auto conflicts = [](const Range &x, const Range &y, bool yWrites) {
-    return x.block != y.block && !(x.atomic && y.atomic && yWrites);
   };
 
   // Write/write: sorted by start, each range against the earlier ones that
@@ -374,9 +355,8 @@ void blockRaces(const Program &program, const std::vector<GmAccess> &gm,
   const Range *best = nullptr, *other = nullptr;
   for (const Range &w : writes) {
     const Range *prior = best && best->block != w.block ? best : other;
-    if (prior && prior->hi > w.lo && conflicts(*prior, w, true))
-      add(*prior, w, true, w.lo, std::min(w.hi, prior->hi), pipeAt(prior->pc),
-          pipeAt(w.pc));
+    if (prior && prior->hi > w.lo && !(prior->atomic && w.atomic))
+      add(*prior, w, true, w.lo, std::min(w.hi, prior->hi));
     if (!best || w.hi > best->hi) {
       if (best && best->block != w.block)
         other = best;
@@ -395,14 +375,14 @@ void blockRaces(const Program &program, const std::vector<GmAccess> &gm,
     if (a.write || a.rows <= 0 || a.rowBytes <= 0 ||
         races.size() >= RaceDetector::kMaxRaces)
       continue;
-    auto span = spanOfBuffer.find(a.addr >> 40);
+    auto span = spanOfBuffer.find(gmBufferOf(a.addr));
     int64_t end = a.addr + (a.rows - 1) * a.strideBytes + a.rowBytes;
     if (span == spanOfBuffer.end() || end <= span->second.first ||
         a.addr >= span->second.second)
       continue;
     const CoreStats &core = cores[a.core];
-    Range read{0, 0, core.block, false, a.pc, core.cube};
-    forEachRow(a, [&](int64_t lo, int64_t hi) {
+    const Range read{0, 0, core.block, false, a.pc, core.cube};
+    forEachRow(a.addr, a.rows, a.rowBytes, a.strideBytes, [&](int64_t lo, int64_t hi) {
       // Writes starting before `hi`; walk back while they can reach `lo`.
       size_t n = size_t(std::lower_bound(writes.begin(), writes.end(), hi,
                                          [](const Range &w, int64_t v) {
@@ -412,10 +392,7 @@ void blockRaces(const Program &program, const std::vector<GmAccess> &gm,
       for (size_t i = n; i-- > 0 && reach[i] > lo;) {
         const Range &w = writes[i];
         if (w.hi > lo && w.block != read.block) {
-          read.lo = lo;
-          read.hi = hi;
-          add(w, read, false, std::max(lo, w.lo), std::min(hi, w.hi),
-              pipeAt(w.pc), pipeAt(a.pc));
+          add(w, read, false, std::max(lo, w.lo), std::min(hi, w.hi));
           return;
         }
       }

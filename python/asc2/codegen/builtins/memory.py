@@ -22,6 +22,17 @@ from .shapes import concat
 from .tiles import check_ub_alignment, new_tile, reshape_tile
 
 
+def _leading_ones(tile_shape, rank, real_shape, what):
+    """A tile of the innermost dimensions of a rank-`rank` tensor (upstream: a row of a matrix as a rank-1
+    tile) moves as the tile with leading 1s: those 1s, and real_shape given the same."""
+    lead = [1] * (rank - len(tile_shape))
+    if real_shape is None:
+        return lead, None
+    if not isinstance(real_shape, (list, tuple)) or len(real_shape) != len(tile_shape):
+        fail(errors.CompilationValueError, f"{what}: real_shape must have the rank of the tile {list(tile_shape)}")
+    return lead, lead + list(real_shape)
+
+
 def offsets_of(gen, offsets, rank, what):
     if isinstance(offsets, (int, Scalar)) and not isinstance(offsets, bool):
         offsets = [offsets]
@@ -101,14 +112,9 @@ def _copy_in(gen, src, offsets, shape, location, real_shape, pad_value):
     shape = static_shape(shape, "asc2.copy_in: shape")
     location = check_supported_location(location, "asc2.copy_in", cube.LOAD_LOCATIONS)
     if 0 < len(shape) < rank and location == core.TensorLocation.UB:
-        # A tile of the innermost dimensions of a higher-rank tensor (upstream: a row of a matrix as a
-        # rank-1 tile): loaded with leading 1s, then given the rank asked for.
-        lead = [1] * (rank - len(shape))
-        if real_shape is not None and (not isinstance(real_shape, (list, tuple)) or len(real_shape) != len(shape)):
-            fail(errors.CompilationValueError, f"asc2.copy_in: real_shape must have the rank of the tile shape "
-                                               f"{list(shape)}")
-        tile = _copy_in(gen, src, offsets, lead + list(shape), location,
-                        None if real_shape is None else lead + list(real_shape), pad_value)
+        # loaded with leading 1s, then given the rank asked for
+        lead, real = _leading_ones(shape, rank, real_shape, "asc2.copy_in")
+        tile = _copy_in(gen, src, offsets, lead + list(shape), location, real, pad_value)
         return reshape_tile(gen, tile, tuple(shape))
     shape, real_shape = cube.fractal_tile(shape, real_shape, location, "asc2.copy_in")
     if len(shape) != rank:
@@ -149,13 +155,9 @@ def _copy_out(gen, src, dst, offsets, real_shape):
         return None
     src = cube.storable(gen, src, dst, "asc2.copy_out")
     if 0 < len(src.shape) < len(dst.shape) and src.location == core.TensorLocation.UB:
-        # The store of such a tile (see copy_in): into the innermost dimensions, leading 1s.
-        lead = [1] * (len(dst.shape) - len(src.shape))
-        if real_shape is not None and (not isinstance(real_shape, (list, tuple)) or len(real_shape) != len(src.shape)):
-            fail(errors.CompilationValueError, f"asc2.copy_out: real_shape must have the rank of the tile "
-                                               f"{list(src.shape)}")
-        return _copy_out(gen, reshape_tile(gen, src, tuple(lead) + tuple(src.shape)), dst, offsets,
-                         None if real_shape is None else lead + list(real_shape))
+        # stored as the tile with leading 1s
+        lead, real = _leading_ones(src.shape, len(dst.shape), real_shape, "asc2.copy_out")
+        return _copy_out(gen, reshape_tile(gen, src, tuple(lead) + tuple(src.shape)), dst, offsets, real)
     _check_tile_into(src, dst, "asc2.copy_out")
     if (src.location == core.TensorLocation.UB and math.prod(src.shape) == 1 and len(src.shape) > 1
             and real_shape is None and src.dtype != core.bool_):
