@@ -29,10 +29,14 @@ def test_random_mix_kernel(seed):
 
 
 MUTATION_SEEDS = [s for s in range(200) if mixgen.mutation_config(mixgen.generate(s))][:6]
+# A prologue's loop-carried flag next to a cross-core flag of the same pipes and id: the report
+# named its drain a "pair" (the two flags' sets and waits were paired up as one), so the mutation
+# run dropped the drain and nothing could notice.
+SHARED_ID_SEEDS = [200000, 200246]
 
 
 @requires_native
-@pytest.mark.parametrize("seed", MUTATION_SEEDS)
+@pytest.mark.parametrize("seed", MUTATION_SEEDS + SHARED_ID_SEEDS)
 def test_every_wait_of_a_random_mix_kernel_is_needed(seed):
     """Each inserted wait_flag (cross-core ones too) dropped in turn must be caught by a race or an
     error, except the workspace WARs between output tiles that share no bytes (mixgen.REDUNDANT)."""
@@ -56,3 +60,30 @@ def test_mix_generator_is_deterministic_and_varied():
     assert any(c["second"] for c in configs)
     assert any(c["K"] > c["BK"] for c in configs) and any(c["K"] == c["BK"] for c in configs)
     assert len(MUTATION_SEEDS) == 6
+    assert all(mixgen.mutation_config(mixgen.generate(s)) for s in SHARED_ID_SEEDS)
+
+
+@requires_native
+def test_a_drain_next_to_a_cross_core_flag_of_the_same_id_is_a_drain():
+    result = in_child_process(_roles_after_the_loop, 200246)
+    assert result and all(role == "drain" for _, role in result), result
+
+
+def _roles_after_the_loop(seed):
+    """(reason, role) of the waits for the prologue tile's loop-carried flag placed after the
+    kernel's outermost loop (they carry that loop's line): its drains."""
+    import tempfile
+    import asc2
+    import kernelgen
+    k = mixgen.generate(seed)
+    asc2.set_platform(backend="Model", platform=k.config["platform"])
+    with tempfile.TemporaryDirectory() as directory:
+        kernel = kernelgen.write_module(k, directory)
+        _, args, _ = mixgen.launch_plan(k)
+        compiled, failed = kernelgen.compile_or_status(kernel, args, {}, {})
+        assert not failed, failed
+        sync = compiled.report()["sync"]
+    outer_loop_line = k.source.splitlines().index(
+        next(l for l in k.source.splitlines() if l.lstrip().startswith("for t in"))) + 1
+    return [(s["reason"], s["role"]) for s in sync
+            if s["kind"] == "wait_flag" and s["loc"]["line"] == outer_loop_line and "on a_ptr" in s["reason"]]

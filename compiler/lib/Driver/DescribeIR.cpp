@@ -64,7 +64,19 @@ bool onOtherBranches(Operation *a, Operation *b) {
 /// once more after the loop (the drain): its pairs cross the loop's
 /// boundary; those of every other flag stay in one iteration.
 std::map<Operation *, SyncRole> flagRoles(const ProgramPoints &points) {
-  using Flag = std::tuple<Pipe, Pipe, int64_t>;
+  // (src, dst, event, scope): a cross-core flag is one counter between the
+  // cores, a local flag one per core; in a MIX kernel the vector core's
+  // MTE3 -> MTE2 event 0 and the cross-core MTE3 -> MTE2 id 0 are different
+  // flags, and pairing one's set with the other's wait misnamed the roles.
+  using Flag = std::tuple<Pipe, Pipe, int64_t, StringRef>;
+  // The scope: "cross" or the core InsertSync tagged the flag with ("" in a
+  // kernel of one core kind).
+  auto scopeOf = [](Operation *op) -> StringRef {
+    if (op->hasAttr("cross_core"))
+      return "cross";
+    auto core = op->getAttrOfType<StringAttr>("core");
+    return core ? core.getValue() : StringRef();
+  };
   std::map<Operation *, SyncRole> roles;
   // The set each flag waits for: the latest one, or the alternatives of a
   // guarded copy (its set and the twin on the skipped path).
@@ -94,7 +106,7 @@ std::map<Operation *, SyncRole> flagRoles(const ProgramPoints &points) {
     Operation *op = points.opAt(p);
     if (auto set = dyn_cast<ascendc::SetFlagOp>(op)) {
       roles[op] = SyncRole::Pair;
-      auto &sets = pending[{set.getSrc(), set.getDst(), set.getEvent()}];
+      auto &sets = pending[{set.getSrc(), set.getDst(), set.getEvent(), scopeOf(op)}];
       if (sets.empty() || !onOtherBranches(sets.back(), op))
         sets.clear();
       sets.push_back(op);
@@ -104,7 +116,7 @@ std::map<Operation *, SyncRole> flagRoles(const ProgramPoints &points) {
     if (!wait)
       continue;
     roles[op] = SyncRole::Pair;
-    Flag flag{wait.getSrc(), wait.getDst(), wait.getEvent()};
+    Flag flag{wait.getSrc(), wait.getDst(), wait.getEvent(), scopeOf(op)};
     // A wait takes the sets it can follow: not those on the other branch.
     SmallVector<Operation *, 2> taken, &sets = pending[flag];
     for (Operation *set : sets)
