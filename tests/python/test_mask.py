@@ -478,14 +478,14 @@ def k_errors(x_ptr, f: float, WHICH: asc2.ConstExpr[int]):
 
 MASK_ERRORS = [
     (0, asc2.CompilationTypeError, "asc2.mask: count must be an integer, got float 2.5"),
-    (1, asc2.CompilationTypeError, "asc2.mask: count must be an integer, got runtime scalar of type f32"),
+    (1, asc2.CompilationTypeError, "asc2.mask: count must be an integer, got runtime float32 scalar"),
     (2, asc2.CompilationValueError, "asc2.mask: bits must be a pair (high, low) of 64-bit lane masks, got 3 value(s)"),
     (3, asc2.CompilationTypeError, "asc2.mask: bits must be a pair (high, low) of 64-bit lane masks, got int 5"),
     (4, asc2.CompilationTypeError, "asc2.mask: bits must be a pair of integers (high, low), got float 1.0 as high"),
     (5, asc2.CompilationValueError, "asc2.mask needs one of count= or bits="),
     (6, asc2.CompilationValueError, "asc2.mask takes one of count= or bits=, not both"),
     (7, asc2.CompilationTypeError, "asc2.mask: other must be a scalar (the value of the lanes the mask leaves out), "
-                                   "got tile !asctile.tile<512xf32, UB>"),
+                                   "got tile [512] float32 in UB"),
     (8, asc2.CompilationValueError, "asc2.mask: the high bits 0x1 select lanes 64..127, but a float32 repeat has 64 "
                                     "lanes; pass 0 as high"),
     (9, asc2.UnsupportedError, "nested 'with asc2.mask(...)' blocks are not supported"),

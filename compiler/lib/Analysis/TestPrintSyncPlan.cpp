@@ -1,5 +1,6 @@
 //===- TestPrintSyncPlan.cpp - print SyncPlan -------------------------------===//
 #include "asc2/Analysis/Passes.h"
+#include "asc2/Support/PassOptions.h"
 #include "asc2/Analysis/SyncPlan.h"
 
 #define DEBUG_TYPE "test-print-sync-plan"
@@ -14,6 +15,8 @@ struct TestPrintSyncPlanPass : public asc2::impl::TestPrintSyncPlanBase<TestPrin
   using TestPrintSyncPlanBase::TestPrintSyncPlanBase;
 
   void runOnOperation() override {
+    if (failed(asc2::checkOption(getOperation(), "test-print-sync-plan", "event-ids", eventIds, 1)))
+      return signalPassFailure();
     asc2::SyncPlan(getOperation(), eventIds).print(llvm::errs());
     markAllAnalysesPreserved();
   }

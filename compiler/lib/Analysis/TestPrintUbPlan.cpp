@@ -15,6 +15,8 @@ struct TestPrintUbPlanPass : public asc2::impl::TestPrintUbPlanBase<TestPrintUbP
 
   void runOnOperation() override {
     asc2::UbPlanOptions options{alignment, ubCapacity, l1Capacity, reuse, shareCopies};
+    if (failed(options.check(getOperation(), "test-print-ub-plan")))
+      return signalPassFailure();
     asc2::UbPlan(getOperation(), options).print(llvm::errs());
     markAllAnalysesPreserved();
   }

@@ -1,10 +1,17 @@
 //===- UbPlan.cpp ---------------------------------------------------------===//
 #include "asc2/Analysis/UbPlan.h"
+#include "asc2/Support/PassOptions.h"
 
 #include <algorithm>
 #include <optional>
 
 using namespace mlir;
+
+LogicalResult asc2::UbPlanOptions::check(Operation *op, StringRef pass) const {
+  return success(succeeded(checkOption(op, pass, "alignment", alignment, 1, /*powerOfTwo=*/true)) &&
+                 succeeded(checkOption(op, pass, "ub-capacity", ubCapacity, 0)) &&
+                 succeeded(checkOption(op, pass, "l1-capacity", l1Capacity, 0)));
+}
 using namespace asc2::ascendc;
 
 namespace asc2 {

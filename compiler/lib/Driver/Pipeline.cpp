@@ -8,6 +8,7 @@
 #include "asc2/Dialect/AscTile/Transforms/Passes.h"
 #include "asc2/Dialect/AscendC/IR/AscendC.h"
 #include "asc2/Dialect/AscendC/Transforms/Passes.h"
+#include "asc2/Support/InputText.h"
 #include "asc2/Support/KindedError.h"
 #include "asc2/Driver/RegisterAll.h"
 #include "asc2/Report/ReportHub.h"
@@ -31,6 +32,10 @@
 using namespace mlir;
 
 namespace asc2 {
+
+/// Deepest bracket nesting of IR text the driver parses (on the caller's
+/// stack; the frontend nests a few levels per loop).
+static constexpr int64_t kMaxInputNesting = 1000;
 
 //===----------------------------------------------------------------------===//
 // Arch models
@@ -375,6 +380,9 @@ static CompileResult compileOnce(const std::string &asctileIR,
   report->options = options.userOptions;
   report->sourceFile = options.sourceFile;
 
+  if (auto problem = checkInputText(asctileIR, kMaxInputNesting))
+    return fail(ErrorKind::Compile,
+                "the kernel IR at line " + std::to_string(problem->line) + ": " + problem->message, {});
   OwningOpRef<ModuleOp> module =
       parseSourceString<ModuleOp>(asctileIR, &context, "asctile-input");
   if (!module)
@@ -624,6 +632,11 @@ CompileResult compileBaseline(const std::string &ascendcIR,
     result.failure = f;
     return result;
   };
+  if (auto problem = checkInputText(ascendcIR, kMaxInputNesting)) {
+    result.failure = CompileFailure{"line " + std::to_string(problem->line) + ": " + problem->message,
+                                    {}, {}, ErrorKind::Compile};
+    return result;
+  }
   OwningOpRef<ModuleOp> module =
       parseSourceString<ModuleOp>(ascendcIR, &context,
                                   options.sourceFile.empty() ? "baseline"

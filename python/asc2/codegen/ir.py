@@ -21,6 +21,10 @@ import struct
 # padding, strides) far from int64 overflow.
 MAX_TILE_BYTES = 2**31
 
+# The most ops one kernel may generate (static_range and Python loops unroll at compile time): past it the
+# compile would take minutes to hours; the kernel gets a compile error at the line that crossed it instead.
+MAX_KERNEL_OPS = 400_000
+
 
 def check_tile_shape(shape, dt):
     """A ShapeError (at the current kernel line) for a tile shape no on-chip memory can hold."""
@@ -230,7 +234,16 @@ def constant_literal(value, ty):
         return "true" if value else "false"
     if is_float_type(ty):
         return f"{float_literal(value, ty)} : {ty}"
-    return f"{int(value)} : {ty}"
+    value = int(value)
+    bits = 64 if ty == INDEX else int(ty.lstrip("ui"))
+    if not -(1 << (bits - 1)) <= value < 1 << bits:
+        from ..errors import CompilationValueError
+
+        exc = ValueError(f"the integer {value} does not fit in {bits} bits" +
+                         (" (runtime integers are 64-bit, as the core's scalar unit)" if ty == INDEX else ""))
+        exc.asc2_error_class = CompilationValueError
+        raise exc
+    return f"{value} : {ty}"
 
 
 def string_array(strings):
@@ -310,6 +323,14 @@ class IRBuilder:
     def emit(self, text):
         """An op without results."""
         self.op_count += 1
+        if self.op_count > MAX_KERNEL_OPS:
+            from ..errors import CompilationValueError
+
+            exc = ValueError(f"the kernel grows past {MAX_KERNEL_OPS} operations here: compile-time loops "
+                             "(asc2.static_range, Python for loops over lists) copy their body once per trip; "
+                             "use asc2.range for a loop that runs on the core")
+            exc.asc2_error_class = CompilationValueError
+            raise exc
         self.raw(f"{text} {self.loc()}")
 
     def op(self, text, hint=None):

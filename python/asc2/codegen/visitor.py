@@ -53,6 +53,12 @@ class _Return(Exception):
         self.value = value
 
 
+# Compile-time unrolling bounds: a static_range unrolls its body once per trip, unroll_factor copies it.
+MAX_STATIC_TRIPS = 100_000
+MAX_UNROLL_FACTOR = 1024  # AscTileDialect::kMaxUnrollFactor verifies the same bound on the IR
+# Helper calls are inlined; a recursive helper that never stops would otherwise end in Python's RecursionError.
+MAX_INLINE_DEPTH = 64
+
 _UNSUPPORTED = {
     "While": "'while' loops are not supported in asc2 kernels; use a for loop over range/asc2.range",
     "Try": "'try' statements are not supported in asc2 kernels",
@@ -328,7 +334,12 @@ class CodeGenerator(ast.NodeVisitor):
             fail(errors.CompilationValueError, f"asc2.static_range expected 1 to 3 arguments, got {len(args)}")
         if any(isinstance(a, Value) or not isinstance(a, int) for a in args if a is not None):
             fail(errors.CompilationTypeError, "asc2.static_range bounds must be compile-time integers")
-        return builtins.range(*[a for a in args if a is not None])
+        values = builtins.range(*[a for a in args if a is not None])
+        if len(values) > MAX_STATIC_TRIPS:
+            fail(errors.CompilationValueError, f"asc2.static_range of {len(values)} trips unrolls the loop body "
+                                               f"{len(values)} times (at most {MAX_STATIC_TRIPS}); use asc2.range "
+                                               "for a loop that runs on the core")
+        return values
 
     def runtime_loop(self, node, args, kwargs):
         if not isinstance(node.target, ast.Name):
@@ -442,9 +453,13 @@ class CodeGenerator(ast.NodeVisitor):
                 fail(errors.CompilationTypeError, f"gm_barrier must be True or False, got "
                                                   f"{describe(gm_barrier)}")
             parallel = not gm_barrier
-        if isinstance(parallel, Value):
-            fail(errors.CompilationTypeError, "parallel must be a compile-time bool")
-        return args[0], args[1], args[2], unroll, bool(parallel)
+        if not isinstance(parallel, bool):
+            fail(errors.CompilationTypeError, f"parallel must be True or False, got {describe(parallel)}")
+        if unroll > MAX_UNROLL_FACTOR:
+            fail(errors.CompilationValueError, f"unroll_factor={unroll} is more copies of the loop body than asc2 "
+                                               f"makes (at most {MAX_UNROLL_FACTOR}); a larger factor only grows the "
+                                               "kernel: the loop already pipelines its trips")
+        return args[0], args[1], args[2], unroll, parallel
 
     def runtime_region(self):
         gen = self
@@ -650,6 +665,10 @@ class CodeGenerator(ast.NodeVisitor):
         except TypeError as e:
             fail(errors.CompilationTypeError, f"{jit_fn.fn.__name__}(): {e}")
         bound.apply_defaults()
+        if self.inline_depth >= MAX_INLINE_DEPTH:
+            fail(UnsupportedError, f"{jit_fn.fn.__name__}() is inlined {MAX_INLINE_DEPTH} calls deep: asc2 inlines "
+                                   "every helper call at compile time, so a recursive helper must stop at a "
+                                   "compile-time condition (an asc2.ConstExpr argument that counts down)")
         saved = (self.src, self.scope, self.return_depth)
         self.src = callee
         self.scope = {k: (v.value if isinstance(v, core.ConstExpr) else v) for k, v in bound.arguments.items()}

@@ -349,6 +349,11 @@ class JITFunction:
     __asc2_jit__ = True
 
     def __init__(self, fn, options):
+        if inspect.iscoroutinefunction(fn) or inspect.isasyncgenfunction(fn):
+            code = getattr(fn, "__code__", None)
+            where = f"{code.co_filename}:{code.co_firstlineno}: " if code else ""
+            raise TypeError(f"{where}kernel {fn.__name__!r} is an 'async def': an asc2 kernel is a plain 'def' "
+                            "function (the launch itself is synchronous)")
         self.fn = fn
         self.options = validate_options(options)
         self.__name__ = fn.__name__

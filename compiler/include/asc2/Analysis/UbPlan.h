@@ -36,6 +36,10 @@ struct UbPlanOptions {
   bool reuse = true;
   /// Let the DMA buffers of the copies of an unrolled loop share bytes too.
   bool shareCopies = false;
+
+  /// Fails (with an error on `op` naming `pass`) for an alignment that is
+  /// not a power of two or a negative capacity.
+  mlir::LogicalResult check(mlir::Operation *op, llvm::StringRef pass) const;
 };
 
 struct BufferPlacement {

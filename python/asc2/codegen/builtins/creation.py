@@ -20,27 +20,35 @@ def _fill_dtype(value, dt, what):
     return found
 
 
+def _filled(gen, shape, value, dtype, location, what):
+    shape = static_shape(shape, f"{what}: shape")
+    location = check_supported_location(location, what)
+    return splat(gen, value, shape, _fill_dtype(value, dtype, what), location)
+
+
+def _filled_like(gen, x, value, dtype, what):
+    x = expect_tile(x, what)
+    return splat(gen, value, x.shape, _fill_dtype(value, dtype or x.dtype, what), x.location)
+
+
 @emitter("full")
 def _full(gen, shape, value, dtype, location):
-    shape = static_shape(shape, "asc2.full: shape")
-    location = check_supported_location(location, "asc2.full")
-    return splat(gen, value, shape, _fill_dtype(value, dtype, "asc2.full"), location)
+    return _filled(gen, shape, value, dtype, location, "asc2.full")
 
 
 @emitter("full_like")
 def _full_like(gen, x, value, dtype):
-    x = expect_tile(x, "asc2.full_like")
-    return splat(gen, value, x.shape, _fill_dtype(value, dtype or x.dtype, "asc2.full_like"), x.location)
+    return _filled_like(gen, x, value, dtype, "asc2.full_like")
 
 
 @emitter("zeros")
 def _zeros(gen, shape, dtype, location):
-    return _full(gen, shape, 0, dtype, location)
+    return _filled(gen, shape, 0, dtype, location, "asc2.zeros")
 
 
 @emitter("zeros_like")
 def _zeros_like(gen, x, dtype):
-    return _full_like(gen, x, 0, dtype)
+    return _filled_like(gen, x, 0, dtype, "asc2.zeros_like")
 
 
 @emitter("cast")

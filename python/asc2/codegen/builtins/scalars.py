@@ -7,7 +7,7 @@ scalar is carried in a wider signless integer (``UINT8_CARRIER``).
 from ... import errors
 from ...language import core
 from ..ir import INDEX, I1, Scalar, Tile, is_float_type, scalar_type_of_python
-from .checks import describe, fail, is_number
+from .checks import describe, fail, is_number, scalar_type_name
 
 _SCALAR_DTYPES = {"f32": core.float32, "f16": core.float16, "bf16": core.bfloat16, "i64": core.int64,
                   "i32": core.int32, "i16": core.int16, "i8": core.int8, "ui8": core.uint8, "i1": core.bool_,
@@ -141,7 +141,7 @@ def as_scalar(gen, x, ty=None):
 
 def as_index(gen, x, what="index"):
     if isinstance(x, Scalar) and x.is_float:
-        fail(errors.CompilationTypeError, f"{what} must be an integer, got a {x.type} scalar")
+        fail(errors.CompilationTypeError, f"{what} must be an integer, got a {scalar_type_name(x)} scalar")
     if isinstance(x, float):
         fail(errors.CompilationTypeError, f"{what} must be an integer, got float {x!r}")
     if not (isinstance(x, Scalar) or is_number(x)):

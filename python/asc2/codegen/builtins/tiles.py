@@ -7,7 +7,7 @@ operands), so both live here with the comparison that makes bool tiles.
 from ... import errors
 from ...language import core
 from ..ir import Scalar, Tile, tile_type
-from .checks import describe, fail, is_number
+from .checks import describe, fail, is_number, user_type
 from .masks import apply_mask
 from .scalars import as_scalar, fill_scalar, is_uint8_scalar, promote, scalar_dtype, uint8_scalar, weak_promote
 
@@ -141,7 +141,7 @@ def as_tile(gen, x, like):
     """``x`` as a tile of exactly ``like``'s type: tiles are checked, scalars are splatted."""
     if isinstance(x, Tile):
         if x.type != like.type:
-            fail(errors.CompilationTypeError, f"expected a {like.type}, got a {x.type}")
+            fail(errors.CompilationTypeError, f"expected a {user_type(like)}, got a {user_type(x)}")
         return x
     if not (isinstance(x, Scalar) or is_number(x)):
         fail(errors.CompilationTypeError, f"expected a tile or a scalar, got {describe(x)}")
@@ -194,11 +194,11 @@ def coerce_like(gen, x, like, name):
     """``x`` converted to ``like``'s type (loop-carried and if-yielded values)."""
     if isinstance(like, Tile):
         if isinstance(x, Tile) and x.type != like.type:
-            fail(errors.CompilationTypeError, f"'{name}' changes type from {like.type} to {x.type}")
+            fail(errors.CompilationTypeError, f"'{name}' changes type from {user_type(like)} to {user_type(x)}")
         return as_tile(gen, x, like)
     if isinstance(like, Scalar):
         if isinstance(x, Scalar) and x.type != like.type and x.is_float != like.is_float:
-            fail(errors.CompilationTypeError, f"'{name}' changes type from {like.type} to {x.type}")
+            fail(errors.CompilationTypeError, f"'{name}' changes type from {user_type(like)} to {user_type(x)}")
         if isinstance(x, Tile):
             fail(errors.CompilationTypeError, f"'{name}' changes from a scalar to a tile")
         if is_uint8_scalar(like):

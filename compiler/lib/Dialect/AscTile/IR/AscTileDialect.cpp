@@ -49,6 +49,33 @@ void AscTileDialect::initialize() {
       >();
 }
 
+/// The loop annotations the frontend and the passes put on scf.for (and the
+/// copy index on the ops of an unrolled body): integers in range, or a bool.
+LogicalResult AscTileDialect::verifyOperationAttribute(Operation *op,
+                                                       NamedAttribute attr) {
+  StringRef name = attr.getName().strref();
+  auto integerAtLeast = [&](int64_t min, int64_t max) -> LogicalResult {
+    auto value = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!value || !value.getType().isSignlessInteger(64))
+      return op->emitError() << "'" << name << "' must be an i64 integer, got "
+                             << attr.getValue();
+    if (value.getInt() < min || value.getInt() > max)
+      return op->emitError() << "'" << name << "' must be in " << min << ".."
+                             << max << ", got " << value.getInt();
+    return success();
+  };
+  if (name == "asctile.unroll_factor")
+    return integerAtLeast(1, kMaxUnrollFactor);
+  if (name == "asctile.unrolled_by" || name == "asctile.rows_per_trip")
+    return integerAtLeast(1, std::numeric_limits<int64_t>::max());
+  if (name == "asctile.copy")
+    return integerAtLeast(0, kMaxUnrollFactor - 1);
+  if (name == "asctile.parallel" && !isa<BoolAttr>(attr.getValue()))
+    return op->emitError() << "'" << name << "' must be true or false, got "
+                           << attr.getValue();
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Types
 //===----------------------------------------------------------------------===//

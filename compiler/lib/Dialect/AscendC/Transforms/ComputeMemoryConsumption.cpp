@@ -3,6 +3,7 @@
 #include "asc2/Analysis/BufferLiveness.h"
 #include "asc2/Dialect/AscendC/Transforms/Passes.h"
 #include "asc2/Support/KindedError.h"
+#include "asc2/Support/UserTerms.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -49,11 +50,14 @@ struct ComputeMemoryConsumptionPass
       int64_t &p = peak[type.getSpaceName()];
       p = std::max(p, end);
     }
-    for (auto &entry : peak) {
-      auto cap = capacity.find(entry.getKey());
-      if (cap == capacity.end() || entry.getValue() <= cap->getValue())
+    // The memories a kernel names (L1, UB) before those the compiler fills
+    // from them: a 2 MB L1 tile that feeds L0A is an L1 overflow first.
+    for (StringRef space : {"L1", "UB", "L0C", "L0A", "L0B", "BT"}) {
+      auto found = peak.find(space);
+      auto cap = capacity.find(space);
+      if (found == peak.end() || found->getValue() <= cap->getValue())
         continue;
-      StringRef space = entry.getKey();
+      auto &entry = *found;
       // Name the buffers live where the most bytes are live.
       const ProgramPoints &points = liveness.getPoints();
       int bestPoint = 0;
@@ -73,10 +77,12 @@ struct ComputeMemoryConsumptionPass
         if (!(iv.start <= bestPoint && bestPoint <= iv.end) ||
             iv.alloc.getBuffer().getType().getSpaceName() != space)
           continue;
-        os << "\n  " << iv.alloc.getNameAttr() << " "
-           << iv.alloc.getBuffer().getType() << " ("
-           << iv.alloc.getBuffer().getType().getSizeInBytes() << " bytes) from "
-           << iv.alloc.getLoc();
+        auto type = iv.alloc.getBuffer().getType();
+        os << "\n  " << userTileName(type.getShape(), type.getElementType()) << " ("
+           << type.getSizeInBytes() << " bytes)";
+        std::string where = userLocation(iv.alloc.getLoc());
+        if (!where.empty())
+          os << " from " << where;
       }
       // The kind is what the driver's fallback (fewer rows, one buffer per
       // tile) and the Python MemoryError key on.

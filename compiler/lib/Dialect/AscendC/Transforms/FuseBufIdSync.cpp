@@ -76,12 +76,20 @@ struct FuseBufIdSyncPass
         continue;
       GetBufOp first;
       RlsBufOp last;
-      for (Operation *o : ops) {
-        if (auto get = dyn_cast<GetBufOp>(o); get && !first)
-          first = get;
-        if (auto rls = dyn_cast<RlsBufOp>(o))
+      int64_t held = 0; // gets minus releases: a body that leaves an id held
+      for (Operation *o : ops) { // (or releases one it never took) stays as is
+        if (auto get = dyn_cast<GetBufOp>(o)) {
+          if (!first)
+            first = get;
+          ++held;
+        }
+        if (auto rls = dyn_cast<RlsBufOp>(o)) {
           last = rls;
+          --held;
+        }
       }
+      if (!first || !last || held != 0)
+        continue; // ascendc-verify-sync reports the imbalance
       OpBuilder builder(loop);
       auto get = builder.create<GetBufOp>(
           loop.getLoc(), *pipe, id,

@@ -29,12 +29,10 @@ struct PlanMemoryPass
 
   void runOnOperation() override {
     Operation *f = getOperation();
-    if (failed(asc2::checkOption(f, "ascendc-plan-memory", "alignment", alignment, 1, /*powerOfTwo=*/true)) ||
-        failed(asc2::checkOption(f, "ascendc-plan-memory", "ub-capacity", ubCapacity, 0)) ||
-        failed(asc2::checkOption(f, "ascendc-plan-memory", "l1-capacity", l1Capacity, 0)))
+    UbPlanOptions options{alignment, ubCapacity, l1Capacity, reuse, shareCopies};
+    if (failed(options.check(f, "ascendc-plan-memory")))
       return signalPassFailure();
-    UbPlan plan(getOperation(),
-                {alignment, ubCapacity, l1Capacity, reuse, shareCopies});
+    UbPlan plan(getOperation(), options);
     if (plan.keepsDmaApart())
       getOperation()->setAttr("ascendc.dma_apart", UnitAttr::get(&getContext()));
     Builder b(&getContext());

@@ -22,6 +22,13 @@ def AscTile_Dialect : Dialect {
     "::mlir::func::FuncDialect"
   ];
   let useDefaultTypePrinterParser = 1;
+  // asctile.unroll_factor, asctile.parallel, ... on scf.for: checked where
+  // they are read would let a bad value ("two", 0, 2^40) pass silently.
+  let hasOperationAttrVerify = 1;
+  let extraClassDeclaration = [{
+    /// The largest asctile.unroll_factor (the frontend's bound too).
+    static constexpr int64_t kMaxUnrollFactor = 1024;
+  }];
 }
 
 def AscTile_Location : I32EnumAttr<"TileLocation", "on-chip location of a tile", [

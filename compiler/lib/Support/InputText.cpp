@@ -1,0 +1,164 @@
+//===- InputText.cpp - MLIR text the asc2 tools accept --------------------===//
+#include "asc2/Support/InputText.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <vector>
+
+#include <algorithm>
+#include <cctype>
+#include <utility>
+
+namespace asc2 {
+
+/// Steps over a newline (counting it), a string literal or a // comment
+/// starting at text[i]; false when text[i] starts none of them.
+static bool skipsText(llvm::StringRef text, size_t &i, int64_t &line) {
+  size_t e = text.size();
+  char c = text[i];
+  if (c == '\n') {
+    ++line;
+    return true;
+  }
+  if (c == '"') {
+    for (++i; i < e && text[i] != '"'; ++i) {
+      if (text[i] == '\\')
+        ++i;
+      else if (text[i] == '\n')
+        ++line;
+    }
+    return true;
+  }
+  if (c == '/' && i + 1 < e && text[i + 1] == '/') {
+    while (i + 1 < e && text[i + 1] != '\n')
+      ++i;
+    return true;
+  }
+  return false;
+}
+
+/// The deepest bracket nesting ({[(<) of MLIR text outside string literals
+/// and comments, and the 1-based line where it is first reached.
+static std::pair<int64_t, int64_t> nestingDepth(llvm::StringRef text) {
+  int64_t depth = 0, deepest = 0, line = 1, deepestLine = 1;
+  for (size_t i = 0, e = text.size(); i < e; ++i) {
+    char c = text[i];
+    if (skipsText(text, i, line)) {
+      continue;
+    } else if (c == '{' || c == '[' || c == '(' || c == '<') {
+      if (++depth > deepest) {
+        deepest = depth;
+        deepestLine = line;
+      }
+    } else if ((c == '}' || c == ']' || c == ')' || (c == '>' && (i == 0 || text[i - 1] != '-'))) &&
+               depth > 0) {
+      --depth;
+    }
+  }
+  return {deepest, deepestLine};
+}
+
+/// The first SSA value used before any definition of it when its first
+/// definition sits in a deeper region: "%m = f(%a) ... { %a = ... }". Such
+/// input is invalid anyway (an inner value never dominates an outer use),
+/// and MLIR 19's parser frees the inner block while the outer use still
+/// points into it when the enclosing op then fails to parse (a heap
+/// use-after-free; mlir-opt 19 crashes the same way). nullopt if none.
+static std::optional<InputTextProblem> outerUseOfInnerValue(llvm::StringRef text) {
+  // Names defined in each open brace scope (a function's arguments count in
+  // the scope around it: visible a little wider than MLIR sees them, so the
+  // check only ever errs towards accepting), and uses not yet defined.
+  std::vector<llvm::StringSet<>> scopes(1);
+  struct Use {
+    int64_t depth, line;
+  };
+  llvm::StringMap<Use> pending;
+  int64_t line = 1;
+  auto isNameChar = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '$' || c == '-';
+  };
+  auto visible = [&](llvm::StringRef name) {
+    return llvm::any_of(scopes, [&](const llvm::StringSet<> &scope) { return scope.contains(name); });
+  };
+  for (size_t i = 0, e = text.size(); i < e; ++i) {
+    char c = text[i];
+    if (skipsText(text, i, line)) {
+      continue;
+    } else if (c == '{') {
+      scopes.emplace_back();
+    } else if (c == '}') {
+      if (scopes.size() > 1)
+        scopes.pop_back();
+      int64_t depth = int64_t(scopes.size()) - 1;
+      for (auto it = pending.begin(); it != pending.end();) // their scope ended
+        if (it->second.depth > depth)
+          pending.erase(it++);
+        else
+          ++it;
+    } else if (c == '%') {
+      size_t end = i + 1;
+      while (end < e && isNameChar(text[end]))
+        ++end;
+      if (end == i + 1)
+        continue;
+      llvm::StringRef name = text.slice(i + 1, end);
+      // A definition: "%x =", "%x, %y =", "%x:2 =", or an argument "%x: type".
+      size_t next = end;
+      bool argument = next < e && text[next] == ':' && !(next + 1 < e && std::isdigit(static_cast<unsigned char>(text[next + 1])));
+      if (next < e && text[next] == ':')
+        for (++next; next < e && std::isdigit(static_cast<unsigned char>(text[next]));)
+          ++next;
+      while (next < e && (text[next] == ' ' || text[next] == '\t'))
+        ++next;
+      // "%x, %y = ..." defines both; "f(%x, %y)" uses them: follow the list.
+      while (next < e && text[next] == ',') {
+        size_t k = next + 1;
+        while (k < e && (text[k] == ' ' || text[k] == '\t'))
+          ++k;
+        if (k >= e || text[k] != '%')
+          break;
+        for (++k; k < e && isNameChar(text[k]);)
+          ++k;
+        if (k < e && text[k] == ':')
+          for (++k; k < e && std::isdigit(static_cast<unsigned char>(text[k]));)
+            ++k;
+        while (k < e && (text[k] == ' ' || text[k] == '\t'))
+          ++k;
+        next = k;
+      }
+      bool definition = argument || (next < e && text[next] == '=' && !(next + 1 < e && text[next + 1] == '='));
+      int64_t depth = int64_t(scopes.size()) - 1;
+      if (definition) {
+        auto use = pending.find(name);
+        if (use != pending.end() && use->second.depth < depth)
+          return InputTextProblem{use->second.line, "%" + name.str() + " is used before it is defined (its "
+                                  "definition, at line " + std::to_string(line) +
+                                  ", is inside a region the use is not in)"};
+        if (use != pending.end())
+          pending.erase(use);
+        scopes.back().insert(name);
+      } else if (!visible(name) && !pending.count(name)) {
+        pending[name] = Use{depth, line};
+      }
+      i = end - 1;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<InputTextProblem> checkInputText(llvm::StringRef text, int64_t maxNesting) {
+  if (size_t nul = text.find('\0'); nul != llvm::StringRef::npos)
+    return InputTextProblem{int64_t(text.take_front(nul).count('\n')) + 1,
+                            "the input holds a NUL byte (at byte " + std::to_string(nul) +
+                                "); MLIR input is text"};
+  auto [depth, line] = nestingDepth(text);
+  if (depth > maxNesting)
+    return InputTextProblem{line, "the input nests " + std::to_string(depth) +
+                                      " levels deep; asc2-opt accepts at most " +
+                                      std::to_string(maxNesting)};
+  return outerUseOfInnerValue(text);
+}
+
+} // namespace asc2
