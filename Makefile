@@ -9,7 +9,7 @@ export CCACHE_BASEDIR := $(CURDIR)
 # other checkout (a worktree, a CI clone) could reuse an object.
 export CCACHE_NOHASHDIR := 1
 
-.PHONY: all deps configure build run test clean
+.PHONY: all deps configure build run test test-asan clean
 
 all: build
 
@@ -37,5 +37,18 @@ run: build
 test: build
 	cd $(BUILD_DIR) && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j $(JOBS)
 
+# The whole suite on an AddressSanitizer + UBSan build (build-asan/). The
+# Python interpreter that runs pytest, the samples and the twin sweeps is not
+# instrumented, so every test process preloads the runtimes; leaks are not
+# checked (CPython and numpy keep theirs by design).
+SANITIZER_RUNTIMES = $(shell g++ -print-file-name=libasan.so):$(shell g++ -print-file-name=libubsan.so)
+test-asan: deps
+	cmake --preset asan
+	cmake --build build-asan -j $(JOBS)
+	cd build-asan && QT_QPA_PLATFORM=offscreen LD_PRELOAD=$(SANITIZER_RUNTIMES) \
+	  ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:detect_odr_violation=0 \
+	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  ctest --output-on-failure -j $(JOBS) --timeout 3000
+
 clean:
-	rm -rf $(BUILD_DIR)
+	rm -rf $(BUILD_DIR) build-asan

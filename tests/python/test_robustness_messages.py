@@ -249,3 +249,15 @@ def test_int_tile_modulo_follows_numpy_where_the_hardware_divides_integers():
                                                     r"have no integer division") as e:
         modulo[1](x, out, D=3)
     assert e.value.line == line_of(modulo, "# mod")
+
+
+@asc2.jit
+def arguments_swapped(x_ptr, n: int):
+    x_gm = asc2.global_tensor([n], x_ptr)  # swapped
+    asc2.copy_out(asc2.copy_in(x_gm, [0], [64]), x_gm, [0])
+
+
+def test_runtime_values_inside_a_described_list_are_in_user_terms():
+    # Found by tests/fuzz/frontend_fuzz.py (seed 11): the list was shown as [Scalar(%arg1: index)].
+    with pytest.raises(asc2.CompilationError, match=r"got list \[runtime int scalar\]"):
+        arguments_swapped.ir(X, 64)

@@ -114,7 +114,8 @@ class Value:
         self.type = ty
 
     def __repr__(self):
-        return f"{type(self).__name__}({self.ssa}: {self.type})"
+        # Values reach messages through lists and f-strings: always in the user's terms, never the IR's.
+        return "runtime " + user_type(self) if isinstance(self, Scalar) else user_type(self)
 
 
 class Scalar(Value):
@@ -185,6 +186,39 @@ class GlobalTensor(Value):
         super().__init__(ssa, tensor_type(shape, dt))
         self.shape = list(shape)
         self.dtype = dt
+
+
+def scalar_type_name(x):
+    """A runtime scalar's type in the user's terms: int, bool, float32, uint8 (never an MLIR spelling)."""
+    if x.dtype is not None:
+        return x.dtype.name
+    if x.type == "index":
+        return "int"
+    if x.type == "i1":
+        return "bool"
+    dt = next((d for d in _all_dtypes() if d.mlir == x.type), None)
+    return dt.name if dt is not None else {"f64": "float64"}.get(x.type, x.type)
+
+
+def user_type(x):
+    """A value's type as a kernel author writes it: 'tile [64, 128] float32 in UB', 'global tensor [n] float16',
+    'int scalar'. Messages use this, never the IR type."""
+    if isinstance(x, Tile):
+        return f"tile {list(x.shape)} {x.dtype.name} in {x.location.value}"
+    if isinstance(x, GlobalTensor):
+        dims = ", ".join(str(d) if isinstance(d, int) else "?" for d in x.shape)
+        return f"global tensor [{dims}] {x.dtype.name}"
+    if isinstance(x, Pointer):
+        return f"GlobalAddress of {x.dtype.name}"
+    if isinstance(x, Scalar):
+        return f"{scalar_type_name(x)} scalar"
+    return type(x).__name__
+
+
+def _all_dtypes():
+    from ..language import core
+
+    return core.ALL_DTYPES
 
 
 def rebind(value, ssa):

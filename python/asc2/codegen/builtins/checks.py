@@ -6,7 +6,7 @@ asc2 error class; the visitor turns them into ``CompilationError``s at the calli
 
 from ... import errors
 from ...language import core
-from ..ir import GlobalTensor, Pointer, Scalar, Tile, Value
+from ..ir import GlobalTensor, Pointer, Scalar, Tile, Value, scalar_type_name, user_type  # noqa: F401
 
 
 def fail(kind, message):
@@ -25,36 +25,9 @@ def is_number(x):
     return isinstance(x, (bool, int, float)) and not isinstance(x, Value)
 
 
-def scalar_type_name(x):
-    """A runtime scalar's type in the user's terms: int, bool, float32, uint8 (never an MLIR spelling)."""
-    if x.dtype is not None:
-        return x.dtype.name
-    if x.type == "index":
-        return "int"
-    if x.type == "i1":
-        return "bool"
-    dt = next((d for d in core.ALL_DTYPES if d.mlir == x.type), None)
-    return dt.name if dt is not None else {"f64": "float64"}.get(x.type, x.type)
-
-
-def user_type(x):
-    """A value's type as a kernel author writes it: 'tile [64, 128] float32 in UB', 'global tensor [n] float16',
-    'int scalar'. Messages use this, never the IR type."""
-    if isinstance(x, Tile):
-        return f"tile {list(x.shape)} {x.dtype.name} in {x.location.value}"
-    if isinstance(x, GlobalTensor):
-        dims = ", ".join(str(d) if isinstance(d, int) else "?" for d in x.shape)
-        return f"global tensor [{dims}] {x.dtype.name}"
-    if isinstance(x, Pointer):
-        return f"GlobalAddress of {x.dtype.name}"
-    if isinstance(x, Scalar):
-        return f"{scalar_type_name(x)} scalar"
-    return type(x).__name__
-
-
 def describe(x):
     if isinstance(x, Value):
-        return "runtime " + user_type(x) if isinstance(x, Scalar) else user_type(x)
+        return repr(x)  # in the user's terms (Value.__repr__)
     return f"{type(x).__name__} {x!r}"
 
 
