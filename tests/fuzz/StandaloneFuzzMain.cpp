@@ -7,11 +7,13 @@
 // to crash-<n>.mlir / timeout-<n>.mlir and the driver fails.
 //
 //   asc2-fuzz-compile [-runs=N] [-seed=S] [-timeout=S] [-max_total_time=S]
-//                     [-artifact_prefix=DIR/] [-current_input=FILE]
+//                     [-artifact_prefix=DIR/] [-current_input=FILE] [-first_run=K]
 //                     CORPUS_DIR_OR_FILE...
 //
 // -current_input writes each input to FILE before it runs: under valgrind
 // (--exit-on-first-error=yes) FILE is then the input that went wrong.
+// -first_run=K makes the mutants before K (same seed, same sequence) without
+// running them: a crash found at mutant N replays from shortly before it.
 //
 //===----------------------------------------------------------------------===//
 #include <algorithm>
@@ -37,7 +39,7 @@ namespace {
 std::string gCurrent;          // the input running now
 std::string gArtifactPrefix;   // where a crashing input is written
 std::string gCurrentInputFile; // -current_input
-volatile sig_atomic_t gKind = 0;
+long long gMutant = -1;        // index of the mutant running now (-1: corpus)
 
 void writeArtifact(const char *kind) {
   std::string path = gArtifactPrefix + kind + "-" + std::to_string(getpid()) + ".mlir";
@@ -45,7 +47,7 @@ void writeArtifact(const char *kind) {
     std::fwrite(gCurrent.data(), 1, gCurrent.size(), f);
     std::fclose(f);
   }
-  std::fprintf(stderr, "asc2-fuzz: %s; input written to %s\n", kind, path.c_str());
+  std::fprintf(stderr, "asc2-fuzz: %s at mutant %lld; input written to %s\n", kind, gMutant, path.c_str());
 }
 
 void onCrash(int sig) {
@@ -175,11 +177,11 @@ bool flag(const char *arg, const char *name, long long &value) {
 } // namespace
 
 int main(int argc, char **argv) {
-  long long runs = 1000, seed = 1, timeout = 60, maxTotalTime = 0;
+  long long runs = 1000, seed = 1, timeout = 60, maxTotalTime = 0, firstRun = 0;
   std::vector<std::string> corpus;
   for (int i = 1; i < argc; ++i) {
     if (flag(argv[i], "-runs", runs) || flag(argv[i], "-seed", seed) || flag(argv[i], "-timeout", timeout) ||
-        flag(argv[i], "-max_total_time", maxTotalTime))
+        flag(argv[i], "-max_total_time", maxTotalTime) || flag(argv[i], "-first_run", firstRun))
       continue;
     if (std::strncmp(argv[i], "-current_input=", 15) == 0) {
       gCurrentInputFile = argv[i] + 15;
@@ -210,14 +212,18 @@ int main(int argc, char **argv) {
     alarm(0);
   };
   auto start = std::chrono::steady_clock::now();
-  for (const std::string &input : corpus)
-    runOne(input);
+  if (firstRun == 0)
+    for (const std::string &input : corpus)
+      runOne(input);
   std::mt19937_64 rng{static_cast<uint64_t>(seed)};
   long long done = 0;
   for (; runs < 0 || done < runs; ++done) {
     if (maxTotalTime > 0 && std::chrono::steady_clock::now() - start > std::chrono::seconds(maxTotalTime))
       break;
-    runOne(mutate(corpus[rng() % corpus.size()], rng));
+    std::string input = mutate(corpus[rng() % corpus.size()], rng);
+    gMutant = done;
+    if (done >= firstRun)
+      runOne(input);
   }
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf("asc2-fuzz: %zu corpus inputs and %lld mutants (seed %lld) in %.1f s: no crash, no hang\n",

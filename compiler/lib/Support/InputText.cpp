@@ -60,11 +60,12 @@ static std::pair<int64_t, int64_t> nestingDepth(llvm::StringRef text) {
   return {deepest, deepestLine};
 }
 
-/// The first SSA value used before any definition of it when its first
-/// definition sits in a deeper region: "%m = f(%a) ... { %a = ... }". Such
-/// input is invalid anyway (an inner value never dominates an outer use),
-/// and MLIR 19's parser frees the inner block while the outer use still
-/// points into it when the enclosing op then fails to parse (a heap
+/// The first SSA value used outside the region that defines it: used before
+/// any definition when that definition sits in a deeper region ("%m = f(%a)
+/// ... { %a = ... }"), or never defined in the region that uses it. Such
+/// input is invalid anyway, and MLIR 19's parser resolves the forward
+/// reference to the other region's value, then frees that region while the
+/// use still points into it when a later op fails to parse (a heap
 /// use-after-free; mlir-opt 19 crashes the same way). nullopt if none.
 static std::optional<InputTextProblem> outerUseOfInnerValue(llvm::StringRef text) {
   // Names defined in each open brace scope (a function's arguments count in
@@ -91,12 +92,14 @@ static std::optional<InputTextProblem> outerUseOfInnerValue(llvm::StringRef text
     } else if (c == '}') {
       if (scopes.size() > 1)
         scopes.pop_back();
+      // A use still undefined when its region ends is invalid, and MLIR 19
+      // keeps it as a forward reference: a later function's definition of
+      // the name resolves it across the isolated boundary (the same crash).
       int64_t depth = int64_t(scopes.size()) - 1;
-      for (auto it = pending.begin(); it != pending.end();) // their scope ended
-        if (it->second.depth > depth)
-          pending.erase(it++);
-        else
-          ++it;
+      for (auto &use : pending)
+        if (use.second.depth > depth)
+          return InputTextProblem{use.second.line, "%" + use.first().str() +
+                                  " is used but never defined in the region that uses it"};
     } else if (c == '%') {
       size_t end = i + 1;
       while (end < e && isNameChar(text[end]))
