@@ -115,8 +115,12 @@ static std::optional<InputTextProblem> outerUseOfInnerValue(llvm::StringRef text
           ++next;
       while (next < e && (text[next] == ' ' || text[next] == '\t'))
         ++next;
-      // "%x, %y = ..." defines both; "f(%x, %y)" uses them: follow the list.
-      while (next < e && text[next] == ',') {
+      // "%x, %y = ..." defines both; "f(%x, %y)" and "iter_args(%a = %x, %b
+      // = %y)" use %x and %y: a result list starts its line.
+      size_t lineStart = text.rfind('\n', i);
+      lineStart = lineStart == llvm::StringRef::npos ? 0 : lineStart + 1;
+      bool startsLine = text.slice(lineStart, i).find_first_not_of(" \t") == llvm::StringRef::npos;
+      while (startsLine && next < e && text[next] == ',') {
         size_t k = next + 1;
         while (k < e && (text[k] == ' ' || text[k] == '\t'))
           ++k;
