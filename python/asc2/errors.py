@@ -112,3 +112,12 @@ def error_class_for(exc):
         if isinstance(exc, base):
             return cls
     return CompilationError
+
+
+def raise_tagged(kind, message):
+    """Raise the builtin exception upstream PyAsc2 uses for ``kind`` (TypeError for CompilationTypeError, ...),
+    tagged with the asc2 error class: the code generator turns it into ``kind`` at the calling kernel line."""
+    base = next((b for b in kind.__mro__ if b in (TypeError, ValueError, IndexError, RuntimeError)), RuntimeError)
+    exc = base(message)
+    exc.asc2_error_class = kind
+    raise exc

@@ -6,15 +6,15 @@
 #include <optional>
 
 using namespace mlir;
+using namespace asc2::ascendc;
 
-LogicalResult asc2::UbPlanOptions::check(Operation *op, StringRef pass) const {
+namespace asc2 {
+
+LogicalResult UbPlanOptions::check(Operation *op, StringRef pass) const {
   return success(succeeded(checkOption(op, pass, "alignment", alignment, 1, /*powerOfTwo=*/true)) &&
                  succeeded(checkOption(op, pass, "ub-capacity", ubCapacity, 0)) &&
                  succeeded(checkOption(op, pass, "l1-capacity", l1Capacity, 0)));
 }
-using namespace asc2::ascendc;
-
-namespace asc2 {
 
 namespace {
 

@@ -5,11 +5,10 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
-#include <vector>
-
 #include <algorithm>
 #include <cctype>
 #include <utility>
+#include <vector>
 
 namespace asc2 {
 

@@ -43,20 +43,19 @@ def check_tile_shape(shape, dt):
 def check_element_type(dt):
     """A CompilationTypeError (at the current kernel line) for an element type no Ascend unit computes in."""
     if dt.name == "float64":
-        from ..errors import CompilationTypeError
+        _fail("CompilationTypeError", "float64 tiles and tensors are not supported: no Ascend vector or cube "
+                                      "instruction takes float64; use asc2.float32")
 
-        exc = TypeError("float64 tiles and tensors are not supported: no Ascend vector or cube instruction takes "
-                        "float64; use asc2.float32")
-        exc.asc2_error_class = CompilationTypeError
-        raise exc
+
+def _fail(kind, message):
+    """Raise ``message`` as the asc2 error class named ``kind`` (errors.raise_tagged), at the current kernel line."""
+    from .. import errors
+
+    errors.raise_tagged(getattr(errors, kind), message)
 
 
 def _shape_error(message):
-    from ..errors import ShapeError
-
-    exc = RuntimeError(message)
-    exc.asc2_error_class = ShapeError
-    raise exc
+    _fail("ShapeError", message)
 
 
 def tile_type(shape, dt, location):
@@ -271,12 +270,8 @@ def constant_literal(value, ty):
     value = int(value)
     bits = 64 if ty == INDEX else int(ty.lstrip("ui"))
     if not -(1 << (bits - 1)) <= value < 1 << bits:
-        from ..errors import CompilationValueError
-
-        exc = ValueError(f"the integer {value} does not fit in {bits} bits" +
-                         (" (runtime integers are 64-bit, as the core's scalar unit)" if ty == INDEX else ""))
-        exc.asc2_error_class = CompilationValueError
-        raise exc
+        _fail("CompilationValueError", f"the integer {value} does not fit in {bits} bits" +
+              (" (runtime integers are 64-bit, as the core's scalar unit)" if ty == INDEX else ""))
     return f"{value} : {ty}"
 
 
@@ -358,13 +353,9 @@ class IRBuilder:
         """An op without results."""
         self.op_count += 1
         if self.op_count > MAX_KERNEL_OPS:
-            from ..errors import CompilationValueError
-
-            exc = ValueError(f"the kernel grows past {MAX_KERNEL_OPS} operations here: compile-time loops "
-                             "(asc2.static_range, Python for loops over lists) copy their body once per trip; "
-                             "use asc2.range for a loop that runs on the core")
-            exc.asc2_error_class = CompilationValueError
-            raise exc
+            _fail("CompilationValueError", f"the kernel grows past {MAX_KERNEL_OPS} operations here: compile-time "
+                                           "loops (asc2.static_range, Python for loops over lists) copy their body "
+                                           "once per trip; use asc2.range for a loop that runs on the core")
         self.raw(f"{text} {self.loc()}")
 
     def op(self, text, hint=None):

@@ -1,10 +1,11 @@
 //===- InputText.h - MLIR text the asc2 tools accept -----------*- C++ -*-===//
 //
-// MLIR's parser, verifier and printer recurse once per nesting level, and its
+// MLIR's parser, verifier and printer recurse once per nesting level; its
 // lexer stops at a NUL byte as at the end of the buffer (a zero-filled file
-// parsed as an empty module), and its error recovery frees a region's
-// values while an outer use still points at them. Tools that read MLIR text from users (asc2-opt,
-// the fuzz targets) check it first.
+// parsed as an empty module); and MLIR 19's error recovery frees a region's
+// values while a use outside the region still points at them. Everything
+// that parses MLIR text from users (asc2-opt, the driver, the fuzz targets)
+// checks it first.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASC2_SUPPORT_INPUTTEXT_H

@@ -6,15 +6,12 @@ asc2 error class; the visitor turns them into ``CompilationError``s at the calli
 
 from ... import errors
 from ...language import core
-from ..ir import GlobalTensor, Pointer, Scalar, Tile, Value, scalar_type_name, user_type  # noqa: F401
+from ..ir import Scalar, Tile, Value
 
 
 def fail(kind, message):
     """Raise the builtin exception upstream PyAsc2 uses, tagged with the asc2 error class."""
-    base = next((b for b in kind.__mro__ if b in (TypeError, ValueError, IndexError, RuntimeError)), RuntimeError)
-    exc = base(message)
-    exc.asc2_error_class = kind
-    raise exc
+    errors.raise_tagged(kind, message)
 
 
 def is_value(x):

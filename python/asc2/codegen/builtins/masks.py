@@ -6,8 +6,8 @@ element-wise result passes through ``apply_mask``, which wraps it in ``asctile.m
 
 from ... import errors
 from ...language import core
-from ..ir import I1, Scalar, Tile, Value
-from .checks import describe, fail, is_number, scalar_type_name
+from ..ir import I1, Scalar, Tile, Value, scalar_type_name
+from .checks import describe, fail, is_number
 from .registry import bind, emitter
 from .scalars import as_index, as_scalar, cast_scalar, fill_scalar, to_condition
 
@@ -32,7 +32,8 @@ def _mask_bits_half(gen, v, which):
     """One 64-bit half of ``bits`` as an i64 Scalar (Python ints may be given unsigned, 0 .. 2**64-1)."""
     if isinstance(v, Scalar):
         if v.is_float or v.type == I1:
-            fail(errors.CompilationTypeError, f"asc2.mask: bits must be integers, got a {scalar_type_name(v)} scalar as {which}")
+            fail(errors.CompilationTypeError,
+                 f"asc2.mask: bits must be integers, got a {scalar_type_name(v)} scalar as {which}")
         return cast_scalar(gen, v, "i64"), None
     if isinstance(v, bool) or not isinstance(v, int):
         fail(errors.CompilationTypeError, f"asc2.mask: bits must be a pair of integers (high, low), got "

@@ -6,8 +6,8 @@ scalar is carried in a wider signless integer (``UINT8_CARRIER``).
 
 from ... import errors
 from ...language import core
-from ..ir import INDEX, I1, Scalar, Tile, is_float_type, scalar_type_of_python
-from .checks import describe, fail, is_number, scalar_type_name
+from ..ir import INDEX, I1, Scalar, Tile, is_float_type, scalar_type_name, scalar_type_of_python
+from .checks import describe, fail, is_number
 
 _SCALAR_DTYPES = {"f32": core.float32, "f16": core.float16, "bf16": core.bfloat16, "i64": core.int64,
                   "i32": core.int32, "i16": core.int16, "i8": core.int8, "ui8": core.uint8, "i1": core.bool_,

@@ -6,8 +6,8 @@ operands), so both live here with the comparison that makes bool tiles.
 
 from ... import errors
 from ...language import core
-from ..ir import Scalar, Tile, tile_type
-from .checks import describe, fail, is_number, user_type
+from ..ir import Scalar, Tile, tile_type, user_type
+from .checks import describe, fail, is_number
 from .masks import apply_mask
 from .scalars import as_scalar, fill_scalar, is_uint8_scalar, promote, scalar_dtype, uint8_scalar, weak_promote
 
