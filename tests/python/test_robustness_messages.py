@@ -107,6 +107,24 @@ def test_a_static_range_too_long_to_unroll_is_an_error_at_the_loop():
 
 
 @asc2.jit
+def nested_unrolled(x_ptr, n: int, UNROLL: asc2.ConstExpr[int]):
+    x_gm = asc2.global_tensor(x_ptr, [64])
+    for i in asc2.range(n, unroll_factor=UNROLL):  # outer
+        for j in asc2.range(n, unroll_factor=UNROLL):
+            asc2.copy_out(asc2.copy_in(x_gm, [0], [64]) + 1.0, x_gm, [0])
+
+
+@requires_native
+def test_unrolled_loops_that_multiply_past_the_op_budget_are_an_error_at_the_outer_loop():
+    # Each factor is allowed; unrolled inside one another they would make ~10^7 operations (the fuzzer's hang).
+    with pytest.raises(asc2.CompilationError, match=r"unrolling this loop 1024 times grows the kernel to \d+ "
+                                                    r"operations .* more than the 400000 a kernel may have") as e:
+        nested_unrolled.compile(X, 4, UNROLL=1024)
+    assert e.value.line == line_of(nested_unrolled, "# outer")
+    nested_unrolled.compile(X, 4, UNROLL=2)  # modest factors still compile
+
+
+@asc2.jit
 def python_unrolled(x_ptr, N: asc2.ConstExpr[int]):
     x_gm = asc2.global_tensor(x_ptr, [64])
     t = asc2.copy_in(x_gm, [0], [64])

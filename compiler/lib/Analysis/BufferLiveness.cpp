@@ -1,7 +1,10 @@
 //===- BufferLiveness.cpp -------------------------------------------------===//
 #include "asc2/Analysis/BufferLiveness.h"
 
+#include "llvm/ADT/DenseSet.h"
+
 #include <algorithm>
+#include <set>
 #include <vector>
 
 using namespace mlir;
@@ -115,21 +118,26 @@ BufferLiveness::BufferLiveness(func::FuncOp func, bool keepCopiesApart)
   }
   // An access anywhere in a loop keeps the buffer live while the loop runs
   // when the buffer is also used outside it (values flow in or out).
+  // Loop ranges nest (pre-order): a loop holding an op of the range and
+  // reaching past it holds the range's first or last op, so the loops around
+  // those two are the ones to look at, until the range stops growing.
   for (BufferInterval &iv : intervals) {
     if (iv.start > iv.end)
       continue;
-    for (int p = iv.start; p <= iv.end; ++p) {
-      Operation *op = points.opAt(p);
-      for (Operation *loop = op->getParentOp(); loop && !isa<func::FuncOp>(loop);
-           loop = loop->getParentOp()) {
-        if (!isa<scf::ForOp>(loop) || loop->isAncestor(iv.alloc))
-          continue;
-        int lo = points.pointOf(loop), hi = points.lastPointIn(loop);
-        if (iv.start < lo || iv.end > hi) {
-          iv.start = std::min(iv.start, lo);
-          iv.end = std::max(iv.end, hi);
+    for (bool grown = true; grown;) {
+      grown = false;
+      for (int p : {iv.start, iv.end})
+        for (Operation *loop = points.opAt(p)->getParentOp();
+             loop && !isa<func::FuncOp>(loop); loop = loop->getParentOp()) {
+          if (!isa<scf::ForOp>(loop) || loop->isAncestor(iv.alloc))
+            continue;
+          int lo = points.pointOf(loop), hi = points.lastPointIn(loop);
+          if ((iv.start < lo || iv.end > hi) && (lo < iv.start || hi > iv.end)) {
+            iv.start = std::min(iv.start, lo);
+            iv.end = std::max(iv.end, hi);
+            grown = true;
+          }
         }
-      }
     }
   }
 }
@@ -152,16 +160,19 @@ int64_t BufferLiveness::maxLiveBytes(llvm::StringRef space,
   });
   // A result written in place of a source that dies at its first op shares
   // that source's bytes there: it does not count at that point.
+  llvm::DenseMap<int, SmallVector<const BufferInterval *, 2>> endingAt;
+  for (const BufferInterval *iv : used)
+    endingAt[iv->end].push_back(iv);
   llvm::DenseMap<const BufferInterval *, const BufferInterval *> inPlace;
   for (const BufferInterval *iv : used) {
     auto op = dyn_cast<BufferAccessOpInterface>(points.opAt(iv->start));
-    if (!op)
+    auto sources = endingAt.find(iv->start);
+    if (!op || sources == endingAt.end())
       continue;
     SmallVector<BufferAccess> accesses;
     op.getBufferAccesses(accesses);
-    for (const BufferInterval *src : used)
-      if (src->end == iv->start && src != iv &&
-          op.canWriteInPlace(src->alloc.getBuffer()) &&
+    for (const BufferInterval *src : sources->second)
+      if (src != iv && op.canWriteInPlace(src->alloc.getBuffer()) &&
           !(keepDmaApart && src->dmaPair(*iv)) &&
           llvm::any_of(accesses, [&](const BufferAccess &a) {
             return !a.isWrite && a.buffer == src->alloc.getBuffer();
@@ -178,21 +189,47 @@ int64_t BufferLiveness::maxLiveBytes(llvm::StringRef space,
     return a->interferes(*b, keepDmaApart) && inPlace.lookup(a) != b &&
            inPlace.lookup(b) != a;
   };
+  // A sweep over the points: the buffers live at p (by start), and the DMA
+  // buffers whose loop holds p (in the order above, by rank).
+  std::vector<const BufferInterval *> byStart(used);
+  llvm::stable_sort(byStart, [](auto *a, auto *b) { return a->start < b->start; });
+  std::vector<std::pair<int, int>> dmaStarts; // (loopStart, rank)
+  for (int rank = 0, e = dma.size(); rank < e; ++rank)
+    dmaStarts.push_back({dma[rank]->loopStart, rank});
+  llvm::sort(dmaStarts);
+  std::vector<const BufferInterval *> live;
+  std::set<int> dmaLive;
+  llvm::DenseSet<const BufferInterval *> inClique;
+  size_t nextStart = 0, nextDma = 0;
   int64_t best = 0;
   std::vector<const BufferInterval *> clique;
   for (int p = 0; p < points.size(); ++p) {
+    while (nextStart < byStart.size() && byStart[nextStart]->start <= p)
+      live.push_back(byStart[nextStart++]);
+    llvm::erase_if(live, [&](const BufferInterval *iv) { return iv->end < p; });
+    while (nextDma < dmaStarts.size() && dmaStarts[nextDma].first <= p)
+      dmaLive.insert(dmaStarts[nextDma++].second);
     clique.clear();
+    inClique.clear();
     int64_t bytes = 0;
-    for (const BufferInterval *iv : used)
-      if (iv->start <= p && p <= iv->end && !(iv->start == p && inPlace.count(iv))) {
+    for (const BufferInterval *iv : live)
+      if (!(iv->start == p && inPlace.count(iv))) {
         clique.push_back(iv);
+        inClique.insert(iv);
         bytes += bytesOf(*iv);
       }
-    for (const BufferInterval *d : dma) {
-      if (p < d->loopStart || p > d->loopEnd || llvm::is_contained(clique, d))
+    for (auto it = dmaLive.begin(); it != dmaLive.end();) {
+      const BufferInterval *d = dma[*it];
+      if (p > d->loopEnd) {
+        it = dmaLive.erase(it);
+        continue;
+      }
+      ++it;
+      if (inClique.contains(d))
         continue;
       if (llvm::all_of(clique, [&](const BufferInterval *o) { return apart(d, o); })) {
         clique.push_back(d);
+        inClique.insert(d);
         bytes += bytesOf(*d);
       }
     }

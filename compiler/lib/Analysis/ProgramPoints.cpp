@@ -12,12 +12,23 @@ ProgramPoints::ProgramPoints(func::FuncOp func) {
     points[op] = ops.size();
     ops.push_back(op);
   });
+  // In pre-order an op's nested ops follow it: its last point is the
+  // largest of theirs, known once the post-order walk reaches it.
+  lastPoints.resize(ops.size());
+  for (int p = 0, e = ops.size(); p < e; ++p)
+    lastPoints[p] = p;
+  func.walk([&](Operation *op) {
+    Operation *parent = op->getParentOp();
+    if (op == func.getOperation() || parent == func.getOperation())
+      return;
+    int &last = lastPoints[pointOf(parent)];
+    last = std::max(last, lastPoints[pointOf(op)]);
+  });
 }
 
 int ProgramPoints::lastPointIn(Operation *op) const {
-  int last = pointOf(op);
-  op->walk([&](Operation *nested) { last = std::max(last, pointOf(nested)); });
-  return last;
+  int point = pointOf(op);
+  return point < 0 ? -1 : lastPoints[point];
 }
 
 } // namespace asc2

@@ -13,6 +13,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/DenseSet.h"
 
+#include <algorithm>
+#include <climits>
 #include <optional>
 
 using namespace mlir;
@@ -25,8 +27,10 @@ SyncPlanner::SyncPlanner(SyncPlan &plan, int64_t eventIds,
     : plan(plan), eventIds(eventIds), orderedElsewhere(orderedElsewhere),
       points(plan.func) {
   plan.func.walk([&](Operation *op) {
-    if (auto v = flagOf(op); v.isSet || v.isWait)
+    if (auto v = flagOf(op); v.isSet || v.isWait) {
       existingFlags.push_back(v);
+      noteFlag(op->getBlock(), keyOf(op), v.src, v.dst, v.event, v.isSet);
+    }
   });
 }
 
@@ -43,7 +47,128 @@ int SyncPlanner::add(PlannedSyncOp op) {
                                                 : elseEnd;
   places[op.anchor].push_back(index);
   plan.ops.push_back(std::move(op));
+  const PlannedSyncOp &added = plan.ops.back();
+  if (added.isFlag()) {
+    bool isSet = added.kind == PlannedSyncOp::Kind::SetFlag;
+    if (added.where != Where::ElseStart && added.where != Where::ElseEnd)
+      noteFlag(added.anchor->getBlock(), keyOfPlanned(index), added.src,
+               added.dst, added.event, isSet);
+    else if (Block *elseBlock = cast<scf::IfOp>(added.anchor).elseBlock())
+      noteFlag(elseBlock, keyOfPlanned(index), added.src, added.dst,
+               added.event, isSet);
+    else // no else branch yet: not an item of any block, a use of the guard
+      noteFlag(added.anchor->getBlock(), keyOf(added.anchor), added.src,
+               added.dst, added.event, isSet, /*isItem=*/false);
+  }
   return index;
+}
+
+//===----------------------------------------------------------------------===//
+// The flags of each block
+//===----------------------------------------------------------------------===//
+
+SyncPlanner::BlockFlags &SyncPlanner::flagsOf(Block *block) {
+  auto [it, added] = blockFlags.try_emplace(block);
+  if (added) {
+    int i = 0;
+    for (Operation &op : *block)
+      it->second.index[&op] = i++;
+  }
+  return it->second;
+}
+
+SyncPlanner::ItemKey SyncPlanner::keyOf(Operation *op) {
+  return {flagsOf(op->getBlock()).index.lookup(op), 1, 0};
+}
+
+/// In itemsOf's order: an op's "before" ops in creation order, the op, its
+/// "after" ops in reverse creation order; an else branch's ElseStart ops
+/// (reversed) first, its ElseEnd ops right before its terminator's items.
+SyncPlanner::ItemKey SyncPlanner::keyOfPlanned(int planned) {
+  const PlannedSyncOp &p = plan.ops[planned];
+  using Where = PlannedSyncOp::Where;
+  switch (p.where) {
+  case Where::Before:
+    return {keyOf(p.anchor).index, 0, planned};
+  case Where::After:
+    return {keyOf(p.anchor).index, 2, -planned};
+  case Where::ElseStart:
+    return {-1, 0, -planned};
+  case Where::ElseEnd:
+    return {keyOf(cast<scf::IfOp>(p.anchor).elseBlock()->getTerminator()).index,
+            -1, planned};
+  }
+  llvm_unreachable("unknown place");
+}
+
+template <typename Key>
+static void insertSorted(std::vector<Key> &keys, Key key) {
+  keys.insert(std::upper_bound(keys.begin(), keys.end(), key), key);
+}
+
+void SyncPlanner::noteFlag(Block *host, ItemKey key, Pipe src, Pipe dst,
+                           int64_t event, bool isSet, bool isItem) {
+  if (event < 0)
+    return;
+  int pair = (int)src * kPipes + (int)dst;
+  llvm::SmallBitVector &anywhere = idsAnywhere[pair];
+  if ((int64_t)anywhere.size() <= event)
+    anywhere.resize(event + 1);
+  anywhere.set(event);
+  auto slot = [&](auto &byId) -> std::vector<ItemKey> & {
+    if ((int64_t)byId.size() <= event)
+      byId.resize(event + 1);
+    return byId[event];
+  };
+  if (isItem) {
+    PairFlags &own = flagsOf(host).pairs[pair];
+    insertSorted(slot(isSet ? own.sets : own.waits), key);
+  }
+  // A use of the item itself and of every op holding it, in its block.
+  for (Block *b = host;;) {
+    insertSorted(slot(flagsOf(b).pairs[pair].uses), key);
+    Operation *parent = b->getParentOp();
+    if (!parent || isa<func::FuncOp>(parent) || !parent->getBlock())
+      break;
+    key = keyOf(parent);
+    b = parent->getBlock();
+  }
+}
+
+/// The last key in `keys` before `key` (< key), if any.
+template <typename Key>
+static const Key *lastBefore(const std::vector<Key> &keys, Key key) {
+  auto it = std::lower_bound(keys.begin(), keys.end(), key);
+  return it == keys.begin() ? nullptr : &*std::prev(it);
+}
+
+bool SyncPlanner::isOpen(Block *block, Pipe src, Pipe dst, int64_t event,
+                         ItemKey key) {
+  auto it = flagsOf(block).pairs.find((int)src * kPipes + (int)dst);
+  if (it == flagsOf(block).pairs.end())
+    return false;
+  const PairFlags &f = it->second;
+  const ItemKey *set = (int64_t)f.sets.size() > event ? lastBefore(f.sets[event], key) : nullptr;
+  if (!set)
+    return false;
+  const ItemKey *wait = (int64_t)f.waits.size() > event ? lastBefore(f.waits[event], key) : nullptr;
+  return !wait || *wait < *set;
+}
+
+std::optional<SyncPlanner::ItemKey>
+SyncPlanner::lastUse(Block *block, Pipe src, Pipe dst, int64_t event,
+                     std::optional<ItemKey> lo, std::optional<ItemKey> hi) {
+  auto it = flagsOf(block).pairs.find((int)src * kPipes + (int)dst);
+  if (it == flagsOf(block).pairs.end() || (int64_t)it->second.uses.size() <= event)
+    return std::nullopt;
+  const std::vector<ItemKey> &keys = it->second.uses[event];
+  auto end = hi ? std::upper_bound(keys.begin(), keys.end(), *hi) : keys.end();
+  if (end == keys.begin())
+    return std::nullopt;
+  const ItemKey &last = *std::prev(end);
+  if (lo && last < *lo)
+    return std::nullopt;
+  return last;
 }
 
 SmallVector<SyncPlanner::Item> SyncPlanner::itemsOf(Block &block) const {
@@ -72,6 +197,45 @@ SmallVector<SyncPlanner::Item> SyncPlanner::itemsOf(Block &block) const {
     append(after, &op, /*reversed=*/true);
   }
   return items;
+}
+
+void SyncPlanner::forEachItemBefore(Operation *op,
+                                    function_ref<bool(const Item &)> fn) const {
+  Block *block = op->getBlock();
+  auto guard = dyn_cast_or_null<scf::IfOp>(block->getParentOp());
+  bool isElse = guard && block->getParent() == &guard.getElseRegion();
+  // Backwards through a list itemsOf lays out forwards (or reversed).
+  auto visit = [&](const DenseMap<Operation *, SmallVector<int, 2>> &places,
+                   Operation *key, bool reversed) {
+    auto it = places.find(key);
+    if (it == places.end())
+      return true;
+    if (reversed) {
+      for (int i : it->second)
+        if (!fn({nullptr, i}))
+          return false;
+    } else {
+      for (int i : llvm::reverse(it->second))
+        if (!fn({nullptr, i}))
+          return false;
+    }
+    return true;
+  };
+  for (Operation *cur = op;;) {
+    if (!visit(before, cur, /*reversed=*/false))
+      return;
+    if (isElse && cur == block->getTerminator() &&
+        !visit(elseEnd, guard, /*reversed=*/false))
+      return;
+    Operation *prev = cur->getPrevNode();
+    if (!prev)
+      break;
+    if (!visit(after, prev, /*reversed=*/true) || !fn({prev, -1}))
+      return;
+    cur = prev;
+  }
+  if (isElse)
+    visit(elseStart, guard, /*reversed=*/true);
 }
 
 void SyncPlanner::forEachNested(Operation *op,
@@ -187,67 +351,53 @@ int SyncPlanner::pickEventId(Pipe src, Pipe dst, Block &block, Operation *from,
   Block *b = &block;
   Operation *at = from;
   while (b) {
-    llvm::SmallBitVector open(eventIds + 1);
-    for (const Item &item : itemsOf(*b)) {
-      if (item.op == at)
-        break;
-      FlagView v = flagOf(item);
-      if (v.src != src || v.dst != dst)
-        continue;
-      if (v.isSet)
-        open.set(v.event);
-      if (v.isWait)
-        open.reset(v.event);
-    }
-    used |= open;
+    for (int id = 0; id < eventIds; ++id)
+      if (isOpen(b, src, dst, id, keyOf(at)))
+        used.set(id);
     Operation *parent = b->getParentOp();
     if (!parent || isa<func::FuncOp>(parent))
       break;
     at = parent;
     b = parent->getBlock();
   }
+  // Ids used from `from` to `to` (inclusive). A guarded `from` counts only
+  // from the op holding `fromLeaf` on, a guarded `to` only up to the op
+  // holding `toLeaf`: those parts of their then-branches are looked at item
+  // by item, the rest of the range through the block's index.
   Operation *setAt = from != to ? guardedAncestor(from, fromLeaf) : nullptr;
   Operation *waitAt = from != to ? guardedAncestor(to, toLeaf) : nullptr;
-  bool inRange = false;
-  for (const Item &item : itemsOf(block)) {
-    if (!inRange && item.op == from && setAt) {
-      inRange = true;
-      bool past = false;
-      for (const Item &nested : itemsOf(*setAt->getBlock())) {
-        if (past)
-          collectUsedIds(src, dst, nested, used);
-        past |= nested.op == setAt;
-      }
-      continue;
-    }
-    inRange |= item.op == from;
-    if (!inRange)
-      continue;
-    if (item.op == to && waitAt) {
-      for (const Item &nested : itemsOf(*waitAt->getBlock())) {
-        if (nested.op == waitAt)
-          break;
+  ItemKey fromKey = keyOf(from), toKey = keyOf(to);
+  bool toInRange = fromKey <= toKey;
+  if (setAt) {
+    bool past = false;
+    for (const Item &nested : itemsOf(*setAt->getBlock())) {
+      if (past)
         collectUsedIds(src, dst, nested, used);
-      }
-      break;
+      past |= nested.op == setAt;
     }
-    collectUsedIds(src, dst, item, used);
-    if (item.op == to)
-      break;
   }
+  if (waitAt && toInRange)
+    for (const Item &nested : itemsOf(*waitAt->getBlock())) {
+      if (nested.op == waitAt)
+        break;
+      collectUsedIds(src, dst, nested, used);
+    }
+  ItemKey lo = fromKey, hi = toKey;
+  if (setAt)
+    lo.order = 1; // past `from` itself, before its "after" ops
+  if (waitAt)
+    hi.order = -1; // its "before" ops, not `to` itself
+  for (int id = 0; id < eventIds; ++id)
+    if (lastUse(&block, src, dst, id, lo,
+                toInRange ? std::optional<ItemKey>(hi) : std::nullopt))
+      used.set(id);
   // Prefer an id no other pair of this pipe pair uses anywhere in the
   // function: two pairs sharing an id are only safe when the first wait is
   // ordered before the second set, which program order alone does not give
   // (the set's pipe may run ahead of the wait's pipe).
-  llvm::SmallBitVector usedAnywhere(eventIds + 1);
-  for (const FlagView &v : existingFlags)
-    if (v.src == src && v.dst == dst)
-      usedAnywhere.set(v.event);
-  for (const PlannedSyncOp &p : plan.ops)
-    if (p.isFlag() && p.src == src && p.dst == dst)
-      usedAnywhere.set(p.event);
+  const llvm::SmallBitVector &anywhere = idsAnywhere[(int)src * kPipes + (int)dst];
   for (int id = 0; id < eventIds; ++id)
-    if (!used.test(id) && !usedAnywhere.test(id))
+    if (!used.test(id) && !(id < (int)anywhere.size() && anywhere.test(id)))
       return id;
   // Shared: of the ids free between set and wait, the one this block used
   // longest ago before `from` (in a loop body, uses after `to` were in the
@@ -255,32 +405,31 @@ int SyncPlanner::pickEventId(Pipe src, Pipe dst, Block &block, Operation *from,
   // behind the first wait in program order, nothing in between ordering the
   // wait's pipe before the set's; rotating through the ids leaves the pairs
   // between them to do that (the slots of a ping-pong alternate).
-  SmallVector<Item> items = itemsOf(block);
-  SmallVector<int64_t> lastUse(eventIds, INT64_MIN);
   bool isLoopBody = isa_and_nonnull<scf::ForOp>(block.getParentOp());
-  int64_t size = items.size();
-  enum { Before, Between, After } phase = Before;
-  for (int64_t i = 0; i < size; ++i) {
-    if (phase == Before && items[i].op == from)
-      phase = Between;
-    if (phase == Between) {
-      if (items[i].op == to)
-        phase = After;
-      continue;
-    }
-    if (phase == After && !isLoopBody)
-      break;
-    // Flag ops carry ids 0..7 whatever the budget.
-    llvm::SmallBitVector ids(std::max<int64_t>(eventIds, 8) + 1);
-    collectUsedIds(src, dst, items[i], ids);
-    for (int id = 0; id < eventIds; ++id)
-      if (ids.test(id))
-        lastUse[id] = std::max(lastUse[id], phase == Before ? i : i - size);
-  }
+  // (2, last use before `from`), else (1, last use after `to`) in a loop
+  // body, else (0): the smallest is the longest ago.
+  ItemKey beforeFrom{fromKey.index, 0, INT_MAX}; // the last key below `from`
+  auto age = [&](int id) -> std::pair<int, ItemKey> {
+    if (auto k = lastUse(&block, src, dst, id, std::nullopt, beforeFrom))
+      return {2, *k};
+    if (isLoopBody)
+      if (auto k = lastUse(&block, src, dst, id, std::nullopt, std::nullopt);
+          k && toKey < *k)
+        return {1, *k};
+    return {0, ItemKey()};
+  };
   int best = -1;
-  for (int id = 0; id < eventIds; ++id)
-    if (!used.test(id) && (best < 0 || lastUse[id] < lastUse[best]))
+  std::pair<int, ItemKey> bestAge;
+  for (int id = 0; id < eventIds; ++id) {
+    if (used.test(id))
+      continue;
+    auto a = age(id);
+    if (best < 0 || a.first < bestAge.first ||
+        (a.first == bestAge.first && a.second < bestAge.second)) {
       best = id;
+      bestAge = a;
+    }
+  }
   return best;
 }
 
@@ -395,16 +544,16 @@ bool SyncPlanner::loopEntryOrders(Operation *op, int q, int p) {
   }
   if (!event)
     return false;
-  SmallVector<Item> items = itemsOf(*loop->getBlock());
-  auto at = llvm::find_if(items, [&](const Item &i) { return i.op == loop; });
-  while (at != items.begin()) {
-    FlagView v = flagOf(*--at);
+  // The flags right before the loop (up to the first other item).
+  bool primed = false;
+  forEachItemBefore(loop, [&](const Item &item) {
+    FlagView v = flagOf(item);
     if (!v.isSet && !v.isWait)
-      break;
-    if (v.isSet && connects(v, q, p) && v.event == *event)
-      return true;
-  }
-  return false;
+      return false;
+    primed = v.isSet && connects(v, q, p) && v.event == *event;
+    return !primed;
+  });
+  return primed;
 }
 
 } // namespace asc2

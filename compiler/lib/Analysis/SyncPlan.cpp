@@ -46,6 +46,88 @@ struct Record {
   std::array<int, kLanes> known; // what the lane knew at this op
 };
 
+/// The records of a block by what they access, so that an access meets only
+/// the records it may conflict with: planned local bytes by space and range,
+/// other buffers by value (Resource::overlaps); per lane, writes and reads
+/// apart, each in record order.
+class RecordIndex {
+public:
+  struct Lists {
+    std::array<llvm::SmallVector<int, 4>, kLanes> writes, reads;
+  };
+  void add(const Record &r, int index) {
+    Lists &lists = r.access.res.planned
+                       ? planned[r.access.res.space][{r.access.res.lo, r.access.res.hi}]
+                       : byValue[r.access.res.value];
+    (r.access.write ? lists.writes : lists.reads)[r.lane].push_back(index);
+  }
+  /// Calls `fn` on the lists of every group whose resource overlaps `res`.
+  void forEachOverlapping(const Resource &res,
+                          llvm::function_ref<void(const Lists &)> fn) const {
+    if (!res.planned) {
+      // A buffer not planned overlaps only itself (the same value, never a
+      // planned one).
+      auto it = byValue.find(res.value);
+      if (it != byValue.end())
+        fn(it->second);
+      return;
+    }
+    auto it = planned.find(res.space);
+    if (it == planned.end())
+      return;
+    for (const auto &[range, lists] : it->second) {
+      if (range.first >= res.hi)
+        break;
+      if (res.lo < range.second)
+        fn(lists);
+    }
+  }
+
+private:
+  llvm::StringMap<std::map<std::pair<int64_t, int64_t>, Lists>> planned;
+  llvm::DenseMap<Value, Lists> byValue;
+};
+
+/// Records of one sequence number: the first and the last (indices into the
+/// records), or none (last < 0).
+struct SeqRange {
+  int seq = INT_MIN, first = -1, last = -1;
+  /// Keeps the latest sequence number of the two.
+  void merge(const SeqRange &o) {
+    if (o.last < 0 || (last >= 0 && o.seq < seq))
+      return;
+    if (last < 0 || o.seq > seq) {
+      *this = o;
+      return;
+    }
+    first = std::min(first, o.first);
+    last = std::max(last, o.last);
+  }
+};
+
+/// Of the records in `list` (indices, in record order) with a sequence
+/// number above `known` that `take` accepts, those with the latest one.
+/// Records are in sequence order, so the walk back stops at the first
+/// record known to be ordered.
+template <typename Take>
+SeqRange latestOf(const std::vector<Record> &records,
+                  llvm::ArrayRef<int> list, int known, Take take) {
+  SeqRange out;
+  for (int i = list.size() - 1; i >= 0; --i) {
+    const Record &r = records[list[i]];
+    if (r.seq <= known || (out.last >= 0 && r.seq < out.seq))
+      break;
+    if (!take(r))
+      continue;
+    if (out.last < 0) {
+      out.last = list[i];
+      out.seq = r.seq;
+    }
+    out.first = list[i];
+  }
+  return out;
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -215,6 +297,7 @@ void SyncPlanner::walkBlock(Block &block, bool isLoopBody) {
     row.fill(INT_MIN);
 
   std::vector<Record> records;
+  RecordIndex index;
   if (isLoopBody) {
     // The previous iteration's accesses, one sequence number per leaf op in
     // program order (a flag set after a leaf orders the leaves up to it).
@@ -230,6 +313,7 @@ void SyncPlanner::walkBlock(Block &block, bool isLoopBody) {
         ++seq;
       prevLeaf = a.leaf;
       records.push_back({a, laneOf(a), seq, true, nothing});
+      index.add(records.back(), records.size() - 1);
     }
   }
 
@@ -268,43 +352,55 @@ void SyncPlanner::walkBlock(Block &block, bool isLoopBody) {
       lanes.push_back(laneOf(a));
     for (auto [ai, a] : llvm::enumerate(accesses)) {
       int p = lanes[ai];
-      for (const Record &r : records) {
+      auto hazardWith = [&](const Record &r) {
         const Access &b = r.access;
-        if (!(a.write || b.write) || !a.res.overlaps(b.res))
-          continue;
-        int q = r.lane;
-        if (r.seq <= known[p][q])
-          continue;
-        if (q != p && orderedElsewhere && orderedElsewhere(a, b))
-          continue;
-        // A wait the nested walk placed inside this compound op before the
-        // access already orders it (one pair covers every earlier q op).
-        if (q != p && orderedInside(op, a.leaf, b.leaf, r.carried, q, p))
-          continue;
         HazardKind kind = a.write ? (b.write ? HazardKind::WAW : HazardKind::WAR)
                                   : HazardKind::RAW;
-        Hazard hazard{kind, b, a};
-        if (q == p) {
-          // In-order issue is not in-order completion: RAW and WAW on the
-          // same pipe over local memory need a barrier. Carried same-pipe
-          // hazards are ordered by the cross-pipe flags of the iteration.
-          bool needsBarrier = b.write && !r.carried && a.res.space != "GM" &&
-                              pipeOfLane(p) != Pipe::S;
-          if (needsBarrier && (!barrier[p] || barrier[p]->seq < r.seq)) {
-            barrier[p] = &r;
-            barrierHazard[p] = hazard;
-          }
+        return Hazard{kind, b, a};
+      };
+      // Per lane, the conflicting records not yet ordered with the latest
+      // sequence number: the first and the last of them in record order.
+      SeqRange same;
+      // In-order issue is not in-order completion: RAW and WAW on the same
+      // pipe over local memory need a barrier. Carried same-pipe hazards are
+      // ordered by the cross-pipe flags of the iteration.
+      if (a.res.space != "GM" && pipeOfLane(p) != Pipe::S)
+        index.forEachOverlapping(a.res, [&](const RecordIndex::Lists &lists) {
+          same.merge(latestOf(records, lists.writes[p], known[p][p],
+                              [](const Record &r) { return !r.carried; }));
+        });
+      if (same.last >= 0 && (!barrier[p] || barrier[p]->seq < records[same.first].seq)) {
+        barrier[p] = &records[same.first];
+        barrierHazard[p] = hazardWith(records[same.first]);
+      }
+      for (int q = 0; q < kLanes; ++q) {
+        if (q == p)
           continue;
-        }
+        auto unordered = [&](const Record &r) {
+          // A wait the nested walk placed inside this compound op before the
+          // access already orders it (one pair covers every earlier q op).
+          return !(orderedElsewhere && orderedElsewhere(a, r.access)) &&
+                 !orderedInside(op, a.leaf, r.access.leaf, r.carried, q, p);
+        };
+        SeqRange latest;
+        index.forEachOverlapping(a.res, [&](const RecordIndex::Lists &lists) {
+          latest.merge(latestOf(records, lists.writes[q], known[p][q], unordered));
+          if (a.write)
+            latest.merge(latestOf(records, lists.reads[q], known[p][q], unordered));
+        });
+        if (latest.last < 0)
+          continue;
         // The latest record; of one op, its last conflicting leaf.
+        const Record &r = records[latest.last];
         if (!need[q][p] || need[q][p]->seq <= r.seq) {
           need[q][p] = &r;
-          hazards[q * kLanes + p] = hazard;
+          hazards[q * kLanes + p] = hazardWith(r);
         }
         if (!needLeaf[q][p])
           needLeaf[q][p] = a.leaf;
         if (perLeaf)
-          leafNeeds[q][p].push_back({a.leaf, &r, hazard});
+          leafNeeds[q][p].push_back({a.leaf, &records[latest.first],
+                                     hazardWith(records[latest.first])});
       }
     }
 
@@ -402,6 +498,7 @@ void SyncPlanner::walkBlock(Block &block, bool isLoopBody) {
       int p = lanes[ai];
       known[p][p] = std::max(known[p][p], opSeq - 1);
       records.push_back({a, p, leafSeq[a.leaf], false, known[p]});
+      index.add(records.back(), records.size() - 1);
     }
   }
 

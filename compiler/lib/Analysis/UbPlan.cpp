@@ -3,6 +3,7 @@
 #include "asc2/Support/PassOptions.h"
 
 #include <algorithm>
+#include <climits>
 #include <optional>
 
 using namespace mlir;
@@ -44,10 +45,95 @@ struct Placement {
   int inPlace = 0;
 };
 
+/// Which buffers may conflict with which: each buffer's live range and, for
+/// a DMA buffer of an unrolled loop, the loop's range, in a tree of the
+/// ranges by first point keeping the largest last point of every subtree.
+/// Two buffers interfere (BufferInterval::interferes) only when a range of
+/// one overlaps a range of the other, or one is kept apart from the other:
+/// the buffers near one are a superset of those it interferes with, found in
+/// O(log n + k) instead of a pass over every buffer placed.
+class NearIndex {
+public:
+  explicit NearIndex(const std::vector<BufferInterval> &intervals) {
+    for (int id = 0, e = intervals.size(); id < e; ++id) {
+      const BufferInterval &iv = intervals[id];
+      ids[iv.alloc.getOperation()] = id;
+      ranges.push_back({iv.start, iv.end, id});
+      if (iv.loopStart <= iv.loopEnd)
+        ranges.push_back({iv.loopStart, iv.loopEnd, id});
+    }
+    for (int id = 0, e = intervals.size(); id < e; ++id)
+      if (AllocLocalOp other = intervals[id].apartFrom) {
+        auto it = ids.find(other.getOperation());
+        if (it != ids.end()) {
+          apart[id].push_back(it->second);
+          apart[it->second].push_back(id);
+        }
+      }
+    llvm::sort(ranges, [](const Range &a, const Range &b) { return a.lo < b.lo; });
+    maxHi.assign(4 * std::max<size_t>(ranges.size(), 1), INT_MIN);
+    build(1, 0, ranges.size());
+  }
+
+  int idOf(const BufferInterval &iv) const {
+    return ids.lookup(iv.alloc.getOperation());
+  }
+
+  /// Calls `fn(id)` for every buffer near `iv` (some more than once).
+  void forEachNear(const BufferInterval &iv, llvm::function_ref<void(int)> fn) const {
+    query(iv.start, iv.end, fn);
+    if (iv.loopStart <= iv.loopEnd)
+      query(iv.loopStart, iv.loopEnd, fn);
+    auto it = apart.find(idOf(iv));
+    if (it != apart.end())
+      for (int id : it->second)
+        fn(id);
+  }
+
+private:
+  struct Range {
+    int lo, hi, id;
+  };
+
+  int build(size_t node, size_t lo, size_t hi) {
+    if (lo >= hi)
+      return INT_MIN;
+    if (hi - lo == 1)
+      return maxHi[node] = ranges[lo].hi;
+    size_t mid = (lo + hi) / 2;
+    return maxHi[node] = std::max(build(2 * node, lo, mid), build(2 * node + 1, mid, hi));
+  }
+
+  /// The ranges [lo, hi] with lo <= b and a <= hi (the test of
+  /// BufferInterval::overlaps, empty ranges included).
+  void query(int a, int b, llvm::function_ref<void(int)> fn) const {
+    size_t count = llvm::partition_point(ranges, [&](const Range &r) { return r.lo <= b; }) -
+                   ranges.begin();
+    visit(1, 0, ranges.size(), count, a, fn);
+  }
+  void visit(size_t node, size_t lo, size_t hi, size_t count, int a,
+             llvm::function_ref<void(int)> fn) const {
+    if (lo >= count || lo >= hi || maxHi[node] < a)
+      return;
+    if (hi - lo == 1) {
+      fn(ranges[lo].id);
+      return;
+    }
+    size_t mid = (lo + hi) / 2;
+    visit(2 * node, lo, mid, count, a, fn);
+    visit(2 * node + 1, mid, hi, count, a, fn);
+  }
+
+  llvm::DenseMap<Operation *, int> ids;
+  llvm::DenseMap<int, SmallVector<int, 1>> apart;
+  std::vector<Range> ranges;
+  std::vector<int> maxHi; // by tree node
+};
+
 class Placer {
 public:
   Placer(const BufferLiveness &liveness, const UbPlanOptions &options)
-      : liveness(liveness), options(options) {}
+      : liveness(liveness), options(options), near(liveness.getIntervals()) {}
 
   int64_t alignedSize(const BufferInterval &iv) const {
     int64_t bytes = iv.alloc.getBuffer().getType().getSizeInBytes();
@@ -62,6 +148,7 @@ public:
 private:
   const BufferLiveness &liveness;
   const UbPlanOptions &options;
+  NearIndex near;
 };
 
 Placement Placer::place(const std::vector<BufferInterval> &order,
@@ -69,27 +156,50 @@ Placement Placer::place(const std::vector<BufferInterval> &order,
   bool reuse = options.reuse;
   Placement result;
   llvm::StringMap<std::vector<BufferPlacement>> placedBySpace;
+  // Where each buffer went in its space's list; -1: not placed yet.
+  std::vector<int> placedAt(liveness.getIntervals().size(), -1);
+  std::vector<llvm::StringRef> spaceOf(placedAt.size());
+  for (const BufferInterval &iv : liveness.getIntervals())
+    spaceOf[near.idOf(iv)] = iv.alloc.getBuffer().getType().getSpaceName();
+  SmallVector<int> candidates;
   for (const BufferInterval &iv : order) {
     auto type = iv.alloc.getBuffer().getType();
     int64_t size = alignedSize(iv);
     std::vector<BufferPlacement> &placed = placedBySpace[type.getSpaceName()];
+    auto isBusy = [&](const BufferPlacement &p) {
+      return !reuse || iv.start > iv.end || p.interval.interferes(iv, keepDmaApart);
+    };
+    // The placed buffers of this space that may be busy, in placement order:
+    // with reuse, only those near `iv`.
+    candidates.clear();
+    if (!reuse || iv.start > iv.end) {
+      for (int at = 0, e = placed.size(); at < e; ++at)
+        candidates.push_back(at);
+    } else {
+      near.forEachNear(iv, [&](int id) {
+        if (placedAt[id] >= 0 && spaceOf[id] == type.getSpaceName())
+          candidates.push_back(placedAt[id]);
+      });
+      llvm::sort(candidates);
+      candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+    }
     // In-place partners already placed: a source `iv` may overwrite, or a
     // result that may overwrite `iv` (placed first by some orders).
     std::vector<const BufferPlacement *> partners;
     if (reuse)
-      for (const BufferPlacement &p : placed)
+      for (int at : candidates) {
+        const BufferPlacement &p = placed[at];
         if ((writesInPlaceOf(liveness, iv, p.interval) ||
              writesInPlaceOf(liveness, p.interval, iv)) &&
             !(keepDmaApart && p.interval.dmaPair(iv)))
           partners.push_back(&p);
-    auto isBusy = [&](const BufferPlacement &p) {
-      return !reuse || iv.start > iv.end || p.interval.interferes(iv, keepDmaApart);
-    };
+      }
     // A partner's exact bytes, when nothing else needs them meanwhile.
     std::optional<int64_t> offset;
     for (const BufferPlacement *partner : partners) {
       int64_t at = partner->offset;
-      bool free = llvm::none_of(placed, [&](const BufferPlacement &p) {
+      bool free = llvm::none_of(candidates, [&](int i) {
+        const BufferPlacement &p = placed[i];
         bool sameBytes = p.offset == at && p.size == size &&
                          llvm::is_contained(partners, &p);
         return !sameBytes && isBusy(p) && p.offset < at + size && at < p.offset + p.size;
@@ -102,9 +212,9 @@ Placement Placer::place(const std::vector<BufferInterval> &order,
     }
     if (!offset) {
       std::vector<std::pair<int64_t, int64_t>> busy;
-      for (const BufferPlacement &p : placed)
-        if (isBusy(p))
-          busy.push_back({p.offset, p.offset + p.size});
+      for (int i : candidates)
+        if (isBusy(placed[i]))
+          busy.push_back({placed[i].offset, placed[i].offset + placed[i].size});
       std::sort(busy.begin(), busy.end());
       offset = 0;
       for (auto [lo, hi] : busy) {
@@ -113,6 +223,7 @@ Placement Placer::place(const std::vector<BufferInterval> &order,
         offset = std::max(*offset, hi);
       }
     }
+    placedAt[near.idOf(iv)] = placed.size();
     placed.push_back({iv, *offset, size});
     result.buffers.push_back({iv, *offset, size});
     int64_t &peak = result.peaks[type.getSpaceName()];

@@ -30,6 +30,7 @@ public:
 private:
   llvm::DenseMap<mlir::Operation *, int> points;
   std::vector<mlir::Operation *> ops;
+  std::vector<int> lastPoints; // by point
 };
 
 } // namespace asc2

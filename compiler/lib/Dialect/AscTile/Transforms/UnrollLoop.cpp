@@ -16,6 +16,13 @@ using namespace asc2::asctile;
 
 namespace {
 
+/// `root` and every operation nested in it.
+int64_t countOps(Operation *root) {
+  int64_t n = 0;
+  root->walk([&](Operation *) { ++n; });
+  return n;
+}
+
 int64_t unrollFactorOf(scf::ForOp loop) {
   if (auto f = loop->getAttrOfType<IntegerAttr>("asctile.unroll_factor"))
     return f.getInt();
@@ -117,6 +124,9 @@ struct UnrollLoopPass
       if (unrollFactorOf(loop) > 1)
         loops.push_back(loop);
     });
+    // Unrolled bodies multiply: a walk is post-order, so an inner loop is
+    // unrolled (and counted) before the loop around it.
+    int64_t kernelOps = countOps(getOperation());
     for (scf::ForOp loop : loops) {
       // Tiles carried around a loop flow through the guards' scf.if results;
       // the lowering supports that only for L0C accumulators updated in place.
@@ -125,7 +135,19 @@ struct UnrollLoopPass
             return t && t.getLocation() != TileLocation::L0C;
           }))
         continue;
-      unroll(loop, unrollFactorOf(loop));
+      int64_t factor = unrollFactorOf(loop);
+      int64_t bodyOps = countOps(loop) - 1;
+      int64_t grown = kernelOps + bodyOps * (factor - 1);
+      if (grown > AscTileDialect::kMaxKernelOps) {
+        loop.emitError() << "unrolling this loop " << factor
+                         << " times grows the kernel to " << grown
+                         << " operations (its body has " << bodyOps
+                         << "), more than the " << AscTileDialect::kMaxKernelOps
+                         << " a kernel may have: use a smaller unroll_factor";
+        return signalPassFailure();
+      }
+      unroll(loop, factor);
+      kernelOps = grown;
       ++numUnrolled;
     }
   }

@@ -28,6 +28,9 @@ def AscTile_Dialect : Dialect {
   let extraClassDeclaration = [{
     /// The largest asctile.unroll_factor (the frontend's bound too).
     static constexpr int64_t kMaxUnrollFactor = 1024;
+    /// The most operations a kernel may grow to (the frontend's
+    /// MAX_KERNEL_OPS too): unrolling past it is a compile error at the loop.
+    static constexpr int64_t kMaxKernelOps = 400000;
   }];
 }
 
