@@ -1,7 +1,8 @@
 """issue 17: compile time and stack depth do not blow up with the size of a kernel. Describing the final IR
 printed each program point with a fresh printer state (verifying and numbering the whole function again: 4,000
 ops took 149 s, now ~3 s); the polynomial simplifier recursed once per op of a dependent chain (40,000 adds
-overflowed the stack)."""
+overflowed the stack). The sync and memory planners scanned the block for each pair they placed and each buffer
+they placed (a 2,000-tile straight-line kernel: 29 s in insert-sync, now ~0.1 s; bench/compile_scaling.py)."""
 
 import os
 import subprocess
@@ -40,6 +41,34 @@ def test_compile_time_grows_about_linearly_with_the_kernel(tmp_path, monkeypatch
     large = _compile_seconds(2000, tmp_path, monkeypatch)
     # 4x the ops: ~4-5x the time now; the quadratic describe step made it ~18x.
     assert large / small < 10, f"500 ops {small:.2f} s, 2000 ops {large:.2f} s: x{large / small:.1f}"
+
+
+@asc2.jit(always_compile=True)
+def tiles(x_ptr, out_ptr, N: asc2.ConstExpr[int]):
+    x_gm = asc2.global_tensor(x_ptr, [N * 64])
+    out_gm = asc2.global_tensor(out_ptr, [N * 64])
+    for i in asc2.static_range(N):
+        x = asc2.copy_in(x_gm, [i * 64], [64])
+        asc2.copy_out(x * 2.0 + 1.0, out_gm, [i * 64])
+
+
+def _planner_ms(n):
+    """(ops, ms in ascendc-insert-sync + ascendc-plan-memory) for `tiles` of n tiles."""
+    x = np.arange(n * 64, dtype=np.float32)
+    passes = tiles.compile(x, np.zeros_like(x), N=n).report(include_ir=False)["passes"]
+    planners = [p["wall_ms"] for p in passes if p["name"] in ("ascendc-insert-sync", "ascendc-plan-memory")]
+    assert len(planners) == 2, [p["name"] for p in passes]
+    return passes[-1]["op_count"], sum(planners)
+
+
+@requires_native
+def test_the_sync_and_memory_planners_grow_about_linearly_with_the_kernel():
+    _planner_ms(50)  # warm
+    small_ops, small = min(_planner_ms(300) for _ in range(2))
+    large_ops, large = min(_planner_ms(1200) for _ in range(2))
+    assert large_ops >= 3.9 * small_ops
+    # 4x the ops: ~4-6x the time; the scans over the block made it ~20x (and 29 s at 2,000 tiles).
+    assert large / small < 10, f"{small_ops} ops {small:.0f} ms, {large_ops} ops {large:.0f} ms: x{large / small:.1f}"
 
 
 def _add_chain_ir(n):
