@@ -142,7 +142,17 @@ static bool copyableElements(Type gm, Type local) {
   return gm == local || (gm.isInteger(1) && local.isUnsignedInteger(8));
 }
 
+/// `rows %r stride %s` of a data copy: the format's optional group only
+/// requires its first operand, so "rows %r stride" parses without a stride.
+static LogicalResult verifyRowCopy(Operation *op, Value rows, Value stride) {
+  if ((bool)rows != (bool)stride)
+    return op->emitOpError() << "a row copy needs both `rows` and `stride`";
+  return success();
+}
+
 LogicalResult DataCopyInOp::verify() {
+  if (failed(verifyRowCopy(*this, getRows(), getRowStride())))
+    return failure();
   if (!copyableElements(getSrc().getType().getElementType(),
                         getDst().getType().getElementType()))
     return emitOpError() << "element types of source and destination differ";
@@ -153,6 +163,8 @@ LogicalResult DataCopyInOp::verify() {
 }
 
 LogicalResult DataCopyOutOp::verify() {
+  if (failed(verifyRowCopy(*this, getRows(), getRowStride())))
+    return failure();
   if (!copyableElements(getDst().getType().getElementType(),
                         getSrc().getType().getElementType()))
     return emitOpError() << "element types of source and destination differ";
