@@ -153,6 +153,16 @@ static LogicalResult verifyRowCopy(Operation *op, Value rows, Value stride) {
 LogicalResult DataCopyInOp::verify() {
   if (failed(verifyRowCopy(*this, getRows(), getRowStride())))
     return failure();
+  // Into L1 the rows become NZ fractals (Nd2Nz), which needs the row count
+  // and stride; a bias row kept as it is says `nd`.
+  LocalType dst = getDst().getType();
+  if (dst.getSpaceName() == "L1" && !(*this)->hasAttr("nd")) {
+    if (!getRows())
+      return emitOpError() << "a copy into L1 needs `rows` and `stride` (NZ "
+                              "fractals), or `nd` for a plain row";
+    if (dst.getShape().size() != 2)
+      return emitOpError() << "a row copy into L1 needs a 2-D buffer";
+  }
   if (!copyableElements(getSrc().getType().getElementType(),
                         getDst().getType().getElementType()))
     return emitOpError() << "element types of source and destination differ";
