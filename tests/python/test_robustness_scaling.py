@@ -6,6 +6,7 @@ they placed (a 2,000-tile straight-line kernel: 29 s in insert-sync, now ~0.1 s;
 
 import os
 import subprocess
+import sys
 import time
 
 import numpy as np
@@ -13,6 +14,8 @@ import pytest
 
 import asc2
 from conftest import _find_asc2_opt, requires_native
+
+sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench"))  # compile_scaling
 
 
 @asc2.jit
@@ -43,19 +46,12 @@ def test_compile_time_grows_about_linearly_with_the_kernel(tmp_path, monkeypatch
     assert large / small < 10, f"500 ops {small:.2f} s, 2000 ops {large:.2f} s: x{large / small:.1f}"
 
 
-@asc2.jit(always_compile=True)
-def tiles(x_ptr, out_ptr, N: asc2.ConstExpr[int]):
-    x_gm = asc2.global_tensor(x_ptr, [N * 64])
-    out_gm = asc2.global_tensor(out_ptr, [N * 64])
-    for i in asc2.static_range(N):
-        x = asc2.copy_in(x_gm, [i * 64], [64])
-        asc2.copy_out(x * 2.0 + 1.0, out_gm, [i * 64])
-
-
 def _planner_ms(n):
-    """(ops, ms in ascendc-insert-sync + ascendc-plan-memory) for `tiles` of n tiles."""
+    """(ops, ms in ascendc-insert-sync + ascendc-plan-memory) for bench/compile_scaling.py's kernel of n tiles."""
+    from compile_scaling import straight_line
+
     x = np.arange(n * 64, dtype=np.float32)
-    passes = tiles.compile(x, np.zeros_like(x), N=n).report(include_ir=False)["passes"]
+    passes = straight_line.compile(x, np.zeros_like(x), N=n).report(include_ir=False)["passes"]
     planners = [p["wall_ms"] for p in passes if p["name"] in ("ascendc-insert-sync", "ascendc-plan-memory")]
     assert len(planners) == 2, [p["name"] for p in passes]
     return passes[-1]["op_count"], sum(planners)
