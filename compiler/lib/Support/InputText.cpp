@@ -13,7 +13,9 @@
 namespace asc2 {
 
 /// Steps over a newline (counting it), a string literal or a // comment
-/// starting at text[i]; false when text[i] starts none of them.
+/// starting at text[i]; false when text[i] starts none of them. A string
+/// literal ends at the end of its line, as MLIR's lexer ends it (with an
+/// error: see unclosedString).
 static bool skipsText(llvm::StringRef text, size_t &i, int64_t &line) {
   size_t e = text.size();
   char c = text[i];
@@ -23,10 +25,12 @@ static bool skipsText(llvm::StringRef text, size_t &i, int64_t &line) {
   }
   if (c == '"') {
     for (++i; i < e && text[i] != '"'; ++i) {
-      if (text[i] == '\\')
+      if (text[i] == '\n') {
+        --i; // the newline is the next character
+        break;
+      }
+      if (text[i] == '\\' && i + 1 < e && text[i + 1] != '\n')
         ++i;
-      else if (text[i] == '\n')
-        ++line;
     }
     return true;
   }
@@ -154,11 +158,32 @@ static std::optional<InputTextProblem> outerUseOfInnerValue(llvm::StringRef text
   return std::nullopt;
 }
 
+/// The line of the first string literal not closed on its line. MLIR's
+/// lexer reports it, but its parser goes on and MLIR 19 then builds an op
+/// from operands it has already freed (a heap use-after-free).
+static std::optional<int64_t> unclosedString(llvm::StringRef text) {
+  int64_t line = 1;
+  for (size_t i = 0, e = text.size(); i < e; ++i) {
+    if (text[i] == '"') {
+      int64_t at = line;
+      size_t start = i;
+      skipsText(text, i, line);
+      if (i >= e || i == start || text[i] != '"')
+        return at;
+    } else {
+      skipsText(text, i, line);
+    }
+  }
+  return std::nullopt;
+}
+
 std::optional<InputTextProblem> checkInputText(llvm::StringRef text, int64_t maxNesting) {
   if (size_t nul = text.find('\0'); nul != llvm::StringRef::npos)
     return InputTextProblem{int64_t(text.take_front(nul).count('\n')) + 1,
                             "the input holds a NUL byte (at byte " + std::to_string(nul) +
                                 "); MLIR input is text"};
+  if (auto line = unclosedString(text))
+    return InputTextProblem{*line, "a string literal is not closed on its line"};
   auto [depth, line] = nestingDepth(text);
   if (depth > maxNesting)
     return InputTextProblem{line, "the input nests " + std::to_string(depth) +
