@@ -172,6 +172,10 @@ def classify(proc, timed_out):
         return None
     last = exception_line(err)
     kind = last.split(":")[0]
+    # The mutator never touches imports: a mutant that cannot import ran nothing (a run of only these once
+    # reported "0 bugs").
+    if kind in ("ModuleNotFoundError", "ImportError"):
+        return f"cannot import: {last}"
     # An exception raised inside the asc2 package that is not one of its errors is an internal bug.
     frames = re.findall(r'File "([^"]+)", line \d+', err)
     in_asc2 = bool(frames) and f"{os.sep}asc2{os.sep}" in frames[-1]
@@ -192,6 +196,22 @@ def outcome(proc):
     return "ran" if proc.returncode == 0 else "ran, other numbers"
 
 
+def child_environment(workdir):
+    """The environment a mutant runs in (from ``workdir``): PYTHONPATH made absolute, so a relative one given
+    for the fuzzer's own directory still finds asc2."""
+    path = os.pathsep.join(os.path.abspath(p) for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p)
+    return dict(os.environ, PYTHONPATH=path, ASC2_MAX_STEPS="2000000", ASC2_CACHE_DIR=os.path.join(workdir, "cache"))
+
+
+def check_environment(workdir):
+    """None when a mutant's interpreter can import asc2 and numpy, else why not."""
+    proc = subprocess.run([sys.executable, "-c", "import asc2, numpy"], capture_output=True, text=True,
+                          env=child_environment(workdir), cwd=workdir)
+    if proc.returncode != 0:
+        return exception_line(proc.stderr) or proc.stderr.strip()
+    return None
+
+
 def run_one(args):
     index, seed, timeout, workdir = args
     rng = random.Random(seed * 1_000_003 + index)
@@ -205,7 +225,7 @@ def run_one(args):
     path = os.path.join(workdir, f"mutant_{index}_{sample}.py")
     with open(path, "w") as f:
         f.write(text)
-    env = dict(os.environ, ASC2_MAX_STEPS="2000000", ASC2_CACHE_DIR=os.path.join(workdir, "cache"))
+    env = child_environment(workdir)
     start = time.monotonic()
     try:
         proc = subprocess.run([sys.executable, path], capture_output=True, text=True, timeout=timeout, env=env,
@@ -231,6 +251,11 @@ def main(argv=None):
     parser.add_argument("--artifacts", default=None, help="directory for the mutants that found a bug")
     args = parser.parse_args(argv)
     workdir = tempfile.mkdtemp(prefix="asc2-frontend-fuzz-")
+    problem = check_environment(workdir)
+    if problem:
+        print(f"frontend-fuzz: a mutant's interpreter cannot import asc2 and numpy ({problem}); set PYTHONPATH to "
+              f"the build's python directory", file=sys.stderr)
+        return 2
     artifacts = args.artifacts or workdir
     os.makedirs(artifacts, exist_ok=True)
     start = time.monotonic()
