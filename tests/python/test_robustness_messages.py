@@ -192,7 +192,7 @@ def load_at(x_ptr, OFF: asc2.ConstExpr[int]):
 
 
 @requires_native
-@pytest.mark.parametrize("offset", [10**20, -(10**30)])
+@pytest.mark.parametrize("offset", [10**20, -(10**30), 2**63])  # 2**63: frontend_fuzz seed 20261204, mutant 545
 def test_an_integer_constant_out_of_64_bits_is_an_error_at_its_line(offset):
     with pytest.raises(asc2.CompilationError, match=rf"the integer {offset} does not fit in 64 bits") as e:
         load_at[1](X, OFF=offset)

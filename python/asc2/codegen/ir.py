@@ -269,9 +269,10 @@ def constant_literal(value, ty):
         return f"{float_literal(value, ty)} : {ty}"
     value = int(value)
     bits = 64 if ty == INDEX else int(ty.lstrip("ui"))
-    if not -(1 << (bits - 1)) <= value < 1 << bits:
+    # Signless integers also take their unsigned bit patterns; an index (a runtime integer) is signed.
+    if not -(1 << (bits - 1)) <= value < 1 << (bits - 1 if ty == INDEX else bits):
         _fail("CompilationValueError", f"the integer {value} does not fit in {bits} bits" +
-              (" (runtime integers are 64-bit, as the core's scalar unit)" if ty == INDEX else ""))
+              (" (runtime integers are signed 64-bit, as the core's scalar unit)" if ty == INDEX else ""))
     return f"{value} : {ty}"
 
 
