@@ -27,10 +27,9 @@ SyncPlanner::SyncPlanner(SyncPlan &plan, int64_t eventIds,
     : plan(plan), eventIds(eventIds), orderedElsewhere(orderedElsewhere),
       points(plan.func) {
   plan.func.walk([&](Operation *op) {
-    if (auto v = flagOf(op); v.isSet || v.isWait) {
-      existingFlags.push_back(v);
+    // Flags of the input IR (none unless it was synchronised before).
+    if (auto v = flagOf(op); v.isSet || v.isWait)
       noteFlag(op->getBlock(), keyOf(op), v.src, v.dst, v.event, v.isSet);
-    }
   });
 }
 
@@ -144,8 +143,9 @@ static const Key *lastBefore(const std::vector<Key> &keys, Key key) {
 
 bool SyncPlanner::isOpen(Block *block, Pipe src, Pipe dst, int64_t event,
                          ItemKey key) {
-  auto it = flagsOf(block).pairs.find((int)src * kPipes + (int)dst);
-  if (it == flagsOf(block).pairs.end())
+  auto &pairs = flagsOf(block).pairs;
+  auto it = pairs.find((int)src * kPipes + (int)dst);
+  if (it == pairs.end())
     return false;
   const PairFlags &f = it->second;
   const ItemKey *set = (int64_t)f.sets.size() > event ? lastBefore(f.sets[event], key) : nullptr;
@@ -158,8 +158,9 @@ bool SyncPlanner::isOpen(Block *block, Pipe src, Pipe dst, int64_t event,
 std::optional<SyncPlanner::ItemKey>
 SyncPlanner::lastUse(Block *block, Pipe src, Pipe dst, int64_t event,
                      std::optional<ItemKey> lo, std::optional<ItemKey> hi) {
-  auto it = flagsOf(block).pairs.find((int)src * kPipes + (int)dst);
-  if (it == flagsOf(block).pairs.end() || (int64_t)it->second.uses.size() <= event)
+  auto &pairs = flagsOf(block).pairs;
+  auto it = pairs.find((int)src * kPipes + (int)dst);
+  if (it == pairs.end() || (int64_t)it->second.uses.size() <= event)
     return std::nullopt;
   const std::vector<ItemKey> &keys = it->second.uses[event];
   auto end = hi ? std::upper_bound(keys.begin(), keys.end(), *hi) : keys.end();

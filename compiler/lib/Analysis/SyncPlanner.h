@@ -160,8 +160,6 @@ private:
   ProgramPoints points;
   llvm::DenseMap<std::tuple<Operation *, Operation *, int>, NestedWaits>
       nestedWaitCache;
-  /// Flags of the input IR (none unless it was synchronised before).
-  std::vector<FlagView> existingFlags;
   /// Planned ops by place, in creation order.
   llvm::DenseMap<Operation *, llvm::SmallVector<int, 2>> before, after,
       elseStart, elseEnd;
