@@ -31,6 +31,13 @@ BufferLiveness::BufferLiveness(func::FuncOp func, bool keepCopiesApart)
   // apart from the other copies' buffers: sharing bytes with one would order
   // the DMA after that copy's compute and undo the overlap.
   llvm::DenseMap<Value, Operation *> dmaLoop;
+  // The same for the copies of a loop unrolled whole (its trip count a
+  // multiple of the factor that leaves one trip, which canonicalization then
+  // folds away): the copies stand in a block of their own ops, and their DMA
+  // buffers (tagged with the copy, `slot`) stay apart over the span of the
+  // block's copies, as they would in the loop.
+  llvm::DenseMap<Value, Block *> dmaStraight;
+  llvm::DenseMap<Block *, std::pair<int, int>> straightSpan;
   for (int p = 0; p < points.size(); ++p) {
     Operation *op = points.opAt(p);
     auto access = dyn_cast<BufferAccessOpInterface>(op);
@@ -46,7 +53,7 @@ BufferLiveness::BufferLiveness(func::FuncOp func, bool keepCopiesApart)
       if (it == index.end())
         continue;
       BufferInterval &iv = intervals[it->second];
-      if (dma && keepCopiesApart)
+      if (dma && keepCopiesApart) {
         for (Operation *loop = op->getParentOp(); loop && !isa<func::FuncOp>(loop);
              loop = loop->getParentOp())
           if (isa<scf::ForOp>(loop) && !loop->isAncestor(iv.alloc) &&
@@ -54,6 +61,15 @@ BufferLiveness::BufferLiveness(func::FuncOp func, bool keepCopiesApart)
             dmaLoop[a.buffer] = loop; // ends at the outermost such loop
             (a.isWrite ? iv.loaded : iv.stored) = true;
           }
+        if (!dmaLoop.count(a.buffer) && iv.slot >= 0) {
+          Block *block = op->getBlock();
+          dmaStraight[a.buffer] = block;
+          (a.isWrite ? iv.loaded : iv.stored) = true;
+          auto span = straightSpan.try_emplace(block, p, p).first;
+          span->second.first = std::min(span->second.first, p);
+          span->second.second = std::max(span->second.second, p);
+        }
+      }
       if (iv.start > iv.end)
         iv.start = iv.end = p;
       iv.start = std::min(iv.start, p);
@@ -108,6 +124,12 @@ BufferLiveness::BufferLiveness(func::FuncOp func, bool keepCopiesApart)
     BufferInterval &iv = intervals[index[buffer]];
     iv.loopStart = points.pointOf(loop);
     iv.loopEnd = points.lastPointIn(loop);
+  }
+  for (auto &[buffer, block] : dmaStraight) {
+    if (dmaLoop.count(buffer))
+      continue; // also used by a DMA inside an unrolled loop: that one rules
+    BufferInterval &iv = intervals[index[buffer]];
+    std::tie(iv.loopStart, iv.loopEnd) = straightSpan[block];
   }
   for (auto &[key, isRead] : firstIsRead) {
     if (!isRead)
