@@ -18,6 +18,7 @@ from .common import Measurement
 
 SQRT_HALF = math.sqrt(0.5)
 SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
+NEG_SQRT_8_OVER_PI = -math.sqrt(8.0 / math.pi)
 
 
 @asc2.jit
@@ -38,6 +39,8 @@ def unary_tiles(x_ptr: asc2.GlobalAddress, out_ptr: asc2.GlobalAddress, size: in
             y = x * (asc2.erf(x * SQRT_HALF) + 1) * 0.5
         elif OP == "gelu_tanh":
             y = x * (asc2.tanh((x + x * x * x * 0.044715) * SQRT_2_OVER_PI) + 1) * 0.5
+        elif OP == "gelu_exp":  # the same tanh GELU as x * sigmoid(2u), through one exp
+            y = x / (asc2.exp((x * x * x * 0.044715 + x) * NEG_SQRT_8_OVER_PI) + 1)
         else:  # leaky_relu
             y = asc2.where(x >= 0, x, x * alpha)
         asc2.copy_out(y, out_gm, [off])
@@ -102,7 +105,7 @@ def _unary_reference(op, x, alpha):
         return np.tanh(x64)
     if op == "gelu_erf":
         return 0.5 * x64 * (1.0 + np.vectorize(math.erf)(x64 * SQRT_HALF))
-    if op == "gelu_tanh":
+    if op in ("gelu_tanh", "gelu_exp"):
         return 0.5 * x64 * (1.0 + np.tanh(SQRT_2_OVER_PI * (x64 + 0.044715 * x64 ** 3)))
     return np.where(x64 >= 0, x64, x64 * alpha)
 
