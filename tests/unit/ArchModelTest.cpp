@@ -120,6 +120,31 @@ TEST(ArchModel, Ascend950IsC310WithBufferIds) {
   EXPECT_EQ(arch->capacity[int(Space::BT)], 4096);
 }
 
+TEST(ArchModel, RequestWindowsAreOptional) {
+  std::string error;
+  // Ascend910B1 leaves them out (no cap); Ascend950 sets both, and a copy then
+  // moves window / latency bytes per cycle, below the port maximum.
+  auto b1 = ArchModel::load(ASC2_RESOURCES_DIR "/arch", "Ascend910B1", error);
+  ASSERT_TRUE(b1) << error;
+  EXPECT_EQ(b1->gmToUbWindowBytes, 0);
+  EXPECT_DOUBLE_EQ(b1->ubCopyBytesPerCycle(false), b1->gmToUbBytesPerCycle);
+  auto a5 = ArchModel::load(ASC2_RESOURCES_DIR "/arch", "Ascend950", error);
+  ASSERT_TRUE(a5) << error;
+  ASSERT_GT(a5->gmToUbWindowBytes, 0);
+  EXPECT_DOUBLE_EQ(a5->ubCopyBytesPerCycle(false),
+                   a5->gmToUbWindowBytes / a5->gmReadLatencyCycles);
+  EXPECT_LT(a5->ubCopyBytesPerCycle(false), a5->gmToUbBytesPerCycle);
+  EXPECT_LT(a5->ubCopyBytesPerCycle(true), a5->ubToGmBytesPerCycle);
+  // A negative window is refused, naming the field.
+  std::string text = readFile(ASC2_RESOURCES_DIR "/arch/Ascend950.json");
+  const std::string key = "\"gm_to_ub_window_bytes\": ";
+  size_t at = text.find(key, text.find("\"name\": \""));
+  ASSERT_NE(at, std::string::npos);
+  text.insert(at + key.size(), "-");
+  EXPECT_FALSE(ArchModel::fromJson(text, error));
+  EXPECT_NE(error.find("'gm_to_ub_window_bytes': must be >= 0"), std::string::npos) << error;
+}
+
 TEST(ArchModel, MalformedJsonNamesTheProblem) {
   std::string error;
   EXPECT_FALSE(ArchModel::fromJson("{\"name\": \"x\",", error));

@@ -38,6 +38,12 @@ public:
       fail(key, positive ? "must be > 0" : "must be >= 0");
     return *v;
   }
+  /// A number the file may leave out (0 then); when present, >= 0.
+  double optionalNumber(llvm::StringRef key) {
+    if (failed() || !obj.get(key))
+      return 0;
+    return number(key, /*positive=*/false);
+  }
   std::string string(llvm::StringRef key) {
     if (failed())
       return {};
@@ -148,6 +154,9 @@ std::optional<ArchModel> ArchModel::fromJson(const std::string &text,
   m.gmWriteLatencyCycles =
       r.number("gm_write_latency_cycles", /*positive=*/false);
   m.mteOutstanding = int(r.number("mte_outstanding"));
+  m.gmToUbWindowBytes = r.optionalNumber("gm_to_ub_window_bytes");
+  m.ubToGmWindowBytes = r.optionalNumber("ub_to_gm_window_bytes");
+  m.ubWindowShared = r.optionalNumber("ub_window_shared") != 0;
   m.l2Bytes = int64_t(r.number("l2_bytes"));
   m.l2LineBytes = int64_t(r.number("l2_line_bytes"));
   m.l2BytesPerCycle = r.number("l2_gbps") * 1e9 / cyclesPerSecond;

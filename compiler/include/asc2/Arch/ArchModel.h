@@ -12,6 +12,7 @@
 #include "asc2/Arch/Space.h"
 #include "asc2/Arch/VecOp.h"
 
+#include <algorithm>
 #include <array>
 #include <map>
 #include <optional>
@@ -47,6 +48,23 @@ struct ArchModel {
   double vectorIssueCycles = 0;
   double gmReadLatencyCycles = 0, gmWriteLatencyCycles = 0;
   int mteOutstanding = 1;
+  // The bytes of GM requests a vector core's DMA keeps in flight between GM
+  // and UB (0: no limit). By Little's law a copy then moves at most
+  // window / latency bytes per cycle, below the port bandwidth when the
+  // window is smaller than bandwidth x latency (ubCopyBytesPerCycle).
+  double gmToUbWindowBytes = 0, ubToGmWindowBytes = 0;
+  // Reads and writes through the UB port share the window: a copy moves its
+  // bytes only after the port's previous copy, of either direction, moved
+  // its own (their latencies still overlap).
+  bool ubWindowShared = false;
+  /// The rate of a GM -> UB (`write` false) or UB -> GM copy: the port
+  /// bandwidth, capped by the request window over the latency.
+  double ubCopyBytesPerCycle(bool write) const {
+    double port = write ? ubToGmBytesPerCycle : gmToUbBytesPerCycle;
+    double window = write ? ubToGmWindowBytes : gmToUbWindowBytes;
+    double latency = write ? gmWriteLatencyCycles : gmReadLatencyCycles;
+    return window > 0 && latency > 0 ? std::min(port, window / latency) : port;
+  }
   // Cube path, bytes per cycle per AIC: GM->L1 (MTE2), L1->L0A / L1->L0B
   // (MTE1), L0C->GM (FIX).
   double gmToL1BytesPerCycle = 0, l1ToL0aBytesPerCycle = 0,
