@@ -99,7 +99,6 @@
 #include <string>
 #include <condition_variable>
 #include <utility>
-#include <map>
 #include <vector>
 
 namespace asc2::sim {
@@ -483,14 +482,9 @@ private:
   /// `gmStride` elements apart, from element `offset` of `in`'s GM buffer
   /// (see the timing notes at the top of this file). `traceBytes` is what
   /// the trace and the statistics count as moved.
-  /// A copy through the vector core's UB port (`ubPort`) on a target whose
-  /// reads and writes share one request window (ArchModel::ubWindowShared)
-  /// moves its bytes while no other copy of the port, either way, moves its
-  /// own (bookUbPort).
   void gmTransfer(const Instr &in, int64_t offset, int64_t rowElems,
                   int64_t rows, int64_t gmStride, bool write,
-                  double bytesPerCycle, int64_t traceBytes,
-                  bool ubPort = false);
+                  double bytesPerCycle, int64_t traceBytes);
 
   // --- the cube path (CubeUnit.cpp) ---
   bool copyGmToL1Nz(const Instr &in, int32_t pc);
@@ -598,12 +592,6 @@ private:
   /// and how many it has issued.
   std::array<std::vector<uint64_t>, kNumPipes> inFlight;
   std::array<uint64_t, kNumPipes> gmCopies{};
-  /// The UB port's booked transfer intervals (start -> end) on a target with
-  /// a shared window: a copy takes the first gap at or after its start long
-  /// enough for its bytes, so a copy issued later but ready earlier is not
-  /// held behind one still waiting for a flag.
-  std::map<uint64_t, uint64_t> ubPortBusy;
-  uint64_t bookUbPort(uint64_t start, uint64_t occupancy);
   std::array<std::vector<uint64_t>, kNumPipes> startRing;
 };
 

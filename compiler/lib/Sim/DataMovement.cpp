@@ -52,23 +52,9 @@ bool CoreRunner::gmRows(const Instr &in, int64_t offset, int64_t count,
   return gmRange(in, offset, count, ptr);
 }
 
-uint64_t CoreRunner::bookUbPort(uint64_t start, uint64_t occupancy) {
-  // Intervals are disjoint and sorted: walk from the last one starting at or
-  // before `start` to the first gap that holds the copy.
-  auto it = ubPortBusy.upper_bound(start);
-  if (it != ubPortBusy.begin() && std::prev(it)->second > start)
-    start = std::prev(it)->second;
-  for (; it != ubPortBusy.end() && it->first < start + occupancy; ++it)
-    start = std::max(start, it->second);
-  if (occupancy > 0)
-    ubPortBusy.emplace(start, start + occupancy);
-  return start;
-}
-
 void CoreRunner::gmTransfer(const Instr &in, int64_t offset, int64_t rowElems,
                             int64_t rows, int64_t gmStride, bool write,
-                            double bytesPerCycle, int64_t traceBytes,
-                            bool ubPort) {
+                            double bytesPerCycle, int64_t traceBytes) {
   const int64_t w = byteWidth(in.dtype);
   const int64_t bytes = rows * rowElems * w;
   const Pipe p = in.pipe;
@@ -80,8 +66,6 @@ void CoreRunner::gmTransfer(const Instr &in, int64_t offset, int64_t rowElems,
   std::vector<uint64_t> &ring = inFlight[int(p)];
   uint64_t &slot = ring[size_t(gmCopies[int(p)]++ % ring.size())];
   uint64_t start = std::max(startOn(p, enqueue(p)), slot);
-  if (ubPort && arch.ubWindowShared)
-    start = bookUbPort(start, occupancy);
   uint64_t freed = start + occupancy, done = freed + latency;
   occupyPipelined(p, start, freed, done);
   out->stats.bytes[int(p)] += uint64_t(traceBytes);
@@ -168,7 +152,7 @@ bool CoreRunner::copyIn(const Instr &in, int32_t pc) {
   gmTransfer(in, offset, count, rows, gmStride, /*write=*/false,
              in.dstSpace == Space::L1 ? arch.gmToL1BytesPerCycle
                                       : arch.ubCopyBytesPerCycle(false),
-             rows * count * w, /*ubPort=*/in.dstSpace == Space::UB);
+             rows * count * w);
   return true;
 }
 
@@ -207,7 +191,7 @@ bool CoreRunner::copyOut(const Instr &in, int32_t pc) {
   gmTransfer(in, offset, count, rows, gmStride, /*write=*/true,
              in.srcSpace == Space::UB ? arch.ubCopyBytesPerCycle(true)
                                       : arch.ubToGmBytesPerCycle,
-             rows * count * w, /*ubPort=*/in.srcSpace == Space::UB);
+             rows * count * w);
   return true;
 }
 

@@ -53,10 +53,6 @@ struct ArchModel {
   // window / latency bytes per cycle, below the port bandwidth when the
   // window is smaller than bandwidth x latency (ubCopyBytesPerCycle).
   double gmToUbWindowBytes = 0, ubToGmWindowBytes = 0;
-  // Reads and writes through the UB port share the window: a copy moves its
-  // bytes only after the port's previous copy, of either direction, moved
-  // its own (their latencies still overlap).
-  bool ubWindowShared = false;
   /// The rate of a GM -> UB (`write` false) or UB -> GM copy: the port
   /// bandwidth, capped by the request window over the latency.
   double ubCopyBytesPerCycle(bool write) const {
