@@ -126,23 +126,24 @@ TEST(ArchModel, RequestWindowsAreOptional) {
   // moves window / latency bytes per cycle, below the port maximum.
   auto b1 = ArchModel::load(ASC2_RESOURCES_DIR "/arch", "Ascend910B1", error);
   ASSERT_TRUE(b1) << error;
-  EXPECT_EQ(b1->gmToUbWindowBytes, 0);
-  EXPECT_DOUBLE_EQ(b1->ubCopyBytesPerCycle(false), b1->gmToUbBytesPerCycle);
+  EXPECT_EQ(b1->gmReadWindowBytes, 0);
+  EXPECT_DOUBLE_EQ(b1->gmCopyBytesPerCycle(b1->gmToUbBytesPerCycle, false),
+                   b1->gmToUbBytesPerCycle);
   auto a5 = ArchModel::load(ASC2_RESOURCES_DIR "/arch", "Ascend950", error);
   ASSERT_TRUE(a5) << error;
-  ASSERT_GT(a5->gmToUbWindowBytes, 0);
-  EXPECT_DOUBLE_EQ(a5->ubCopyBytesPerCycle(false),
-                   a5->gmToUbWindowBytes / a5->gmReadLatencyCycles);
-  EXPECT_LT(a5->ubCopyBytesPerCycle(false), a5->gmToUbBytesPerCycle);
-  EXPECT_LT(a5->ubCopyBytesPerCycle(true), a5->ubToGmBytesPerCycle);
+  ASSERT_GT(a5->gmReadWindowBytes, 0);
+  EXPECT_DOUBLE_EQ(a5->gmCopyBytesPerCycle(a5->gmToUbBytesPerCycle, false),
+                   a5->gmReadWindowBytes / a5->gmReadLatencyCycles);
+  EXPECT_LT(a5->gmCopyBytesPerCycle(a5->gmToUbBytesPerCycle, false), a5->gmToUbBytesPerCycle);
+  EXPECT_LT(a5->gmCopyBytesPerCycle(a5->ubToGmBytesPerCycle, true), a5->ubToGmBytesPerCycle);
   // A negative window is refused, naming the field.
   std::string text = readFile(ASC2_RESOURCES_DIR "/arch/Ascend950.json");
-  const std::string key = "\"gm_to_ub_window_bytes\": ";
+  const std::string key = "\"gm_read_window_bytes\": ";
   size_t at = text.find(key, text.find("\"name\": \""));
   ASSERT_NE(at, std::string::npos);
   text.insert(at + key.size(), "-");
   EXPECT_FALSE(ArchModel::fromJson(text, error));
-  EXPECT_NE(error.find("'gm_to_ub_window_bytes': must be >= 0"), std::string::npos) << error;
+  EXPECT_NE(error.find("'gm_read_window_bytes': must be >= 0"), std::string::npos) << error;
 }
 
 TEST(ArchModel, MalformedJsonNamesTheProblem) {

@@ -95,22 +95,22 @@ TEST(SimMemorySystem, ARequestWindowCapsACopyByLittlesLaw) {
   // window wider than port x latency changes nothing.
   std::vector<float> x(4 * kTile, 1);
   ArchModel narrow = testArch(4);
-  narrow.gmToUbWindowBytes = 2048;
-  EXPECT_DOUBLE_EQ(narrow.ubCopyBytesPerCycle(/*write=*/false), 2048.0 / 500);
+  narrow.gmReadWindowBytes = 2048;
+  EXPECT_DOUBLE_EQ(narrow.gmCopyBytesPerCycle(128, /*write=*/false), 2048.0 / 500);
   LaunchResult r = run(streamIn(4, 0), narrow, 1, x);
   ASSERT_TRUE(r.ok) << r.error;
   const uint64_t occ = 4 * kTile * 500 / 2048;
   EXPECT_EQ(r.totalCycles, kFirstCopyIssue + 4 * occ + kLat);
   ArchModel wide = testArch(4);
-  wide.gmToUbWindowBytes = 128 * 500 * 2;
+  wide.gmReadWindowBytes = 128 * 500 * 2;
   LaunchResult w = run(streamIn(4, 0), wide, 1, x);
   ASSERT_TRUE(w.ok) << w.error;
   EXPECT_EQ(w.totalCycles, kFirstCopyIssue + 4 * kOcc + kLat);
   // The write window uses the write latency.
   ArchModel writes = testArch(1);
-  writes.ubToGmWindowBytes = 1000;
-  EXPECT_DOUBLE_EQ(writes.ubCopyBytesPerCycle(/*write=*/true), 1000.0 / 100);
-  EXPECT_DOUBLE_EQ(writes.ubCopyBytesPerCycle(/*write=*/false), 128);
+  writes.gmWriteWindowBytes = 1000;
+  EXPECT_DOUBLE_EQ(writes.gmCopyBytesPerCycle(128, /*write=*/true), 1000.0 / 100);
+  EXPECT_DOUBLE_EQ(writes.gmCopyBytesPerCycle(128, /*write=*/false), 128);
 }
 
 TEST(SimMemorySystem, AFifthCopyWaitsForTheFirstToComplete) {

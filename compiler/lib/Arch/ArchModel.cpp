@@ -154,8 +154,8 @@ std::optional<ArchModel> ArchModel::fromJson(const std::string &text,
   m.gmWriteLatencyCycles =
       r.number("gm_write_latency_cycles", /*positive=*/false);
   m.mteOutstanding = int(r.number("mte_outstanding"));
-  m.gmToUbWindowBytes = r.optionalNumber("gm_to_ub_window_bytes");
-  m.ubToGmWindowBytes = r.optionalNumber("ub_to_gm_window_bytes");
+  m.gmReadWindowBytes = r.optionalNumber("gm_read_window_bytes");
+  m.gmWriteWindowBytes = r.optionalNumber("gm_write_window_bytes");
   m.l2Bytes = int64_t(r.number("l2_bytes"));
   m.l2LineBytes = int64_t(r.number("l2_line_bytes"));
   m.l2BytesPerCycle = r.number("l2_gbps") * 1e9 / cyclesPerSecond;

@@ -150,8 +150,9 @@ bool CoreRunner::copyIn(const Instr &in, int32_t pc) {
                stride * w);
   }
   gmTransfer(in, offset, count, rows, gmStride, /*write=*/false,
-             in.dstSpace == Space::L1 ? arch.gmToL1BytesPerCycle
-                                      : arch.ubCopyBytesPerCycle(false),
+             in.dstSpace == Space::L1
+                 ? arch.gmToL1BytesPerCycle
+                 : arch.gmCopyBytesPerCycle(arch.gmToUbBytesPerCycle, /*write=*/false),
              rows * count * w);
   return true;
 }
@@ -189,8 +190,9 @@ bool CoreRunner::copyOut(const Instr &in, int32_t pc) {
     accessRows(false, in.srcSpace, in.src0Addr, rows, count * w, stride * w);
   }
   gmTransfer(in, offset, count, rows, gmStride, /*write=*/true,
-             in.srcSpace == Space::UB ? arch.ubCopyBytesPerCycle(true)
-                                      : arch.ubToGmBytesPerCycle,
+             in.srcSpace == Space::UB
+                 ? arch.gmCopyBytesPerCycle(arch.ubToGmBytesPerCycle, /*write=*/true)
+                 : arch.ubToGmBytesPerCycle,
              rows * count * w);
   return true;
 }

@@ -48,18 +48,20 @@ struct ArchModel {
   double vectorIssueCycles = 0;
   double gmReadLatencyCycles = 0, gmWriteLatencyCycles = 0;
   int mteOutstanding = 1;
-  // The bytes of GM requests a vector core's DMA keeps in flight between GM
-  // and UB (0: no limit). By Little's law a copy then moves at most
-  // window / latency bytes per cycle, below the port bandwidth when the
-  // window is smaller than bandwidth x latency (ubCopyBytesPerCycle).
-  double gmToUbWindowBytes = 0, ubToGmWindowBytes = 0;
-  /// The rate of a GM -> UB (`write` false) or UB -> GM copy: the port
-  /// bandwidth, capped by the request window over the latency.
-  double ubCopyBytesPerCycle(bool write) const {
-    double port = write ? ubToGmBytesPerCycle : gmToUbBytesPerCycle;
-    double window = write ? ubToGmWindowBytes : gmToUbWindowBytes;
+  // The bytes of GM read (write) requests a vector core's DMA keeps in
+  // flight between GM and UB (0: no limit). By Little's law such a copy then
+  // moves at most window / latency bytes per cycle, below its port's
+  // bandwidth when the window is smaller than bandwidth x latency
+  // (gmCopyBytesPerCycle). The cube core's copies run at their port rates.
+  double gmReadWindowBytes = 0, gmWriteWindowBytes = 0;
+  /// The rate of a GM read (`write` false) or write through a port of
+  /// `portBytesPerCycle`: the port bandwidth, capped by the request window
+  /// over the latency.
+  double gmCopyBytesPerCycle(double portBytesPerCycle, bool write) const {
+    double window = write ? gmWriteWindowBytes : gmReadWindowBytes;
     double latency = write ? gmWriteLatencyCycles : gmReadLatencyCycles;
-    return window > 0 && latency > 0 ? std::min(port, window / latency) : port;
+    return window > 0 && latency > 0 ? std::min(portBytesPerCycle, window / latency)
+                                     : portBytesPerCycle;
   }
   // Cube path, bytes per cycle per AIC: GM->L1 (MTE2), L1->L0A / L1->L0B
   // (MTE1), L0C->GM (FIX).
