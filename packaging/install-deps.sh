@@ -10,6 +10,8 @@ PACKAGES=(
   pybind11-dev python3-dev python3-numpy python3-pytest
   libgtest-dev xvfb
   libopenblas0-pthread
+  python3-torch python3-distributed
+  desktop-file-utils appstream dpkg-dev
 )
 
 missing=()

@@ -212,7 +212,7 @@ def check(k, mutate=False):
 # Waits the mutation run expects to be redundant: InsertSync tracks a GM tensor as one resource, so
 # the next output tile's use of a workspace (other rows or columns, no shared bytes) is ordered
 # after this tile's, a WAR that no run can violate.
-REDUNDANT = re.compile(r"WAR on arg\d+: ascendc\.data_copy_in \(MTE2, line \d+\) -> ascendc\.(data_copy_out|fixpipe)")
+REDUNDANT = re.compile(r"WAR on \w+ in GM: ascendc\.data_copy_in \(MTE2, line \d+\) -> ascendc\.(data_copy_out|fixpipe)")
 
 
 def mutation_config(k):

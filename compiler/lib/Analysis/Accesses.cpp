@@ -29,8 +29,15 @@ std::string describe(const Resource &r) {
       return name.str();
   if (r.planned)
     return (r.space + "[" + Twine(r.lo) + ", " + Twine(r.hi) + ")").str();
-  if (auto arg = dyn_cast<BlockArgument>(v))
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    // A kernel parameter: the name the kernel gave it.
+    Operation *owner = arg.getOwner()->getParentOp();
+    if (auto names = owner ? owner->getAttrOfType<ArrayAttr>("asctile.arg_names") : ArrayAttr())
+      if (arg.getArgNumber() < names.size())
+        if (auto name = dyn_cast<StringAttr>(names[arg.getArgNumber()]); name && !name.empty())
+          return (name.getValue() + " in GM").str();
     return ("arg" + Twine(arg.getArgNumber())).str();
+  }
   return "buffer";
 }
 

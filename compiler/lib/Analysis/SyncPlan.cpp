@@ -128,6 +128,32 @@ SeqRange latestOf(const std::vector<Record> &records,
   return out;
 }
 
+/// Whether `op` is a loop whose trips the kernel declared independent
+/// (`asc2.range(..., parallel=True)`).
+bool isParallelLoop(Operation *op) {
+  auto parallel = op ? op->getAttrOfType<BoolAttr>("asctile.parallel") : BoolAttr();
+  return isa_and_nonnull<scf::ForOp>(op) && parallel && parallel.getValue();
+}
+
+/// The unrolled copy (ping/pong slot) a copy between GM and a local buffer
+/// belongs to: its local buffer's slot, or -1.
+int64_t copySlotOf(Operation *leaf) {
+  for (Value v : leaf->getOperands())
+    if (auto alloc = v.getDefiningOp<AllocLocalOp>())
+      if (auto slot = alloc.getSlotAttr())
+        return slot.getInt();
+  return -1;
+}
+
+/// Whether two GM accesses belong to different unrolled copies of a loop
+/// body (different trips).
+bool otherTripInGm(const Access &a, const Access &b) {
+  if (a.res.space != "GM" || b.res.space != "GM")
+    return false;
+  int64_t sa = copySlotOf(a.leaf), sb = copySlotOf(b.leaf);
+  return sa >= 0 && sb >= 0 && sa != sb;
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -296,6 +322,15 @@ void SyncPlanner::walkBlock(Block &block, bool isLoopBody) {
   for (auto &row : known)
     row.fill(INT_MIN);
 
+  // The trips of a `parallel=True` loop are independent in GM (upstream's
+  // semantics: the stores of trip n run beside the loads of trip n + 1), so
+  // GM accesses of different trips of one core need no order: none are
+  // carried, and in an unrolled body the copies (ping/pong slots) of one
+  // trip are different trips. The cores of a MIX group stay ordered.
+  Operation *loop = block.getParentOp();
+  bool parallelTrips = isLoopBody && isParallelLoop(loop);
+  bool parallelCopies = parallelTrips && loop->hasAttr("asctile.unrolled_by");
+
   std::vector<Record> records;
   RecordIndex index;
   if (isLoopBody) {
@@ -312,6 +347,8 @@ void SyncPlanner::walkBlock(Block &block, bool isLoopBody) {
       if (a.leaf != prevLeaf)
         ++seq;
       prevLeaf = a.leaf;
+      if (parallelTrips && a.res.space == "GM")
+        continue;
       records.push_back({a, laneOf(a), seq, true, nothing});
       index.add(records.back(), records.size() - 1);
     }
@@ -377,6 +414,9 @@ void SyncPlanner::walkBlock(Block &block, bool isLoopBody) {
         if (q == p)
           continue;
         auto unordered = [&](const Record &r) {
+          if (parallelCopies && otherTripInGm(a, r.access) &&
+              coreOfLane(p) == coreOfLane(q))
+            return false;
           // A wait the nested walk placed inside this compound op before the
           // access already orders it (one pair covers every earlier q op).
           return !(orderedElsewhere && orderedElsewhere(a, r.access)) &&
