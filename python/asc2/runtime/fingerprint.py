@@ -233,6 +233,12 @@ def _numpy_array(value):
     if isinstance(value, np.ndarray):
         data = np.ascontiguousarray(value)
         return ["ndarray", str(value.dtype), list(value.shape), hashlib.sha256(data.tobytes()).hexdigest()]
+    torch = sys.modules.get("torch")
+    if torch is not None and isinstance(value, torch.Tensor):
+        # By its bytes, as an ndarray: a tensor's repr rounds to 4 decimals and elides long ones.
+        t = value.detach().cpu().contiguous()
+        bits = t.view(torch.int16) if t.dtype == torch.bfloat16 else t
+        return ["tensor", str(value.dtype), list(value.shape), hashlib.sha256(bits.numpy().tobytes()).hexdigest()]
     return None
 
 

@@ -9,7 +9,7 @@ import warnings
 from .. import errors
 from ..codegen import KernelSource, ParamSpec, generate
 from ..language import core
-from . import cache, compiler, fingerprint, npu, project, twin
+from . import cache, compiler, fingerprint, npu, project, tensors, twin
 from .platform import check_backend_available, get_platform
 
 
@@ -241,16 +241,19 @@ class Reinterpreted:
 def reinterpret(array, dtype):
     """Pass a numpy array's bits to a kernel as bfloat16: ``asc2.reinterpret(uint16_bits, asc2.bfloat16)``.
 
-    numpy has no bfloat16: keep the bit patterns in a uint16 (or int16) array; torch bfloat16 tensors are accepted
-    directly. What the kernel writes lands in ``array``."""
+    numpy has no bfloat16: keep the bit patterns in a uint16 (or int16) array (or int16 torch tensor); torch
+    bfloat16 tensors are accepted directly. What the kernel writes lands in ``array``."""
     if dtype != core.bfloat16:
         raise TypeError(f"asc2.reinterpret: only asc2.bfloat16 is supported (numpy has every other dtype), got "
                         f"{dtype!r}")
     if isinstance(array, Reinterpreted):
         array = array.array
-    if not (hasattr(array, "__array_interface__") and hasattr(array, "dtype")) or getattr(array, "ndim", 0) < 1:
-        raise TypeError(f"asc2.reinterpret: expected a numpy array, got {type(array).__name__}")
-    if array.dtype.itemsize != dtype.itemsize or array.dtype.kind not in "iu":
+    is_tensor = tensors.is_tensor(array)
+    if not (is_tensor or hasattr(array, "__array_interface__") and hasattr(array, "dtype")) or \
+            getattr(array, "ndim", 0) < 1:
+        raise TypeError(f"asc2.reinterpret: expected a numpy array or torch tensor, got {type(array).__name__}")
+    bits = tensors.bits_dtype(array) if is_tensor else array.dtype
+    if bits is None or bits.itemsize != dtype.itemsize or bits.kind not in "iu":
         raise TypeError(f"asc2.reinterpret: {dtype.name} bits must be held in a 16-bit integer array (uint16 or "
                         f"int16), got {array.dtype}")
     return Reinterpreted(array, dtype)
@@ -262,7 +265,7 @@ def _is_array(value):
     if hasattr(value, "__array_interface__") and hasattr(value, "dtype") and getattr(value, "ndim", 0) > 0:
         return True
     # A 0-d torch tensor is a scalar argument (its .item()), as a 0-d numpy array is.
-    return type(value).__module__.startswith("torch") and hasattr(value, "data_ptr") and value.dim() > 0
+    return tensors.is_tensor(value) and value.dim() > 0
 
 
 def _array_dtype(value):
@@ -294,21 +297,15 @@ def _is_float(value):
     return isinstance(value, float)
 
 
-def _to_numpy(value):
-    """A C-contiguous numpy view (or copy) of an array argument, plus the original for write-back."""
+def _to_numpy(value, label):
+    """A C-contiguous numpy view (or copy) of an array argument, plus the original for write-back; ``label``
+    names the argument in errors."""
     import numpy as np
 
     if isinstance(value, Reinterpreted):
-        return _to_numpy(value.array)
-    if type(value).__module__.startswith("torch"):
-        t = value.detach()
-        if t.device.type != "cpu":
-            raise RuntimeError("the Model backend needs CPU tensors")
-        if str(t.dtype) == "torch.bfloat16":
-            import torch
-
-            t = t.view(torch.int16)
-        value = t.numpy()
+        return _to_numpy(value.array, label)
+    if tensors.is_tensor(value):
+        value = tensors.host_array(value, label)
     if value.flags["C_CONTIGUOUS"] and value.flags["WRITEABLE"]:
         return value, None
     # A private C-contiguous, writable copy (np.ascontiguousarray keeps a read-only array read-only).
@@ -558,21 +555,35 @@ class JITFunction:
         """The launch's values (C-contiguous numpy arrays, Python scalars) and the (original, copy) pairs
         whose results must be written back; ``copy``: the arrays are private copies. ``written``: the indices
         of the arguments the kernel may write; a read-only array the kernel only reads is passed as a copy,
-        one it writes is an error naming the parameter."""
+        one it writes is an error naming the parameter, and a torch tensor it writes is marked modified for
+        autograd (``tensors.record_write``)."""
         launch_args, write_back = [], []
         for index, (p, value) in enumerate(zip([p for p in spec.params if p.is_runtime], spec.runtime_args)):
             if p.kind == "pointer":
-                arr, original = _to_numpy(value)
+                label = f"{self.__name__}: argument '{p.name}'"
+                arr, original = _to_numpy(value, label)
+                host = value.array if isinstance(value, Reinterpreted) else value
+                writes = written is not None and index in written
                 if copy:
                     arr, original = arr.copy(), None
                 launch_args.append(arr)
+                if writes and original is not None and not tensors.is_tensor(host) and tensors.elements_overlap(
+                        original.shape, [st // original.itemsize for st in original.strides]):
+                    # as_strided views: a write-back would keep one of several results per element.
+                    raise ValueError(f"{label} is an array whose elements share memory (strides "
+                                     f"{original.strides} bytes, made by as_strided), but the kernel writes it; "
+                                     "pass an array that owns its elements (.copy() of it)")
                 if original is not None and not _writeable(original):
-                    if written is not None and index in written:
-                        raise ValueError(f"{self.__name__}: argument '{p.name}' is a read-only array, but the "
-                                         "kernel writes it; pass a writable array (e.g. np.array(...) of it)")
+                    if writes and tensors.is_tensor(host):
+                        raise ValueError(tensors.unwritable_message(host, label))
+                    if writes:
+                        raise ValueError(f"{label} is a read-only array, but the kernel writes it; pass a writable "
+                                         "array (e.g. np.array(...) of it)")
                     original = None  # only read: the copy is enough
                 if original is not None:
                     write_back.append((original, arr))
+                if writes and tensors.is_tensor(host):
+                    tensors.record_write(host)
             elif p.type == "f32":
                 try:
                     launch_args.append(float(value))
