@@ -9,7 +9,7 @@ export CCACHE_BASEDIR := $(CURDIR)
 # other checkout (a worktree, a CI clone) could reuse an object.
 export CCACHE_NOHASHDIR := 1
 
-.PHONY: all deps configure build run test test-asan clean
+.PHONY: all deps configure build run test test-asan package install clean
 
 all: build
 
@@ -51,6 +51,17 @@ test-asan: deps
 	  ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:detect_odr_violation=0:use_sigaltstack=0 \
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ctest --output-on-failure -j $(JOBS) --timeout 3000
+
+# The .deb a user installs (docs/install.md): the app, asc2-python, the asc2
+# package, arch models and samples; CPack writes it into $(BUILD_DIR)/.
+package: build
+	cd $(BUILD_DIR) && cpack -G DEB
+
+# The same tree into $(DESTDIR)$(CMAKE_INSTALL_PREFIX); the prefix defaults to
+# the configured one (/usr/local). Both are optional: make install
+# CMAKE_INSTALL_PREFIX=/opt/asc2 DESTDIR=/tmp/stage.
+install: build
+	DESTDIR="$(DESTDIR)" cmake --install $(BUILD_DIR) $(if $(CMAKE_INSTALL_PREFIX),--prefix "$(CMAKE_INSTALL_PREFIX)")
 
 clean:
 	rm -rf $(BUILD_DIR) build-asan

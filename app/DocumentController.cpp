@@ -45,8 +45,8 @@ QString DocumentController::samplesDirectory()
     const QString fromEnv = qEnvironmentVariable("ASC2_SAMPLES_DIR");
     if (!fromEnv.isEmpty())
         return fromEnv;
-    // A build tree (build/bin) or an install (bin, share/asc2/samples).
-    for (const QString &relative : {QStringLiteral("/../../samples"), QStringLiteral("/../share/asc2/samples")}) {
+    // A build tree (build/bin) or an install (lib/asc2/bin, share/asc2/samples).
+    for (const QString &relative : {QStringLiteral("/../../samples"), QStringLiteral("/../../../share/asc2/samples")}) {
         const QString dir = QDir::cleanPath(QCoreApplication::applicationDirPath() + relative);
         if (QFileInfo::exists(dir + QStringLiteral("/vadd.py")))
             return dir;

@@ -8,6 +8,7 @@
 #include "Theme.h"
 
 #include <QApplication>
+#include <QIcon>
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -98,6 +99,11 @@ int main(int argc, char **argv)
     else
         app = std::make_unique<QApplication>(target.qtArgc, target.qtArgv.data());
     setUpApplication();
+    if (!windowless) {
+        // Wayland and the task bars match the window to the desktop entry (packaging/).
+        QGuiApplication::setDesktopFileName(QStringLiteral("org.asc2.Workbench"));
+        QGuiApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("org.asc2.Workbench")));
+    }
 
     QCommandLineParser parser;
     parser.setApplicationDescription(

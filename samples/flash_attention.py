@@ -97,7 +97,7 @@ def main(argv=None):
     launch = report["launch"]
     status = "OK" if err <= 5e-3 else "MISMATCH"
     print(f"flash_attention: {status} (S={args.seq}, D={args.dim}, {args.cores} cores, "
-          f"{report['options'].get('kernel_type', '?')}, max abs err {err:.2g}, {launch['cycles']} cycles, "
+          f"{report['options'].get('kernel_type', '?')}, max abs err {err:.2g}, {launch.get('cycles', 'no')} cycles, "
           f"races {len(launch['races'])})")
     return 0 if status == "OK" else 1
 

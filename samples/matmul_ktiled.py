@@ -65,7 +65,7 @@ def main(argv=None):
         status = "OK" if err <= 1e-3 else "MISMATCH"
         ok &= status == "OK"
         print(f"matmul_ktiled: {status} ({m}x{n}x{k}, blocks {'x'.join(map(str, args.block))}, {args.cores} "
-              f"cores, relative err {err:.3g}, {launch['cycles']} cycles, races {len(launch['races'])})")
+              f"cores, relative err {err:.3g}, {launch.get('cycles', 'no')} cycles, races {len(launch['races'])})")
     return 0 if ok else 1
 
 

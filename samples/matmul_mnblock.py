@@ -60,7 +60,7 @@ def main(argv=None):
     err, launch = result
     status = "OK" if err <= 1e-5 else "MISMATCH"
     print(f"matmul_mnblock: {status} ({m}x{n}x{k}, blocks {args.block[0]}x{args.block[1]}, {args.cores} cores, "
-          f"relative err {err:.3g}, {launch['cycles']} cycles, races {len(launch['races'])})")
+          f"relative err {err:.3g}, {launch.get('cycles', 'no')} cycles, races {len(launch['races'])})")
     return 0 if status == "OK" else 1
 
 

@@ -37,7 +37,7 @@ def run(n, limit=0.5, cores=8, tile=256, seed=0):
         return None
     expected = np.where(x > y, x - y, np.float32(0.5) * y)
     err = max(float(np.max(np.abs(out - expected))), float(np.max(np.abs(clamped - np.clip(x, -limit, limit)))))
-    return err, launch["cycles"]
+    return err, launch.get("cycles", "no")  # the CPU twin runs untimed
 
 
 def main(argv=None):

@@ -27,6 +27,7 @@
 #include "llvm/Support/SourceMgr.h"
 
 #include <cctype>
+#include <dlfcn.h>
 #include <chrono>
 
 using namespace mlir;
@@ -44,6 +45,18 @@ static constexpr int64_t kMaxInputNesting = 1000;
 static std::string defaultArchDir() {
   if (const char *env = std::getenv("ASC2_ARCH_DIR"))
     return env;
+  // An installed tree (packaging/CMakeLists.txt): this library is
+  // lib/asc2/lib/libasc2compiler.so, the models share/asc2/arch; wherever
+  // the tree landed (a DESTDIR root, `dpkg -x`).
+  Dl_info self;
+  if (dladdr(reinterpret_cast<void *>(&defaultArchDir), &self) && self.dli_fname) {
+    llvm::SmallString<256> dir(self.dli_fname);
+    llvm::sys::path::remove_filename(dir);
+    llvm::sys::path::append(dir, "..", "..", "..", "share");
+    llvm::sys::path::append(dir, "asc2", "arch");
+    if (llvm::sys::fs::is_directory(dir))
+      return dir.str().str();
+  }
   return std::string(ASC2_RESOURCES_DIR) + "/arch";
 }
 
