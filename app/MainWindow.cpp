@@ -1,6 +1,8 @@
 #include "MainWindow.h"
 
 #include "AscendCView.h"
+#include "AutotuneScatter.h"
+#include "AutotuneView.h"
 #include "ConsoleView.h"
 #include "DocumentController.h"
 #include "GraphView.h"
@@ -56,6 +58,8 @@ std::optional<MainWindow::View> MainWindow::viewFromName(const QString &name)
         return View::Graph;
     if (n == QLatin1String("profile"))
         return View::Profile;
+    if (n == QLatin1String("autotune"))
+        return View::Autotune;
     return std::nullopt;
 }
 
@@ -63,7 +67,8 @@ QStringList MainWindow::viewNames()
 {
     return {QStringLiteral("editor"), QStringLiteral("passes"), QStringLiteral("diff"), QStringLiteral("ascendc"),
             QStringLiteral("console"), QStringLiteral("ub-map"), QStringLiteral("sync"),
-            QStringLiteral("pingpong"), QStringLiteral("graph"), QStringLiteral("profile")};
+            QStringLiteral("pingpong"), QStringLiteral("graph"), QStringLiteral("profile"),
+            QStringLiteral("autotune")};
 }
 
 MainWindow::MainWindow(JobRunner *runner, bool persistLayout, QWidget *parent)
@@ -129,6 +134,36 @@ void MainWindow::createControllers()
     connect(m_document, &DocumentController::statusMessage, this, showMessage);
     connect(m_inspectors, &InspectorController::statusMessage, this, showMessage);
     connect(m_selection, &SelectionLinker::statusMessage, this, showMessage);
+
+    // Autotune: the run's sweeps as they happen; a new run starts it afresh.
+    connect(m_runs, &RunController::tuningEvent, m_autotuneView, &AutotuneView::applyEvent);
+    connect(m_runner, &JobRunner::runStarted, m_autotuneView, &AutotuneView::clear);
+    connect(m_runner, &JobRunner::runFinished, m_autotuneView, &AutotuneView::endRun);
+    connect(m_document, &DocumentController::opened, m_autotuneView, &AutotuneView::clear);
+    connect(m_autotuneView, &AutotuneView::sweepStarted, this, [this] {
+        QDockWidget *dock = m_inspectorDocks.value(View::Autotune);
+        dock->show();
+        dock->raise();
+    });
+    connect(m_autotuneView, &AutotuneView::cancelRequested, m_runs, &RunController::stopScript);
+    connect(m_autotuneView, &AutotuneView::configActivated, this, &MainWindow::showConfigReport);
+}
+
+void MainWindow::showConfigReport(const QString &kernel, const QString &codeSha1)
+{
+    const autotune::Sweep *sweep = m_autotuneView->shownSweep();
+    const int position = m_autotuneView->selectedConfig();
+    if (!sweep || position < 0)
+        return;
+    const autotune::ConfigResult &config = sweep->configs[position];
+    const int index = autotune::indexOfConfigReport(m_passesPanel->reports(), kernel, codeSha1);
+    if (index < 0) {
+        statusBar()->showMessage(autotune::whyNoReport(config), 10000);
+        return;
+    }
+    m_passesPanel->setCurrentKernel(index);
+    statusBar()->showMessage(tr("The views show config #%1 (%2) of %3").arg(config.index).arg(config.params, kernel),
+                             6000);
 }
 
 QAction *MainWindow::addAction(const QString &name, const QString &text, const QKeySequence &shortcut,
@@ -293,6 +328,7 @@ void MainWindow::createInspectors(QMenu *docksMenu)
     m_pingPongPanel = new PingPongPanel(this);
     m_graphView = new GraphView(this);
     m_profileView = new ProfileView(this);
+    m_autotuneView = new AutotuneView(this);
     m_ubMap->setState(m_inspectorState);
     m_syncPanel->view()->setState(m_inspectorState);
     m_pingPongPanel->view()->setState(m_inspectorState);
@@ -312,6 +348,7 @@ void MainWindow::createInspectors(QMenu *docksMenu)
         {View::PingPong, tr("Ping-pong"), QStringLiteral("pingPongDock"), m_pingPongPanel, "Alt+8"},
         {View::Graph, tr("Graph"), QStringLiteral("graphDock"), m_graphView, "Alt+9"},
         {View::Profile, tr("Profile"), QStringLiteral("profileDock"), m_profileView, "Alt+0"},
+        {View::Autotune, tr("Autotune"), QStringLiteral("autotuneDock"), m_autotuneView, "Alt+U"},
     };
     QMenu *menu = menuBar()->addMenu(tr("&Inspect"));
     QMenu *exportMenu = new QMenu(tr("&Export View"), menu);
@@ -358,6 +395,11 @@ void MainWindow::createStatusBar()
     statusBar()->addPermanentWidget(m_runStatus, 1);
     statusBar()->addPermanentWidget(m_elapsedLabel);
     statusBar()->addPermanentWidget(m_busy);
+    // A temporary message is drawn left of the permanent widgets, where the
+    // run's status (stretched over the bar) leaves it no room: the status
+    // steps aside while a message shows.
+    connect(statusBar(), &QStatusBar::messageChanged, m_runStatus,
+            [this](const QString &message) { m_runStatus->setVisible(message.isEmpty()); });
     m_elapsedTimer.setInterval(100);
     connect(&m_elapsedTimer, &QTimer::timeout, this, &MainWindow::updateElapsed);
 }
@@ -370,6 +412,7 @@ bool MainWindow::exportView(View view, const QString &path, QString *error)
     case View::PingPong: return m_pingPongPanel->view()->exportTo(path, error);
     case View::Graph: return m_graphView->exportTo(path, error);
     case View::Profile: return m_profileView->chart()->exportTo(path, error);
+    case View::Autotune: return m_autotuneView->scatter()->exportTo(path, error);
     default: break;
     }
     if (error)
@@ -425,7 +468,8 @@ void MainWindow::showView(View view)
     case View::Sync:
     case View::PingPong:
     case View::Graph:
-    case View::Profile: {
+    case View::Profile:
+    case View::Autotune: {
         QDockWidget *dock = m_inspectorDocks.value(view);
         dock->show();
         dock->raise();
@@ -449,6 +493,7 @@ void MainWindow::setTheme(Theme::Kind kind)
     m_pingPongPanel->view()->setTheme(m_theme);
     m_graphView->setTheme(m_theme);
     m_profileView->setTheme(m_theme);
+    m_autotuneView->setTheme(m_theme);
     {
         const QSignalBlocker blocker(m_darkThemeAction);
         m_darkThemeAction->setChecked(kind == Theme::Kind::Dark);

@@ -17,6 +17,7 @@
 
 class AscendCView;
 class Autosave;
+class AutotuneView;
 class ConsoleView;
 class DocumentController;
 class GraphView;
@@ -43,7 +44,7 @@ class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    enum class View { Editor, Passes, Diff, AscendC, Console, UbMap, Sync, PingPong, Graph, Profile };
+    enum class View { Editor, Passes, Diff, AscendC, Console, UbMap, Sync, PingPong, Graph, Profile, Autotune };
     static std::optional<View> viewFromName(const QString &name);
     static QStringList viewNames();
 
@@ -90,6 +91,7 @@ public:
     PingPongPanel *pingPongPanel() const { return m_pingPongPanel; }
     GraphView *graphView() const { return m_graphView; }
     ProfileView *profileView() const { return m_profileView; }
+    AutotuneView *autotuneView() const { return m_autotuneView; }
     /// Writes a self-contained HTML report of the current kernel's last run.
     bool exportHtmlReport(const QString &path, QString *error = nullptr);
     /// Writes inspector @p view as PNG or SVG (by suffix).
@@ -115,6 +117,8 @@ private:
     void updateElapsed();
     void goToLineDialog();
     void exportViewDialog(View view);
+    /// Shows the compile report of an autotuned config (AutotuneView::configActivated) in the views.
+    void showConfigReport(const QString &kernel, const QString &codeSha1);
 
     JobRunner *m_runner;
     bool m_persistLayout;
@@ -134,6 +138,7 @@ private:
     PingPongPanel *m_pingPongPanel = nullptr;
     GraphView *m_graphView = nullptr;
     ProfileView *m_profileView = nullptr;
+    AutotuneView *m_autotuneView = nullptr;
     QMap<View, QDockWidget *> m_inspectorDocks;
     QLabel *m_runStatus;
     QProgressBar *m_busy;

@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QJsonDocument>
 
 #include "asc2/Driver/Pipeline.h"
 
@@ -46,6 +47,7 @@ private:
 
 PYBIND11_EMBEDDED_MODULE(_asc2_workbench, m)
 {
+    // tuning_event() is added when the interpreter starts (PythonHost::workerMain).
     m.doc() = "Hooks of the asc2 Workbench into its embedded interpreter.";
     py::class_<ConsoleStream>(m, "ConsoleStream")
         .def("write", &ConsoleStream::write)
@@ -59,6 +61,18 @@ PYBIND11_EMBEDDED_MODULE(_asc2_workbench, m)
 }
 
 namespace {
+// The argument of `_asc2_workbench.tuning_event`: a JSON object as text.
+QJsonObject tuningEventFromJson(const std::string &text)
+{
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(QByteArray::fromStdString(text), &error);
+    if (error.error != QJsonParseError::NoError)
+        throw py::value_error("tuning_event: not JSON: " + error.errorString().toStdString());
+    if (!document.isObject())
+        throw py::value_error("tuning_event: the event must be a JSON object");
+    return document.object();
+}
+
 // Sent to the worker thread by Stop; our handler ignores it unless a Stop
 // of the running script is pending.
 constexpr int kStopSignal = SIGUSR1;
@@ -72,38 +86,50 @@ bool stopSignalIsHandled()
 }
 } // namespace
 
-struct PythonHost::ReportRelay {
+// What Python tells the GUI outside a script's output (compile reports,
+// sweep events) goes through here from whichever thread says it. The relay
+// outlives the host, so a late call finds a null host and is dropped.
+struct PythonHost::Relay {
     std::mutex mutex;
     PythonHost *host = nullptr;
+
+    /// Calls @p deliver(host, generation) on the GUI thread, with the
+    /// generation of the script running now.
+    template <typename Deliver>
+    void post(Deliver deliver)
+    {
+        std::lock_guard<std::mutex> lock(mutex);
+        PythonHost *h = host;
+        if (!h)
+            return;
+        const int generation = h->m_running.load();
+        QMetaObject::invokeMethod(
+            h,
+            [h, generation, deliver] {
+                // Output printed before belongs before.
+                h->drainOutput();
+                deliver(h, generation);
+            },
+            Qt::QueuedConnection);
+    }
 };
 
 PythonHost::PythonHost(const QStringList &pythonPaths, QObject *parent)
     : QObject(parent)
     , m_pythonPaths(pythonPaths)
-    , m_relay(std::make_shared<ReportRelay>())
+    , m_relay(std::make_shared<Relay>())
 {
     qRegisterMetaType<ScriptResult>();
     qRegisterMetaType<ReportPtr>();
     qRegisterMetaType<asc2::ReportEvent>();
 
     m_relay->host = this;
-    // Called on whichever thread publishes (the worker, for reports of our
-    // scripts); the relay outlives us so a late publish finds a null host.
+    // Called on whichever thread publishes (the worker, for reports of our scripts).
     m_reportListener = asc2::ReportHub::instance().addListener(
         [relay = m_relay](asc2::ReportEvent event, std::shared_ptr<const asc2::CompileReport> report) {
-            std::lock_guard<std::mutex> lock(relay->mutex);
-            PythonHost *host = relay->host;
-            if (!host)
-                return;
-            const int generation = host->m_running.load();
-            QMetaObject::invokeMethod(
-                host,
-                [host, generation, event, report] {
-                    // Output printed before the compile belongs before it.
-                    host->drainOutput();
-                    emit host->reportPublished(generation, event, report);
-                },
-                Qt::QueuedConnection);
+            relay->post([event, report](PythonHost *host, int generation) {
+                emit host->reportPublished(generation, event, report);
+            });
         });
 
     m_worker = std::thread([this] { workerMain(); });
@@ -266,7 +292,16 @@ void PythonHost::workerMain()
         py::list path = sys.attr("path");
         for (auto it = m_pythonPaths.crbegin(); it != m_pythonPaths.crend(); ++it)
             path.insert(0, it->toStdString());
-        py::module_::import("_asc2_workbench");
+        // asc2.tune.events sends every sweep event to `tuning_event` when it
+        // exists, from the thread that runs the sweep. Bound to this host's
+        // relay here: the module is defined once for the process.
+        py::module_ workbench = py::module_::import("_asc2_workbench");
+        workbench.attr("tuning_event") = py::cpp_function(
+            [relay = m_relay](const std::string &text) {
+                const QJsonObject event = tuningEventFromJson(text);
+                relay->post([event](PythonHost *host, int generation) { emit host->tuningEvent(generation, event); });
+            },
+            py::arg("event"), "Hands an autotuning sweep event (a JSON object, as text) to the Autotune view.");
         m_workerThreadId = PyThread_get_thread_ident();
         m_workerPthread = pthread_self();
         // This thread initialised Python, so it is Python's main thread and

@@ -5,6 +5,7 @@
 
 #include "ReportPtr.h"
 
+#include <QJsonObject>
 #include <QMap>
 #include <QObject>
 #include <QStringList>
@@ -77,6 +78,11 @@ signals:
     /// A compile report published by the compiler while @p generation ran
     /// (0 when published outside any script).
     void reportPublished(int generation, asc2::ReportEvent event, ReportPtr report);
+    /// An event of an autotuning sweep (asc2.tune.events: sweep_started,
+    /// config_done, sweep_finished, sweep_cancelled) sent by the script of
+    /// @p generation (0 when sent outside any script) through
+    /// `_asc2_workbench.tuning_event(json_text)`.
+    void tuningEvent(int generation, const QJsonObject &event);
     void interpreterFailed(const QString &message);
 
 private:
@@ -126,8 +132,8 @@ private:
     std::vector<Chunk> m_pendingOutput;
     bool m_drainPosted = false;
 
-    struct ReportRelay;
-    std::shared_ptr<ReportRelay> m_relay;
+    struct Relay;
+    std::shared_ptr<Relay> m_relay;
     int m_reportListener = 0;
     std::thread m_worker;
     std::thread m_interrupter;

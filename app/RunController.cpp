@@ -46,6 +46,11 @@ RunController::RunController(JobRunner *runner, DocumentController *document, Ru
     connect(m_runner, &JobRunner::reportsChanged, this, &RunController::onReportsChanged);
     connect(m_runner, &JobRunner::runFinished, this, &RunController::onRunFinished);
     connect(m_passes, &PassesPanel::currentReportChanged, this, &RunController::onCurrentReportChanged);
+    connect(m_runner->host(), &PythonHost::tuningEvent, this, [this](int generation, const QJsonObject &event) {
+        // As the runner does with reports: a superseded run's events are dropped.
+        if (generation == m_runner->currentGeneration() && m_runner->isRunning())
+            emit tuningEvent(event);
+    });
     connect(m_runner->host(), &PythonHost::interpreterFailed, this, [this](const QString &message) {
         m_console->appendLine(message, ConsoleView::Channel::Error);
     });

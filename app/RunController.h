@@ -1,11 +1,13 @@
 // Runs of the editor's script from the window: Run, Compile Only and Stop
 // become ScriptJobs for the JobRunner; what comes back (output, reports as
 // kernels compile and launch, the end of the run) goes to the console, the
-// Passes panel and the editor's diagnostics.
+// Passes panel and the editor's diagnostics; autotuning events of the run
+// are passed on for the Autotune view.
 #pragma once
 
 #include "JobRunner.h"
 
+#include <QJsonObject>
 #include <QMap>
 #include <QObject>
 #include <QStringList>
@@ -45,6 +47,8 @@ signals:
     void statusChanged(const QString &text);
     /// The report the Passes panel shows now (null: none), or a newer report of it.
     void reportShown(const ReportPtr &report);
+    /// An autotuning sweep event of the current run (PythonHost::tuningEvent).
+    void tuningEvent(const QJsonObject &event);
 
 private:
     void onDocumentOpened();

@@ -18,6 +18,7 @@ from .errors import (CompilationError, CompilationTypeError, CompilationValueErr
                      ShapeError, AlignmentError, MemoryError, UnsupportedError, SimulationError, SimulationWarning)
 from .runtime import jit, JITFunction, set_platform, get_platform, available_platforms, reinterpret, Backend
 from .runtime import SocPlatform as Platform
+from .tune import autotune, Config
 
 # `asc2.bool` reads like the other dtypes; set here so the module body keeps Python's bool.
 globals()["bool"] = _core.bool_
@@ -28,4 +29,4 @@ __all__ = sorted(
     {name for name in language.__all__ if name not in ("range", "abs", "core", "builtin", "is_builtin")}
     | {"CompilationError", "CompilationTypeError", "CompilationValueError", "CompilationIndexError", "ShapeError",
        "AlignmentError", "UnsupportedError", "SimulationError", "SimulationWarning", "jit", "JITFunction", "set_platform",
-       "get_platform", "available_platforms", "reinterpret", "language", "Backend", "Platform"})
+       "get_platform", "available_platforms", "reinterpret", "language", "Backend", "Platform", "autotune", "Config"})

@@ -1,6 +1,7 @@
 #include "AppTestSupport.h"
 
 #include <QElapsedTimer>
+#include <QJsonObject>
 
 namespace {
 QString textOf(const QSignalSpy &output, int generation, PythonHost::Stream stream)
@@ -210,6 +211,32 @@ private slots:
         QCOMPARE(int(compiled->passes.size()), 5);
         QCOMPARE(reports.at(1).at(1).value<asc2::ReportEvent>(), asc2::ReportEvent::Launched);
         QCOMPARE(reports.at(1).at(2).value<ReportPtr>()->launches.back().totalCycles, uint64_t(4096));
+    }
+
+    void tuningEventsCarryTheirGeneration()
+    {
+        QSignalSpy events(m_host, &PythonHost::tuningEvent);
+        const int gen = m_host->execute(scriptJob(QStringLiteral(
+            "import _asc2_workbench, json\n"
+            "print('tuning')\n"
+            "_asc2_workbench.tuning_event(json.dumps({'event': 'sweep_started', 'sweep': 3, 'kernel': 'vadd'}))\n"
+            "for bad in ('[1, 2]', '{not json'):\n"
+            "    try:\n"
+            "        _asc2_workbench.tuning_event(bad)\n"
+            "    except ValueError as e:\n"
+            "        print('rejected:', e)\n")));
+        QVERIFY(waitForResult(*m_host, *m_finished, gen).succeeded());
+        // Queued before finished(), so already here; what is not a JSON object never leaves Python.
+        QCOMPARE(events.count(), 1);
+        QCOMPARE(events.at(0).at(0).toInt(), gen);
+        const auto event = events.at(0).at(1).value<QJsonObject>();
+        QCOMPARE(event.value(QStringLiteral("event")).toString(), QStringLiteral("sweep_started"));
+        QCOMPARE(event.value(QStringLiteral("sweep")).toInt(), 3);
+        QCOMPARE(event.value(QStringLiteral("kernel")).toString(), QStringLiteral("vadd"));
+        const QString out = textOf(*m_output, gen, PythonHost::Stream::Stdout);
+        QVERIFY2(out.startsWith(QStringLiteral("tuning\nrejected: tuning_event: the event must be a JSON object\n"
+                                               "rejected: tuning_event: not JSON: ")),
+                 qPrintable(out));
     }
 
 private:

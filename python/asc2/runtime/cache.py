@@ -105,37 +105,46 @@ def warn_damaged(path, why):
                   RuntimeWarning, stacklevel=4)
 
 
-def load(key, kernel):
-    """The entry stored for ``key``, or None (a miss, or a damaged entry: warned about)."""
-    path = _path(key)
+def read_entry(path, problem):
+    """(entry, why) of the JSON entry at ``path``: (None, None) when there is none, (None, why) when it is damaged
+    (not JSON, or ``problem(entry)`` says what is wrong with it). The compile cache and the autotuner's choices
+    read their entries this way."""
     try:
         with open(path, "rb") as f:
             data = f.read()
     except OSError:
-        return None
+        return None, None
     try:
         entry = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as e:
-        warn_damaged(path, f"it is not valid JSON ({e.__class__.__name__})")
-        return None
-    why = _problem(entry, key, kernel)
-    if why:
-        warn_damaged(path, why)
-        return None
-    return entry
+        return None, f"it is not valid JSON ({e.__class__.__name__})"
+    why = problem(entry)
+    return (None, why) if why else (entry, None)
 
 
-def store(key, entry):
-    """Write atomically; a read-only or full cache directory only costs the next compile."""
-    path = _path(key)
+def write_entry(path, entry, **dump_options):
+    """Write a JSON entry atomically; a read-only or full cache directory only costs the next run the work."""
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), suffix=".tmp")
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(dict(entry, format=FORMAT, key=key, build=build_id(), ir_sha256=ir_digest(entry["ir"])), f)
+            json.dump(entry, f, **dump_options)
         os.replace(tmp, path)
     except OSError:
         pass
+
+
+def load(key, kernel):
+    """The entry stored for ``key``, or None (a miss, or a damaged entry: warned about)."""
+    path = _path(key)
+    entry, why = read_entry(path, lambda e: _problem(e, key, kernel))
+    if why:
+        warn_damaged(path, why)
+    return entry
+
+
+def store(key, entry):
+    write_entry(_path(key), dict(entry, format=FORMAT, key=key, build=build_id(), ir_sha256=ir_digest(entry["ir"])))
 
 
 def entry_path(key):
