@@ -104,8 +104,8 @@ class KernelRef:
 
 def runs_script_on_import(kernel):
     """Whether a Dask worker importing ``kernel``'s file would run a script: the file is the running ``__main__``
-    (a script, or the workbench's edited file) and does more at its top level than import and define (a launch,
-    a print, a computed value) without an ``if __name__ == "__main__":`` guard around it. Importing it on a
+    (a script, or the workbench's edited file), it has no ``if __name__ == "__main__":`` guard, and its top level
+    calls something for its effect (``main()``, a print) or launches a kernel (``k[8](...)``). Importing it on a
     worker would run the script there again, launches and sweeps included."""
     import ast
 
@@ -119,17 +119,21 @@ def runs_script_on_import(kernel):
             tree = ast.parse(f.read())
     except (OSError, SyntaxError, ValueError):
         return True
-    quiet = (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
-    for stmt in tree.body:
-        if isinstance(stmt, ast.If) and "__main__" in ast.unparse(stmt.test) and "__name__" in ast.unparse(stmt.test):
-            continue
-        if isinstance(stmt, quiet) or (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)):
-            continue
-        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and not any(
-                isinstance(n, ast.Call) for n in ast.walk(stmt.value or ast.Constant(None))):
-            continue
-        return True
-    return False
+
+    def guard(stmt):
+        test = ast.unparse(stmt.test) if isinstance(stmt, ast.If) else ""
+        return "__name__" in test and "__main__" in test
+
+    def launches(node):
+        return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Subscript) for n in ast.walk(node))
+
+    if any(guard(stmt) for stmt in tree.body):
+        return False
+    defining = (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+    return any(not isinstance(stmt, defining) and
+               (launches(stmt) or (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)) or
+                isinstance(stmt, (ast.For, ast.While, ast.With, ast.Try)))
+               for stmt in tree.body)
 
 
 _MODULES = {}  # (file, text digest) -> module, per worker process
