@@ -238,6 +238,37 @@ private slots:
             QVERIFY(t.events[i - 1].start <= t.events[i].start);
     }
 
+    void waitingIsNotWork()
+    {
+        // A pipe_barrier holds its pipe until the others drain: waiting, like a
+        // wait_flag, shown apart from the line's work (issue: the `for` line of
+        // softmax_fused was "50% of the time" for a barrier on the scalar pipe).
+        const SimTrace t = SimTrace::parse(R"({"traceEvents":[
+ {"name":"process_name","ph":"M","pid":"c0","args":{"name":"c0"}},
+ {"name":"ascendc.muls","ph":"X","ts":0,"dur":0.2,"pid":"c0","tid":"VECTOR","args":{"code":"/tmp/k.py:7"}},
+ {"name":"ascendc.pipe_barrier","ph":"X","ts":0.2,"dur":0.8,"pid":"c0","tid":"SCALAR","args":{"code":"/tmp/k.py:5"}},
+ {"name":"ascendc.wait_flag","ph":"X","ts":1.0,"dur":0.3,"pid":"c0","tid":"VECTOR","args":{"code":"/tmp/k.py:7","detail":"PIPE:MTE2, TRIGGER PIPE:V, FLAG ID:0"}},
+ {"name":"ascendc.get_block_idx","ph":"X","ts":1.3,"dur":0.05,"pid":"c0","tid":"SCALAR","args":{"code":"/tmp/k.py:5"}}
+]})");
+        QVERIFY2(t.error.isEmpty(), qPrintable(t.error));
+        QCOMPARE(t.events[1].kind, TraceEvent::Kind::Barrier);
+        const QHash<int, double> work = t.lineTime(), waiting = t.lineWaitTime();
+        QVERIFY(qFuzzyCompare(work.value(5), 0.05));
+        QVERIFY(qFuzzyCompare(work.value(7), 0.2));
+        QVERIFY(qFuzzyCompare(waiting.value(5), 0.8));
+        QVERIFY(qFuzzyCompare(waiting.value(7), 0.3));
+        QVERIFY(qFuzzyCompare(t.pipeBusy()[int(Pipe::S)], 0.05));
+        const ImportResult imported = importTraceJson(QByteArray(R"({"traceEvents":[
+ {"name":"process_name","ph":"M","pid":"c0","args":{"name":"c0"}},
+ {"name":"ascendc.pipe_barrier","ph":"X","ts":0,"dur":0.8,"pid":"c0","tid":"SCALAR","args":{"code":"/tmp/k.py:5"}},
+ {"name":"ascendc.muls","ph":"X","ts":0.8,"dur":0.2,"pid":"c0","tid":"VECTOR","args":{"code":"/tmp/k.py:7"}}
+]})"));
+        QVERIFY2(imported.ok, qPrintable(imported.error));
+        QVERIFY(!imported.run.lineUs.contains(5));
+        QVERIFY(qFuzzyCompare(imported.run.lineWaitUs.value(5), 0.8));
+        QVERIFY(qFuzzyCompare(imported.run.pipeRatio[int(Pipe::S)] + 1, 1.0));
+    }
+
     void traceWithNumericLanes()
     {
         QFile f(fixture("msprof_op_sim/simulator/trace.json"));

@@ -438,7 +438,16 @@ QHash<int, double> SimTrace::lineTime(int core) const
 {
     QHash<int, double> out;
     for (const TraceEvent &e : events)
-        if ((core < 0 || e.core == core) && e.line > 0 && !e.isWait())
+        if ((core < 0 || e.core == core) && e.line > 0 && !e.isWaiting())
+            out[e.line] += e.duration;
+    return out;
+}
+
+QHash<int, double> SimTrace::lineWaitTime(int core) const
+{
+    QHash<int, double> out;
+    for (const TraceEvent &e : events)
+        if ((core < 0 || e.core == core) && e.line > 0 && e.isWaiting())
             out[e.line] += e.duration;
     return out;
 }
@@ -447,7 +456,7 @@ QHash<int, QVector<double>> SimTrace::linePipeTime(int core) const
 {
     QHash<int, QVector<double>> out;
     for (const TraceEvent &e : events) {
-        if ((core >= 0 && e.core != core) || e.line <= 0 || e.isWait())
+        if ((core >= 0 && e.core != core) || e.line <= 0 || e.isWaiting())
             continue;
         QVector<double> &pipes = out[e.line];
         if (pipes.isEmpty())
@@ -461,7 +470,7 @@ QVector<double> SimTrace::pipeBusy(int core) const
 {
     QVector<double> out(kPipeCount, 0.0);
     for (const TraceEvent &e : events)
-        if ((core < 0 || e.core == core) && !e.isWait())
+        if ((core < 0 || e.core == core) && !e.isWaiting())
             out[int(e.pipe)] += e.duration;
     return out;
 }

@@ -107,6 +107,9 @@ struct TraceEvent {
     /// set/wait_flag: the flag's setting and waiting pipe, when known.
     std::optional<std::pair<Pipe, Pipe>> flagPipes;
     bool isWait() const { return kind == Kind::Wait; }
+    /// Time the pipe spends waiting, not working: a wait_flag, or a
+    /// pipe_barrier (it holds its pipe until the others drain).
+    bool isWaiting() const { return kind == Kind::Wait || kind == Kind::Barrier; }
     bool isSet() const { return kind == Kind::Set; }
     double end() const { return start + duration; }
 };
@@ -135,9 +138,12 @@ struct SimTrace {
     static SimTrace fromTrace(const asc2::sim::Trace &trace);
     QVector<TraceEvent> eventsOfCore(int core) const;
     QVector<TraceFlow> flowsOfCore(int core) const;
-    /// Summed durations per source line (wait_flag stalls excluded).
+    /// Summed durations per source line (wait_flag and pipe_barrier excluded:
+    /// waiting is no work of the line).
     QHash<int, double> lineTime(int core = -1) const;
-    /// Busy time per pipe (wait_flag excluded).
+    /// Summed waiting (wait_flag, pipe_barrier) per source line.
+    QHash<int, double> lineWaitTime(int core = -1) const;
+    /// Busy time per pipe (wait_flag and pipe_barrier excluded).
     QVector<double> pipeBusy(int core = -1) const;
     /// Summed durations per source line and pipe (kPipeCount values per line).
     QHash<int, QVector<double>> linePipeTime(int core = -1) const;

@@ -157,9 +157,12 @@ QString htmlReport(const asc2::CompileReport &report, const QVector<ReportImage>
             lines.push_back({it.key(), it.value()});
         std::sort(lines.begin(), lines.end(), [](auto &a, auto &b) { return a.second > b.second; });
         if (!lines.isEmpty()) {
-            h += QLatin1String("<h3>Hot lines</h3>\n<table><tr><th>line</th><th>\u00b5s</th></tr>\n");
+            h += QLatin1String("<h3>Hot lines</h3>\n<table><tr><th>line</th><th>busy \u00b5s</th><th>waiting \u00b5s</th></tr>\n");
             for (int i = 0; i < std::min<qsizetype>(15, lines.size()); ++i)
-                h += QStringLiteral("<tr><td>%1</td><td>%2</td></tr>\n").arg(lines[i].first).arg(lines[i].second, 0, 'f', 4);
+                h += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td></tr>\n")
+                         .arg(lines[i].first)
+                         .arg(lines[i].second, 0, 'f', 4)
+                         .arg(profile->lineWaitUs.value(lines[i].first), 0, 'f', 4);
             h += QLatin1String("</table>\n");
         }
     }

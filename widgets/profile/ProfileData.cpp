@@ -294,6 +294,10 @@ void setLineTimes(ProfileRun &run, const SimTrace &trace)
     run.lineUs.clear();
     for (auto it = lines.cbegin(); it != lines.cend(); ++it)
         run.lineUs.insert(it.key(), it.value() / cores);
+    const QHash<int, double> waits = trace.lineWaitTime();
+    run.lineWaitUs.clear();
+    for (auto it = waits.cbegin(); it != waits.cend(); ++it)
+        run.lineWaitUs.insert(it.key(), it.value() / cores);
     run.linePipeUs = trace.linePipeTime();
     for (QVector<double> &pipes : run.linePipeUs)
         for (double &v : pipes)
@@ -423,6 +427,7 @@ ImportResult importProfilePath(const QString &path, const QString &preferredOp)
         } else {
             run.trace = t.run.trace;
             run.lineUs = t.run.lineUs;
+            run.lineWaitUs = t.run.lineWaitUs;
             run.linePipeUs = t.run.linePipeUs;
         }
         found = true;
@@ -513,8 +518,8 @@ PointHeat pointHeat(const asc2::CompileReport &report, const ProfileRun &run)
         h.basis = PointHeat::Basis::Trace;
         const double cores = std::max<qsizetype>(1, run.trace.cores.size());
         for (const TraceEvent &e : run.trace.events) {
-            if (e.isWait() || e.duration <= 0)
-                continue; // waiting is no work of the point
+            if (e.isWaiting() || e.duration <= 0)
+                continue; // waiting (flags, barriers) is no work of the point
             const double us = e.duration / cores;
             const QVector<int> points = e.line > 0 && QFileInfo(e.file).fileName() == sourceName
                                             ? pointsOfLine.value(e.line)

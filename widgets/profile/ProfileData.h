@@ -22,7 +22,8 @@ struct ProfileRun {
     int blockDim = 0;
     QVector<double> pipeRatio = QVector<double>(kPipeCount, -1.0);  // busy / duration, -1: unknown
     QVector<double> pipeTimeUs = QVector<double>(kPipeCount, -1.0); // per core, -1: unknown
-    QHash<int, double> lineUs; // hot lines (µs per source line)
+    QHash<int, double> lineUs; // hot lines (µs of work per source line)
+    QHash<int, double> lineWaitUs; // µs per source line spent waiting (wait_flag, pipe_barrier), when traced
     QHash<int, QVector<double>> linePipeUs; // per line: µs on each pipe (when the run has a trace)
     SimTrace trace;            // when the run has one (overlay on the timelines)
 };

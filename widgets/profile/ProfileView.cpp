@@ -127,10 +127,11 @@ void HotLineModel::setRuns(const ProfileRun *a, const ProfileRun *b)
     beginResetModel();
     m_a = a ? a->lineUs : QHash<int, double>();
     m_b = b ? b->lineUs : QHash<int, double>();
+    m_waitA = a ? a->lineWaitUs : QHash<int, double>();
     m_hasB = b;
     m_lines = m_a.keys().toVector();
-    for (int line : m_b.keys())
-        if (!m_a.contains(line))
+    for (int line : m_b.keys() + m_waitA.keys())
+        if (!m_lines.contains(line))
             m_lines.push_back(line);
     std::sort(m_lines.begin(), m_lines.end(), [this](int x, int y) {
         const double tx = m_a.value(x), ty = m_a.value(y);
@@ -165,6 +166,7 @@ QVariant HotLineModel::data(const QModelIndex &index, int role) const
     case LineColumn: v = line; break;
     case TimeColumn: v = a; break;
     case ShareColumn: v = m_total > 0 ? 100 * a / m_total : 0; break;
+    case WaitColumn: v = m_waitA.value(line); break;
     case BTimeColumn: v = b; break;
     case DeltaColumn: v = b - a; break;
     }
@@ -189,6 +191,7 @@ QVariant HotLineModel::headerData(int section, Qt::Orientation orientation, int 
     case LineColumn: return tr("Line");
     case TimeColumn: return tr("A (\u00b5s)");
     case ShareColumn: return tr("A share (%)");
+    case WaitColumn: return tr("A waiting (\u00b5s)");
     case BTimeColumn: return tr("B (\u00b5s)");
     case DeltaColumn: return tr("B \u2212 A");
     }

@@ -39,7 +39,7 @@ class HotLineModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Columns { LineColumn, TimeColumn, ShareColumn, BTimeColumn, DeltaColumn, ColumnCount };
+    enum Columns { LineColumn, TimeColumn, ShareColumn, WaitColumn, BTimeColumn, DeltaColumn, ColumnCount };
     enum Roles { LineRole = Qt::UserRole + 1, ValueRole };
     using QAbstractTableModel::QAbstractTableModel;
     void setRuns(const inspector::ProfileRun *a, const inspector::ProfileRun *b);
@@ -51,6 +51,7 @@ public:
 private:
     QVector<int> m_lines;
     QHash<int, double> m_a, m_b;
+    QHash<int, double> m_waitA; // A's waiting per line (not in its time)
     double m_total = 0;
     bool m_hasB = false;
 };
