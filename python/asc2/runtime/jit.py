@@ -315,6 +315,15 @@ def _to_numpy(value, label):
 MAX_BLOCKS = 2**31 - 1  # the launch's block count is an int32 (Ascend C's blockDim is a uint32_t)
 
 
+def launch_blocks(block_num):
+    """The block count of ``kernel[block_num]``: ``kernel[core_num, stream]`` (streams only matter on an NPU)
+    takes the first; ``kernel[None]`` is None: one block per core of the kind the kernel runs on (decided once
+    compiled)."""
+    if isinstance(block_num, tuple) and len(block_num) in (1, 2):
+        block_num = block_num[0]
+    return None if block_num is None else _block_count(block_num)
+
+
 def _block_count(block_num):
     if not _is_int(block_num) or not 1 <= int(block_num) <= MAX_BLOCKS:
         raise ValueError(f"the block count must be an integer from 1 to {MAX_BLOCKS}, got {block_num!r}")
@@ -379,10 +388,7 @@ class JITFunction:
         raise RuntimeError(f"launch a kernel with a block count: {self.__name__}[block_num](...)")
 
     def __getitem__(self, block_num):
-        if isinstance(block_num, tuple) and len(block_num) in (1, 2):
-            block_num = block_num[0]  # kernel[core_num, stream]: streams only matter on an NPU
-        # kernel[None]: one block per core of the kind the kernel runs on (decided once compiled)
-        return Launch(self, None if block_num is None else _block_count(block_num))
+        return Launch(self, launch_blocks(block_num))
 
     # -- specialisation
     def _fail(self, kind, node, message):

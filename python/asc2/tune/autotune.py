@@ -20,7 +20,7 @@ import warnings
 
 from ..language import core
 from ..runtime import cache
-from ..runtime.jit import _array_dtype, _block_count, effective_options
+from ..runtime.jit import _array_dtype, effective_options, launch_blocks
 from ..runtime.platform import get_platform
 from . import choices, events, executor as _executor, search, work
 from .config import Config, plain
@@ -169,9 +169,7 @@ class Autotuner:
         raise RuntimeError(f"launch a kernel with a block count: {self.__name__}[block_num](...)")
 
     def __getitem__(self, block_num):
-        if isinstance(block_num, tuple) and len(block_num) in (1, 2):
-            block_num = block_num[0]
-        return _Launch(self, None if block_num is None else _block_count(block_num))
+        return _Launch(self, launch_blocks(block_num))
 
     @property
     def last_report(self):

@@ -96,14 +96,18 @@ def _value(value, variables, where):
 # The grid
 
 
+def _known_fields(obj, fields, where):
+    """A SpecError naming the fields of ``obj`` (``where``: "a kernel entry", ...) that are not ``fields``."""
+    unknown = sorted(set(obj) - set(fields))
+    if unknown:
+        raise SpecError(f"{where} has unknown field(s) {', '.join(unknown)}; it has {', '.join(fields)}")
+
+
 def _arg(name, value, variables, seed, where):
     if isinstance(value, dict):
         if "array" not in value:
             raise SpecError(f"{where}: argument '{name}' is an object without \"array\" (its shape)")
-        unknown = sorted(set(value) - {"array", "dtype", "init", "scale"})
-        if unknown:
-            raise SpecError(f"{where}: argument '{name}' has unknown field(s) {', '.join(unknown)}; an array has "
-                            "array, dtype, init, scale")
+        _known_fields(value, ("array", "dtype", "init", "scale"), f"{where}: argument '{name}'")
         dims = value["array"] if isinstance(value["array"], list) else [value["array"]]
         shape = [evaluate_expr(d, variables, f"{where}: '{name}'") for d in dims]
         try:
@@ -165,10 +169,7 @@ def grid_units(spec, base, target):
         where = f"kernels[{k}]"
         if not isinstance(entry, dict):
             raise SpecError(f"{where}: a kernel entry is an object, got {entry!r}")
-        unknown = sorted(set(entry) - {"file", "name", "shapes", "args", "configs", "block_num"})
-        if unknown:
-            raise SpecError(f"{where}: unknown field(s) {', '.join(unknown)}; a kernel entry has file, name, shapes, "
-                            "args, configs, block_num")
+        _known_fields(entry, ("file", "name", "shapes", "args", "configs", "block_num"), f"{where}: a kernel entry")
         ref, kernel = _kernel_ref(entry, base, where)
         params = list(inspect.signature(kernel.fn).parameters)
         args = entry["args"]
@@ -269,10 +270,7 @@ def campaign_plan(campaign, base):
     """(driver path, seeds, chunk, mutate, mix) of the spec's campaign, checked."""
     if not isinstance(campaign, dict):
         raise SpecError(f"campaign: an object (count, seed, mix, mutate, chunk, driver), got {campaign!r}")
-    unknown = sorted(set(campaign) - {"count", "seed", "mix", "mutate", "chunk", "driver"})
-    if unknown:
-        raise SpecError(f"campaign: unknown field(s) {', '.join(unknown)}; it has count, seed, mix, mutate, chunk, "
-                        "driver")
+    _known_fields(campaign, ("count", "seed", "mix", "mutate", "chunk", "driver"), "campaign")
     for field, least in (("count", 1), ("seed", 0), ("chunk", 1)):
         value = campaign.get(field, least)
         if not isinstance(value, int) or isinstance(value, bool) or value < least:
@@ -303,11 +301,8 @@ def load_spec(path):
         raise SpecError(f"the sweep spec {path} is not valid JSON: {e}") from None
     if not isinstance(spec, dict):
         raise SpecError(f"the sweep spec {path} must be a JSON object")
-    unknown = sorted(set(spec) - {"executor", "n_workers", "scheduler", "backend", "platform", "seed", "kernels",
-                                  "campaign", "output"})
-    if unknown:
-        raise SpecError(f"the sweep spec has unknown field(s) {', '.join(unknown)}; it has executor, n_workers, "
-                        "scheduler, backend, platform, seed, kernels, campaign, output")
+    _known_fields(spec, ("executor", "n_workers", "scheduler", "backend", "platform", "seed", "kernels", "campaign",
+                         "output"), "the sweep spec")
     if not spec.get("kernels") and not spec.get("campaign"):
         raise SpecError("the sweep spec has neither \"kernels\" nor \"campaign\": nothing to run")
     return spec
