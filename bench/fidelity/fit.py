@@ -5,8 +5,8 @@
 
 For every combination of the --param values, a copy of resources/arch with the platform's file changed
 (ASC2_ARCH_DIR) runs the platform's *calibration* points (run.py, a fresh compile cache each time) and
-the combination is scored by the typical factor exp(mean |ln r|) and the share within ±20 %. Prints
-the combinations best first. Validation points are never run: fitting on them would make them
+the combination is scored by the share within ±20 % and then the typical factor exp(mean |ln r|) (the
+issue's two criteria, in that order). Prints the combinations best first. Validation points are never run: fitting on them would make them
 calibration points. The chosen values go into resources/arch/<platform>.json by hand, with their
 source ("[fit] on <point ids>").
 """
@@ -93,7 +93,7 @@ def main(argv=None):
         results.append((summary["typical_factor"], -summary["within"], values, ratios))
         print(f"  {values}: x{summary['typical_factor']:.3f}, within {summary['within']}/{summary['points']}  "
               + " ".join(f"{k}={v:.2f}" if v else f"{k}=-" for k, v in ratios.items()), flush=True)
-    results.sort(key=lambda r: (r[0], r[1]))
+    results.sort(key=lambda r: (r[1], r[0]))
     print(f"\nbest on {len(ids)} calibration point(s) of {args.platform} ({', '.join(ids)}):")
     for factor, within, values, _ in results[:args.top]:
         print(f"  x{factor:.3f}  within {-within}  {values}")

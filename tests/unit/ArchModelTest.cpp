@@ -136,6 +136,9 @@ TEST(ArchModel, RequestWindowsAreOptional) {
                    a5->gmReadWindowBytes / a5->gmReadLatencyCycles);
   EXPECT_LT(a5->gmCopyBytesPerCycle(a5->gmToUbBytesPerCycle, false), a5->gmToUbBytesPerCycle);
   EXPECT_LT(a5->gmCopyBytesPerCycle(a5->ubToGmBytesPerCycle, true), a5->ubToGmBytesPerCycle);
+  // The shared GM port is optional too: off on the A2 files, on for A5.
+  EXPECT_FALSE(b1->gmPortShared);
+  EXPECT_TRUE(a5->gmPortShared);
   // A negative window is refused, naming the field.
   std::string text = readFile(ASC2_RESOURCES_DIR "/arch/Ascend950.json");
   const std::string key = "\"gm_read_window_bytes\": ";

@@ -113,6 +113,58 @@ TEST(SimMemorySystem, ARequestWindowCapsACopyByLittlesLaw) {
   EXPECT_DOUBLE_EQ(writes.gmCopyBytesPerCycle(128, /*write=*/false), 128);
 }
 
+/// A store of UB [16 KB, 20 KB) to y gated by a V->MTE3 flag set after a
+/// `vecElems`-element add, then (later in program order) a load of x into UB 0.
+Program storeThenLoad(int64_t vecElems) {
+  ProgramBuilder b;
+  b.program.args = {{ArgSpec::Kind::Gm, DType::F32, "x"},
+                    {ArgSpec::Kind::Gm, DType::F32, "y"}};
+  auto I = Operand::ofImm;
+  b.vec(VecOp::Add, DType::F32, 16384, 16384, 16384, I(vecElems), 10);
+  b.set(Pipe::V, Pipe::MTE3, 0);
+  b.wait(Pipe::V, Pipe::MTE3, 0);
+  b.copyOut(1, DType::F32, I(0), I(kTile), 16384, 11);
+  b.copyIn(0, DType::F32, I(0), I(kTile), 0, 12);
+  b.end();
+  return b.program;
+}
+
+TEST(SimMemorySystem, ASharedPortSerialisesReadsAndWritesInTheOrderTheyCanStart) {
+  std::vector<float> x(kTile, 1), y(kTile, 0);
+  auto copies = [&](const ArchModel &arch, int64_t vecElems) {
+    LaunchResult r = simulate(storeThenLoad(vecElems), arch, 1,
+                              {gmArg(x, DType::F32), gmArg(y, DType::F32)},
+                              SimOptions{});
+    EXPECT_TRUE(r.ok) << r.error;
+    std::pair<uint64_t, uint64_t> loadStore{};
+    for (const TraceEvent &e : r.trace) {
+      if (e.op == Opcode::CopyGmToLocal)
+        loadStore.first = e.start;
+      if (e.op == Opcode::CopyLocalToGm)
+        loadStore.second = e.start;
+    }
+    return loadStore;
+  };
+  ArchModel separate = testArch(4);
+  ArchModel shared = testArch(4);
+  shared.gmPortShared = true;
+  // A short add: the store is ready first. Apart, the load starts as soon as
+  // it is issued, while the store moves; sharing the port, it waits for the
+  // store's transfer.
+  auto [load1, store1] = copies(separate, 64);
+  auto [load2, store2] = copies(shared, 64);
+  EXPECT_EQ(store1, store2);
+  EXPECT_LT(load1, store1 + kOcc);
+  EXPECT_EQ(load2, store2 + kOcc);
+  // A long add holds the store back: the load the scalar unit issued behind
+  // it goes through the shared port first and the store is not delayed.
+  auto [load3, store3] = copies(separate, 64 * 1024 / 4);
+  auto [load4, store4] = copies(shared, 64 * 1024 / 4);
+  EXPECT_EQ(load3, load4);
+  EXPECT_EQ(store3, store4);
+  EXPECT_LT(load4 + kOcc, store4);
+}
+
 TEST(SimMemorySystem, AFifthCopyWaitsForTheFirstToComplete) {
   std::vector<float> x(5 * kTile, 1);
   LaunchResult r = run(streamIn(5, 0), testArch(4), 1, x);

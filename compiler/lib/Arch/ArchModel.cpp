@@ -156,6 +156,7 @@ std::optional<ArchModel> ArchModel::fromJson(const std::string &text,
   m.mteOutstanding = int(r.number("mte_outstanding"));
   m.gmReadWindowBytes = r.optionalNumber("gm_read_window_bytes");
   m.gmWriteWindowBytes = r.optionalNumber("gm_write_window_bytes");
+  m.gmPortShared = r.optionalNumber("gm_port_shared") > 0;
   m.l2Bytes = int64_t(r.number("l2_bytes"));
   m.l2LineBytes = int64_t(r.number("l2_line_bytes"));
   m.l2BytesPerCycle = r.number("l2_gbps") * 1e9 / cyclesPerSecond;

@@ -66,6 +66,8 @@ void CoreRunner::gmTransfer(const Instr &in, int64_t offset, int64_t rowElems,
   std::vector<uint64_t> &ring = inFlight[int(p)];
   uint64_t &slot = ring[size_t(gmCopies[int(p)]++ % ring.size())];
   uint64_t start = std::max(startOn(p, enqueue(p)), slot);
+  if (arch.gmPortShared && !isAic && (p == Pipe::MTE2 || p == Pipe::MTE3))
+    start = gmPort.book(p == Pipe::MTE3, start, occupancy);
   uint64_t freed = start + occupancy, done = freed + latency;
   occupyPipelined(p, start, freed, done);
   out->stats.bytes[int(p)] += uint64_t(traceBytes);

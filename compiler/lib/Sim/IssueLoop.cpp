@@ -271,6 +271,7 @@ void CoreRunner::begin(int blockIndex, BlockOutcome &outcome,
   pipeDone = {};
   issued = {};
   gmCopies = {};
+  gmPort = {};
   for (auto &ring : inFlight)
     std::fill(ring.begin(), ring.end(), 0);
   out->gm.clear();
