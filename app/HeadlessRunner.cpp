@@ -143,13 +143,6 @@ void HeadlessRunner::onRunFinished(const RunSummary &summary)
     emit finished(exitCode);
 }
 
-ReportPtr HeadlessRunner::exportedReport(const RunSummary &summary)
-{
-    if (summary.lastLaunched)
-        return summary.lastLaunched;
-    return summary.kernels.isEmpty() ? ReportPtr() : summary.kernels.back();
-}
-
 bool HeadlessRunner::writeTrace(const RunSummary &summary, const QString &path, QString *error)
 {
     const ReportPtr report = summary.lastLaunched;
@@ -162,12 +155,11 @@ bool HeadlessRunner::writeTrace(const RunSummary &summary, const QString &path, 
 
 bool HeadlessRunner::writeHtml(const RunSummary &summary, const QString &path, QString *error)
 {
-    const ReportPtr report = exportedReport(summary);
-    if (!report) {
+    if (summary.kernels.isEmpty()) {
         *error = QStringLiteral("--export-html: no kernel was compiled");
         return false;
     }
-    return inspector::writeHtmlReport(report, path, error);
+    return inspector::writeHtmlReport(summary.kernels, path, error);
 }
 
 bool HeadlessRunner::writeReport(const RunSummary &summary, const QString &dirPath, QString *error)

@@ -28,11 +28,10 @@ public:
 
     /// Writes DIR/report.json, DIR/trace.json and DIR/<kernel>/ for every kernel.
     static bool writeReport(const RunSummary &summary, const QString &dir, QString *error);
-    /// The report the exports show: the last kernel launched, else the last compiled.
-    static ReportPtr exportedReport(const RunSummary &summary);
     /// Writes the last launch's trace as Chrome trace JSON (Perfetto-ready).
     static bool writeTrace(const RunSummary &summary, const QString &path, QString *error);
-    /// Writes the self-contained HTML report (passes, UB map, timeline, profile).
+    /// Writes the self-contained HTML report (passes, UB map, timeline, profile)
+    /// of every kernel the run compiled, in the order they were compiled.
     static bool writeHtml(const RunSummary &summary, const QString &path, QString *error);
     /// The process exit status for a run.
     static int exitCodeFor(const RunSummary &summary);

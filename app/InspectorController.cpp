@@ -12,6 +12,7 @@
 
 #include <QComboBox>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QMessageBox>
 #include <QSaveFile>
 
@@ -74,38 +75,47 @@ void InspectorController::clear()
     m_views.state->clear();
 }
 
-bool InspectorController::exportHtmlReport(const QString &path, QString *error)
+bool InspectorController::exportHtmlReport(const QString &path, QString *error, const QVector<ReportPtr> &kernels)
 {
     if (!m_inspectedReport) {
         if (error)
             *error = tr("Nothing compiled yet");
         return false;
     }
+    // The inspected kernel as its views show it (the chosen core, profile
+    // run A); every other kernel of the run rendered afresh, in run order.
     ProfileView *profileView = m_views.profile;
-    const QVector<inspector::ReportImage> images = inspector::renderReportImages(
-        {m_views.ubMap->view(), m_views.sync->view(), m_views.pingPong->view(), profileView->chart()});
     const int a = profileView->runA();
-    const inspector::ProfileRun *profile = a >= 0 && a < profileView->runs().size() ? &profileView->runs()[a] : nullptr;
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Text)) {
+    inspector::ReportSection inspected{
+        m_inspectedReport.get(),
+        inspector::renderReportImages({m_views.ubMap->view(), m_views.sync->view(), m_views.pingPong->view(),
+                                       profileView->chart()}),
+        a >= 0 && a < profileView->runs().size() ? &profileView->runs()[a] : nullptr};
+    QVector<ReportPtr> order = kernels;
+    if (!order.contains(m_inspectedReport))
+        order.push_back(m_inspectedReport);
+    std::vector<inspector::ProfileRun> runs(size_t(order.size()));
+    QVector<inspector::ReportSection> sections;
+    for (int i = 0; i < order.size(); ++i)
+        sections.push_back(order[i] == m_inspectedReport
+                               ? inspected
+                               : inspector::renderReportSection(order[i], runs[size_t(i)], m_views.ubMap->view()->theme()));
+    const QString title = sections.size() == 1 ? QString::fromStdString(m_inspectedReport->kernel)
+                                               : QFileInfo(QString::fromStdString(m_inspectedReport->sourceFile)).fileName();
+    QString message;
+    if (!inspector::writeHtmlFile(inspector::htmlReport(sections, title), path, &message)) {
         if (error)
-            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    file.write(inspector::htmlReport(*m_inspectedReport, images, profile).toUtf8());
-    if (!file.commit()) {
-        if (error)
-            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+            *error = message;
         return false;
     }
     return true;
 }
 
-void InspectorController::exportHtmlReportDialog()
+void InspectorController::exportHtmlReportDialog(const QVector<ReportPtr> &kernels)
 {
     const QString path = QFileDialog::getSaveFileName(m_window, tr("Export HTML Report"), QString(), tr("HTML (*.html)"));
     QString error;
-    if (!path.isEmpty() && !exportHtmlReport(path, &error))
+    if (!path.isEmpty() && !exportHtmlReport(path, &error, kernels))
         QMessageBox::warning(m_window, tr("Export HTML Report"), error);
 }
 

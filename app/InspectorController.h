@@ -6,6 +6,7 @@
 #include "ReportPtr.h"
 
 #include <QObject>
+#include <QVector>
 
 class AscendCView;
 class GraphView;
@@ -43,9 +44,10 @@ public:
     void clear();
     ReportPtr inspectedReport() const { return m_inspectedReport; }
 
-    /// Writes a self-contained HTML report of the inspected report, with the views as they are.
-    bool exportHtmlReport(const QString &path, QString *error = nullptr);
-    void exportHtmlReportDialog();
+    /// Writes a self-contained HTML report of every kernel in @p kernels (the
+    /// run's, in order) and the inspected one, which shows as its views are.
+    bool exportHtmlReport(const QString &path, QString *error = nullptr, const QVector<ReportPtr> &kernels = {});
+    void exportHtmlReportDialog(const QVector<ReportPtr> &kernels);
     /// The last launch's simulated trace as Chrome trace JSON.
     void exportTraceDialog();
     /// Adds the runs of an msprof output directory to the profile.

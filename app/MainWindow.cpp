@@ -373,7 +373,7 @@ void MainWindow::createInspectors(QMenu *docksMenu)
     menu->addSeparator();
     menu->addMenu(exportMenu);
     QAction *html = menu->addAction(tr("Export &HTML Report..."));
-    connect(html, &QAction::triggered, m_inspectors, &InspectorController::exportHtmlReportDialog);
+    connect(html, &QAction::triggered, this, [this] { m_inspectors->exportHtmlReportDialog(m_runner->reports().kernels()); });
     QAction *trace = menu->addAction(tr("Export Simulated &Trace (Chrome JSON)..."));
     connect(trace, &QAction::triggered, m_inspectors, &InspectorController::exportTraceDialog);
     QAction *import = menu->addAction(tr("&Import msprof Data..."));
@@ -431,7 +431,7 @@ void MainWindow::exportViewDialog(View view)
 
 bool MainWindow::exportHtmlReport(const QString &path, QString *error)
 {
-    return m_inspectors->exportHtmlReport(path, error);
+    return m_inspectors->exportHtmlReport(path, error, m_runner->reports().kernels());
 }
 
 void MainWindow::showView(View view)

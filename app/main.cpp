@@ -124,7 +124,7 @@ int main(int argc, char **argv)
     const QCommandLineOption htmlOption(
         QStringLiteral("export-html"),
         QStringLiteral("With --headless: write a self-contained HTML report (passes, UB map, sync timeline, "
-                       "ping-pong, profile) of the last kernel launched (else compiled) to OUT.html."),
+                       "ping-pong, profile) of every kernel the script compiled to OUT.html."),
         QStringLiteral("OUT.html"));
     const QCommandLineOption traceOption(
         QStringLiteral("export-trace"),

@@ -210,24 +210,56 @@ def test_export_html_of_softmax(softmax_exports):
     result, html, _ = softmax_exports
     assert result.returncode == 0, result.stdout + result.stderr
     assert f"HTML report written to {html}" in result.stderr
-    text = html.read_text(encoding="utf-8")
+    raw = html.read_bytes()
+    text = raw.decode("utf-8")
     assert text.startswith("<!DOCTYPE html>")
-    # The sections of a run: passes, UB map, timeline (both modes), ping-pong, profile.
-    for section in ("passes", "final-ir", "ub-map", "sync-timeline-program-order", "sync-timeline-simulated",
-                    "ping-pong-schedule", "pipe-utilization", "profile", "sync"):
-        assert f'id="{section}"' in text, section
-    assert "<h1>softmax" in text
+    # Every kernel of the script (softmax.py compiles two), listed on top and
+    # each with the sections of a run: passes, UB map, timeline (both modes),
+    # ping-pong, profile.
+    assert "<h1>softmax.py</h1>" in text
+    for k, kernel in ((1, "softmax"), (2, "softmax_fused")):
+        assert f'<a href="#k{k}-kernel">{kernel}</a>' in text
+        assert f'<h1 id="k{k}-kernel">{kernel}</h1>' in text
+        for section in ("passes", "final-ir", "ub-map", "sync-timeline-program-order", "sync-timeline-simulated",
+                        "ping-pong-schedule", "pipe-utilization", "profile", "sync"):
+            assert f'id="k{k}-{section}"' in text, (k, section)
+    # µ once encoded (the hot-lines header was Latin-1 bytes read as UTF-8: "Âµs").
+    assert "busy \u00b5s" in text and "\u00c2" not in text
+    # Names read from the left, numbers line up on the right.
+    assert "td,th{border:1px solid #ccc;padding:2px 8px;text-align:left}td.n,th.n{text-align:right}" in text
+    assert re.search(r'<tr><td class="n">\d+</td><td>[a-z-]+</td>', text)
     # Self-contained: every image is inline, nothing is fetched.
     assert "http://" not in text and "https://" not in text
     sources = re.findall(r'src="([^"]*)"', text)
-    assert len(sources) == 5
+    assert len(sources) == 10
     for source in sources:
         assert source.startswith("data:image/png;base64,")
         png = base64.b64decode(source.split(",", 1)[1])
         assert png[:8] == b"\x89PNG\r\n\x1a\n"
         width, height = struct.unpack(">II", png[16:24])
-        assert width >= 900 and height >= 260
+        assert width >= 900 and height >= 100
+    # The ping-pong image is as tall as its rows (one iteration per core
+    # here), not a fixed 420 px of blank.
+    titles = re.findall(r'<img alt="([^"]*)" src="data:image/png;base64,([^"]*)"', text)
+    pingpong = [base64.b64decode(b) for alt, b in titles if alt == "Ping-pong schedule"]
+    assert len(pingpong) == 2
+    assert all(struct.unpack(">II", png[16:24])[1] < 200 for png in pingpong)
     assert "<link" not in text and "<script" not in text
+
+
+MIX_SAMPLE = SOURCE_DIR / "samples" / "matmul_leaky_relu.py"
+
+
+@pytest.mark.skipif(not MIX_SAMPLE.exists(), reason="samples/matmul_leaky_relu.py is not there")
+def test_export_html_of_a_mix_kernel_shows_both_sides(tmp_path):
+    html = tmp_path / "mix.html"
+    result = run(["--headless", MIX_SAMPLE, "--export-html", html], tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    text = html.read_text(encoding="utf-8")
+    alts = re.findall(r'<img alt="([^"]*)"', text)
+    for side in ("core0.cubecore0", "core0.veccore0"):
+        assert f"Sync timeline (simulated, {side})" in alts, alts
+        assert f"Ping-pong schedule ({side})" in alts, alts
 
 
 @pytest.mark.skipif(not SOFTMAX.exists(), reason="samples/softmax.py is not there yet")

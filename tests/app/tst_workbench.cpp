@@ -268,6 +268,56 @@ private slots:
                  qPrintable(m_window->console()->toPlainText()));
     }
 
+    void aNewcomersWalkThroughEndsInAnHtmlReportOfEveryKernel()
+    {
+        // open sample -> edit -> run -> switch target -> compile only ->
+        // import msprof data -> export HTML, through the window's own controls.
+        QVERIFY(m_window->openFile(QStringLiteral(ASC2_SOURCE_DIR "/samples/softmax.py")));
+        KernelEditor *editor = m_window->editor();
+        m_window->activateWindow();
+        editor->setFocus();
+        editor->setCursorPosition(0, 0);
+        QTest::keyClicks(editor, QStringLiteral("# tried by a newcomer"));
+        QTest::keyClick(editor, Qt::Key_Return);
+        QVERIFY(editor->text(0).startsWith(QStringLiteral("# tried by a newcomer")));
+
+        QTest::keyClick(editor, Qt::Key_F5);
+        QTRY_COMPARE_WITH_TIMEOUT(m_finished->count(), 1, 60000);
+        RunSummary summary = m_finished->takeFirst().at(0).value<RunSummary>();
+        QVERIFY2(summary.ok(), qPrintable(summary.headline() + m_window->console()->toPlainText()));
+        QCOMPARE(summary.kernels.size(), 2); // softmax and softmax_fused
+
+        auto *platform = m_window->findChild<QComboBox *>(QStringLiteral("platform"));
+        platform->setCurrentText(QStringLiteral("Ascend950")); // runs again
+        QTRY_COMPARE_WITH_TIMEOUT(m_finished->count(), 1, 60000);
+        summary = m_finished->takeFirst().at(0).value<RunSummary>();
+        QVERIFY(summary.ok());
+        QCOMPARE(m_window->passesPanel()->currentReport()->target, std::string("Ascend950"));
+
+        m_window->action(QStringLiteral("compileOnly"))->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(m_finished->count(), 1, 60000);
+        summary = m_finished->takeFirst().at(0).value<RunSummary>();
+        QVERIFY(summary.ok() && !summary.lastLaunched && summary.kernels.size() == 2);
+
+        QString message;
+        QVERIFY2(m_window->profileView()->importPath(QStringLiteral(ASC2_SOURCE_DIR "/tests/widgets/fixtures/msprof_op"), &message),
+                 qPrintable(message));
+
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY2(m_window->exportHtmlReport(dir.filePath("walk.html"), &error), qPrintable(error));
+        QFile html(dir.filePath("walk.html"));
+        QVERIFY(html.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(html.readAll());
+        // Both kernels of the script, each on the target chosen, neither launched.
+        QVERIFY(text.contains(QStringLiteral("<h1>softmax.py</h1>")));
+        QVERIFY(text.contains(QStringLiteral("<h1 id=\"k1-kernel\">softmax</h1>")));
+        QVERIFY(text.contains(QStringLiteral("<h1 id=\"k2-kernel\">softmax_fused</h1>")));
+        QCOMPARE(text.count(QStringLiteral("<p>target Ascend950 ")), 2);
+        QCOMPARE(text.count(QStringLiteral("compiled, not launched")), 4); // the list and each section
+        QVERIFY(text.contains(QStringLiteral("id=\"k1-ub-map\"")) && text.contains(QStringLiteral("id=\"k2-ub-map\"")));
+    }
+
     void compileOnlyRunsEverySample()
     {
         const QStringList samples = QDir(QStringLiteral(ASC2_SOURCE_DIR "/samples"))

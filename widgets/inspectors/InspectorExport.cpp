@@ -112,54 +112,68 @@ bool writeChromeTrace(const asc2::CompileReport &report, int launch, const QStri
     return true;
 }
 
-QString htmlReport(const asc2::CompileReport &report, const QVector<ReportImage> &images, const ProfileRun *profile)
+namespace {
+
+QString esc(const std::string &s) { return QString::fromStdString(s).toHtmlEscaped(); }
+
+/// "Sync timeline (program order)" -> "sync-timeline-program-order"
+QString idOf(const QString &title)
 {
-    const auto esc = [](const std::string &s) { return QString::fromStdString(s).toHtmlEscaped(); };
+    static const QRegularExpression nonWord(QStringLiteral("[^a-z0-9]+"));
+    static const QRegularExpression ends(QStringLiteral("^-|-$"));
+    return title.toLower().replace(nonWord, QStringLiteral("-")).remove(ends);
+}
+
+/// One kernel's part of the page; ids start with @p prefix.
+QString kernelHtml(const ReportSection &section, const QString &prefix, bool ownHeading)
+{
+    const asc2::CompileReport &report = *section.report;
     QString h;
-    h += QStringLiteral("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>asc2 report: %1</title>\n").arg(esc(report.kernel));
-    h += QStringLiteral("<style>body{font-family:sans-serif;margin:2em;max-width:1300px}table{border-collapse:collapse}"
-                        "td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}td:first-child,th:first-child{text-align:left}"
-                        "img{max-width:100%;border:1px solid #ddd}pre{background:#f6f6f6;padding:8px;overflow:auto;font-size:12px}</style>\n");
-    h += QStringLiteral("</head><body>\n<h1>%1</h1>\n<p>target %2 \u2014 %3</p>\n")
-             .arg(esc(report.kernel), esc(report.target), esc(report.sourceFile));
+    if (ownHeading)
+        h += QStringLiteral("<h1 id=\"%1kernel\">%2</h1>\n").arg(prefix, esc(report.kernel));
+    h += QStringLiteral("<p>target %1 \u2014 %2</p>\n").arg(esc(report.target), esc(report.sourceFile));
     if (!report.launches.empty()) {
         const asc2::LaunchRecord &l = report.launches.back();
-        h += QStringLiteral("<p>last launch: %1 blocks, %2 cycles, %3 \u00b5s, %4 races</p>\n")
+        h += QStringLiteral("<p>%1: %2 blocks, %3 cycles, %4 \u00b5s (predicted by the simulator), %5 races</p>\n")
+                 .arg(report.launches.size() == 1 ? QStringLiteral("launch")
+                                                  : QStringLiteral("last of %1 launches").arg(report.launches.size()))
                  .arg(l.blockNum).arg(l.totalCycles).arg(l.timeUs, 0, 'f', 3).arg(l.races);
+    } else {
+        h += QLatin1String("<p>compiled, not launched</p>\n");
     }
-    h += QStringLiteral("<h2 id=\"passes\">Passes</h2>\n<table><tr><th>#</th><th>pass</th><th>stage</th><th>changed</th><th>ms</th><th>ops</th></tr>\n");
+    h += QStringLiteral("<h2 id=\"%1passes\">Passes</h2>\n<table><tr><th class=\"n\">#</th><th>pass</th><th>stage</th>"
+                        "<th>changed</th><th class=\"n\">ms</th><th class=\"n\">ops</th></tr>\n").arg(prefix);
     for (const asc2::PassRecord &p : report.passes)
-        h += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td></tr>\n")
+        h += QStringLiteral("<tr><td class=\"n\">%1</td><td>%2</td><td>%3</td><td>%4</td><td class=\"n\">%5</td><td class=\"n\">%6</td></tr>\n")
                  .arg(p.index).arg(esc(p.name), esc(p.stage), p.changed ? QStringLiteral("yes") : QString())
                  .arg(p.wallMs, 0, 'f', 2).arg(p.opCount);
     h += QLatin1String("</table>\n");
     for (auto it = report.passes.rbegin(); it != report.passes.rend(); ++it) {
         if (it->ir.empty())
             continue;
-        h += QStringLiteral("<details id=\"final-ir\"><summary>Final IR (after %1)</summary><pre>%2</pre></details>\n").arg(esc(it->name), esc(it->ir));
+        h += QStringLiteral("<details id=\"%3final-ir\"><summary>Final IR (after %1)</summary><pre>%2</pre></details>\n")
+                 .arg(esc(it->name), esc(it->ir), prefix);
         break;
     }
-    for (const ReportImage &image : images) {
-        // "Sync timeline (program order)" -> "sync-timeline-program-order"
-        static const QRegularExpression nonWord(QStringLiteral("[^a-z0-9]+"));
-        const QString id = image.title.toLower().replace(nonWord, QStringLiteral("-")).remove(QRegularExpression(QStringLiteral("^-|-$")));
-        h += QStringLiteral("<h2 id=\"%3\">%1</h2>\n<img alt=\"%1\" src=\"data:image/png;base64,%2\">\n")
-                 .arg(image.title.toHtmlEscaped(), QString::fromLatin1(image.png.toBase64()), id);
-    }
-    if (profile) {
-        h += QStringLiteral("<h2 id=\"profile\">Profile: %1</h2>\n<table><tr><th>pipe</th><th>busy (%)</th></tr>\n").arg(profile->label.toHtmlEscaped());
+    for (const ReportImage &image : section.images)
+        h += QStringLiteral("<h2 id=\"%3%4\">%1</h2>\n<img alt=\"%1\" src=\"data:image/png;base64,%2\">\n")
+                 .arg(image.title.toHtmlEscaped(), QString::fromLatin1(image.png.toBase64()), prefix, idOf(image.title));
+    if (const ProfileRun *profile = section.profile) {
+        h += QStringLiteral("<h2 id=\"%2profile\">Profile: %1</h2>\n<table><tr><th>pipe</th><th class=\"n\">busy (%)</th></tr>\n")
+                 .arg(profile->label.toHtmlEscaped(), prefix);
         for (Pipe pipe : asc2::kPipeLaneOrder)
             if (profile->pipeRatio[int(pipe)] >= 0)
-                h += QStringLiteral("<tr><td>%1</td><td>%2</td></tr>\n").arg(pipeLabel(pipe)).arg(100 * profile->pipeRatio[int(pipe)], 0, 'f', 1);
+                h += QStringLiteral("<tr><td>%1</td><td class=\"n\">%2</td></tr>\n").arg(pipeLabel(pipe)).arg(100 * profile->pipeRatio[int(pipe)], 0, 'f', 1);
         h += QLatin1String("</table>\n");
         QVector<std::pair<int, double>> lines;
         for (auto it = profile->lineUs.cbegin(); it != profile->lineUs.cend(); ++it)
             lines.push_back({it.key(), it.value()});
         std::sort(lines.begin(), lines.end(), [](auto &a, auto &b) { return a.second > b.second; });
         if (!lines.isEmpty()) {
-            h += QLatin1String("<h3>Hot lines</h3>\n<table><tr><th>line</th><th>busy \u00b5s</th><th>waiting \u00b5s</th></tr>\n");
+            h += QStringLiteral("<h3>Hot lines</h3>\n<table><tr><th class=\"n\">line</th><th class=\"n\">busy \u00b5s</th>"
+                                "<th class=\"n\">waiting \u00b5s</th></tr>\n");
             for (int i = 0; i < std::min<qsizetype>(15, lines.size()); ++i)
-                h += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td></tr>\n")
+                h += QStringLiteral("<tr><td class=\"n\">%1</td><td class=\"n\">%2</td><td class=\"n\">%3</td></tr>\n")
                          .arg(lines[i].first)
                          .arg(lines[i].second, 0, 'f', 4)
                          .arg(profile->lineWaitUs.value(lines[i].first), 0, 'f', 4);
@@ -167,15 +181,78 @@ QString htmlReport(const asc2::CompileReport &report, const QVector<ReportImage>
         }
     }
     if (!report.sync.empty()) {
-        h += QLatin1String("<h2 id=\"sync\">Sync</h2>\n<table><tr><th>point</th><th>kind</th><th>pipes</th><th>event</th><th>role</th><th>reason</th></tr>\n");
+        h += QStringLiteral("<h2 id=\"%1sync\">Sync</h2>\n<table><tr><th class=\"n\">point</th><th>kind</th><th>pipes</th>"
+                            "<th class=\"n\">event</th><th>role</th><th>reason</th></tr>\n").arg(prefix);
         for (const asc2::SyncRecord &s : report.sync)
-            h += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3\u2192%4</td><td>%5</td><td>%6</td><td style=\"text-align:left\">%7</td></tr>\n")
+            h += QStringLiteral("<tr><td class=\"n\">%1</td><td>%2</td><td>%3\u2192%4</td><td class=\"n\">%5</td><td>%6</td><td>%7</td></tr>\n")
                      .arg(s.point).arg(esc(asc2::syncKindName(s.kind)), esc(asc2::pipeName(s.srcPipe)), esc(asc2::pipeName(s.dstPipe))).arg(s.eventId).arg(esc(asc2::syncRoleName(s.role)), esc(s.reason));
         h += QLatin1String("</table>\n");
+    }
+    return h;
+}
+
+} // namespace
+
+QString htmlReport(const QVector<ReportSection> &sections, const QString &title)
+{
+    QString h;
+    h += QStringLiteral("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>asc2 report: %1</title>\n").arg(title.toHtmlEscaped());
+    // Text reads from the left, numbers line up on the right.
+    h += QStringLiteral("<style>body{font-family:sans-serif;margin:2em;max-width:1300px}table{border-collapse:collapse}"
+                        "td,th{border:1px solid #ccc;padding:2px 8px;text-align:left}td.n,th.n{text-align:right}"
+                        "img{max-width:100%;border:1px solid #ddd}pre{background:#f6f6f6;padding:8px;overflow:auto;font-size:12px}"
+                        "section{border-top:3px solid #888;margin-top:2em}</style>\n</head><body>\n");
+    if (sections.size() == 1) {
+        h += QStringLiteral("<h1>%1</h1>\n").arg(esc(sections[0].report->kernel));
+        h += kernelHtml(sections[0], QString(), false);
+    } else {
+        h += QStringLiteral("<h1>%1</h1>\n<p>%2 kernels:</p>\n<ol>\n").arg(title.toHtmlEscaped()).arg(sections.size());
+        for (int i = 0; i < sections.size(); ++i) {
+            const asc2::CompileReport &r = *sections[i].report;
+            h += QStringLiteral("<li><a href=\"#k%1-kernel\">%2</a> \u2014 %3</li>\n")
+                     .arg(i + 1)
+                     .arg(esc(r.kernel),
+                          r.launches.empty() ? QStringLiteral("compiled, not launched")
+                                             : QStringLiteral("%1 cycles").arg(r.launches.back().totalCycles));
+        }
+        h += QLatin1String("</ol>\n");
+        for (int i = 0; i < sections.size(); ++i)
+            h += QStringLiteral("<section>\n%1</section>\n").arg(kernelHtml(sections[i], QStringLiteral("k%1-").arg(i + 1), true));
     }
     h += QLatin1String("</body></html>\n");
     return h;
 }
+
+QString htmlReport(const asc2::CompileReport &report, const QVector<ReportImage> &images, const ProfileRun *profile)
+{
+    return htmlReport({ReportSection{&report, images, profile}}, QString::fromStdString(report.kernel));
+}
+
+namespace {
+
+/// The cores an image of the simulated run shows: @p current and, when the
+/// trace has both cube and vector cores, the first core of the other kind in
+/// the same block ("core3.cubecore0" -> "core3.veccore0").
+QVector<int> sidesOf(const SimTrace &trace, int current)
+{
+    QVector<int> cores{current};
+    if (current < 0 || current >= trace.cores.size())
+        return cores;
+    const QString name = trace.cores[current];
+    const bool cube = name.contains(QLatin1String("cube"));
+    const QString block = name.section(QLatin1Char('.'), 0, 0);
+    for (int i = 0; i < trace.cores.size(); ++i) {
+        const QString other = trace.cores[i];
+        if (i != current && other.section(QLatin1Char('.'), 0, 0) == block &&
+            other.contains(QLatin1String("cube")) != cube) {
+            cores << i;
+            break;
+        }
+    }
+    return cores;
+}
+
+} // namespace
 
 QVector<ReportImage> renderReportImages(const ReportViews &views)
 {
@@ -183,11 +260,27 @@ QVector<ReportImage> renderReportImages(const ReportViews &views)
     const auto add = [&](const QString &title, InspectorCanvas *canvas, QSize size) {
         if (!canvas || !canvas->hasContent())
             return;
+        if (const int h = canvas->preferredImageHeight(size.width()); h > 0)
+            size.setHeight(h);
         QByteArray png;
         QBuffer buffer(&png);
         buffer.open(QIODevice::WriteOnly);
         canvas->renderImage(size).save(&buffer, "PNG");
         images.push_back({title, png});
+    };
+    // A view of one core's simulated run, once per side of a MIX kernel.
+    // Titles: "Sync timeline (simulated)", "Sync timeline (simulated, core0.veccore0)".
+    const auto addSides = [&](const QString &title, const QStringList &qualifiers, auto *view, QSize size) {
+        const int core = view->core();
+        const QVector<int> sides = sidesOf(view->trace(), core);
+        for (int c : sides) {
+            view->setCore(c);
+            QStringList q = qualifiers;
+            if (sides.size() > 1)
+                q << view->trace().cores.value(c);
+            add(q.isEmpty() ? title : QStringLiteral("%1 (%2)").arg(title, q.join(QStringLiteral(", "))), view, size);
+        }
+        view->setCore(core);
     };
     add(QStringLiteral("UB map"), views.ubMap, {1200, 420});
     if (SyncTimelineView *sync = views.sync) {
@@ -196,20 +289,17 @@ QVector<ReportImage> renderReportImages(const ReportViews &views)
         sync->setMode(SyncTimelineView::Mode::Static);
         add(QStringLiteral("Sync timeline (program order)"), sync, {1200, 360});
         sync->setMode(SyncTimelineView::Mode::Simulated);
-        add(QStringLiteral("Sync timeline (simulated)"), sync, {1200, 360});
+        addSides(QStringLiteral("Sync timeline"), {QStringLiteral("simulated")}, sync, {1200, 360});
         sync->setMode(mode);
     }
-    add(QStringLiteral("Ping-pong schedule"), views.pingPong, {1200, 420});
+    if (views.pingPong)
+        addSides(QStringLiteral("Ping-pong schedule"), {}, views.pingPong, {1200, 420});
     add(QStringLiteral("Pipe utilization"), views.profile, {900, 260});
     return images;
 }
 
-bool writeHtmlReport(const ReportPtr &report, const QString &path, QString *error, const Theme &theme)
+ReportSection renderReportSection(const ReportPtr &report, ProfileRun &run, const Theme &theme)
 {
-    if (!report) {
-        *error = QStringLiteral("nothing was compiled");
-        return false;
-    }
     UbMapView ubMap;
     SyncTimelineView sync;
     PingPongView pingPong;
@@ -218,7 +308,6 @@ bool writeHtmlReport(const ReportPtr &report, const QString &path, QString *erro
         canvas->setTheme(theme);
     ubMap.setReport(report);
     sync.setReport(report);
-    ProfileRun run;
     const bool launched = !report->launches.empty();
     if (launched) {
         run = profileFromLaunch(*report, int(report->launches.size()) - 1);
@@ -226,7 +315,11 @@ bool writeHtmlReport(const ReportPtr &report, const QString &path, QString *erro
         pingPong.setTrace(run.trace);
         chart.setRuns(&run, nullptr);
     }
-    const QString html = htmlReport(*report, renderReportImages({&ubMap, &sync, &pingPong, &chart}), launched ? &run : nullptr);
+    return {report.get(), renderReportImages({&ubMap, &sync, &pingPong, &chart}), launched ? &run : nullptr};
+}
+
+bool writeHtmlFile(const QString &html, const QString &path, QString *error)
+{
     QSaveFile file(path);
     const QByteArray bytes = html.toUtf8();
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
@@ -234,6 +327,26 @@ bool writeHtmlReport(const ReportPtr &report, const QString &path, QString *erro
         return false;
     }
     return true;
+}
+
+bool writeHtmlReport(const QVector<ReportPtr> &reports, const QString &path, QString *error, const Theme &theme)
+{
+    if (reports.isEmpty() || std::find(reports.begin(), reports.end(), nullptr) != reports.end()) {
+        *error = QStringLiteral("nothing was compiled");
+        return false;
+    }
+    std::vector<ProfileRun> runs(size_t(reports.size())); // stable addresses for the sections
+    QVector<ReportSection> sections;
+    for (int i = 0; i < reports.size(); ++i)
+        sections.push_back(renderReportSection(reports[i], runs[size_t(i)], theme));
+    const QString title = reports.size() == 1 ? QString::fromStdString(reports[0]->kernel)
+                                              : QString::fromStdString(reports[0]->sourceFile).section(QLatin1Char('/'), -1);
+    return writeHtmlFile(htmlReport(sections, title), path, error);
+}
+
+bool writeHtmlReport(const ReportPtr &report, const QString &path, QString *error, const Theme &theme)
+{
+    return writeHtmlReport(QVector<ReportPtr>{report}, path, error, theme);
 }
 
 } // namespace inspector

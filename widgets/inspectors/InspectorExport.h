@@ -32,9 +32,20 @@ bool writeChromeTrace(const asc2::CompileReport &report, int launch, const QStri
 /// metadata carrying the names; everything else is kept.
 QByteArray portableChromeTrace(const QByteArray &json, QString *error);
 
-/// One HTML file with no external references. Sections (ids): passes,
-/// final-ir, one per image (its title as id: ub-map, sync-timeline-..., ...),
-/// profile, sync.
+/// What the HTML report shows of one compiled kernel.
+struct ReportSection {
+    const asc2::CompileReport *report = nullptr;
+    QVector<ReportImage> images;
+    const ProfileRun *profile = nullptr; // null: not launched
+};
+
+/// One HTML file with no external references, a section per kernel of the
+/// script (in the order given) and, with several, a list of them on top.
+/// Ids of a kernel's parts: passes, final-ir, one per image (its title as id:
+/// ub-map, sync-timeline-..., ...), profile, sync; prefixed "k<N>-" (N from
+/// 1) when there are several kernels.
+QString htmlReport(const QVector<ReportSection> &sections, const QString &title);
+/// The report of one kernel.
 QString htmlReport(const asc2::CompileReport &report, const QVector<ReportImage> &images, const ProfileRun *profile);
 
 /// The views an HTML report shows, rendered off screen.
@@ -44,10 +55,21 @@ struct ReportViews {
     PingPongView *pingPong = nullptr;
     ProfileChart *profile = nullptr;
 };
+/// The views' images. The simulated timeline and the ping-pong schedule show
+/// the views' core and, for a MIX kernel, also the first core of the other
+/// kind (cube or vector) in the same block: both sides of the kernel.
 QVector<ReportImage> renderReportImages(const ReportViews &views);
 
-/// Without a window: fresh views of @p report and its last launch, then
-/// htmlReport() to @p path. Needs a QApplication (offscreen is fine).
+/// A section of @p report rendered with fresh, off-screen views of its last
+/// launch; @p run receives the profile the section points to.
+ReportSection renderReportSection(const ReportPtr &report, ProfileRun &run, const Theme &theme = Theme::light());
+
+/// Without a window: renderReportSection() of every report, then htmlReport()
+/// to @p path. Needs a QApplication (offscreen is fine).
+bool writeHtmlReport(const QVector<ReportPtr> &reports, const QString &path, QString *error,
+                     const Theme &theme = Theme::light());
 bool writeHtmlReport(const ReportPtr &report, const QString &path, QString *error, const Theme &theme = Theme::light());
+/// Writes @p html to @p path (UTF-8), atomically.
+bool writeHtmlFile(const QString &html, const QString &path, QString *error);
 
 } // namespace inspector

@@ -102,6 +102,12 @@ double PingPongView::rowHeight(double height) const
     return m_iterations.isEmpty() ? 20 : std::clamp((height - 30 - 34) / m_iterations.size(), 3.0, 26.0);
 }
 
+int PingPongView::preferredImageHeight(int width) const
+{
+    Q_UNUSED(width);
+    return m_iterations.isEmpty() ? 0 : int(std::clamp(30 + 34 + 22.0 * m_iterations.size() + 8, 110.0, 1400.0));
+}
+
 void PingPongView::paintCanvas(QPainter &p, const QSize &size)
 {
     updateAxisPixels(size.width());
@@ -115,9 +121,10 @@ void PingPongView::paintCanvas(QPainter &p, const QSize &size)
     const double top = 30, h = rowHeight(size.height());
     const int selectedLine = m_state ? m_state->sourceLine() : 0;
     p.setPen(m_theme.text);
-    p.drawText(QPointF(8, 15), tr("%1: %2 iterations \u2014 %3% of load time overlaps compute of another iteration")
-                                   .arg(m_trace.cores.value(m_core))
-                                   .arg(m_iterations.size())
+    p.drawText(QPointF(8, 15), tr("%1: %2 \u2014 %3% of load time overlaps compute of another iteration")
+                                   .arg(m_trace.cores.value(m_core),
+                                        m_iterations.size() == 1 ? tr("1 iteration")
+                                                                 : tr("%1 iterations").arg(m_iterations.size()))
                                    .arg(100 * m_overlap, 0, 'f', 0));
     // Legend.
     double lx = size.width() - 12;

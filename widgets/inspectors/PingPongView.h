@@ -33,6 +33,8 @@ public:
     QString toolTipAt(const QPointF &pos) const override;
     void activateAt(const QPointF &pos) override;
     bool hasContent() const override { return !m_iterations.isEmpty(); }
+    /// Rows of 22 px under the title, the time axis below.
+    int preferredImageHeight(int width) const override;
 
 protected:
     double plotLeft() const override { return 92; }
