@@ -118,6 +118,8 @@ void MainWindow::createControllers()
 {
     connect(m_editor, &QsciScintilla::modificationChanged, this, &QWidget::setWindowModified);
     connect(m_document, &DocumentController::filePathChanged, this, &MainWindow::updateTitle);
+    // Line times of imported runs are laid over the editor only when they are of its file.
+    connect(m_document, &DocumentController::filePathChanged, m_profileView, &ProfileView::setSourceFile);
     connect(m_document, &DocumentController::notice, this, [this](const QString &text) { m_console->appendLine(text); });
 
     m_runs = new RunController(m_runner, m_document, m_runSettings, m_editor, m_console, m_passesPanel, this);

@@ -539,6 +539,25 @@ private slots:
         QVERIFY(!full.contains("http://") && !full.contains("https://"));
     }
 
+    void hotLinesOfAnotherFileOrWithoutBLinesAreNotMisattributed()
+    {
+        ProfileRun a, b;
+        a.sourceFile = QStringLiteral("/k/vadd.cpp");
+        a.lineUs = {{12, 2.0}};
+        b.pipeRatio[0] = 0.5; // msprof op data: pipes, no lines
+        HotLineModel model;
+        model.setRuns(&a, &b, QStringLiteral("/k/rms_norm.py"));
+        QCOMPARE(model.index(0, HotLineModel::LineColumn).data().toString(), QStringLiteral("vadd.cpp:12"));
+        QCOMPARE(model.index(0, HotLineModel::LineColumn).data(HotLineModel::LineRole).toInt(), 0);
+        QCOMPARE(model.index(0, HotLineModel::BTimeColumn).data().toString(), QStringLiteral("\u2014"));
+        QCOMPARE(model.index(0, HotLineModel::DeltaColumn).data().toString(), QStringLiteral("\u2014"));
+        model.setRuns(&a, nullptr, QStringLiteral("/other/vadd.cpp"));
+        QCOMPARE(model.index(0, HotLineModel::LineColumn).data().toInt(), 12);
+        QCOMPARE(model.index(0, HotLineModel::LineColumn).data(HotLineModel::LineRole).toInt(), 12);
+        QVERIFY(!sameOperator(QStringLiteral("rms_norm_fused"), QStringLiteral("Add")));
+        QVERIFY(sameOperator(QStringLiteral("rms_norm"), QStringLiteral("rms_norm_kernel_0")));
+    }
+
     void graphLaysOutAndLinks()
     {
         InspectorState state;

@@ -322,6 +322,19 @@ SimTrace SimTrace::parse(const QByteArray &json)
     return trace;
 }
 
+QString SimTrace::sourceFile() const
+{
+    QHash<QString, int> count;
+    for (const TraceEvent &e : events)
+        if (e.line > 0 && !e.file.isEmpty())
+            ++count[e.file];
+    QString best;
+    for (auto it = count.cbegin(); it != count.cend(); ++it)
+        if (best.isEmpty() || it.value() > count.value(best) || (it.value() == count.value(best) && it.key() < best))
+            best = it.key();
+    return best;
+}
+
 SimTrace SimTrace::fromTrace(const asc2::sim::Trace &in)
 {
     namespace sim = asc2::sim;

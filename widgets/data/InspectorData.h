@@ -130,6 +130,11 @@ struct SimTrace {
     QVector<int> stalls;
     double endTime = 0;
     QString error;              // set when the text could not be read
+    /// "" for a simulated launch; for imported data, what it is ("vadd
+    /// (msprof op simulator)"), which the views put in their titles.
+    QString imported;
+    /// The source file most of the events' lines are in ("": none).
+    QString sourceFile() const;
     bool isEmpty() const { return events.isEmpty(); }
     /// Reads the Chrome trace layout of `msprof op simulator` (and ours):
     /// for imported files; a launch's own trace comes typed (fromTrace).

@@ -324,6 +324,7 @@ ImportResult importTraceJson(const QByteArray &json)
         run.pipeRatio[p] = trace.endTime > 0 ? run.pipeTimeUs[p] / trace.endTime : -1;
     }
     setLineTimes(run, trace);
+    run.sourceFile = trace.sourceFile();
     run.trace = std::move(trace);
     r.ok = true;
     r.run = run;
@@ -383,6 +384,7 @@ ImportResult importProfilePath(const QString &path, const QString &preferredOp)
         }
         if (r.ok && r.run.label.isEmpty())
             r.run.label = QStringLiteral("%1 (%2)").arg(r.run.opName.isEmpty() ? info.fileName() : r.run.opName, r.run.source);
+        r.run.trace.imported = r.run.label;
         return r;
     }
     // A directory: msprof op (OpBasicInfo.csv + PipeUtilization.csv), maybe
@@ -426,6 +428,7 @@ ImportResult importProfilePath(const QString &path, const QString &preferredOp)
             run.source = QStringLiteral("msprof op simulator");
         } else {
             run.trace = t.run.trace;
+            run.sourceFile = t.run.sourceFile;
             run.lineUs = t.run.lineUs;
             run.lineWaitUs = t.run.lineWaitUs;
             run.linePipeUs = t.run.linePipeUs;
@@ -443,9 +446,20 @@ ImportResult importProfilePath(const QString &path, const QString &preferredOp)
         return r;
     }
     run.label = QStringLiteral("%1 (%2)").arg(run.opName.isEmpty() ? info.fileName() : run.opName, run.source);
+    run.trace.imported = run.label;
     r.ok = true;
     r.run = run;
     return r;
+}
+
+bool sameSourceFile(const QString &runFile, const QString &editorFile)
+{
+    return runFile.isEmpty() || editorFile.isEmpty() || QFileInfo(runFile).fileName() == QFileInfo(editorFile).fileName();
+}
+
+bool sameOperator(const QString &a, const QString &b)
+{
+    return a.isEmpty() || b.isEmpty() || a.contains(b, Qt::CaseInsensitive) || b.contains(a, Qt::CaseInsensitive);
 }
 
 ProfileRun profileFromLaunch(const asc2::CompileReport &report, int launch)
@@ -456,6 +470,7 @@ ProfileRun profileFromLaunch(const asc2::CompileReport &report, int launch)
     const asc2::LaunchRecord &l = report.launches[launch];
     run.source = QStringLiteral("simulated");
     run.opName = QString::fromStdString(report.kernel);
+    run.sourceFile = QString::fromStdString(report.sourceFile);
     QString options;
     for (const char *key : {"reuse_alloc", "insert_sync"}) {
         const auto it = report.options.find(key);

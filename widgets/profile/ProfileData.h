@@ -26,7 +26,19 @@ struct ProfileRun {
     QHash<int, double> lineWaitUs; // µs per source line spent waiting (wait_flag, pipe_barrier), when traced
     QHash<int, QVector<double>> linePipeUs; // per line: µs on each pipe (when the run has a trace)
     SimTrace trace;            // when the run has one (overlay on the timelines)
+    /// The source file the line times (and the trace's lines) refer to: the
+    /// kernel's script for a simulated run, the code of an imported trace
+    /// ("vadd.cpp"); "" when the run has no lines or does not say.
+    QString sourceFile;
 };
+
+/// Whether line numbers of @p runFile can be shown on @p editorFile: the same
+/// file name, or either unknown.
+bool sameSourceFile(const QString &runFile, const QString &editorFile);
+/// Whether two op names name the same operator as far as we can tell (equal,
+/// or one contains the other, ignoring case; "" matches anything): a kernel
+/// "rms_norm" and its msprof op "rms_norm_kernel_0" do, "Add" does not.
+bool sameOperator(const QString &a, const QString &b);
 
 /// Clock of the run in cycles per µs (cycles / duration), -1 when unknown.
 double cyclesPerUs(const ProfileRun &run);

@@ -4,6 +4,7 @@
 
 #include <QComboBox>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -122,12 +123,15 @@ QVariant ProfileComparisonModel::headerData(int section, Qt::Orientation orienta
 
 // --- hot lines
 
-void HotLineModel::setRuns(const ProfileRun *a, const ProfileRun *b)
+void HotLineModel::setRuns(const ProfileRun *a, const ProfileRun *b, const QString &editorFile)
 {
     beginResetModel();
     m_a = a ? a->lineUs : QHash<int, double>();
-    m_b = b ? b->lineUs : QHash<int, double>();
     m_waitA = a ? a->lineWaitUs : QHash<int, double>();
+    m_foreignFileA = a && !sameSourceFile(a->sourceFile, editorFile) ? QFileInfo(a->sourceFile).fileName() : QString();
+    // B's lines count only when they are of the same file as A's.
+    m_bHasLines = b && !b->lineUs.isEmpty() && (!a || sameSourceFile(b->sourceFile, a->sourceFile));
+    m_b = m_bHasLines ? b->lineUs : QHash<int, double>();
     m_hasB = b;
     m_lines = m_a.keys().toVector();
     for (int line : m_b.keys() + m_waitA.keys())
@@ -158,9 +162,9 @@ QVariant HotLineModel::data(const QModelIndex &index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid))
         return {};
     const int line = m_lines[index.row()];
-    const double a = m_a.value(line), b = m_b.value(line);
+    const double a = m_a.value(line), b = m_bHasLines ? m_b.value(line) : std::nan("");
     if (role == LineRole)
-        return line;
+        return m_foreignFileA.isEmpty() ? line : 0; // another file's line leads nowhere in the editor
     double v = 0;
     switch (index.column()) {
     case LineColumn: v = line; break;
@@ -174,13 +178,17 @@ QVariant HotLineModel::data(const QModelIndex &index, int role) const
         return v;
     if (role == Qt::TextAlignmentRole)
         return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::ToolTipRole && index.column() == LineColumn && !m_foreignFileA.isEmpty())
+        return tr("A line of %1, not of the file in the editor").arg(m_foreignFileA);
+    if (role == Qt::ToolTipRole && (index.column() == BTimeColumn || index.column() == DeltaColumn) && m_hasB && !m_bHasLines)
+        return tr("B has no time per line of this file");
     if (role != Qt::DisplayRole)
         return {};
     if (index.column() == LineColumn)
-        return line;
+        return m_foreignFileA.isEmpty() ? QVariant(line) : QVariant(QStringLiteral("%1:%2").arg(m_foreignFileA).arg(line));
     if ((index.column() == BTimeColumn || index.column() == DeltaColumn) && !m_hasB)
         return {};
-    return index.column() == ShareColumn ? QString::number(v, 'f', 1) : QString::number(v, 'f', 4);
+    return index.column() == ShareColumn ? QString::number(v, 'f', 1) : number(v, 4);
 }
 
 QVariant HotLineModel::headerData(int section, Qt::Orientation orientation, int role) const
@@ -406,10 +414,19 @@ bool ProfileView::importPath(const QString &path, QString *message)
             *message = r.error;
         return false;
     }
+    const int a = runA();
+    QStringList notes = r.notes;
+    // Say so when the data is of another operator or of other source code:
+    // the comparison and the line times would silently mean something else.
+    if (a >= 0 && a < m_runs.size() && !sameOperator(m_runs[a].opName, r.run.opName))
+        notes << tr("\u26a0 op %1 is not A's %2: the comparison is of different operators").arg(r.run.opName, m_runs[a].opName);
+    if (!r.run.lineUs.isEmpty() && !sameSourceFile(r.run.sourceFile, m_sourceFile))
+        notes << tr("\u26a0 its lines are of %1, not of %2: the editor shows no heat for them")
+                     .arg(QFileInfo(r.run.sourceFile).fileName(), QFileInfo(m_sourceFile).fileName());
     const int index = addRun(r.run, false);
     // Imported data is compared against what A showed.
-    setComparison(std::max(0, runA()), index);
-    m_message->setText(tr("Imported %1%2").arg(r.run.label, r.notes.isEmpty() ? QString() : QStringLiteral(" \u2014 ") + r.notes.join(QStringLiteral("; "))));
+    setComparison(std::max(0, a), index);
+    m_message->setText(tr("Imported %1%2").arg(r.run.label, notes.isEmpty() ? QString() : QStringLiteral(" \u2014 ") + notes.join(QStringLiteral("; "))));
     if (!r.run.trace.isEmpty())
         emit traceSelected(r.run.trace, r.run.label);
     emit runImported(r.run);
@@ -418,17 +435,26 @@ bool ProfileView::importPath(const QString &path, QString *message)
     return true;
 }
 
+void ProfileView::setSourceFile(const QString &path)
+{
+    if (path == m_sourceFile)
+        return;
+    m_sourceFile = path;
+    refresh();
+}
+
 void ProfileView::refresh()
 {
     const int a = runA(), b = runB();
     const ProfileRun *ra = a >= 0 && a < m_runs.size() ? &m_runs[a] : nullptr;
     const ProfileRun *rb = b >= 0 && b < m_runs.size() ? &m_runs[b] : nullptr;
     m_comparison->setRuns(ra, rb);
-    m_hotLines->setRuns(ra, rb);
+    m_hotLines->setRuns(ra, rb, m_sourceFile);
     m_chart->setRuns(ra, rb);
     m_table->resizeColumnsToContents();
     m_lineTable->resizeColumnsToContents();
-    const QHash<int, LineCost> costs = ra ? lineCosts(*ra) : QHash<int, LineCost>();
+    // Line times of another file are not laid over the editor's lines.
+    const QHash<int, LineCost> costs = ra && sameSourceFile(ra->sourceFile, m_sourceFile) ? lineCosts(*ra) : QHash<int, LineCost>();
     QHash<int, double> heat;
     for (auto it = costs.cbegin(); it != costs.cend(); ++it)
         heat.insert(it.key(), it.value().heat);

@@ -42,13 +42,18 @@ public:
     enum Columns { LineColumn, TimeColumn, ShareColumn, WaitColumn, BTimeColumn, DeltaColumn, ColumnCount };
     enum Roles { LineRole = Qt::UserRole + 1, ValueRole };
     using QAbstractTableModel::QAbstractTableModel;
-    void setRuns(const inspector::ProfileRun *a, const inspector::ProfileRun *b);
+    /// @p editorFile: the file open in the editor. A's lines of another file
+    /// are shown as "file:line" and lead nowhere (LineRole 0); B's time of a
+    /// line is "—" when B has no line times or they are of another file.
+    void setRuns(const inspector::ProfileRun *a, const inspector::ProfileRun *b, const QString &editorFile = QString());
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    QString m_foreignFileA; // A's lines are of this other file ("": the editor's)
+    bool m_bHasLines = false;
     QVector<int> m_lines;
     QHash<int, double> m_a, m_b;
     QHash<int, double> m_waitA; // A's waiting per line (not in its time)
@@ -90,6 +95,9 @@ public:
     int runB() const;
     /// Imports @p path; the message says what happened (error or what was read).
     bool importPath(const QString &path, QString *message = nullptr);
+    /// The file open in the editor: line times of runs on another file are
+    /// not laid over it (heat, hot-line links).
+    void setSourceFile(const QString &path);
 
     ProfileComparisonModel *comparisonModel() const { return m_comparison; }
     HotLineModel *hotLineModel() const { return m_hotLines; }
@@ -110,6 +118,7 @@ signals:
 
 private:
     void refresh();
+    QString m_sourceFile;
     QVector<inspector::ProfileRun> m_runs;
     QComboBox *m_a;
     QComboBox *m_b;
