@@ -12,9 +12,7 @@
 
 #include <QComboBox>
 #include <QFileDialog>
-#include <QFileInfo>
 #include <QMessageBox>
-#include <QSaveFile>
 
 InspectorController::InspectorController(const InspectorViews &views, QWidget *window)
     : QObject(window)
@@ -83,10 +81,10 @@ bool InspectorController::exportHtmlReport(const QString &path, QString *error, 
         return false;
     }
     // The inspected kernel as its views show it (the chosen core, profile
-    // run A); every other kernel of the run rendered afresh, in run order.
+    // run A); every other kernel of the run drawn afresh, in run order.
     ProfileView *profileView = m_views.profile;
     const int a = profileView->runA();
-    inspector::ReportSection inspected{
+    const inspector::ReportSection inspected{
         m_inspectedReport.get(),
         inspector::renderReportImages({m_views.ubMap->view(), m_views.sync->view(), m_views.pingPong->view(),
                                        profileView->chart()}),
@@ -94,16 +92,8 @@ bool InspectorController::exportHtmlReport(const QString &path, QString *error, 
     QVector<ReportPtr> order = kernels;
     if (!order.contains(m_inspectedReport))
         order.push_back(m_inspectedReport);
-    std::vector<inspector::ProfileRun> runs(size_t(order.size()));
-    QVector<inspector::ReportSection> sections;
-    for (int i = 0; i < order.size(); ++i)
-        sections.push_back(order[i] == m_inspectedReport
-                               ? inspected
-                               : inspector::renderReportSection(order[i], runs[size_t(i)], m_views.ubMap->view()->theme()));
-    const QString title = sections.size() == 1 ? QString::fromStdString(m_inspectedReport->kernel)
-                                               : QFileInfo(QString::fromStdString(m_inspectedReport->sourceFile)).fileName();
     QString message;
-    if (!inspector::writeHtmlFile(inspector::htmlReport(sections, title), path, &message)) {
+    if (!inspector::writeHtmlReport(order, path, &message, m_views.ubMap->view()->theme(), &inspected)) {
         if (error)
             *error = message;
         return false;

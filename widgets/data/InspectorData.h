@@ -130,9 +130,6 @@ struct SimTrace {
     QVector<int> stalls;
     double endTime = 0;
     QString error;              // set when the text could not be read
-    /// "" for a simulated launch; for imported data, what it is ("vadd
-    /// (msprof op simulator)"), which the views put in their titles.
-    QString imported;
     /// The source file most of the events' lines are in ("": none).
     QString sourceFile() const;
     bool isEmpty() const { return events.isEmpty(); }

@@ -43,9 +43,9 @@ public:
     virtual void activateAt(const QPointF &pos) = 0;
     /// Whether there is something to draw.
     virtual bool hasContent() const = 0;
-    /// The height an exported image of width @p width needs to show the
-    /// content without blank space or crowding (0: the caller's choice).
-    virtual int preferredImageHeight(int width) const { Q_UNUSED(width); return 0; }
+    /// The height an exported image needs to show the content without blank
+    /// space or crowding (0: the caller's choice).
+    virtual int preferredImageHeight() const { return 0; }
 
     inspector::Axis &xAxis() { return m_x; }
     const inspector::Axis &xAxis() const { return m_x; }

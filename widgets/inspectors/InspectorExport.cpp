@@ -124,13 +124,13 @@ QString idOf(const QString &title)
     return title.toLower().replace(nonWord, QStringLiteral("-")).remove(ends);
 }
 
-/// One kernel's part of the page; ids start with @p prefix.
-QString kernelHtml(const ReportSection &section, const QString &prefix, bool ownHeading)
+/// One kernel's part of the page; ids start with @p prefix (its heading has
+/// one only on a page of several kernels, where the list links to it).
+QString kernelHtml(const ReportSection &section, const QString &prefix)
 {
     const asc2::CompileReport &report = *section.report;
-    QString h;
-    if (ownHeading)
-        h += QStringLiteral("<h1 id=\"%1kernel\">%2</h1>\n").arg(prefix, esc(report.kernel));
+    QString h = prefix.isEmpty() ? QStringLiteral("<h1>%1</h1>\n").arg(esc(report.kernel))
+                                 : QStringLiteral("<h1 id=\"%1kernel\">%2</h1>\n").arg(prefix, esc(report.kernel));
     h += QStringLiteral("<p>target %1 \u2014 %2</p>\n").arg(esc(report.target), esc(report.sourceFile));
     if (!report.launches.empty()) {
         const asc2::LaunchRecord &l = report.launches.back();
@@ -203,8 +203,7 @@ QString htmlReport(const QVector<ReportSection> &sections, const QString &title)
                         "img{max-width:100%;border:1px solid #ddd}pre{background:#f6f6f6;padding:8px;overflow:auto;font-size:12px}"
                         "section{border-top:3px solid #888;margin-top:2em}</style>\n</head><body>\n");
     if (sections.size() == 1) {
-        h += QStringLiteral("<h1>%1</h1>\n").arg(esc(sections[0].report->kernel));
-        h += kernelHtml(sections[0], QString(), false);
+        h += kernelHtml(sections[0], QString());
     } else {
         h += QStringLiteral("<h1>%1</h1>\n<p>%2 kernels:</p>\n<ol>\n").arg(title.toHtmlEscaped()).arg(sections.size());
         for (int i = 0; i < sections.size(); ++i) {
@@ -217,7 +216,7 @@ QString htmlReport(const QVector<ReportSection> &sections, const QString &title)
         }
         h += QLatin1String("</ol>\n");
         for (int i = 0; i < sections.size(); ++i)
-            h += QStringLiteral("<section>\n%1</section>\n").arg(kernelHtml(sections[i], QStringLiteral("k%1-").arg(i + 1), true));
+            h += QStringLiteral("<section>\n%1</section>\n").arg(kernelHtml(sections[i], QStringLiteral("k%1-").arg(i + 1)));
     }
     h += QLatin1String("</body></html>\n");
     return h;
@@ -260,7 +259,7 @@ QVector<ReportImage> renderReportImages(const ReportViews &views)
     const auto add = [&](const QString &title, InspectorCanvas *canvas, QSize size) {
         if (!canvas || !canvas->hasContent())
             return;
-        if (const int h = canvas->preferredImageHeight(size.width()); h > 0)
+        if (const int h = canvas->preferredImageHeight(); h > 0)
             size.setHeight(h);
         QByteArray png;
         QBuffer buffer(&png);
@@ -298,6 +297,10 @@ QVector<ReportImage> renderReportImages(const ReportViews &views)
     return images;
 }
 
+namespace {
+
+/// A section of @p report drawn with fresh, off-screen views of its last
+/// launch; @p run receives the profile the section points to.
 ReportSection renderReportSection(const ReportPtr &report, ProfileRun &run, const Theme &theme)
 {
     UbMapView ubMap;
@@ -318,18 +321,10 @@ ReportSection renderReportSection(const ReportPtr &report, ProfileRun &run, cons
     return {report.get(), renderReportImages({&ubMap, &sync, &pingPong, &chart}), launched ? &run : nullptr};
 }
 
-bool writeHtmlFile(const QString &html, const QString &path, QString *error)
-{
-    QSaveFile file(path);
-    const QByteArray bytes = html.toUtf8();
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
-}
+} // namespace
 
-bool writeHtmlReport(const QVector<ReportPtr> &reports, const QString &path, QString *error, const Theme &theme)
+bool writeHtmlReport(const QVector<ReportPtr> &reports, const QString &path, QString *error, const Theme &theme,
+                     const ReportSection *shown)
 {
     if (reports.isEmpty() || std::find(reports.begin(), reports.end(), nullptr) != reports.end()) {
         *error = QStringLiteral("nothing was compiled");
@@ -338,10 +333,17 @@ bool writeHtmlReport(const QVector<ReportPtr> &reports, const QString &path, QSt
     std::vector<ProfileRun> runs(size_t(reports.size())); // stable addresses for the sections
     QVector<ReportSection> sections;
     for (int i = 0; i < reports.size(); ++i)
-        sections.push_back(renderReportSection(reports[i], runs[size_t(i)], theme));
+        sections.push_back(shown && shown->report == reports[i].get() ? *shown
+                                                                      : renderReportSection(reports[i], runs[size_t(i)], theme));
     const QString title = reports.size() == 1 ? QString::fromStdString(reports[0]->kernel)
                                               : QString::fromStdString(reports[0]->sourceFile).section(QLatin1Char('/'), -1);
-    return writeHtmlFile(htmlReport(sections, title), path, error);
+    const QByteArray bytes = htmlReport(sections, title).toUtf8();
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+        *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
 }
 
 bool writeHtmlReport(const ReportPtr &report, const QString &path, QString *error, const Theme &theme)

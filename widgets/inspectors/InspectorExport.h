@@ -60,16 +60,12 @@ struct ReportViews {
 /// kind (cube or vector) in the same block: both sides of the kernel.
 QVector<ReportImage> renderReportImages(const ReportViews &views);
 
-/// A section of @p report rendered with fresh, off-screen views of its last
-/// launch; @p run receives the profile the section points to.
-ReportSection renderReportSection(const ReportPtr &report, ProfileRun &run, const Theme &theme = Theme::light());
-
-/// Without a window: renderReportSection() of every report, then htmlReport()
-/// to @p path. Needs a QApplication (offscreen is fine).
+/// htmlReport() of every report to @p path (UTF-8, atomically), each drawn
+/// with fresh, off-screen views of its last launch, except the one @p shown
+/// stands for (a section the caller drew, e.g. from the views on screen).
+/// Needs a QApplication (offscreen is fine).
 bool writeHtmlReport(const QVector<ReportPtr> &reports, const QString &path, QString *error,
-                     const Theme &theme = Theme::light());
+                     const Theme &theme = Theme::light(), const ReportSection *shown = nullptr);
 bool writeHtmlReport(const ReportPtr &report, const QString &path, QString *error, const Theme &theme = Theme::light());
-/// Writes @p html to @p path (UTF-8), atomically.
-bool writeHtmlFile(const QString &html, const QString &path, QString *error);
 
 } // namespace inspector

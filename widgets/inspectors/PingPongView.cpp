@@ -102,9 +102,8 @@ double PingPongView::rowHeight(double height) const
     return m_iterations.isEmpty() ? 20 : std::clamp((height - 30 - 34) / m_iterations.size(), 3.0, 26.0);
 }
 
-int PingPongView::preferredImageHeight(int width) const
+int PingPongView::preferredImageHeight() const
 {
-    Q_UNUSED(width);
     return m_iterations.isEmpty() ? 0 : int(std::clamp(30 + 34 + 22.0 * m_iterations.size() + 8, 110.0, 1400.0));
 }
 

@@ -34,7 +34,7 @@ public:
     void activateAt(const QPointF &pos) override;
     bool hasContent() const override { return !m_iterations.isEmpty(); }
     /// Rows of 22 px under the title, the time axis below.
-    int preferredImageHeight(int width) const override;
+    int preferredImageHeight() const override;
 
 protected:
     double plotLeft() const override { return 92; }

@@ -384,7 +384,6 @@ ImportResult importProfilePath(const QString &path, const QString &preferredOp)
         }
         if (r.ok && r.run.label.isEmpty())
             r.run.label = QStringLiteral("%1 (%2)").arg(r.run.opName.isEmpty() ? info.fileName() : r.run.opName, r.run.source);
-        r.run.trace.imported = r.run.label;
         return r;
     }
     // A directory: msprof op (OpBasicInfo.csv + PipeUtilization.csv), maybe
@@ -446,7 +445,6 @@ ImportResult importProfilePath(const QString &path, const QString &preferredOp)
         return r;
     }
     run.label = QStringLiteral("%1 (%2)").arg(run.opName.isEmpty() ? info.fileName() : run.opName, run.source);
-    run.trace.imported = run.label;
     r.ok = true;
     r.run = run;
     return r;

@@ -55,7 +55,8 @@ struct ArchModel {
   // (gmCopyBytesPerCycle). The cube core's copies run at their port rates.
   double gmReadWindowBytes = 0, gmWriteWindowBytes = 0;
   // A vector core's GM reads (MTE2) and writes (MTE3) move through one DMA
-  // port: a copy's transfer starts when the other queue's transfer is done.
+  // port: their transfers do not overlap (latencies still do); each takes the
+  // port's first free gap at or after the time its own queue can start it.
   bool gmPortShared = false;
   /// The rate of a GM read (`write` false) or write through a port of
   /// `portBytesPerCycle`: the port bandwidth, capped by the request window
