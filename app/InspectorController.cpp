@@ -35,7 +35,9 @@ InspectorController::InspectorController(const InspectorViews &views, QWidget *w
 
 void InspectorController::showReport(const ReportPtr &report)
 {
-    m_views.ascendc->setSource(report ? QString::fromStdString(report->ascendc) : QString());
+    m_views.ascendc->setSource(report ? QString::fromStdString(report->ascendc) : QString(),
+                               report ? QVector<int>(report->ascendcLines.begin(), report->ascendcLines.end())
+                                      : QVector<int>());
     const bool sameReport = report == m_inspectedReport;
     const size_t launches = report ? report->launches.size() : 0;
     if (sameReport && launches == m_inspectedLaunches)

@@ -129,8 +129,8 @@ void MainWindow::createControllers()
     // After the RunController's own handler: the Passes panel is cleared first.
     connect(m_document, &DocumentController::opened, m_inspectors, &InspectorController::clear);
 
-    m_selection = new SelectionLinker(m_document, m_editor, m_passesPanel, m_console, m_inspectorState,
-                                      m_profileView, this);
+    m_selection = new SelectionLinker(m_document, m_editor, m_passesPanel, m_ascendcView, m_console,
+                                      m_inspectorState, m_profileView, this);
 
     const auto showMessage = [this](const QString &text, int timeoutMs) { statusBar()->showMessage(text, timeoutMs); };
     connect(m_document, &DocumentController::statusMessage, this, showMessage);

@@ -1,6 +1,7 @@
 // The workbench on the real asc2 package and the samples: what a kernel
 // author does in the edit -> compile -> inspect loop.
 #include "AppTestSupport.h"
+#include "AscendCView.h"
 #include "MainWindowFixture.h"
 #include "ConsoleView.h"
 #include "IrView.h"
@@ -107,6 +108,50 @@ private slots:
         // The diff view shows the chosen pass against the one before.
         m_window->showView(MainWindow::View::Diff);
         QCOMPARE(passes->page(), PassesPanel::Page::Diff);
+    }
+
+    void ascendCLinesLeadToTheirPythonLineAndBack()
+    {
+        QVERIFY(m_window->openFile(QStringLiteral(ASC2_SOURCE_DIR "/samples/vadd.py")));
+        m_window->runScript();
+        QTRY_COMPARE_WITH_TIMEOUT(m_finished->count(), 1, 60000);
+        QVERIFY(m_finished->takeFirst().at(0).value<RunSummary>().ok());
+
+        // The reader clicks the vector add in the Ascend C: the editor goes to `x + y`.
+        AscendCView *ascendc = m_window->ascendcView();
+        m_window->showView(MainWindow::View::AscendC);
+        int addLine = -1;
+        for (int l = 0; l < ascendc->lines() && addLine < 0; ++l) {
+            if (ascendc->text(l).contains(QStringLiteral("AscendC::Add(")))
+                addLine = l;
+        }
+        QVERIFY(addLine >= 0);
+        const int pythonLine = ascendc->sourceLineOf(addLine + 1);
+        QVERIFY(pythonLine > 0);
+        ascendc->setCursorPosition(addLine, 0);
+        QTRY_COMPARE(m_window->editor()->cursorLine(), pythonLine);
+        QVERIFY2(m_window->editor()->text(pythonLine - 1).contains(QStringLiteral("x + y")),
+                 qPrintable(m_window->editor()->text(pythonLine - 1)));
+        QCOMPARE(m_window->editor()->linkedLine(), pythonLine);
+        QVERIFY(ascendc->linkedLines().contains(addLine));
+
+        // And back: the editor on the copy_in of x marks its Ascend C lines (the
+        // DataCopy of both ping-pong slots), and only those.
+        int copyInLine = 0;
+        for (int l = 0; l < m_window->editor()->lines() && !copyInLine; ++l) {
+            if (m_window->editor()->text(l).contains(QStringLiteral("x = asc2.copy_in")))
+                copyInLine = l + 1;
+        }
+        QVERIFY(copyInLine > 0);
+        m_window->editor()->goToLine(copyInLine);
+        QTRY_VERIFY(!ascendc->linkedLines().isEmpty() && ascendc->sourceLineOf(ascendc->linkedLines().first() + 1) == copyInLine);
+        bool copies = false;
+        for (int l : ascendc->linkedLines()) {
+            QCOMPARE(ascendc->sourceLineOf(l + 1), copyInLine);
+            QVERIFY2(ascendc->text(l).contains(QStringLiteral("// line %1").arg(copyInLine)), qPrintable(ascendc->text(l)));
+            copies = copies || ascendc->text(l).contains(QStringLiteral("DataCopy"));
+        }
+        QVERIFY(copies);
     }
 
     void aRunExplainsItsHeatAndAnImportOverlaysTheUbMap()

@@ -6,6 +6,8 @@
 
 #include <QFontDatabase>
 
+#include <algorithm>
+
 AscendCView::AscendCView(QWidget *parent)
     : QsciScintilla(parent)
 {
@@ -27,26 +29,76 @@ AscendCView::AscendCView(QWidget *parent)
     setFolding(QsciScintilla::BoxedTreeFoldStyle, 2);
     setCaretLineVisible(true);
     setWrapMode(QsciScintilla::WrapNone);
+    markerDefine(QsciScintilla::Background, LinkedLineMarker);
     setTheme(Theme::light());
     updateMarginWidth();
+    connect(this, &QsciScintilla::cursorPositionChanged, this, [this](int line, int) {
+        if (m_settingText || line == m_lastCursorLine)
+            return;
+        m_lastCursorLine = line;
+        if (const int source = sourceLineOf(line + 1); source > 0)
+            emit sourceLineActivated(source);
+    });
 }
 
 void AscendCView::setTheme(const Theme &theme)
 {
     applyThemeToScintilla(this, theme);
+    setMarkerBackgroundColor(theme.linkedLine, LinkedLineMarker);
 }
 
-void AscendCView::setSource(const QString &source)
+void AscendCView::setSource(const QString &source, const QVector<int> &sourceLines)
 {
-    if (source == text())
+    m_sourceLines = sourceLines;
+    if (source != text()) {
+        const int firstLine = firstVisibleLine();
+        m_settingText = true;
+        setReadOnly(false);
+        setText(source);
+        setReadOnly(true);
+        m_settingText = false;
+        m_lastCursorLine = -1;
+        updateMarginWidth();
+        // Re-running the same kernel should not throw the reader back to the top.
+        setFirstVisibleLine(firstLine);
+    }
+    markLinkedLines();
+}
+
+int AscendCView::sourceLineOf(int line) const
+{
+    return line >= 1 && line <= m_sourceLines.size() ? m_sourceLines[line - 1] : 0;
+}
+
+void AscendCView::setLinkedSourceLine(int line)
+{
+    if (line == m_linkedSourceLine)
         return;
-    const int firstLine = firstVisibleLine();
-    setReadOnly(false);
-    setText(source);
-    setReadOnly(true);
-    updateMarginWidth();
-    // Re-running the same kernel should not throw the reader back to the top.
-    setFirstVisibleLine(firstLine);
+    m_linkedSourceLine = line;
+    markLinkedLines();
+    if (m_linkedLines.isEmpty())
+        return;
+    // Scroll only when none is in view (the reader may have clicked the second).
+    const int top = firstVisibleLine();
+    const int bottom = top + int(SendScintilla(SCI_LINESONSCREEN));
+    const bool inView = std::any_of(m_linkedLines.begin(), m_linkedLines.end(),
+                                    [&](int l) { return l >= top && l < bottom; });
+    if (!inView)
+        setFirstVisibleLine(qMax(0, m_linkedLines.first() - 3));
+}
+
+void AscendCView::markLinkedLines()
+{
+    markerDeleteAll(LinkedLineMarker);
+    m_linkedLines.clear();
+    if (m_linkedSourceLine <= 0)
+        return;
+    for (int i = 0; i < m_sourceLines.size() && i < lines(); ++i) {
+        if (m_sourceLines[i] == m_linkedSourceLine) {
+            m_linkedLines.push_back(i);
+            markerAdd(i, LinkedLineMarker);
+        }
+    }
 }
 
 void AscendCView::updateMarginWidth()

@@ -517,6 +517,7 @@ static CompileResult compileOnce(const std::string &asctileIR,
   if (failed(emitAscendC(*module, arch->socVersion, staticAlloc, os)))
     return firstError();
   report->ascendc = source;
+  report->ascendcLines = sourceLinesOfAscendC(source);
 
   FailureOr<sim::Program> program = buildSimProgram(kernel);
   if (failed(program))
@@ -689,6 +690,7 @@ CompileResult compileBaseline(const std::string &ascendcIR,
   if (failed(emitAscendC(*module, arch->socVersion, staticAllocFor(options, *arch), os)))
     return fail();
   report->ascendc = source;
+  report->ascendcLines = sourceLinesOfAscendC(source);
   FailureOr<sim::Program> program = buildSimProgram(kernel);
   if (failed(program))
     return fail();

@@ -141,6 +141,7 @@ std::string toJson(const CompileReport &r, bool includeIr) {
       {"schedule", json::Object{{"edges", std::move(edges)},
                                 {"stalls", std::move(stalls)}}},
       {"ascendc", r.ascendc},
+      {"ascendc_lines", json::Array(r.ascendcLines)},
       {"launches", std::move(launches)},
   };
   std::string out;

@@ -219,6 +219,9 @@ struct CompileReport {
   std::map<std::string, int> syncCounts;
   std::vector<DiagnosticRecord> diagnostics;
   std::string ascendc;
+  /// The source line of each line of `ascendc` (0: none), from the emitter's
+  /// line comments (sourceLinesOfAscendC); the workbench links them.
+  std::vector<int> ascendcLines;
   std::vector<ProgramPointRecord> points;
   /// The static schedule of the final IR: set -> wait edges (sorted by set
   /// point, then wait point) and the stalls they cause in program order.

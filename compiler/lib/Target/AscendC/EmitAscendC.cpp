@@ -53,9 +53,13 @@ static std::string tposition(Position p) {
   return ("AscendC::TPosition::" + stringifyPosition(p)).str();
 }
 
+/// What ends a statement that names its source line; sourceLinesOfAscendC
+/// reads it back.
+constexpr llvm::StringLiteral kLineComment = "  // line ";
+
 std::string srcLine(Operation *op) {
   if (auto loc = dyn_cast<FileLineColLoc>(op->getLoc()))
-    return llvm::formatv("  // line {0}", loc.getLine()).str();
+    return (kLineComment + llvm::Twine(loc.getLine())).str();
   return "";
 }
 
@@ -397,5 +401,21 @@ LogicalResult emitAscendC(ModuleOp module, StringRef socVersion,
     os << "\n";
   }
   return success();
+}
+
+std::vector<int> sourceLinesOfAscendC(StringRef source) {
+  std::vector<int> lines;
+  SmallVector<StringRef> text;
+  source.split(text, '\n');
+  lines.reserve(text.size());
+  for (StringRef l : text) {
+    int line = 0;
+    size_t at = l.rfind(ascendc_emitter::kLineComment);
+    if (at != StringRef::npos &&
+        l.drop_front(at + ascendc_emitter::kLineComment.size()).trim().getAsInteger(10, line))
+      line = 0;
+    lines.push_back(line);
+  }
+  return lines;
 }
 } // namespace asc2

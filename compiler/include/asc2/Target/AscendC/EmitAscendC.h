@@ -7,6 +7,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
+#include <vector>
 
 namespace asc2 {
 /// The `extern "C"` symbol of the kernel the Python function `name` becomes:
@@ -34,6 +35,11 @@ std::string cxxFloatLiteral(const llvm::APFloat &v);
 mlir::LogicalResult emitAscendC(mlir::ModuleOp module,
                                 llvm::StringRef socVersion, bool staticAlloc,
                                 llvm::raw_ostream &os);
+
+/// The Python source line of each line of emitted Ascend C (0 where the line
+/// names none): the line comment `emitAscendC` ends an op's statement with.
+/// Index i is line i + 1 of `source`.
+std::vector<int> sourceLinesOfAscendC(llvm::StringRef source);
 } // namespace asc2
 
 #endif
