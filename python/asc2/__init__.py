@@ -15,7 +15,8 @@ from . import language
 from .language import *  # noqa: F401,F403  (the DSL: dtypes, TensorLocation, copy_in, ...)
 from .language import core as _core
 from .errors import (CompilationError, CompilationTypeError, CompilationValueError, CompilationIndexError,
-                     ShapeError, AlignmentError, MemoryError, UnsupportedError, SimulationError, SimulationWarning)
+                     ShapeError, AlignmentError, MemoryError, UnsupportedError, UnsupportedDtypeError,
+                     SimulationError, SimulationWarning)
 from .runtime import jit, JITFunction, set_platform, get_platform, available_platforms, reinterpret, Backend
 from .runtime import SocPlatform as Platform
 from .tune import autotune, Config
@@ -28,5 +29,6 @@ globals()["bool"] = _core.bool_
 __all__ = sorted(
     {name for name in language.__all__ if name not in ("range", "abs", "core", "builtin", "is_builtin")}
     | {"CompilationError", "CompilationTypeError", "CompilationValueError", "CompilationIndexError", "ShapeError",
-       "AlignmentError", "UnsupportedError", "SimulationError", "SimulationWarning", "jit", "JITFunction", "set_platform",
-       "get_platform", "available_platforms", "reinterpret", "language", "Backend", "Platform", "autotune", "Config"})
+       "AlignmentError", "UnsupportedError", "UnsupportedDtypeError", "SimulationError", "SimulationWarning", "jit",
+       "JITFunction", "set_platform", "get_platform", "available_platforms", "reinterpret", "language", "Backend",
+       "Platform", "autotune", "Config"})

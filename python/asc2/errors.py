@@ -86,6 +86,15 @@ class UnsupportedError(CompilationError, RuntimeError):
     """Python syntax or an asc2 feature the compiler does not handle."""
 
 
+class UnsupportedDtypeError(CompilationTypeError, UnsupportedError):
+    """An element type the operation does not compute in (float64 anywhere, ...): a TypeError by Python's
+    convention and a RuntimeError by upstream PyAsc2's, so either ``except`` catches it."""
+
+
+class DtypeNotSupported(TypeError, builtins.RuntimeError):
+    """What ``UnsupportedDtypeError`` is when it propagates unwrapped (``capture_exceptions=False``)."""
+
+
 class SimulationError(builtins.RuntimeError):
     """A kernel run failed: out-of-bounds access, data race, simulator fault."""
 
@@ -117,7 +126,10 @@ def error_class_for(exc):
 def raise_tagged(kind, message):
     """Raise the builtin exception upstream PyAsc2 uses for ``kind`` (TypeError for CompilationTypeError, ...),
     tagged with the asc2 error class: the code generator turns it into ``kind`` at the calling kernel line."""
-    base = next((b for b in kind.__mro__ if b in (TypeError, ValueError, IndexError, RuntimeError)), RuntimeError)
+    if issubclass(kind, UnsupportedDtypeError):
+        base = DtypeNotSupported
+    else:
+        base = next((b for b in kind.__mro__ if b in (TypeError, ValueError, IndexError, RuntimeError)), RuntimeError)
     exc = base(message)
     exc.asc2_error_class = kind
     raise exc

@@ -54,9 +54,9 @@ def k_shift(x_ptr):
 def test_bitwise_on_floats():
     err = error_at(k_bitwise, F32)
     assert isinstance(err, asc2.CompilationTypeError) and isinstance(err, TypeError)
-    assert err.message == "asc2.bitwise_and is not supported on float32 tiles (only integer and bool tiles)"
+    assert err.message == "asc2.bitwise_and does not support the float32 dtype (only integer and bool tiles)"
     err = error_at(k_shift, F16)
-    assert err.message == "asc2.left_shift is not supported on float16 tiles (only integer tiles)"
+    assert err.message == "asc2.left_shift does not support the float16 dtype (only integer tiles)"
     assert "arith.andi" in k_bitwise.ir(I32)
 
 
@@ -75,8 +75,8 @@ def k_method(x_ptr):
 def test_float_only_unary_on_ints():
     err = error_at(k_exp, I32)
     assert isinstance(err, asc2.CompilationTypeError)
-    assert err.message == "asc2.exp is not supported on int32 tiles (only float tiles)"
-    assert error_at(k_method, I32).message == "asc2.tanh is not supported on int32 tiles (only float tiles)"
+    assert err.message == "asc2.exp does not support the int32 dtype (only float tiles)"
+    assert error_at(k_method, I32).message == "asc2.tanh does not support the int32 dtype (only float tiles)"
 
 
 @asc2.jit
@@ -265,7 +265,7 @@ def test_fused_op_errors():
     assert info.value.message == "asc2.rms_norm: 'gamma' is float16 but x is float32"
     with pytest.raises(asc2.CompilationTypeError) as info:
         k_fused.ir(M32.astype(np.int32), M32.astype(np.int32), WHICH=1)
-    assert info.value.message == "asc2.softmax is not supported on int32 tiles (only float tiles)"
+    assert info.value.message == "asc2.softmax does not support the int32 dtype (only float tiles)"
     assert info.value.line == first + 2
     with pytest.raises(asc2.CompilationTypeError) as info:
         k_fused.ir(M32, M32, WHICH=2)
@@ -281,7 +281,7 @@ def k_atomic(x_ptr, out_ptr):
 
 def test_atomic_dtype_mismatch():
     err = error_at(k_atomic, F32, F16)
-    assert err.message == "asc2.atomic_max: float32 tile into a float16 tensor (convert with .to())"
+    assert err.message == "asc2.atomic_max: float32 tile into a float16 tensor: the dtypes must match (convert with .to())"
 
 
 @asc2.jit

@@ -194,7 +194,7 @@ def k_bad(x_ptr, WHICH: asc2.ConstExpr[int]):
 
 @pytest.mark.parametrize("which,cls,message", [
     (0, asc2.CompilationValueError, "'add': scalar 300 is outside the uint8 range 0..255"),
-    (2, asc2.CompilationTypeError, "asc2.exp is not supported on uint8 tiles (only float tiles)"),
+    (2, asc2.CompilationTypeError, "asc2.exp does not support the uint8 dtype (only float tiles)"),
     (3, asc2.CompilationValueError, "'lt': scalar -1 is outside the uint8 range 0..255"),
 ])
 def test_errors(which, cls, message):

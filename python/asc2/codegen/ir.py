@@ -41,10 +41,10 @@ def check_tile_shape(shape, dt):
 
 
 def check_element_type(dt):
-    """A CompilationTypeError (at the current kernel line) for an element type no Ascend unit computes in."""
+    """An UnsupportedDtypeError (at the current kernel line) for an element type no Ascend unit computes in."""
     if dt.name == "float64":
-        _fail("CompilationTypeError", "float64 tiles and tensors are not supported: no Ascend vector or cube "
-                                      "instruction takes float64; use asc2.float32")
+        _fail("UnsupportedDtypeError", "float64 tiles and tensors are not supported: no Ascend vector or cube "
+                                       "instruction takes the float64 dtype; use asc2.float32")
 
 
 def _fail(kind, message):

@@ -70,15 +70,30 @@ def flatten_dims(dims):
 
 def expect_tile(x, what, floats_only=False):
     if not isinstance(x, Tile):
-        fail(errors.CompilationTypeError, f"{what} expects a tile, got {describe(x)}")
+        fail(errors.CompilationTypeError, f"{what}: the input must be a tile, got {describe(x)}")
     if floats_only and not x.dtype.is_float():
-        fail(errors.CompilationTypeError, f"{what} is not supported on {x.dtype.name} tiles (only float tiles)")
+        fail(errors.UnsupportedDtypeError, f"{what} does not support the {x.dtype.name} dtype (only float tiles)")
     return x
 
 
 def check_supported_location(location, what, allowed=(core.TensorLocation.UB,)):
     location = core.TensorLocation.parse(location)
     if location not in allowed:
+        if len(allowed) == 1:
+            fail(errors.UnsupportedError, f"{what}: {location.value} tiles are not supported here (the only "
+                                          f"supported location is {allowed[0].value})")
         fail(errors.UnsupportedError, f"{what}: {location.value} tiles are not supported here (supported: "
                                       + ", ".join(a.value for a in allowed) + ")")
     return location
+
+
+def expect_operands(what, *xs, at_least_one_value=True):
+    """Operands of an element-wise builtin: each a tile or a scalar (a runtime scalar or a Python number), and,
+    with ``at_least_one_value``, not all of them Python numbers (those are computed with Python's operators)."""
+    for x in xs:
+        if not (isinstance(x, Value) or is_number(x)):
+            fail(errors.CompilationTypeError, f"{what}: operands must be tiles or scalars, got {describe(x)}")
+    if at_least_one_value and not any(isinstance(x, Value) for x in xs):
+        fail(errors.CompilationTypeError, f"{what}: at least one operand must be a tile or a runtime scalar, got "
+                                          + " and ".join(describe(x) for x in xs)
+                                          + " (for constants, use Python's operators)")

@@ -10,6 +10,8 @@ from .tiles import convert_tile, splat
 
 
 def _fill_dtype(value, dt, what):
+    if not (isinstance(value, Scalar) or is_number(value)):
+        fail(errors.CompilationTypeError, f"{what}: the fill value must be a scalar, got {describe(value)}")
     if dt is not None:
         if not isinstance(dt, core.dtype):
             fail(errors.CompilationTypeError, f"{what}: dtype must be an asc2 dtype, got {describe(dt)}")
@@ -53,12 +55,17 @@ def _zeros_like(gen, x, dtype):
 
 @emitter("cast")
 def _cast(gen, x, dtype, round_mode):
+    if not (isinstance(x, (Tile, Scalar)) or is_number(x)):
+        fail(errors.CompilationTypeError, f"asc2.cast: the input must be a tile or a scalar, got {describe(x)}")
     if not isinstance(dtype, core.dtype):
         fail(errors.CompilationTypeError, f"asc2.cast: dtype must be an asc2 dtype, got {describe(dtype)}")
     if round_mode is not None:
         core.RoundMode.parse(round_mode)
     if isinstance(x, Tile):
         return convert_tile(gen, x, dtype, round_mode)
+    if round_mode is not None:
+        fail(errors.UnsupportedError, f"asc2.cast: round_mode applies to tiles; a scalar cast converts like C "
+                                      f"(floats to integers truncate), got {describe(x)} with a round_mode")
     return number(gen, x, dtype)
 
 

@@ -233,8 +233,8 @@ def _zeros_acc(gen, shape, dtype, bias):
         fail(errors.CompilationTypeError, f"asc2.zeros_acc: dtype must be an asc2 dtype, got "
                                           f"{describe(dtype)}")
     if dtype not in (core.float32, core.int32):
-        fail(errors.CompilationTypeError, f"asc2.zeros_acc: accumulators are float32 (or int32 for int8 "
-                                          f"inputs), not {dtype.name}")
+        fail(errors.UnsupportedDtypeError, f"asc2.zeros_acc: the accumulator dtype must be float32 (or int32 for "
+                                           f"int8 inputs), not {dtype.name}")
     check_cube_shape(shape, L.L0C, "asc2.zeros_acc")
     return new_tile(gen, f"asctile.accumulator {bias_text}: ", shape, dtype, L.L0C)
 
@@ -309,7 +309,8 @@ def move(gen, src, offsets, shape, location, what):
              f"{what}: L0C -> {location.value} has no data path on this target: copy_out the matmul result "
              "(fixpipe) and copy_in it where you need it, or stage it in L1 for another matmul")
     fail(errors.UnsupportedError, f"{what}: copying a tile from {src.location.value} to {location.value} "
-                                  "is not supported (supported: UB sub-tiles, L1 -> L0A/L0B/BT, L0C -> L1)")
+                                  "is not supported (supported location moves: UB sub-tiles, L1 -> L0A/L0B/BT, "
+                                  "L0C -> L1)")
 
 
 def _load_l0(gen, l1, offsets, shape, location, transpose, what):

@@ -11,7 +11,7 @@ from ... import errors
 from ...language import core
 from ..ir import I1, Scalar, Tile, is_float_type
 from . import cube
-from .checks import describe, fail, is_number, is_value
+from .checks import describe, expect_operands, fail, is_number, is_value
 from .masks import apply_mask
 from .registry import emitter
 from .scalars import (INT_WIDTH, as_index, as_scalar, cast_scalar, common_scalar_type, is_uint8_scalar, scalar_type,
@@ -186,7 +186,7 @@ def unary(gen, name, x):
     if (isinstance(x, Tile) and x.dtype.kind == "uint" or is_uint8_scalar(x)) and int_op is not None:
         return x  # abs of an unsigned value
     if isinstance(x, Tile) and x.dtype.kind == "uint":
-        fail(errors.CompilationTypeError, f"asc2.{name} is not supported on {x.dtype.name} tiles (only float tiles)")
+        fail(errors.UnsupportedDtypeError, f"asc2.{name} does not support the {x.dtype.name} dtype (only float tiles)")
     if isinstance(x, Tile):
         op = kind_op(name, x.dtype, float_op, int_op)
     elif isinstance(x, Scalar):
@@ -273,14 +273,31 @@ def select(gen, cond, a, b):
     return rebuild(a, gen.b.op(f"arith.select {c.ssa}, {a.ssa}, {b.ssa} : {a.type}"))
 
 
-# ceildiv has its own emitter below: its runtime operands are indices.
+def _binary_builtin(gen, name, a, b):
+    expect_operands(f"asc2.{name}", a, b)
+    return binary(gen, name, a, b)
+
+
+def _compare_builtin(gen, name, a, b):
+    expect_operands(f"asc2.{name}", a, b)
+    return compare(gen, CMP_BUILTINS[name], a, b)
+
+
+def _unary_builtin(gen, name, x):
+    expect_operands(f"asc2.{name}", x, at_least_one_value=False)
+    return unary(gen, name, x)
+
+
+# The builtins check their operands as upstream PyAsc2 does (the Python operators reach binary/compare/unary
+# directly: `2 + 3` in a kernel stays Python arithmetic). ceildiv has its own emitter below: its runtime operands
+# are indices.
 for _name in BINARY_OPS:
     if hasattr(core, _name) and _name != "ceildiv":
-        emitter(_name)(lambda gen, a, b, _n=_name: binary(gen, _n, a, b))
-for _name, _pred in CMP_BUILTINS.items():
-    emitter(_name)(lambda gen, a, b, _p=_pred: compare(gen, _p, a, b))
+        emitter(_name)(lambda gen, a, b, _n=_name: _binary_builtin(gen, _n, a, b))
+for _name in CMP_BUILTINS:
+    emitter(_name)(lambda gen, a, b, _n=_name: _compare_builtin(gen, _n, a, b))
 for _name in (*UNARY_OPS, "relu", "negative", "bitwise_not"):
-    emitter(_name)(lambda gen, x, _n=_name: unary(gen, _n, x))
+    emitter(_name)(lambda gen, x, _n=_name: _unary_builtin(gen, _n, x))
 
 
 @emitter("ceildiv")
@@ -292,4 +309,7 @@ def _ceildiv(gen, a, b):
 
 @emitter("where")
 def _where(gen, mask, a, b):
+    for name, x in (("src0, the value where mask is true,", a), ("src1, the value where mask is false,", b)):
+        if not (isinstance(x, (Tile, Scalar)) or is_number(x)):
+            fail(errors.CompilationTypeError, f"asc2.where: {name} must be a tile or a scalar, got {describe(x)}")
     return where(gen, mask, a, b)

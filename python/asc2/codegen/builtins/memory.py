@@ -48,7 +48,8 @@ def offsets_of(gen, offsets, rank, what):
 def _global_tensor(gen, ptr, shape):
     if not isinstance(ptr, Pointer):
         fail(errors.CompilationTypeError,
-             f"asc2.global_tensor: 'ptr' must be a GlobalAddress parameter, got {describe(ptr)}")
+             f"asc2.global_tensor: the base address 'ptr' must be a GlobalAddress parameter, got "
+             f"{describe(ptr)}")
     if isinstance(shape, (int, Scalar)) and not isinstance(shape, bool):
         shape = [shape]
     if not isinstance(shape, (list, tuple)) or not shape:
@@ -61,6 +62,8 @@ def _global_tensor(gen, ptr, shape):
             dynamic.append(d.ssa)
         elif isinstance(d, int) and not isinstance(d, bool) and d > 0:
             dims.append(d)
+        elif not isinstance(d, int) or isinstance(d, bool):
+            fail(errors.CompilationTypeError, f"asc2.global_tensor: dimensions must be integers, got {describe(d)}")
         else:
             fail(errors.ShapeError, f"asc2.global_tensor: dimensions must be positive integers, got {d!r}")
     ty = tensor_type(dims, ptr.dtype)
@@ -255,9 +258,13 @@ def _check_tile_into(src, dst, what):
     if src.location not in (core.TensorLocation.UB, core.TensorLocation.L0C):
         fail(errors.UnsupportedError, f"{what}: cannot store from location {src.location.value} "
                                       "(UB tiles and L0C matmul results go to global memory)")
+    if src.location == core.TensorLocation.L0C and len(src.shape) != 2:
+        fail(errors.ShapeError, f"{what}: L0C tiles (matmul results) are 2-D (rows x columns), got shape "
+                                f"{list(src.shape)}")
     if src.dtype != dst.dtype:
-        fail(errors.CompilationTypeError,
-             f"{what}: {src.dtype.name} tile into a {dst.dtype.name} tensor (convert with .to())")
+        fail(errors.UnsupportedDtypeError,
+             f"{what}: {src.dtype.name} tile into a {dst.dtype.name} tensor: the dtypes must match (convert with "
+             ".to())")
     if len(src.shape) != len(dst.shape):
         fail(errors.CompilationValueError,
              f"{what}: a rank-{len(src.shape)} tile into a rank-{len(dst.shape)} tensor")

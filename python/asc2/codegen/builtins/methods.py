@@ -37,12 +37,23 @@ class TileShape(tuple):
     def is_static(self):
         return True
 
+    def is_dynamic_dim(self, dim):
+        if not -len(self) <= dim < len(self):
+            raise IndexError(f"dimension {dim} is out of range for a rank-{len(self)} tile")
+        return False
+
 
 class TensorShape(list):
     """A global tensor's shape: ints and run-time Scalars; ``is_static()`` when every extent is a constant."""
 
     def is_static(self):
         return all(isinstance(d, int) for d in self)
+
+    def is_dynamic_dim(self, dim):
+        """Whether extent ``dim`` (negative counts from the end) is known only at run time."""
+        if not -len(self) <= dim < len(self):
+            raise IndexError(f"dimension {dim} is out of range for a rank-{len(self)} tensor")
+        return not isinstance(self[dim], int)
 
 
 def get_attribute(gen, value, attr):

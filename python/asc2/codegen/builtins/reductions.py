@@ -5,7 +5,7 @@ import builtins
 from ... import errors
 from ...language import core
 from ..ir import Scalar
-from .checks import expect_tile, fail, flatten_dims, normalize_axis
+from .checks import check_supported_location, expect_tile, fail, flatten_dims, normalize_axis
 from .masks import forbid_in_mask
 from .registry import emitter
 from .scalars import UINT8_CARRIER, cast_scalar
@@ -16,6 +16,7 @@ def reduce(gen, kind, x, dims, keep_dims, axis):
     what = f"asc2.reduce_{kind}"
     forbid_in_mask(gen, what)
     x = expect_tile(x, what)
+    check_supported_location(x.location, what)
     if x.dtype.kind == "uint" and kind in ("sum", "max", "min"):
         return _reduce_uint8(gen, kind, x, dims, keep_dims, axis)
     kind_op(f"reduce_{kind}", x.dtype, True, True)

@@ -5,8 +5,9 @@ import math
 
 from ... import errors
 from ...language import core
+from ..ir import Tile
 from . import cube
-from .checks import expect_tile, fail, flatten_dims, normalize_axis, static_shape
+from .checks import check_supported_location, describe, expect_tile, fail, flatten_dims, normalize_axis, static_shape
 from .masks import forbid_in_mask
 from .registry import emitter
 from .tiles import broadcast_tile, check_ub_alignment, new_tile, reshape_tile
@@ -52,8 +53,9 @@ def _transpose(gen, x, axes=()):
                                 f"{list(builtins.range(rank))} (a rearrangement with each axis once)")
     if perm == list(builtins.range(rank)):
         return x
-    if x.location in (core.TensorLocation.L1, core.TensorLocation.L0A, core.TensorLocation.L0B):
+    if rank == 2 and x.location in (core.TensorLocation.L1, core.TensorLocation.L0A, core.TensorLocation.L0B):
         return cube.transpose(gen, x)
+    check_supported_location(x.location, "asc2.transpose")
     shape = tuple(x.shape[p] for p in perm)
     check_ub_alignment(shape, x.dtype, x.location, rows=True)
     attrs = "" if rank == 2 else f" {{permutation = array<i64: {', '.join(map(str, perm))}>}}"
@@ -71,7 +73,9 @@ def concat(gen, tiles=(), axis=0):
     if not tiles:
         fail(errors.CompilationValueError, "asc2.concat needs at least one tile")
     forbid_in_mask(gen, "asc2.concat")
-    tiles = [expect_tile(t, "asc2.concat") for t in tiles]
+    for t in tiles:
+        if not isinstance(t, Tile):
+            fail(errors.CompilationTypeError, f"asc2.concat: the tensors to join must be tiles, got {describe(t)}")
     first = tiles[0]
     rank = len(first.shape)
     if rank == 1:  # each piece starts a new 32-byte block of the result
@@ -80,8 +84,8 @@ def concat(gen, tiles=(), axis=0):
     axis = normalize_axis(axis, rank, "asc2.concat")
     for t in tiles[1:]:
         if t.dtype != first.dtype:
-            fail(errors.CompilationTypeError, f"asc2.concat: tiles of {first.dtype.name} and {t.dtype.name}; "
-                                              "cast them to one dtype first")
+            fail(errors.UnsupportedDtypeError, f"asc2.concat: tiles of {first.dtype.name} and {t.dtype.name}; "
+                                               "cast them to one dtype first")
         if len(t.shape) != rank or any(a != b for d, (a, b) in enumerate(zip(t.shape, first.shape)) if d != axis):
             fail(errors.ShapeError, f"asc2.concat: shapes {list(first.shape)} and {list(t.shape)} differ "
                                     f"outside dimension {axis}")
@@ -105,6 +109,7 @@ def _ravel(gen, x):
 @emitter("broadcast_to")
 def _broadcast_to(gen, x, shape):
     x = expect_tile(x, "asc2.broadcast_to")
+    check_supported_location(x.location, "asc2.broadcast_to")
     if len(shape) == 1 and isinstance(shape[0], (list, tuple)):
         shape = shape[0]
     shape = static_shape(list(shape), "asc2.broadcast_to: shape")

@@ -156,8 +156,8 @@ def kind_op(name, dt, float_op, int_op, bool_op=None):
     op = {"float": float_op, "int": int_op, "bool": bool_op}[dt.kind]
     if op is None:
         kinds = [k for k, o in (("float", float_op), ("integer", int_op), ("bool", bool_op)) if o]
-        fail(errors.CompilationTypeError, f"asc2.{name} is not supported on {dt.name} tiles "
-                                          f"(only {' and '.join(kinds)} tiles)")
+        fail(errors.UnsupportedDtypeError, f"asc2.{name} does not support the {dt.name} dtype "
+                                           f"(only {' and '.join(kinds)} tiles)")
     return op
 
 
@@ -173,9 +173,12 @@ def compare_tiles(gen, predicate, a, b):
 
 def where(gen, mask, a, b):
     """Element-wise ``a if mask else b``."""
-    if not isinstance(mask, Tile) or mask.dtype != core.bool_:
+    if not isinstance(mask, Tile):
         fail(errors.CompilationTypeError, f"asc2.where: the mask must be a bool tile (from a comparison), got "
                                           f"{describe(mask)}")
+    if mask.dtype != core.bool_:
+        fail(errors.UnsupportedDtypeError, f"asc2.where: the mask must be a bool tile (from a comparison), got "
+                                           f"{describe(mask)} (its dtype is {mask.dtype.name}, not bool)")
     if isinstance(a, Tile) or isinstance(b, Tile):
         ta, tb = tile_operands(gen, "where", a, b)
     else:
