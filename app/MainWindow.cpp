@@ -149,6 +149,32 @@ void MainWindow::createControllers()
     });
     connect(m_autotuneView, &AutotuneView::cancelRequested, m_runs, &RunController::stopScript);
     connect(m_autotuneView, &AutotuneView::configActivated, this, &MainWindow::showConfigReport);
+
+    // Results that are not the editor's code's say so: on the docks' tabs and
+    // at the foot of the drawn views.
+    connect(m_runs, &RunController::resultsNoteChanged, this, &MainWindow::markResults);
+}
+
+QList<QDockWidget *> MainWindow::resultDocks() const
+{
+    QList<QDockWidget *> docks{m_passesDock, m_ascendcDock};
+    for (View v : {View::UbMap, View::Sync, View::PingPong, View::Graph, View::Profile})
+        docks.push_back(m_inspectorDocks.value(v));
+    return docks;
+}
+
+void MainWindow::markResults(const QString &staleNote)
+{
+    for (QDockWidget *dock : resultDocks()) {
+        QString title = dock->property("resultTitle").toString();
+        if (title.isEmpty()) {
+            title = dock->windowTitle();
+            dock->setProperty("resultTitle", title);
+        }
+        dock->setWindowTitle(staleNote.isEmpty() ? title : tr("%1 (stale)").arg(title));
+        dock->setToolTip(staleNote);
+    }
+    m_inspectorState->setStaleNote(staleNote);
 }
 
 void MainWindow::showConfigReport(const QString &kernel, const QString &codeSha1)

@@ -76,6 +76,8 @@ public:
 
     /// Brings @p view to the front and gives it most of the window.
     void showView(View view);
+    /// The docks that show results of a run (not the editor, console or autotune).
+    QList<QDockWidget *> resultDocks() const;
 
     void setTheme(Theme::Kind kind);
     Theme::Kind themeKind() const { return m_theme.kind; }
@@ -119,6 +121,7 @@ private:
     void exportViewDialog(View view);
     /// Shows the compile report of an autotuned config (AutotuneView::configActivated) in the views.
     void showConfigReport(const QString &kernel, const QString &codeSha1);
+    void markResults(const QString &staleNote);
 
     JobRunner *m_runner;
     bool m_persistLayout;

@@ -56,6 +56,31 @@ RunController::RunController(JobRunner *runner, DocumentController *document, Ru
     });
     connect(m_settings, &RunSettingsController::changed, this, &RunController::onRunSettingChanged);
     connect(m_document, &DocumentController::opened, this, &RunController::onDocumentOpened);
+    // Results describe the code that ran; an edit makes them an earlier version's.
+    connect(m_editor, &QsciScintilla::textChanged, this, [this] {
+        if (m_runner->isRunning())
+            m_editedDuringRun = true;
+        else if (showsResults() && m_resultsNote.isEmpty())
+            setResultsNote(editedNote());
+    });
+}
+
+QString RunController::editedNote() const
+{
+    return tr("The code was edited after the run these results are from: run it again (F5) to update them.");
+}
+
+bool RunController::showsResults() const
+{
+    return m_passes->currentReport() != nullptr;
+}
+
+void RunController::setResultsNote(const QString &note)
+{
+    if (note == m_resultsNote)
+        return;
+    m_resultsNote = note;
+    emit resultsNoteChanged(note);
 }
 
 void RunController::setRunEnvironment(const QMap<QString, QString> &environment)
@@ -90,6 +115,7 @@ void RunController::onDocumentOpened()
     // A toolbar change repeats what the user ran; the new file has not run yet.
     m_passes->clear();
     m_lastRunMode.reset();
+    setResultsNote(QString());
 }
 
 int RunController::runScript(RunMode mode)
@@ -121,6 +147,10 @@ void RunController::onRunStarted(int generation, const QString &filePath)
     m_console->appendLine(compileOnly ? tr("\u25B6 Compiling %1 (compile only)").arg(name)
                                       : tr("\u25B6 Running %1").arg(name));
     emit statusChanged(compileOnly ? tr("Compiling %1...").arg(name) : tr("Running %1...").arg(name));
+    m_runReported = false;
+    m_editedDuringRun = false;
+    if (showsResults())
+        setResultsNote(tr("Running %1: these results are from the run before, until it reports a kernel.").arg(name));
     emit runningChanged();
 }
 
@@ -133,6 +163,8 @@ void RunController::onOutput(const QString &text, PythonHost::Stream stream)
 void RunController::onReportsChanged(int index, asc2::ReportEvent event)
 {
     Q_UNUSED(event);
+    m_runReported = true;
+    setResultsNote(m_editedDuringRun ? editedNote() : QString());
     m_passes->setReports(m_runner->reports().kernels(), index);
     if (m_passes->selectedPass() < 0)
         m_passes->selectLastPassWithIr();
@@ -155,6 +187,13 @@ void RunController::onRunFinished(const RunSummary &summary)
 {
     emit runningChanged();
     const ScriptResult &script = summary.script;
+    if (!m_runReported && showsResults()) {
+        setResultsNote(script.status == ScriptResult::Status::Interrupted
+                           ? tr("The last run was stopped before it compiled a kernel: these results are from "
+                                "an earlier run.")
+                           : tr("The last run ended before it compiled a kernel: these results are from an "
+                                "earlier run."));
+    }
     for (const QString &problem : summary.problems)
         m_console->appendLine(problem, ConsoleView::Channel::Error);
 

@@ -40,6 +40,11 @@ public:
     int runScript(RunMode mode = RunMode::Run);
     void stopScript();
 
+    /// Why the results on show are not those of the code in the editor ("":
+    /// they are): a run is under way and has reported no kernel yet, the last
+    /// run ended before it compiled one, or the code was edited since.
+    QString resultsNote() const { return m_resultsNote; }
+
 signals:
     /// The runner started or finished a run.
     void runningChanged();
@@ -47,6 +52,8 @@ signals:
     void statusChanged(const QString &text);
     /// The report the Passes panel shows now (null: none), or a newer report of it.
     void reportShown(const ReportPtr &report);
+    /// resultsNote() changed.
+    void resultsNoteChanged(const QString &note);
     /// An autotuning sweep event of the current run (PythonHost::tuningEvent).
     void tuningEvent(const QJsonObject &event);
 
@@ -58,6 +65,9 @@ private:
     void onReportsChanged(int index, asc2::ReportEvent event);
     void onCurrentReportChanged(const ReportPtr &report);
     void onRunFinished(const RunSummary &summary);
+    void setResultsNote(const QString &note);
+    bool showsResults() const;
+    QString editedNote() const;
 
     JobRunner *m_runner;
     DocumentController *m_document;
@@ -68,4 +78,8 @@ private:
     QMap<QString, QString> m_environment;
     QStringList m_arguments;
     std::optional<RunMode> m_lastRunMode;
+    QString m_resultsNote;
+    /// The run under way has reported a kernel: what is on show is its own.
+    bool m_runReported = false;
+    bool m_editedDuringRun = false;
 };

@@ -4,6 +4,7 @@
 #include "AscendCView.h"
 #include "MainWindowFixture.h"
 #include "ConsoleView.h"
+#include "InspectorState.h"
 #include "IrView.h"
 #include "KernelEditor.h"
 #include "MainWindow.h"
@@ -23,6 +24,7 @@
 #include <QMenu>
 #include <QApplication>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QScrollBar>
 #include <QTemporaryDir>
 #include <QTextBlock>
@@ -152,6 +154,52 @@ private slots:
             copies = copies || ascendc->text(l).contains(QStringLiteral("DataCopy"));
         }
         QVERIFY(copies);
+    }
+
+    void resultsOfOtherCodeAreMarkedStale()
+    {
+        QVERIFY(m_window->openFile(QStringLiteral(ASC2_SOURCE_DIR "/samples/vadd.py")));
+        const auto staleDocks = [&] {
+            int n = 0;
+            for (QDockWidget *dock : m_window->resultDocks())
+                n += dock->windowTitle().endsWith(QStringLiteral("(stale)"));
+            return n;
+        };
+        UbMapView *ub = m_window->ubMap();
+        m_window->runScript();
+        QTRY_COMPARE_WITH_TIMEOUT(m_finished->count(), 1, 60000);
+        QVERIFY(m_finished->takeFirst().at(0).value<RunSummary>().ok());
+        QCOMPARE(staleDocks(), 0);
+        QVERIFY(ub->staleNoteRect().isEmpty());
+
+        // An edit: the results are of the code before it.
+        KernelEditor *editor = m_window->editor();
+        editor->insertAt(QStringLiteral("# an edit\n"), 0, 0);
+        QCOMPARE(staleDocks(), 7);
+        QVERIFY(m_window->inspectorState()->staleNote().contains(QStringLiteral("edited")));
+        QVERIFY(!ub->staleNoteRect().isEmpty());
+        QCOMPARE(m_window->passesPanel()->parentWidget()->toolTip(), m_window->inspectorState()->staleNote());
+
+        // A run of it: fresh again once it reports its kernel.
+        m_window->runScript();
+        QTRY_COMPARE_WITH_TIMEOUT(m_finished->count(), 1, 60000);
+        QVERIFY(m_finished->takeFirst().at(0).value<RunSummary>().ok());
+        QCOMPARE(staleDocks(), 0);
+
+        // A run that fails before it compiles anything leaves the earlier results, marked.
+        editor->insertAt(QStringLiteral("raise SystemExit(3)\n"), 0, 0);
+        m_window->runScript();
+        QVERIFY(m_window->inspectorState()->staleNote().contains(QStringLiteral("Running")));
+        QTRY_COMPARE_WITH_TIMEOUT(m_finished->count(), 1, 60000);
+        QVERIFY(!m_finished->takeFirst().at(0).value<RunSummary>().ok());
+        QVERIFY2(m_window->inspectorState()->staleNote().contains(QStringLiteral("before it compiled a kernel")),
+                 qPrintable(m_window->inspectorState()->staleNote()));
+        QCOMPARE(staleDocks(), 7);
+
+        // Another file: nothing of the old one is shown, nothing is stale.
+        QVERIFY(m_window->openFile(QStringLiteral(ASC2_SOURCE_DIR "/samples/gelu.py")));
+        QCOMPARE(staleDocks(), 0);
+        QVERIFY(m_window->inspectorState()->staleNote().isEmpty());
     }
 
     void aRunExplainsItsHeatAndAnImportOverlaysTheUbMap()

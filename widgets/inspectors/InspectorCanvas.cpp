@@ -48,8 +48,10 @@ void InspectorCanvas::setState(InspectorState *state)
     if (m_state)
         disconnect(m_state, nullptr, this, nullptr);
     m_state = state;
-    if (state)
+    if (state) {
         connect(state, &InspectorState::changed, this, qOverload<>(&QWidget::update));
+        connect(state, &InspectorState::staleNoteChanged, this, qOverload<>(&QWidget::update));
+    }
     update();
 }
 
@@ -160,6 +162,30 @@ void InspectorCanvas::paintEvent(QPaintEvent *)
     p.fillRect(rect(), m_theme.background);
     p.setRenderHint(QPainter::Antialiasing);
     paintCanvas(p, size());
+    if (m_state && !m_state->staleNote().isEmpty())
+        drawStaleNote(p, m_state->staleNote());
+}
+
+QRect InspectorCanvas::staleNoteRect() const
+{
+    if (!m_state || m_state->staleNote().isEmpty())
+        return {};
+    const int h = fontMetrics().height() + 8;
+    return QRect(0, height() - h, width(), h);
+}
+
+void InspectorCanvas::drawStaleNote(QPainter &p, const QString &note) const
+{
+    // On screen only (exports paint the canvas without it): a strip at the
+    // foot, in the warning colour, so no result is read as current.
+    const QRect strip = staleNoteRect();
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, false);
+    p.fillRect(strip, m_theme.warning);
+    p.setPen(qGray(m_theme.warning.rgb()) > 140 ? QColor(Qt::black) : QColor(Qt::white));
+    p.drawText(strip.adjusted(8, 0, -8, 0), Qt::AlignVCenter | Qt::AlignLeft,
+               fontMetrics().elidedText(tr("Stale: %1").arg(note), Qt::ElideRight, strip.width() - 16));
+    p.restore();
 }
 
 void InspectorCanvas::wheelEvent(QWheelEvent *event)

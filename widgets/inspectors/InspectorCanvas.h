@@ -58,6 +58,8 @@ public:
     bool exportTo(const QString &path, QString *error = nullptr);
 
     QSize sizeHint() const override { return {800, 360}; }
+    /// Where the on-screen strip saying the results are stale is (empty: none).
+    QRect staleNoteRect() const;
 
 signals:
     void viewChanged();
@@ -70,6 +72,7 @@ protected:
     void updateAxisPixels(double width);
     void drawTimeAxis(QPainter &p, double y, double width, const QString &unit) const;
     void drawEmpty(QPainter &p, const QSize &size, const QString &message) const;
+    void drawStaleNote(QPainter &p, const QString &note) const;
 
     void paintEvent(QPaintEvent *event) override;
     void wheelEvent(QWheelEvent *event) override;

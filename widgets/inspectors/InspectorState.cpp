@@ -61,3 +61,11 @@ void InspectorState::clear()
     m_first = m_last = 0;
     emit changed();
 }
+
+void InspectorState::setStaleNote(const QString &note)
+{
+    if (note == m_staleNote)
+        return;
+    m_staleNote = note;
+    emit staleNoteChanged(note);
+}

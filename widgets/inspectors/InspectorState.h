@@ -31,12 +31,18 @@ public:
     void setPointWindow(double first, double last);
     void clear();
 
+    /// Why the results the views show are not those of the code in the editor
+    /// ("": they are); the views say it in a strip at their foot.
+    QString staleNote() const { return m_staleNote; }
+    void setStaleNote(const QString &note);
+
 signals:
     void pointChanged(int point);
     void sourceLineChanged(int line);
     void bufferChanged(const QString &name);
     void pipeChanged(int pipe);
     void pointWindowChanged(double first, double last);
+    void staleNoteChanged(const QString &note);
     /// Any of the above.
     void changed();
 
@@ -46,4 +52,5 @@ private:
     QString m_buffer;
     int m_pipe = -1;
     double m_first = 0, m_last = 0;
+    QString m_staleNote;
 };
