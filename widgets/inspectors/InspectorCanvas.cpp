@@ -162,8 +162,7 @@ void InspectorCanvas::paintEvent(QPaintEvent *)
     p.fillRect(rect(), m_theme.background);
     p.setRenderHint(QPainter::Antialiasing);
     paintCanvas(p, size());
-    if (m_state && !m_state->staleNote().isEmpty())
-        drawStaleNote(p, m_state->staleNote());
+    drawStaleNote(p);
 }
 
 QRect InspectorCanvas::staleNoteRect() const
@@ -174,11 +173,14 @@ QRect InspectorCanvas::staleNoteRect() const
     return QRect(0, height() - h, width(), h);
 }
 
-void InspectorCanvas::drawStaleNote(QPainter &p, const QString &note) const
+void InspectorCanvas::drawStaleNote(QPainter &p) const
 {
     // On screen only (exports paint the canvas without it): a strip at the
     // foot, in the warning colour, so no result is read as current.
     const QRect strip = staleNoteRect();
+    if (strip.isEmpty())
+        return;
+    const QString note = m_state->staleNote();
     p.save();
     p.setRenderHint(QPainter::Antialiasing, false);
     p.fillRect(strip, m_theme.warning);

@@ -72,7 +72,7 @@ protected:
     void updateAxisPixels(double width);
     void drawTimeAxis(QPainter &p, double y, double width, const QString &unit) const;
     void drawEmpty(QPainter &p, const QSize &size, const QString &message) const;
-    void drawStaleNote(QPainter &p, const QString &note) const;
+    void drawStaleNote(QPainter &p) const;
 
     void paintEvent(QPaintEvent *event) override;
     void wheelEvent(QWheelEvent *event) override;
