@@ -464,32 +464,31 @@ bool MainWindow::exportHtmlReport(const QString &path, QString *error)
 
 void MainWindow::showView(View view)
 {
+    // A view brought forward gets room only when it has too little: the
+    // split the user (or an earlier view) set is kept, so switching between
+    // views never squeezes the editor step by step.
     const int w = width();
     const int h = height();
     switch (view) {
     case View::Editor:
-        resizeDocks({m_passesDock}, {w * 2 / 5}, Qt::Horizontal);
-        resizeDocks({m_consoleDock}, {h / 5}, Qt::Vertical);
+        if (m_editor->width() < w * 3 / 5)
+            resizeDocks({m_passesDock}, {w * 2 / 5}, Qt::Horizontal);
+        if (m_consoleDock->isVisible() && m_consoleDock->height() > h / 4)
+            resizeDocks({m_consoleDock}, {h / 5}, Qt::Vertical);
         m_editor->setFocus();
         break;
     case View::Passes:
     case View::Diff:
-        m_passesDock->show();
-        m_passesDock->raise();
-        resizeDocks({m_passesDock}, {w * 3 / 5}, Qt::Horizontal);
+        bringForward(m_passesDock, w * 2 / 5, Qt::Horizontal);
         m_passesPanel->setPage(view == View::Diff ? PassesPanel::Page::Diff : PassesPanel::Page::Ir);
         m_passesPanel->setFocus();
         break;
     case View::AscendC:
-        m_ascendcDock->show();
-        m_ascendcDock->raise();
-        resizeDocks({m_ascendcDock}, {w * 3 / 5}, Qt::Horizontal);
+        bringForward(m_ascendcDock, w * 2 / 5, Qt::Horizontal);
         m_ascendcView->setFocus();
         break;
     case View::Console:
-        m_consoleDock->show();
-        m_consoleDock->raise();
-        resizeDocks({m_consoleDock}, {h * 3 / 5}, Qt::Vertical);
+        bringForward(m_consoleDock, h * 3 / 5, Qt::Vertical);
         m_console->setFocus();
         break;
     case View::UbMap:
@@ -499,13 +498,25 @@ void MainWindow::showView(View view)
     case View::Profile:
     case View::Autotune: {
         QDockWidget *dock = m_inspectorDocks.value(view);
-        dock->show();
-        dock->raise();
-        resizeDocks({dock}, {w * 7 / 10}, Qt::Horizontal);
+        bringForward(dock, w / 2, Qt::Horizontal);
         dock->widget()->setFocus();
         break;
     }
     }
+}
+
+void MainWindow::bringForward(QDockWidget *dock, int atLeast, Qt::Orientation orientation)
+{
+    // The room the dock's area has now: the window less the editor for the
+    // right area (whichever of its tabbed docks is on top), the console's own
+    // height for the bottom area, where it is alone.
+    int room = width() - m_editor->width();
+    if (orientation == Qt::Vertical)
+        room = dock->isVisible() ? dock->height() : 0;
+    dock->show();
+    dock->raise();
+    if (room < atLeast)
+        resizeDocks({dock}, {atLeast}, orientation);
 }
 
 void MainWindow::setTheme(Theme::Kind kind)

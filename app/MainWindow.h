@@ -119,6 +119,9 @@ private:
     void updateElapsed();
     void goToLineDialog();
     void exportViewDialog(View view);
+    /// Shows and raises @p dock, widening (or heightening) its area to
+    /// @p atLeast pixels only when it has less.
+    void bringForward(QDockWidget *dock, int atLeast, Qt::Orientation orientation);
     /// Shows the compile report of an autotuned config (AutotuneView::configActivated) in the views.
     void showConfigReport(const QString &kernel, const QString &codeSha1);
     void markResults(const QString &staleNote);

@@ -206,6 +206,62 @@ private slots:
         m_window->showView(MainWindow::View::Console);
         QTRY_VERIFY(m_window->console()->height() > m_window->height() / 2);
     }
+
+    void switchingViewsKeepsTheSplit()
+    {
+        // Issue 18 item 9: every switch used to resize the docks, and the
+        // editor lost width step by step (660 -> 530 -> 400 px).
+        using View = MainWindow::View;
+        QWidget *editor = m_window->editor();
+        const auto settle = [] { QTest::qWait(50); };
+        // The docks tabbed on the right share one area, whose minimum width is
+        // the largest of theirs: each must leave the editor 3/5 of the window.
+        for (QDockWidget *d : m_window->findChildren<QDockWidget *>())
+            QVERIFY2(d->minimumSizeHint().width() <= m_window->width() * 2 / 5,
+                     qPrintable(d->objectName() + QStringLiteral(" needs %1 px").arg(d->minimumSizeHint().width())));
+        m_window->showView(View::Sync);
+        settle();
+        const int editorWidth = editor->width();
+        QVERIFY2(editorWidth >= m_window->width() * 2 / 5, qPrintable(QString::number(editorWidth)));
+        QVERIFY(m_window->width() - editorWidth >= m_window->width() / 2 - 20);
+        for (View v : {View::UbMap, View::Passes, View::Graph, View::AscendC, View::Diff, View::Profile, View::Sync}) {
+            m_window->showView(v);
+            settle();
+            QCOMPARE(editor->width(), editorWidth);
+        }
+        // A split the user narrowed below what a view needs is widened again...
+        auto *syncDock = m_window->findChild<QDockWidget *>(QStringLiteral("syncDock"));
+        QVERIFY(syncDock);
+        m_window->resizeDocks({syncDock}, {250}, Qt::Horizontal);
+        settle();
+
+        QVERIFY(editor->width() > editorWidth);
+        m_window->showView(View::UbMap);
+        settle();
+        QVERIFY(m_window->width() - editor->width() >= m_window->width() / 2 - 20);
+        // ...and one they widened is left alone, until the editor asks for room.
+        m_window->resizeDocks({syncDock}, {m_window->width() * 4 / 5}, Qt::Horizontal);
+        settle();
+        const int narrow = editor->width();
+        m_window->showView(View::PingPong);
+        settle();
+        QCOMPARE(editor->width(), narrow);
+        m_window->showView(View::Editor);
+        settle();
+        QVERIFY(editor->width() >= m_window->width() * 3 / 5 - 20);
+        // A closed dock comes back with room.
+        syncDock->close();
+        auto *ubDock = m_window->findChild<QDockWidget *>(QStringLiteral("ubMapDock"));
+        for (QDockWidget *d : m_window->findChildren<QDockWidget *>())
+            if (d->isVisible() && d != m_window->findChild<QDockWidget *>(QStringLiteral("consoleDock")))
+                d->close();
+        settle();
+        QVERIFY(ubDock && !ubDock->isVisible());
+        m_window->showView(View::UbMap);
+        settle();
+        QVERIFY(ubDock->isVisible());
+        QVERIFY(m_window->width() - editor->width() >= m_window->width() / 2 - 20);
+    }
 };
 
 QTEST_MAIN(TestMainWindow)

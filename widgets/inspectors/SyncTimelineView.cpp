@@ -625,9 +625,13 @@ SyncTimelinePanel::SyncTimelinePanel(QWidget *parent)
     m_mode->addItem(tr("Simulated"));
     m_mode->setToolTip(tr("Static: ops in program order; Simulated: the last run's trace"));
     m_core->setToolTip(tr("Core of the simulated trace"));
-    m_core->setMinimumContentsLength(14);
+    m_core->setMinimumContentsLength(6);
     m_core->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_event->setToolTip(tr("Show only the flags of one event id"));
+    // Sized to a short entry, not the longest one: the panel's minimum is
+    // the minimum of the whole dock area (and so the editor's maximum).
+    m_event->setMinimumContentsLength(4); // "all" or an id
+    m_event->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_pipes->setText(tr("Pipes"));
     m_pipes->setPopupMode(QToolButton::InstantPopup);
     auto *menu = new QMenu(m_pipes);

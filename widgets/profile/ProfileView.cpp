@@ -6,6 +6,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QMenu>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPainter>
@@ -287,25 +288,31 @@ ProfileView::ProfileView(QWidget *parent)
     , m_lineTable(new QTableView(this))
 {
     setObjectName(QStringLiteral("profile"));
-    auto *import = new QPushButton(tr("Import msprof..."), this);
+    // One button, two ways in (a directory or a single file): the bar stays
+    // narrow enough to share the dock area with the editor.
+    auto *import = new QPushButton(tr("Import msprof"), this);
     import->setToolTip(tr("An msprof op output directory (OpBasicInfo.csv, PipeUtilization.csv), "
                           "op_summary_*.csv, or an msprof op simulator trace.json"));
-    connect(import, &QPushButton::clicked, this, [this] {
+    auto *importMenu = new QMenu(import);
+    connect(importMenu->addAction(tr("Output &Directory...")), &QAction::triggered, this, [this] {
         const QString path = QFileDialog::getExistingDirectory(this, tr("Import msprof Output Directory"));
         QString message;
         if (!path.isEmpty())
             importPath(path, &message);
     });
-    auto *importFile = new QPushButton(tr("Import file..."), this);
-    connect(importFile, &QPushButton::clicked, this, [this] {
+    connect(importMenu->addAction(tr("&File (csv, trace.json)...")), &QAction::triggered, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Import msprof File"), QString(),
                                                           tr("msprof files (*.csv *.json);;All files (*)"));
         QString message;
         if (!path.isEmpty())
             importPath(path, &message);
     });
-    m_a->setMinimumContentsLength(24);
-    m_b->setMinimumContentsLength(24);
+    import->setMenu(importMenu);
+    // Short minimums (the combos stretch, their popups show whole names):
+    // this panel's minimum width is that of the whole dock area it is tabbed
+    // in, and so decides how wide the editor can be.
+    m_a->setMinimumContentsLength(8);
+    m_b->setMinimumContentsLength(8);
     m_a->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_b->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     auto *bar = new QHBoxLayout;
@@ -315,7 +322,6 @@ ProfileView::ProfileView(QWidget *parent)
     bar->addWidget(new QLabel(tr("B:"), this));
     bar->addWidget(m_b, 1);
     bar->addWidget(import);
-    bar->addWidget(importFile);
 
     m_table->setModel(m_comparison);
     m_lineTable->setModel(m_hotLines);
