@@ -88,6 +88,111 @@ private slots:
         QVERIFY(!image.isNull());
     }
 
+    void ubMapShowsTinyBuffersAndInPlaceHandOvers()
+    {
+        // Issue 18 item 13: a 16 B tile in a 192 KB UB was a tenth of a pixel,
+        // and a tile written in place over its input was drawn overlapping it.
+        auto report = std::make_shared<asc2::CompileReport>(*makePingPongReport());
+        asc2::BufferRecord tiny = report->buffers[2];
+        tiny.name = "reduce_sum";
+        tiny.offset = 4096;
+        tiny.size = 16;
+        tiny.liveStart = 4;
+        tiny.liveEnd = 6;
+        report->buffers.push_back(tiny);
+        asc2::BufferRecord over = report->buffers[0]; // x: points 3..11 at 0
+        over.name = "mulf";
+        over.liveStart = 11; // the op at 11 reads x and writes mulf over it
+        over.liveEnd = 13;
+        report->buffers.push_back(over);
+        report->spaces[0].capacity = 196608;
+        UbMapView view;
+        view.setReport(report);
+        view.resize(800, 400);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const QVector<UbMapView::Band> bands = view.layout(view.size());
+        QCOMPARE(bands.size(), 1);
+        const QRectF tinyRect = view.bufferRect(bands[0], 3);
+        QVERIFY2(tinyRect.height() >= 3 && tinyRect.width() >= 3, qPrintable(QString::number(tinyRect.height())));
+        QCOMPARE(view.bufferAt(tinyRect.center()), 3);
+        // The shared point is split, not overlapped; both say so.
+        const QRectF x = view.bufferRect(bands[0], 0), mulf = view.bufferRect(bands[0], 4);
+        QVERIFY2(x.right() <= mulf.left() + 0.01, qPrintable(QStringLiteral("%1 %2").arg(x.right()).arg(mulf.left())));
+        QCOMPARE(x.right(), view.xAxis().toPixel(11.5));
+        QVERIFY2(view.describeBuffer(4).contains("takes over x's memory in place at point 11"),
+                 qPrintable(view.describeBuffer(4)));
+        QVERIFY(view.describeBuffer(0).contains("hands its memory over in place to mulf"));
+        QVERIFY(!view.describeBuffer(1).contains("in place")); // x_1: other addresses
+        // The legend names the axis and every kind of mark the map draws.
+        QStringList texts;
+        const Legend mapKey = view.legend();
+        for (const LegendEntry &e : mapKey.entries())
+            texts << e.text;
+        const QString all = texts.join(QLatin1Char('|'));
+        QVERIFY2(all.contains("program point") && all.contains("a colour per tile") && all.contains("pong")
+                     && all.contains("in place") && all.contains("peak") && all.contains("lower bound"),
+                 qPrintable(all));
+        // ...and is drawn at the foot, under the axis and clear of the bands.
+        QVERIFY(view.legendSpace(800) > 10);
+        QVERIFY(bands[0].rect.bottom() + 24 < 400 - view.legendSpace(800) + 2);
+        const QImage image = view.renderImage({800, 400});
+        keep(image, "ubmap-legend");
+        int ink = 0;
+        for (int px = 8; px < 400; ++px)
+            for (int y = int(400 - view.legendSpace(800)); y < 400; ++y)
+                ink += image.pixelColor(px, y) != image.pixelColor(799, 399);
+        QVERIFY2(ink > 200, qPrintable(QString::number(ink)));
+    }
+
+    void syncAndPingPongLegends()
+    {
+        SyncTimelinePanel panel;
+        panel.setReport(makePingPongReport());
+        panel.setTrace(SimTrace::parse(QByteArray::fromStdString(sampleTrace())));
+        const auto textsOf = [](const Legend &key) {
+            QStringList texts;
+            for (const LegendEntry &e : key.entries())
+                texts << e.text;
+            return texts.join(QLatin1Char('|'));
+        };
+        SyncTimelineView *sync = panel.view();
+        QString key = textsOf(sync->legend());
+        QVERIFY2(key.contains("program point") && key.contains("set_flag") && key.contains("wait_flag")
+                     && key.contains("idle") && key.contains("event id") && key.contains("next iteration"),
+                 qPrintable(key));
+        panel.modeBox()->setCurrentIndex(1);
+        key = textsOf(sync->legend());
+        QVERIFY2(key.contains("time") && key.contains("stall") && !key.contains("program point"), qPrintable(key));
+        // The lanes end above the axis, the axis above the legend.
+        sync->resize(900, 400);
+        const LaneLayout lanes = sync->laneLayout(sync->size());
+        QVERIFY(lanes.bottom() + 28 <= 400 - sync->legendSpace(900) + 2);
+
+        PingPongView pingPong;
+        pingPong.setTrace(SimTrace::parse(QByteArray::fromStdString(sampleTrace())));
+        key = textsOf(pingPong.legend());
+        QVERIFY2(key.contains("MTE2") && key.contains("waiting for a flag") && key.contains("a row per loop iteration"),
+                 qPrintable(key));
+        // Only stalls are hatched: a pong row's bars are plain (hatching meant
+        // both "pong" and "stall").
+        const Legend pingPongKey = pingPong.legend();
+        for (const LegendEntry &e : pingPongKey.entries())
+            if (e.mark == LegendEntry::Mark::Hatched)
+                QCOMPARE(e.color, stallColor());
+        const QImage image = pingPong.renderImage({900, 300});
+        keep(image, "pingpong-legend");
+        const QRect pongRow(int(pingPong.xAxis().pixelStart), 30 + 48, 700, 40);
+        int hatchedBlue = 0; // a pipe colour's darker hatch over its own bar
+        for (int y = pongRow.top(); y < pongRow.bottom(); ++y)
+            for (int x = pongRow.left(); x < pongRow.right(); ++x) {
+                const QColor c = image.pixelColor(x, y);
+                if (c.blue() > 60 && c.blue() < 150 && c.red() < 40 && c.green() < 90)
+                    ++hatchedBlue;
+            }
+        QCOMPARE(hatchedBlue, 0);
+    }
+
     void ubMapZoomIsShared()
     {
         InspectorState state;
@@ -120,7 +225,7 @@ private slots:
         QCOMPARE(view.itemCount(), 13);
         QCOMPARE(view.visibleLanes(), (QVector<Pipe>{Pipe::S, Pipe::MTE2, Pipe::V, Pipe::MTE3}));
         // The add at point 8 on V: hover explains, click selects its point and line.
-        const LaneLayout lanes = view.laneLayout();
+        const LaneLayout lanes = view.laneLayout(view.size());
         const QPointF onAdd(view.xAxis().toPixel(8.5), lanes.laneCenter(2));
         QVERIFY(view.toolTipAt(onAdd).contains("ascendc.add"));
         QTest::mouseClick(&view, Qt::LeftButton, {}, onAdd.toPoint());
@@ -166,7 +271,7 @@ private slots:
         panel.resize(900, 400);
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
-        const LaneLayout lanes = view->laneLayout();
+        const LaneLayout lanes = view->laneLayout(view->size());
         const int vRow = int(view->visibleLanes().indexOf(Pipe::V));
         const QString tip = view->toolTipAt(QPointF(view->xAxis().toPixel(0.8), lanes.laneCenter(vRow)));
         QVERIFY2(tip.contains("stall"), qPrintable(tip));
@@ -192,7 +297,7 @@ private slots:
         QVERIFY(qFuzzyCompare(view.stallTime(Pipe::V), 2.0)); // points
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        const LaneLayout lanes = view.laneLayout();
+        const LaneLayout lanes = view.laneLayout(view.size());
         const int vRow = int(view.visibleLanes().indexOf(Pipe::V));
         const int mte2Row = int(view.visibleLanes().indexOf(Pipe::MTE2));
         // Between the load and the wait V has nothing to do: hover names the flag and the hazard.
@@ -247,7 +352,7 @@ private slots:
         QCOMPARE(view->laneItems(Pipe::MTE1).size(), 4); // wait, two loads, set
         QCOMPARE(view->laneStalls(Pipe::M).size(), 1);
         QCOMPARE(view->laneStalls(Pipe::FIX).size(), 1);
-        const LaneLayout lanes = view->laneLayout();
+        const LaneLayout lanes = view->laneLayout(view->size());
         const auto row = [&](Pipe p) { return int(view->visibleLanes().indexOf(p)); };
         const SyncTimelineView::Arrow &mToFix = view->arrows()[2];
         const QPointF mid((view->xAxis().toPixel(mToFix.from) + view->xAxis().toPixel(mToFix.to)) / 2,
@@ -268,7 +373,7 @@ private slots:
         QVERIFY(view->arrows()[1].reason.startsWith("RAW on a_l0"));
         QVERIFY(qFuzzyCompare(view->stallTime(Pipe::M), 1.62));
         QCOMPARE(panel.eventBox()->count(), 5); // all, 0..3
-        const QString wait = view->toolTipAt(QPointF(view->xAxis().toPixel(0.8), view->laneLayout().laneCenter(int(view->visibleLanes().indexOf(Pipe::M)))));
+        const QString wait = view->toolTipAt(QPointF(view->xAxis().toPixel(0.8), view->laneLayout(view->size()).laneCenter(int(view->visibleLanes().indexOf(Pipe::M)))));
         QVERIFY2(wait.contains("stall") && wait.contains("RAW on a_l0"), qPrintable(wait));
         keep(view->renderImage(view->size()), "sync-cube-simulated");
     }

@@ -187,13 +187,12 @@ QColor AutotuneScatter::colorOf(const ConfigResult &config) const
 }
 
 namespace {
-using LegendEntry = AutotuneScatter::LegendEntry;
-
 // The legend: the verdicts that have points, then what has none.
-QVector<LegendEntry> legendOf(const Sweep &sweep, const std::function<bool(int)> &plotted,
-                             const std::function<QColor(const ConfigResult &)> &colorOf)
+inspector::Legend legendOf(const Sweep &sweep, const std::function<bool(int)> &plotted,
+                           const std::function<QColor(const ConfigResult &)> &colorOf)
 {
-    QVector<LegendEntry> items;
+    using Mark = inspector::LegendEntry::Mark;
+    inspector::Legend items;
     QStringList seen;
     QMap<QString, int> unplotted;
     int pending = 0;
@@ -212,13 +211,14 @@ QVector<LegendEntry> legendOf(const Sweep &sweep, const std::function<bool(int)>
         if (seen.removeAll(QLatin1String(verdict))) {
             ConfigResult c;
             c.verdict = QLatin1String(verdict);
-            items.push_back({colorOf(c), c.isWinner(), c.isWinner() ? QStringLiteral("\u2605 winner") : c.verdict});
+            items.add(c.isWinner() ? Mark::RingedDot : Mark::Dot, colorOf(c),
+                      c.isWinner() ? QStringLiteral("\u2605 winner") : c.verdict);
         }
     }
     for (const QString &verdict : std::as_const(seen)) {
         ConfigResult c;
         c.verdict = verdict;
-        items.push_back({colorOf(c), false, verdict});
+        items.add(Mark::Dot, colorOf(c), verdict);
     }
     QStringList missing;
     for (auto it = unplotted.cbegin(); it != unplotted.cend(); ++it)
@@ -226,35 +226,9 @@ QVector<LegendEntry> legendOf(const Sweep &sweep, const std::function<bool(int)>
     if (pending)
         missing << QCoreApplication::translate("AutotuneScatter", "%1 pending").arg(pending);
     if (!missing.isEmpty())
-        items.push_back({QColor(), false,
-                         QCoreApplication::translate("AutotuneScatter", "no point: %1").arg(missing.join(QStringLiteral(", ")))});
+        items.add(Mark::Text, QColor(),
+                  QCoreApplication::translate("AutotuneScatter", "no point: %1").arg(missing.join(QStringLiteral(", "))));
     return items;
-}
-
-// Places the legend after the y axis title, wrapping onto rows that start
-// at @p indent; returns each item's left edge and row.
-struct LegendLayout {
-    QVector<QPointF> at; // x, row
-    int rows = 1;
-};
-
-LegendLayout layoutLegend(const QVector<LegendEntry> &items, const QFontMetricsF &fm, double start, double indent,
-                          double width)
-{
-    LegendLayout layout;
-    double x = start;
-    int row = 0;
-    for (const LegendEntry &item : items) {
-        const double w = (item.color.isValid() ? 16 : 0) + fm.horizontalAdvance(item.text) + 14;
-        if (x + w > width && x > indent) {
-            ++row;
-            x = indent;
-        }
-        layout.at.push_back({x, double(row)});
-        x += w;
-    }
-    layout.rows = row + 1;
-    return layout;
 }
 } // namespace
 
@@ -264,7 +238,7 @@ QString AutotuneScatter::yTitle() const
     return m_y.logY ? tr("%1, log scale").arg(title) : title;
 }
 
-QVector<AutotuneScatter::LegendEntry> AutotuneScatter::legend() const
+inspector::Legend AutotuneScatter::legend() const
 {
     return legendOf(
         m_sweep, [this](int i) { return isPlotted(i); }, [this](const ConfigResult &c) { return colorOf(c); });
@@ -273,9 +247,9 @@ QVector<AutotuneScatter::LegendEntry> AutotuneScatter::legend() const
 double AutotuneScatter::headerHeight(double width) const
 {
     const QFontMetricsF fm(font());
+    // The legend follows the y axis title on its line, later rows under the plot's left edge.
     const double titleEnd = 8 + fm.horizontalAdvance(yTitle()) + 20;
-    const LegendLayout layout = layoutLegend(legend(), fm, titleEnd, plotLeft(), width - kRightMargin);
-    return 6 + layout.rows * (fm.height() + 4);
+    return 6 + legend().height(fm, width - kRightMargin - plotLeft(), titleEnd - plotLeft()) + 4;
 }
 
 double AutotuneScatter::footerHeight() const
@@ -373,28 +347,8 @@ void AutotuneScatter::paintCanvas(QPainter &p, const QSize &size)
     // Header: the y axis title, then the legend.
     p.setPen(m_theme.text);
     p.drawText(QPointF(8, 6 + fm.ascent()), yTitle());
-    const QVector<LegendEntry> items = legend();
-    const LegendLayout placed = layoutLegend(items, fm, 8 + fm.horizontalAdvance(yTitle()) + 20, plotLeft(),
-                                             size.width() - kRightMargin);
-    for (int i = 0; i < items.size(); ++i) {
-        const LegendEntry &item = items[i];
-        double x = placed.at[i].x();
-        const double baseline = 6 + placed.at[i].y() * (fm.height() + 4) + fm.ascent();
-        if (item.color.isValid()) {
-            const QPointF centre(x + 5, baseline - fm.ascent() / 2 + 1);
-            p.setPen(QPen(m_theme.background, 1));
-            p.setBrush(item.color);
-            p.drawEllipse(centre, kPointRadius, kPointRadius);
-            if (item.ring) {
-                p.setBrush(Qt::NoBrush);
-                p.setPen(QPen(m_theme.text, 1.5));
-                p.drawEllipse(centre, kPointRadius + 2.5, kPointRadius + 2.5);
-            }
-            x += 16;
-        }
-        p.setPen(item.color.isValid() ? m_theme.text : m_theme.marginText);
-        p.drawText(QPointF(x, baseline), item.text);
-    }
+    const double titleEnd = 8 + fm.horizontalAdvance(yTitle()) + 20;
+    legend().draw(p, plotLeft(), 6, size.width() - kRightMargin - plotLeft(), m_theme, titleEnd - plotLeft());
 
     // Axes: y ticks with grid lines, the x axis with its ticks, both titled with units.
     for (double v : scale.yTicks(int((scale.bottom - scale.top) / (fm.height() * 2.2)))) {

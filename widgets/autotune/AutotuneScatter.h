@@ -57,13 +57,8 @@ public:
     /// Position of the config whose point is under @p pos (nearest within reach), or -1.
     int positionAt(const QPointF &pos) const;
 
-    /// An entry of the legend: a verdict's colour, or what has no point.
-    struct LegendEntry {
-        QColor color; // invalid: text only
-        bool ring = false;
-        QString text;
-    };
-    QVector<LegendEntry> legend() const;
+    /// The verdicts' colours, then what has no point (drawn in the header).
+    inspector::Legend legend() const override;
 
     void paintCanvas(QPainter &painter, const QSize &size) override;
     QString toolTipAt(const QPointF &pos) const override;

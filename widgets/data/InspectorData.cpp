@@ -33,6 +33,28 @@ int slotOf(const asc2::BufferRecord &buffer)
     return buffer.slot;
 }
 
+QVector<int> inPlacePredecessors(const std::vector<asc2::BufferRecord> &buffers)
+{
+    // By the point a live range ends at: each buffer looks only at the
+    // buffers ending where it begins, not at all of them.
+    QHash<int, QVector<int>> endingAt;
+    for (size_t i = 0; i < buffers.size(); ++i)
+        endingAt[buffers[i].liveEnd].push_back(int(i));
+    QVector<int> out(int(buffers.size()), -1);
+    for (size_t i = 0; i < buffers.size(); ++i) {
+        const asc2::BufferRecord &b = buffers[i];
+        for (int j : endingAt.value(b.liveStart)) {
+            const asc2::BufferRecord &a = buffers[size_t(j)];
+            if (j != int(i) && a.space == b.space && a.liveStart < b.liveStart && a.offset < b.offset + b.size
+                && b.offset < a.offset + a.size) {
+                out[int(i)] = j;
+                break;
+            }
+        }
+    }
+    return out;
+}
+
 QStringList tilesOf(const std::vector<asc2::BufferRecord> &buffers)
 {
     // The lowering numbers every buffer of a kind in IR order ("broadcast",

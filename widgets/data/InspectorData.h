@@ -45,6 +45,11 @@ int slotOf(const asc2::BufferRecord &buffer);
 /// k-th buffer of a kind ("broadcast", same space) in slot s > 0 is a copy of
 /// the k-th one of that kind in slot 0 ("broadcast_3" of "broadcast_1").
 QStringList tilesOf(const std::vector<asc2::BufferRecord> &buffers);
+/// Per buffer, the buffer whose memory it takes over in place (-1: none):
+/// one in the same space whose addresses overlap it and whose live range
+/// ends at the point where its own begins, so the op there reads the old
+/// tile and writes the new one over it (the allocator's in-place reuse).
+QVector<int> inPlacePredecessors(const std::vector<asc2::BufferRecord> &buffers);
 
 /// One op of the final IR at its program point.
 struct StaticOp {

@@ -26,6 +26,11 @@ QColor pipeColor(Pipe pipe)
     return Qt::gray;
 }
 
+QColor stallColor()
+{
+    return QColor(0xd9, 0x3b, 0x3b);
+}
+
 QColor categoryColor(int index)
 {
     // Golden-ratio hue steps keep neighbours apart; two lightness bands.
@@ -148,6 +153,23 @@ void InspectorCanvas::drawTimeAxis(QPainter &p, double y, double width, const QS
         const QString label = QString::number(v, 'g', 6) + unit;
         p.drawText(QPointF(x - fm.horizontalAdvance(label) / 2.0, y + 4 + fm.ascent()), label);
     }
+}
+
+double InspectorCanvas::legendSpace(double width) const
+{
+    const inspector::Legend key = legend();
+    return key.isEmpty() ? 0 : key.height(QFontMetricsF(font()), width - 16) + 6;
+}
+
+void InspectorCanvas::drawLegend(QPainter &p, const QSize &size, double top) const
+{
+    const inspector::Legend key = legend();
+    if (key.isEmpty())
+        return;
+    p.save();
+    p.setFont(font());
+    key.draw(p, 8, top >= 0 ? top : size.height() - legendSpace(size.width()) + 2, size.width() - 16, m_theme);
+    p.restore();
 }
 
 void InspectorCanvas::drawEmpty(QPainter &p, const QSize &size, const QString &message) const

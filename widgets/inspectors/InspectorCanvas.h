@@ -6,6 +6,7 @@
 #pragma once
 
 #include "InspectorGeometry.h"
+#include "InspectorLegend.h"
 #include "InspectorState.h"
 #include "Theme.h"
 
@@ -20,6 +21,8 @@ class QPainter;
 namespace inspector {
 using asc2::Pipe;
 QColor pipeColor(Pipe pipe);
+/// Waiting for a flag (a stall), hatched in this colour in every view.
+QColor stallColor();
 /// A stable, distinct colour per index (tiles, iterations).
 QColor categoryColor(int index);
 }
@@ -57,6 +60,12 @@ public:
     /// Writes the view to a .png or .svg file (by suffix).
     bool exportTo(const QString &path, QString *error = nullptr);
 
+    /// What the view's colours and marks mean and what its x axis counts,
+    /// drawn at its foot (under the time axis) on screen and in exports.
+    virtual inspector::Legend legend() const { return {}; }
+    /// The height legend() takes at the foot of a view @p width wide.
+    double legendSpace(double width) const;
+
     QSize sizeHint() const override { return {800, 360}; }
     /// Where the on-screen strip saying the results are stale is (empty: none).
     QRect staleNoteRect() const;
@@ -71,6 +80,9 @@ protected:
     virtual void onWindowChanged() {}
     void updateAxisPixels(double width);
     void drawTimeAxis(QPainter &p, double y, double width, const QString &unit) const;
+    /// Draws legend() in the bottom legendSpace() of @p size, or from @p top
+    /// (a view whose content ends above its foot).
+    void drawLegend(QPainter &p, const QSize &size, double top = -1) const;
     void drawEmpty(QPainter &p, const QSize &size, const QString &message) const;
     void drawStaleNote(QPainter &p) const;
 

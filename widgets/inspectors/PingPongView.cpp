@@ -99,12 +99,38 @@ void PingPongView::rebuild()
 
 double PingPongView::rowHeight(double height) const
 {
-    return m_iterations.isEmpty() ? 20 : std::clamp((height - 30 - 34) / m_iterations.size(), 3.0, 26.0);
+    // Rows share the height left by the title, the axis and the legend; a
+    // row splits in three (loads, compute, stores), so it is kept tall enough
+    // to read each, and no taller than makes a few rows fill a tall dock.
+    const double room = height - 30 - 34 - legendSpace(width());
+    return m_iterations.isEmpty() ? 20 : std::clamp(room / m_iterations.size(), 3.0, 48.0);
 }
 
 int PingPongView::preferredImageHeight() const
 {
-    return m_iterations.isEmpty() ? 0 : int(std::clamp(30 + 34 + 22.0 * m_iterations.size() + 8, 110.0, 1400.0));
+    return m_iterations.isEmpty()
+               ? 0
+               : int(std::clamp(30 + 34 + 30.0 * m_iterations.size() + legendSpace(width()) + 8, 140.0, 1400.0));
+}
+
+inspector::Legend PingPongView::legend() const
+{
+    using Mark = LegendEntry::Mark;
+    Legend key;
+    if (!hasContent())
+        return key;
+    key.add(Mark::Text, QColor(), tr("x: time since the kernel started \u2192   a row per loop iteration: loads, "
+                                     "compute, stores"));
+    QVector<bool> seen(kPipeCount, false);
+    for (const TraceEvent &e : m_events)
+        if (!e.isWait())
+            seen[int(e.pipe)] = true;
+    for (Pipe pipe : asc2::kPipeLaneOrder)
+        if (seen[int(pipe)])
+            key.add(Mark::Box, pipeColor(pipe), pipeLabel(pipe));
+    key.add(Mark::Hatched, stallColor(), tr("waiting for a flag"));
+    key.add(Mark::Outline, m_theme.edge, tr("the iteration's span"));
+    return key;
 }
 
 void PingPongView::paintCanvas(QPainter &p, const QSize &size)
@@ -125,15 +151,6 @@ void PingPongView::paintCanvas(QPainter &p, const QSize &size)
                                         m_iterations.size() == 1 ? tr("1 iteration")
                                                                  : tr("%1 iterations").arg(m_iterations.size()))
                                    .arg(100 * m_overlap, 0, 'f', 0));
-    // Legend.
-    double lx = size.width() - 12;
-    for (Pipe pipe : {Pipe::FIX, Pipe::M, Pipe::MTE1, Pipe::MTE3, Pipe::V, Pipe::MTE2}) {
-        const QString name = pipeLabel(pipe);
-        lx -= fm.horizontalAdvance(name) + 22;
-        p.fillRect(QRectF(lx, 6, 10, 10), pipeColor(pipe));
-        p.setPen(m_theme.text);
-        p.drawText(QPointF(lx + 13, 15), name);
-    }
     const double right = size.width() - 12;
     for (int row = 0; row < m_iterations.size(); ++row) {
         const double y = top + row * h;
@@ -163,13 +180,11 @@ void PingPongView::paintCanvas(QPainter &p, const QSize &size)
             if (e.isWait()) {
                 if (e.duration <= 0 || r.width() < 1.5)
                     continue;
-                p.fillRect(r, QBrush(QColor(0xd9, 0x3b, 0x3b), Qt::BDiagPattern));
+                p.fillRect(r, QBrush(stallColor(), Qt::BDiagPattern));
                 continue;
             }
-            const QColor c = pipeColor(e.pipe);
-            p.fillRect(r, c);
-            if (row % 2 && r.width() > 3 && r.height() > 3)
-                p.fillRect(r, QBrush(c.darker(160), Qt::BDiagPattern));
+            // Plain: hatching means waiting here (ping and pong are the rows' names).
+            p.fillRect(r, pipeColor(e.pipe));
             if (selectedLine > 0 && e.line == selectedLine) {
                 p.setPen(QPen(m_theme.text, 1.5));
                 p.setBrush(Qt::NoBrush);
@@ -178,7 +193,9 @@ void PingPongView::paintCanvas(QPainter &p, const QSize &size)
         }
         p.restore();
     }
-    drawTimeAxis(p, std::min(size.height() - 28.0, top + m_iterations.size() * h + 4), size.width(), QStringLiteral(" \u00b5s"));
+    const double axis = std::min(size.height() - 28.0 - legendSpace(size.width()), top + m_iterations.size() * h + 4);
+    drawTimeAxis(p, axis, size.width(), QStringLiteral(" \u00b5s"));
+    drawLegend(p, size, axis + 24);
 }
 
 int PingPongView::eventAt(const QPointF &pos) const

@@ -1,7 +1,8 @@
 // Ping-pong schedule: the simulated run of one core as a Gantt with one row
 // per loop iteration (iteration k starts at the k-th issue of the loop's
-// first load), bars coloured by pipe, pong iterations hatched, stalls in
-// red, so a load of iteration k+1 under the compute of k is plain to see.
+// first load), bars coloured by pipe, stalls hatched in red, a legend under
+// the time axis, so a load of iteration k+1 under the compute of k is plain
+// to see.
 #pragma once
 
 #include "InspectorCanvas.h"
@@ -30,10 +31,11 @@ public:
     double loadComputeOverlap() const { return m_overlap; }
 
     void paintCanvas(QPainter &painter, const QSize &size) override;
+    inspector::Legend legend() const override;
     QString toolTipAt(const QPointF &pos) const override;
     void activateAt(const QPointF &pos) override;
     bool hasContent() const override { return !m_iterations.isEmpty(); }
-    /// Rows of 22 px under the title, the time axis below.
+    /// Rows of 22 px under the title, the time axis and the legend below.
     int preferredImageHeight() const override;
 
 protected:

@@ -14,6 +14,7 @@
 #include <QVBoxLayout>
 
 #include <cmath>
+#include <optional>
 
 using namespace inspector;
 
@@ -23,7 +24,8 @@ QString flagKey(Pipe src, Pipe dst, int id)
     return QStringLiteral("%1/%2/%3").arg(int(src)).arg(int(dst)).arg(id);
 }
 
-const QColor kStallColor(0xd9, 0x3b, 0x3b);
+const QColor kStallColor = stallColor();
+const QColor kWaitColor(0xf2, 0xc8, 0x1b);
 
 double distanceToSegment(const QPointF &p, const QPointF &a, const QPointF &b)
 {
@@ -258,13 +260,13 @@ QVector<Pipe> SyncTimelineView::visibleLanes() const
     return out;
 }
 
-LaneLayout SyncTimelineView::laneLayout() const
+LaneLayout SyncTimelineView::laneLayout(const QSize &size) const
 {
     LaneLayout l;
     l.top = 24;
     l.count = int(visibleLanes().size());
     l.headerWidth = plotLeft();
-    const double available = height() - l.top - 34;
+    const double available = size.height() - l.top - 34 - legendSpace(size.width());
     l.gap = 10;
     l.laneHeight = l.count ? std::clamp(available / l.count - l.gap, 14.0, 80.0) : 24;
     return l;
@@ -280,12 +282,7 @@ void SyncTimelineView::paintCanvas(QPainter &p, const QSize &size)
         return;
     }
     const QVector<Pipe> lanes = visibleLanes();
-    LaneLayout layout;
-    layout.top = 24;
-    layout.count = int(lanes.size());
-    layout.headerWidth = plotLeft();
-    layout.gap = 10;
-    layout.laneHeight = lanes.isEmpty() ? 24 : std::clamp((size.height() - layout.top - 34) / lanes.size() - layout.gap, 14.0, 80.0);
+    const LaneLayout layout = laneLayout(size);
     const QFontMetrics fm(p.font());
     const int selectedLine = m_state ? m_state->sourceLine() : 0;
     const int selectedPoint = m_state ? m_state->point() : -1;
@@ -382,7 +379,7 @@ void SyncTimelineView::paintCanvas(QPainter &p, const QSize &size)
                 const QColor stall = kStallColor;
                 const bool stalls = m_mode == Mode::Simulated && it->stall > 0 && r.width() > 3;
                 p.setPen(QPen(linked ? m_theme.text : (stalls ? stall : QColor(0xc9, 0xa2, 0x00)), linked ? 2 : 1));
-                p.setBrush(stalls ? QBrush(stall, Qt::BDiagPattern) : QBrush(dim ? m_theme.edge : QColor(0xf2, 0xc8, 0x1b)));
+                p.setBrush(stalls ? QBrush(stall, Qt::BDiagPattern) : QBrush(dim ? m_theme.edge : kWaitColor));
                 p.drawRect(r);
                 break;
             }
@@ -395,7 +392,10 @@ void SyncTimelineView::paintCanvas(QPainter &p, const QSize &size)
         p.restore();
     }
 
-    // set_flag -> wait_flag arrows between the lanes.
+    // set_flag -> wait_flag arrows between the lanes; an event label that
+    // would cover one already drawn moves aside, or is left out (the
+    // arrow's tooltip still names the event).
+    QVector<QRectF> labelBoxes;
     p.save();
     p.setClipRect(QRectF(plotLeft(), 0, w - 12 - plotLeft(), size.height()));
     for (const Arrow &a : m_arrows) {
@@ -429,15 +429,32 @@ void SyncTimelineView::paintCanvas(QPainter &p, const QSize &size)
         p.setBrush(c);
         p.drawPolygon(head);
         if (a.eventId >= 0 && std::abs(to.x() - from.x()) > 26) {
-            const QPointF mid = path.pointAtPercent(0.5);
             const QString label = QStringLiteral("e%1").arg(a.eventId);
-            const QRectF box(mid.x() - fm.horizontalAdvance(label) / 2.0 - 2, mid.y() - fm.height() / 2.0,
-                             fm.horizontalAdvance(label) + 4, fm.height());
-            p.setPen(Qt::NoPen);
-            p.setBrush(m_theme.background);
-            p.drawRect(box);
-            p.setPen(c);
-            p.drawText(box, Qt::AlignCenter, label);
+            const double bw = fm.horizontalAdvance(label) + 6, bh = fm.height();
+            const auto boxAt = [&](double t) {
+                const QPointF at = path.pointAtPercent(t);
+                return QRectF(at.x() - bw / 2, at.y() - bh / 2, bw, bh);
+            };
+            const auto isFree = [&](const QRectF &box) {
+                return std::none_of(labelBoxes.cbegin(), labelBoxes.cend(),
+                                    [&](const QRectF &other) { return other.intersects(box); });
+            };
+            std::optional<QRectF> box;
+            for (double t : {0.5, 0.35, 0.65, 0.2, 0.8})
+                if (isFree(boxAt(t))) {
+                    box = boxAt(t);
+                    break;
+                }
+            if (box) {
+                labelBoxes.push_back(*box);
+                // The theme's text on its background, framed in the arrow's
+                // colour: readable on any lane, hatching or theme.
+                p.setPen(QPen(c, 1));
+                p.setBrush(m_theme.background);
+                p.drawRoundedRect(*box, 3, 3);
+                p.setPen(m_theme.text);
+                p.drawText(*box, Qt::AlignCenter, label);
+            }
         }
     }
     p.restore();
@@ -447,13 +464,34 @@ void SyncTimelineView::paintCanvas(QPainter &p, const QSize &size)
         p.setPen(QPen(m_theme.text, 1, Qt::DashDotLine));
         p.drawLine(QPointF(x, layout.top), QPointF(x, layout.bottom()));
     }
-    drawTimeAxis(p, size.height() - 28, w, m_mode == Mode::Static ? QString() : QStringLiteral(" \u00b5s"));
+    drawTimeAxis(p, size.height() - 28 - legendSpace(size.width()), w,
+                 m_mode == Mode::Static ? QString() : QStringLiteral(" \u00b5s"));
+    drawLegend(p, size);
+}
+
+inspector::Legend SyncTimelineView::legend() const
+{
+    using Mark = LegendEntry::Mark;
+    Legend key;
+    if (!hasContent())
+        return key;
+    const bool simulated = m_mode == Mode::Simulated;
+    key.add(Mark::Text, QColor(),
+            simulated ? tr("x: time since the kernel started \u2192") : tr("x: program point (ops in order) \u2192"));
+    key.add(Mark::Box, pipeColor(Pipe::V), tr("an op on its pipe"));
+    key.add(Mark::MarkerDown, m_theme.text, tr("set_flag"));
+    key.add(Mark::Box, kWaitColor, tr("wait_flag"));
+    key.add(Mark::Hatched, kStallColor,
+            simulated ? tr("waiting for the flag (stall)") : tr("idle until a flag is set"));
+    key.add(Mark::Arrow, m_theme.marginText, tr("set \u2192 its wait (eN: event id)"));
+    key.add(Mark::DashedArrow, m_theme.marginText, tr("to the next iteration's wait"));
+    return key;
 }
 
 const SyncTimelineView::Item *SyncTimelineView::itemAt(const QPointF &pos, Pipe *pipe) const
 {
     const QVector<Pipe> lanes = visibleLanes();
-    const LaneLayout layout = laneLayout();
+    const LaneLayout layout = laneLayout(size());
     const int row = layout.laneAt(pos.y());
     if (row < 0 || row >= lanes.size() || pos.x() < plotLeft())
         return nullptr;
@@ -474,7 +512,7 @@ const SyncTimelineView::Item *SyncTimelineView::itemAt(const QPointF &pos, Pipe 
 const SyncTimelineView::Arrow *SyncTimelineView::arrowAt(const QPointF &pos) const
 {
     const QVector<Pipe> lanes = visibleLanes();
-    const LaneLayout layout = laneLayout();
+    const LaneLayout layout = laneLayout(size());
     QHash<int, int> laneRow;
     for (int row = 0; row < lanes.size(); ++row)
         laneRow.insert(int(lanes[row]), row);
@@ -499,7 +537,7 @@ const SyncTimelineView::Arrow *SyncTimelineView::arrowAt(const QPointF &pos) con
 const SyncTimelineView::Stall *SyncTimelineView::stallAt(const QPointF &pos) const
 {
     const QVector<Pipe> lanes = visibleLanes();
-    const int row = laneLayout().laneAt(pos.y());
+    const int row = laneLayout(size()).laneAt(pos.y());
     if (row < 0 || row >= lanes.size() || pos.x() < plotLeft())
         return nullptr;
     const double t = m_x.toValue(pos.x());
@@ -599,7 +637,7 @@ void SyncTimelineView::activateAt(const QPointF &pos)
     Pipe pipe{};
     const Item *item = itemAt(pos, &pipe);
     if (!item) {
-        const int row = laneLayout().laneAt(pos.y());
+        const int row = laneLayout(size()).laneAt(pos.y());
         if (pos.x() < plotLeft() && row >= 0 && row < visibleLanes().size())
             m_state->selectPipe(int(visibleLanes()[row]));
         return;

@@ -75,8 +75,9 @@ public:
     /// Summed stall time per pipe (µs simulated, points in program order).
     double stallTime(inspector::Pipe pipe) const;
 
-    inspector::LaneLayout laneLayout() const;
+    inspector::LaneLayout laneLayout(const QSize &size) const;
     void paintCanvas(QPainter &painter, const QSize &size) override;
+    inspector::Legend legend() const override;
     QString toolTipAt(const QPointF &pos) const override;
     void activateAt(const QPointF &pos) override;
     bool hasContent() const override;

@@ -26,6 +26,9 @@ QString bytes(int64_t n)
         return QStringLiteral("%1 KB").arg(n / 1024.0, 0, 'f', n % 1024 ? 1 : 0);
     return QStringLiteral("%1 B").arg(n);
 }
+// A buffer is drawn at least this tall and wide: a 16 B tile over a 192 KB
+// UB would be a tenth of a pixel, there but invisible.
+constexpr double kMinBufferPixels = 3;
 } // namespace
 
 UbMapView::UbMapView(QWidget *parent)
@@ -40,6 +43,11 @@ void UbMapView::setReport(const ReportPtr &report)
     m_report = report;
     m_tileIndex.clear();
     m_tiles = report ? tilesOf(report->buffers) : QStringList();
+    m_inPlaceFrom = report ? inPlacePredecessors(report->buffers) : QVector<int>();
+    m_inPlaceTo = QVector<int>(m_inPlaceFrom.size(), -1);
+    for (int i = 0; i < m_inPlaceFrom.size(); ++i)
+        if (m_inPlaceFrom[i] >= 0)
+            m_inPlaceTo[m_inPlaceFrom[i]] = i;
     int points = 1;
     if (report) {
         for (const asc2::BufferRecord &b : report->buffers)
@@ -205,7 +213,7 @@ QVector<UbMapView::Band> UbMapView::layout(const QSize &size) const
         band.scale.maxAddress = AddressScale::visibleMax(double(std::max(used, band.peak)), double(band.capacity));
         bands.push_back(band);
     }
-    const double top = showsOverlay() ? 53 : 22, bottom = size.height() - 28, gap = 18;
+    const double top = showsOverlay() ? 53 : 22, bottom = size.height() - 28 - legendSpace(size.width()), gap = 18;
     const double h = bands.isEmpty() ? 0 : (bottom - top - gap * (bands.size() - 1)) / bands.size();
     for (int i = 0; i < bands.size(); ++i) {
         Band &band = bands[i];
@@ -216,11 +224,41 @@ QVector<UbMapView::Band> UbMapView::layout(const QSize &size) const
     return bands;
 }
 
-QRectF UbMapView::bufferRect(const Band &band, const asc2::BufferRecord &b) const
+QRectF UbMapView::bufferRect(const Band &band, int index) const
 {
-    const double x0 = m_x.toPixel(b.liveStart), x1 = m_x.toPixel(b.liveEnd + 1);
-    const double y0 = band.scale.toPixel(double(b.offset + b.size)), y1 = band.scale.toPixel(double(b.offset));
+    const asc2::BufferRecord &b = m_report->buffers[size_t(index)];
+    const double start = b.liveStart + (m_inPlaceFrom.value(index, -1) >= 0 ? 0.5 : 0.0);
+    const double end = m_inPlaceTo.value(index, -1) >= 0 ? b.liveEnd + 0.5 : b.liveEnd + 1.0;
+    double x0 = m_x.toPixel(start), x1 = m_x.toPixel(end);
+    double y0 = band.scale.toPixel(double(b.offset + b.size)), y1 = band.scale.toPixel(double(b.offset));
+    if (x1 - x0 < kMinBufferPixels)
+        x1 = x0 + kMinBufferPixels;
+    if (y1 - y0 < kMinBufferPixels) {
+        // Grown upwards from its address, so it stays on its tick.
+        y0 = y1 - kMinBufferPixels;
+    }
     return QRectF(QPointF(x0, y0), QPointF(x1, y1));
+}
+
+inspector::Legend UbMapView::legend() const
+{
+    using Mark = LegendEntry::Mark;
+    Legend key;
+    if (!hasContent())
+        return key;
+    key.add(Mark::Text, QColor(), tr("x: program point (ops in order) →"));
+    key.add(Mark::Box, categoryColor(0), tr("a buffer, live from its first write to its last read (a colour per tile)"));
+    const bool pingPong = std::any_of(m_report->buffers.cbegin(), m_report->buffers.cend(),
+                                      [](const asc2::BufferRecord &b) { return slotOf(b) > 0; });
+    if (pingPong)
+        key.add(Mark::Hatched, m_theme.text, tr("the tile's copy for the next iteration (pong slot)"));
+    if (std::any_of(m_inPlaceFrom.cbegin(), m_inPlaceFrom.cend(), [](int from) { return from >= 0; }))
+        key.add(Mark::Seam, m_theme.text, tr("memory handed over in place"));
+    key.add(Mark::DashedLine, m_theme.error, tr("peak"));
+    if (std::any_of(m_report->spaces.cbegin(), m_report->spaces.cend(),
+                    [](const asc2::SpaceUsage &s) { return s.lowerBound != s.peak; }))
+        key.add(Mark::DottedLine, m_theme.warning, tr("lower bound (most bytes live at once)"));
+    return key;
 }
 
 void UbMapView::paintCanvas(QPainter &p, const QSize &size)
@@ -303,11 +341,7 @@ void UbMapView::paintCanvas(QPainter &p, const QSize &size)
             const asc2::BufferRecord &b = m_report->buffers[index];
             if (b.liveEnd + 1 < m_x.first || b.liveStart > m_x.last)
                 continue;
-            QRectF r = bufferRect(band, b);
-            if (r.width() < 1)
-                r.setWidth(1);
-            if (r.height() < 1)
-                r.setHeight(1);
+            const QRectF r = bufferRect(band, index);
             QColor fill = categoryColor(m_tileIndex.value(m_tiles.value(index)));
             const bool linked = selectedLine > 0 && b.loc.line == selectedLine;
             const bool selected = QString::fromStdString(b.name) == selectedBuffer;
@@ -325,6 +359,11 @@ void UbMapView::paintCanvas(QPainter &p, const QSize &size)
                 p.setPen(QPen(selected ? m_theme.text : fill.darker(150), selected ? 2.5 : linked ? 1.8 : 0.8));
                 p.setBrush(Qt::NoBrush);
                 p.drawRect(r);
+            }
+            if (m_inPlaceFrom.value(index, -1) >= 0 && r.height() > 3) {
+                // The seam where this tile takes the one before over, in place.
+                p.setPen(QPen(m_theme.text, 2.5));
+                p.drawLine(QPointF(r.left(), r.top()), QPointF(r.left(), r.bottom()));
             }
             const QString label = QString::fromStdString(b.name);
             if (r.height() >= fm.height() && r.width() > fm.horizontalAdvance(label) + 6) {
@@ -362,7 +401,8 @@ void UbMapView::paintCanvas(QPainter &p, const QSize &size)
         p.setPen(QPen(m_theme.text, 1, Qt::DashDotLine));
         p.drawLine(QPointF(x, bands.first().rect.top()), QPointF(x, bands.last().rect.bottom()));
     }
-    drawTimeAxis(p, size.height() - 24, size.width(), QString());
+    drawTimeAxis(p, size.height() - 24 - legendSpace(size.width()), size.width(), QString());
+    drawLegend(p, size);
 }
 
 int UbMapView::bufferAt(const QPointF &pos) const
@@ -376,8 +416,7 @@ int UbMapView::bufferAt(const QPointF &pos) const
         if (!band.rect.contains(pos))
             continue;
         for (int index : band.buffers) {
-            QRectF r = bufferRect(band, m_report->buffers[index]);
-            r = r.adjusted(-1, -1, 1, 1);
+            const QRectF r = bufferRect(band, index).adjusted(-1, -1, 1, 1);
             const double area = r.width() * r.height();
             if (r.contains(pos) && (best < 0 || area < bestArea)) {
                 best = index;
@@ -403,6 +442,11 @@ QString UbMapView::describeBuffer(int index) const
                        .arg(b.offset, 0, 16)
                        .arg(b.liveStart)
                        .arg(b.liveEnd);
+    const auto nameOf = [this](int i) { return QString::fromStdString(m_report->buffers[size_t(i)].name).toHtmlEscaped(); };
+    if (const int from = m_inPlaceFrom.value(index, -1); from >= 0)
+        text += tr("<br>takes over %1's memory in place at point %2").arg(nameOf(from)).arg(b.liveStart);
+    if (const int to = m_inPlaceTo.value(index, -1); to >= 0)
+        text += tr("<br>hands its memory over in place to %1 at point %2").arg(nameOf(to)).arg(b.liveEnd);
     if (b.loc.line > 0)
         text += tr("<br>source line %1").arg(b.loc.line);
     return text;

@@ -1,6 +1,7 @@
 // UB map: x = program point, y = address, one band per memory space of the
 // report; a rectangle per buffer over its live range (colour = tile, hatch =
-// ping/pong slot), the capacity, peak and lower bound as lines.
+// ping/pong slot, a seam where one tile takes another's memory over in
+// place), the capacity, peak and lower bound as lines, and a legend saying so.
 #pragma once
 
 #include "InspectorCanvas.h"
@@ -54,6 +55,11 @@ public:
     int bufferAt(const QPointF &pos) const;
     /// Tooltip text of buffer @p index.
     QString describeBuffer(int index) const;
+    /// Buffer @p index's rectangle: its live range by its addresses, at least
+    /// 3 px each way; a hand-over in place splits the shared
+    /// point between the two tiles instead of drawing them overlapped.
+    QRectF bufferRect(const Band &band, int index) const;
+    inspector::Legend legend() const override;
 
     void paintCanvas(QPainter &painter, const QSize &size) override;
     QString toolTipAt(const QPointF &pos) const override;
@@ -67,7 +73,6 @@ protected:
 private:
     void followState();
     void followWindow(double first, double last);
-    QRectF bufferRect(const Band &band, const asc2::BufferRecord &b) const;
     bool showsOverlay() const { return m_overlayVisible && !m_overlay.isEmpty(); }
     QString describeOverlayPoint(int point) const;
 
@@ -79,6 +84,8 @@ private:
     bool m_overlayVisible = true;
     QHash<QString, int> m_tileIndex;
     QStringList m_tiles; // per buffer: the tile it holds (its first copy's name)
+    QVector<int> m_inPlaceFrom; // per buffer: whose memory it takes over in place (-1: none)
+    QVector<int> m_inPlaceTo;   // per buffer: who takes its memory over in place (-1: none)
     bool m_syncingWindow = false;
 };
 
