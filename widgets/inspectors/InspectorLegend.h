@@ -40,7 +40,8 @@ struct LegendEntry
 class Legend
 {
 public:
-    explicit Legend(QVector<LegendEntry> entries = {}) : m_entries(std::move(entries)) {}
+    Legend() = default;
+    explicit Legend(QVector<LegendEntry> entries) : m_entries(std::move(entries)) {}
     void add(LegendEntry::Mark mark, const QColor &color, const QString &text) { m_entries.push_back({mark, color, text}); }
     bool isEmpty() const { return m_entries.isEmpty(); }
     const QVector<LegendEntry> &entries() const { return m_entries; }
