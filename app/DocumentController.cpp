@@ -105,6 +105,24 @@ bool DocumentController::openFile(const QString &path, QString *error)
     return true;
 }
 
+QString DocumentController::newKernelText()
+{
+    QFile file(QStringLiteral(":/asc2/new_kernel.py"));
+    return file.open(QIODevice::ReadOnly | QIODevice::Text) ? QString::fromUtf8(file.readAll()) : QString();
+}
+
+bool DocumentController::newFile()
+{
+    if (!maybeSave())
+        return false;
+    m_editor->setText(newKernelText());
+    m_editor->setModified(false);
+    setFilePath(QString());
+    emit opened(QString());
+    m_lastAutosavedText.clear();
+    return true;
+}
+
 void DocumentController::open()
 {
     if (!maybeSave())

@@ -34,6 +34,12 @@ public:
     static bool sameFile(const QString &a, const QString &b);
 
     bool openFile(const QString &path, QString *error = nullptr);
+    /// File > New: after offering to save the current buffer, an untitled
+    /// one holding a small kernel that runs as it is (resources/new_kernel.py).
+    /// False: the user cancelled.
+    bool newFile();
+    /// The text of a new buffer.
+    static QString newKernelText();
     /// The Open dialog, after offering to save the current buffer.
     void open();
     bool save();

@@ -5,7 +5,10 @@
 #include "AutotuneView.h"
 #include "ConsoleView.h"
 #include "DocumentController.h"
+#include "EditController.h"
+#include "FindBar.h"
 #include "GraphView.h"
+#include "IrDiffView.h"
 #include "InspectorController.h"
 #include "InspectorState.h"
 #include "JobRunner.h"
@@ -105,9 +108,11 @@ MainWindow::MainWindow(JobRunner *runner, bool persistLayout, QWidget *parent)
     m_document->setMenus(m_recentMenu, m_samplesMenu);
     // QScintilla's key bindings would otherwise win over the window's shortcuts
     // while the editor has the focus: Ctrl+L would cut the line, not go to one.
+    // (Not the Edit menu's Undo, Copy, ...: their keys are left to the views.)
     QList<QKeySequence> shortcuts;
     for (const QAction *a : findChildren<QAction *>())
-        shortcuts += a->shortcuts();
+        if (a->shortcutContext() != Qt::WidgetShortcut)
+            shortcuts += a->shortcuts();
     m_editor->releaseKeys(shortcuts);
     updateRunActions();
 }
@@ -218,6 +223,11 @@ QAction *MainWindow::action(const QString &objectName) const
 void MainWindow::createActions()
 {
     QStyle *s = style();
+    QAction *newAction = addAction(QStringLiteral("new"), tr("&New"), QKeySequence::New,
+                                   tr("A new untitled kernel (a small one that runs as it is)"));
+    newAction->setIcon(s->standardIcon(QStyle::SP_FileIcon));
+    connect(newAction, &QAction::triggered, m_document, &DocumentController::newFile);
+
     QAction *openAction = addAction(QStringLiteral("open"), tr("&Open..."), QKeySequence::Open);
     openAction->setIcon(s->standardIcon(QStyle::SP_DialogOpenButton));
     connect(openAction, &QAction::triggered, m_document, &DocumentController::open);
@@ -265,6 +275,7 @@ void MainWindow::createActions()
             [this](bool dark) { setTheme(dark ? Theme::Kind::Dark : Theme::Kind::Light); });
 
     QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(newAction);
     file->addAction(openAction);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     m_samplesMenu = file->addMenu(tr("S&amples"));
@@ -274,6 +285,17 @@ void MainWindow::createActions()
     file->addAction(quitAction);
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    m_edit = new EditController(this, edit, m_editor, [this](QWidget *view) {
+        if (view == m_editor)
+            return tr("Editor");
+        if (view == m_ascendcView)
+            return tr("Ascend C");
+        if (view == m_console)
+            return tr("Console");
+        if (m_passesPanel->diffView()->isAncestorOf(view))
+            return tr("Pass Diff");
+        return tr("IR");
+    });
     edit->addAction(goToLineAction);
 
     QMenu *run = menuBar()->addMenu(tr("&Run"));
@@ -527,6 +549,7 @@ void MainWindow::setTheme(Theme::Kind kind)
     m_passesPanel->setTheme(m_theme);
     m_ascendcView->setTheme(m_theme);
     m_console->setTheme(m_theme);
+    m_edit->findBar()->setTheme(m_theme);
     m_ubMap->setTheme(m_theme);
     m_syncPanel->view()->setTheme(m_theme);
     m_pingPongPanel->view()->setTheme(m_theme);

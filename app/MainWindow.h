@@ -20,6 +20,7 @@ class Autosave;
 class AutotuneView;
 class ConsoleView;
 class DocumentController;
+class EditController;
 class GraphView;
 class InspectorController;
 class InspectorState;
@@ -83,6 +84,7 @@ public:
     Theme::Kind themeKind() const { return m_theme.kind; }
 
     KernelEditor *editor() const { return m_editor; }
+    EditController *editController() const { return m_edit; }
     ConsoleView *console() const { return m_console; }
     PassesPanel *passesPanel() const { return m_passesPanel; }
     AscendCView *ascendcView() const { return m_ascendcView; }
@@ -161,6 +163,7 @@ private:
     QAction *m_darkThemeAction = nullptr;
 
     DocumentController *m_document = nullptr;
+    EditController *m_edit = nullptr;
     RunSettingsController *m_runSettings = nullptr;
     RunController *m_runs = nullptr;
     InspectorController *m_inspectors = nullptr;

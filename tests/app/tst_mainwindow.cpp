@@ -2,6 +2,8 @@
 #include "MainWindowFixture.h"
 #include "AscendCView.h"
 #include "ConsoleView.h"
+#include "EditController.h"
+#include "FindBar.h"
 #include "IrView.h"
 #include "KernelEditor.h"
 #include "MainWindow.h"
@@ -12,7 +14,11 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
+#include <QCheckBox>
 #include <QDockWidget>
+#include <QLineEdit>
+#include <QMenu>
+#include <QPlainTextEdit>
 #include <QTemporaryDir>
 #include <QTimer>
 
@@ -149,8 +155,16 @@ private slots:
         editor->goToLine(2);
 
         // Every shortcut of the window: the editor lets it go to the action.
+        // The Edit menu's Undo, Cut, Paste... only name the views' own keys
+        // (a menu-only shortcut), which edit text by design.
         int audited = 0;
+        QStringList viewKeys;
         for (QAction *a : m_window->findChildren<QAction *>()) {
+            if (a->shortcutContext() == Qt::WidgetShortcut) {
+                QVERIFY2(qobject_cast<QMenu *>(a->parent()), qPrintable(a->text()));
+                viewKeys << QString(a->text()).remove(QLatin1Char('&'));
+                continue;
+            }
             for (const QKeySequence &key : a->shortcuts()) {
                 QVERIFY2(!editor->standardCommands()->boundTo(key[0].toCombined()),
                          qPrintable(a->objectName() + QLatin1Char(' ') + key.toString()));
@@ -162,6 +176,8 @@ private slots:
             }
         }
         QVERIFY(audited >= 20);
+        viewKeys.sort();
+        QCOMPARE(viewKeys, (QStringList{"Copy", "Cut", "Paste", "Redo", "Select All", "Undo"}));
 
         // And the keys a newcomer hit: the action runs, the text stays.
         QSignalSpy firstChange(m_window->action(QStringLiteral("firstChange")), &QAction::triggered);
@@ -205,6 +221,109 @@ private slots:
         QVERIFY(!onTop(m_window->ascendcView()));
         m_window->showView(MainWindow::View::Console);
         QTRY_VERIFY(m_window->console()->height() > m_window->height() / 2);
+    }
+
+    void findAndReplaceInTheEditor()
+    {
+        // Issue 18 item 14: the Edit menu had Go to Line only.
+        KernelEditor *editor = m_window->editor();
+        const QString text = QStringLiteral("a = 1\nb = a + A\n");
+        editor->setText(text);
+        m_window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(m_window));
+        editor->setFocus();
+        editor->setCursorPosition(0, 0);
+        QTest::keyClick(editor, Qt::Key_F, Qt::ControlModifier);
+        FindBar *bar = m_window->editController()->findBar();
+        QTRY_VERIFY(bar->isVisible());
+        QCOMPARE(bar->target(), static_cast<QWidget *>(editor));
+        QVERIFY(bar->findField()->hasFocus());
+        QTest::keyClicks(bar->findField(), QStringLiteral("a"));
+        QCOMPARE(bar->status(), QStringLiteral("1 of 3")); // case-insensitive: a, a, A
+        QCOMPARE(editor->selectedText(), QStringLiteral("a"));
+        QTest::keyClick(bar->findField(), Qt::Key_F3);
+        QCOMPARE(bar->status(), QStringLiteral("2 of 3"));
+        QTest::keyClick(bar->findField(), Qt::Key_Return);
+        QCOMPARE(bar->status(), QStringLiteral("3 of 3"));
+        QCOMPARE(editor->selectedText(), QStringLiteral("A"));
+        QTest::keyClick(bar->findField(), Qt::Key_Return); // wraps
+        QCOMPARE(bar->status(), QStringLiteral("1 of 3"));
+        QTest::keyClick(bar->findField(), Qt::Key_F3, Qt::ShiftModifier); // and back
+        QCOMPARE(bar->status(), QStringLiteral("3 of 3"));
+        bar->caseBox()->setChecked(true);
+        QTest::keyClick(bar->findField(), Qt::Key_Return);
+        QVERIFY2(bar->status().endsWith(QStringLiteral("of 2")), qPrintable(bar->status()));
+        bar->findField()->setText(QStringLiteral("nowhere"));
+        bar->findNext();
+        QCOMPARE(bar->status(), QStringLiteral("not found"));
+        QVERIFY(saveScreenshot(QStringLiteral("find-bar-not-found")));
+
+        // Replace All: every match, one undo step.
+        m_window->action(QStringLiteral("replace"))->trigger();
+        QVERIFY(bar->replaceField()->isVisible());
+        bar->findField()->setText(QStringLiteral("a"));
+        bar->caseBox()->setChecked(false);
+        bar->replaceField()->setText(QStringLiteral("xy"));
+        QCOMPARE(bar->replaceAll(), 3);
+        QCOMPARE(editor->text(), QStringLiteral("xy = 1\nb = xy + xy\n"));
+        editor->undo();
+        QCOMPARE(editor->text(), text);
+        // Escape closes the bar and gives the editor the focus back.
+        QTest::keyClick(bar->findField(), Qt::Key_Escape);
+        QTRY_VERIFY(!bar->isVisible());
+        QTRY_VERIFY(editor->hasFocus());
+
+        // The editor's own Ctrl+Z still undoes (the menu only names the key),
+        // exactly once; the menu's Undo does the same.
+        editor->setText(QStringLiteral("x\n"));
+        editor->setCursorPosition(0, 1);
+        QTest::keyClicks(editor, QStringLiteral("yz"));
+        QCOMPARE(editor->text(), QStringLiteral("xyz\n"));
+        QTest::keyClick(editor, Qt::Key_Z, Qt::ControlModifier);
+        QVERIFY2(editor->text() != QStringLiteral("xyz\n"), qPrintable(editor->text()));
+        const QString afterOne = editor->text();
+        QTest::keyClick(editor, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier); // redo
+        QCOMPARE(editor->text(), QStringLiteral("xyz\n"));
+        QAction *undo = nullptr;
+        for (QAction *a : m_window->findChildren<QAction *>())
+            if (QString(a->text()).remove(QLatin1Char('&')) == QStringLiteral("Undo"))
+                undo = a;
+        QVERIFY(undo);
+        undo->trigger();
+        QCOMPARE(editor->text(), afterOne);
+    }
+
+    void findInReadOnlyViews()
+    {
+        // Ascend C and the IR are searched too; they are not replaced in.
+        AscendCView *ascendc = m_window->ascendcView();
+        ascendc->setSource(QStringLiteral("AscendC::Add(z, x, y, 256);\nAscendC::DataCopy(o, z, 256);\n"));
+        m_window->showView(MainWindow::View::AscendC);
+        m_window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(m_window));
+        ascendc->setFocus();
+        QTRY_VERIFY(ascendc->hasFocus());
+        m_window->action(QStringLiteral("replace"))->trigger();
+        FindBar *bar = m_window->editController()->findBar();
+        QCOMPARE(bar->target(), static_cast<QWidget *>(ascendc));
+        QVERIFY(!bar->replaceField()->isVisible());
+        QTest::keyClicks(bar->findField(), QStringLiteral("256"));
+        QCOMPARE(bar->status(), QStringLiteral("1 of 2"));
+        QCOMPARE(ascendc->selectedText(), QStringLiteral("256"));
+        QCOMPARE(bar->replaceAll(), 0);
+
+        QPlainTextEdit *ir = m_window->passesPanel()->irView();
+        ir->setPlainText(QStringLiteral("%0 = ascendc.alloc\n%1 = ascendc.add %0\n"));
+        m_window->showView(MainWindow::View::Passes);
+        ir->setFocus();
+        QTRY_VERIFY(ir->hasFocus());
+        m_window->action(QStringLiteral("find"))->trigger();
+        QCOMPARE(bar->target(), static_cast<QWidget *>(ir));
+        bar->findField()->setText(QStringLiteral("%0"));
+        QVERIFY(bar->findNext());
+        QCOMPARE(ir->textCursor().selectedText(), QStringLiteral("%0"));
+        QVERIFY(bar->findNext());
+        QCOMPARE(bar->status(), QStringLiteral("2 of 2"));
     }
 
     void switchingViewsKeepsTheSplit()

@@ -7,6 +7,7 @@
 #include "InspectorState.h"
 #include "IrView.h"
 #include "KernelEditor.h"
+#include "DocumentController.h"
 #include "MainWindow.h"
 #include "PassListModel.h"
 #include "PassesPanel.h"
@@ -459,6 +460,27 @@ private slots:
         m_window->action(QStringLiteral("darkTheme"))->trigger();
         QCOMPARE(m_window->themeKind(), Theme::Kind::Light);
         QCOMPARE(m_window->editor()->lexer()->paper(0), Theme::light().background);
+    }
+
+    void fileNewGivesAKernelThatRuns()
+    {
+        QAction *create = m_window->action(QStringLiteral("new"));
+        QVERIFY(create);
+        QCOMPARE(create->shortcut(), QKeySequence(QKeySequence::New));
+        m_window->editor()->setText(QStringLiteral("print('old')\n"));
+        m_window->editor()->setModified(false);
+        create->trigger();
+        QCOMPARE(m_window->editor()->text(), DocumentController::newKernelText());
+        QVERIFY(m_window->editor()->text().contains(QStringLiteral("@asc2.jit")));
+        QVERIFY(m_window->filePath().isEmpty());
+        QVERIFY(m_window->windowTitle().contains(QStringLiteral("untitled.py")));
+        QVERIFY(!m_window->isWindowModified());
+        m_window->action(QStringLiteral("run"))->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(m_finished->count(), 1, 60000);
+        // It compiled a kernel: the views are filled and not stale.
+        QCOMPARE(m_window->passesPanel()->reports().size(), 1);
+        const QString console = m_window->console()->toPlainText();
+        QVERIFY2(console.contains(QStringLiteral("max abs error: 0.0")), qPrintable(console));
     }
 
     void everyActionHasAShortcut()

@@ -28,6 +28,10 @@ KernelEditor::KernelEditor(QWidget *parent)
     , m_warningStyle(-1, QStringLiteral("Warning annotation"), m_theme.warningAnnotationText,
                      m_theme.warningAnnotationBack, QFontDatabase::systemFont(QFontDatabase::FixedFont))
 {
+    // Redo is Ctrl+Y in QScintilla but Ctrl+Shift+Z on this desktop (the
+    // Edit menu says so): without this, Ctrl+Shift+Z typed a 'z'.
+    if (QsciCommand *redo = standardCommands()->find(QsciCommand::Redo); redo && redo->alternateKey() == 0)
+        redo->setAlternateKey(Qt::CTRL | Qt::SHIFT | Qt::Key_Z);
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     auto *lexer = new QsciLexerPython(this);
     lexer->setDefaultFont(mono);
