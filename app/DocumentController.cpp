@@ -15,20 +15,41 @@
 
 namespace {
 constexpr int kMaxRecentFiles = 10;
+} // namespace
 
-// First line of a sample's docstring, for the Samples menu.
-QString sampleSummary(const QString &path)
+QString DocumentController::sampleDescription(const QString &path)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
         return {};
-    const QString head = QString::fromUtf8(file.read(2048));
+    const QString head = QString::fromUtf8(file.read(4096));
     const int quote = int(head.indexOf(QStringLiteral("\"\"\"")));
     if (quote < 0)
         return {};
-    return head.mid(quote + 3).section(QLatin1Char('\n'), 0, 0).trimmed();
+    // The docstring's first paragraph, its lines joined (a sentence often
+    // runs on to the next line).
+    QStringList lines;
+    for (const QString &line : head.mid(quote + 3).split(QLatin1Char('\n'))) {
+        const int end = int(line.indexOf(QStringLiteral("\"\"\"")));
+        const QString text = (end >= 0 ? line.left(end) : line).trimmed();
+        if (text.isEmpty())
+            break;
+        lines << text;
+        if (end >= 0)
+            break;
+    }
+    return lines.join(QLatin1Char(' '));
 }
-} // namespace
+
+QString DocumentController::sampleSummary(const QString &path, int maxLength)
+{
+    const QString description = sampleDescription(path);
+    if (description.size() <= maxLength)
+        return description;
+    // Cut at a word, and say so.
+    const int space = int(description.lastIndexOf(QLatin1Char(' '), maxLength - 1));
+    return description.left(space > 0 ? space : maxLength - 1) + QStringLiteral("\u2026");
+}
 
 bool DocumentController::sameFile(const QString &a, const QString &b)
 {
@@ -250,8 +271,11 @@ void DocumentController::rebuildSamplesMenu()
         const QString summary = sampleSummary(path);
         QAction *a = m_samplesMenu->addAction(summary.isEmpty() ? name : QStringLiteral("%1 \u2014 %2").arg(name, summary));
         a->setData(path);
+        a->setToolTip(sampleDescription(path));
+        a->setStatusTip(a->toolTip());
         connect(a, &QAction::triggered, this, [this, path] { openFromMenu(path, tr("Open Sample")); });
     }
+    m_samplesMenu->setToolTipsVisible(true);
     m_samplesMenu->setEnabled(!samples.isEmpty());
 }
 

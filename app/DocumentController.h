@@ -48,6 +48,11 @@ public:
     bool maybeSave();
 
     QStringList recentFiles() const;
+    /// A sample's description: the first paragraph of its docstring.
+    static QString sampleDescription(const QString &path);
+    /// Its Samples menu entry: the description, cut at a word with an
+    /// ellipsis when longer than @p maxLength.
+    static QString sampleSummary(const QString &path, int maxLength = 120);
     static QString samplesDirectory();
 
     /// Puts back an autosaved copy of the buffer for the open file (or, with

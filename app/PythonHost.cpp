@@ -529,7 +529,13 @@ ScriptResult PythonHost::runJob(const ScriptJob &job, int generation)
                 const QString text = QString::fromStdString(py::str("").attr("join")(lines).cast<std::string>());
                 result.errorMessage = text.trimmed().split(QLatin1Char('\n')).last().trimmed();
                 locateError(error, path, result);
-                traceback.attr("print_exception")(error.type(), error.value(), orNone(error.trace()));
+                // asc2's errors in the user's terms (no frames of the compiler's
+                // own code, asc2/tracebacks.py), when the script got that far.
+                const py::dict modules = py::module_::import("sys").attr("modules");
+                const py::object printer = modules.contains("asc2.tracebacks")
+                                               ? modules["asc2.tracebacks"].attr("print_exception")
+                                               : traceback.attr("print_exception");
+                printer(error.type(), error.value(), orNone(error.trace()));
             }
         } catch (const std::exception &inner) {
             result.status = ScriptResult::Status::Failed;

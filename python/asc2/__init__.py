@@ -20,6 +20,9 @@ from .errors import (CompilationError, CompilationTypeError, CompilationValueErr
 from .runtime import jit, JITFunction, set_platform, get_platform, available_platforms, reinterpret, Backend
 from .runtime import SocPlatform as Platform
 from .tune import autotune, Config
+from . import tracebacks as _tracebacks
+
+_tracebacks.install()
 
 # `asc2.bool` reads like the other dtypes; set here so the module body keeps Python's bool.
 globals()["bool"] = _core.bool_

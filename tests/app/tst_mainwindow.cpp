@@ -2,6 +2,7 @@
 #include "MainWindowFixture.h"
 #include "AscendCView.h"
 #include "ConsoleView.h"
+#include "DocumentController.h"
 #include "EditController.h"
 #include "FindBar.h"
 #include "IrView.h"
@@ -291,6 +292,39 @@ private slots:
         QVERIFY(undo);
         undo->trigger();
         QCOMPARE(editor->text(), afterOne);
+    }
+
+    void sampleDescriptionsAreWholeSentences()
+    {
+        // Issue 18 item 14: the menu showed the docstring's first line, cut
+        // mid-sentence ("Casts: float32 -> float16 ... -> float32, and float32 ->").
+        const QDir samples(DocumentController::samplesDirectory());
+        const QStringList names = samples.entryList({QStringLiteral("*.py")}, QDir::Files);
+        QVERIFY(names.size() >= 10);
+        for (const QString &name : names) {
+            const QString path = samples.filePath(name);
+            const QString description = DocumentController::sampleDescription(path);
+            QVERIFY2(description.endsWith(QLatin1Char('.')), qPrintable(name + QStringLiteral(": ") + description));
+            const QString summary = DocumentController::sampleSummary(path);
+            QVERIFY(summary.size() <= 120);
+            QVERIFY2(summary == description || summary.endsWith(QChar(0x2026)), qPrintable(summary));
+        }
+        QCOMPARE(DocumentController::sampleDescription(samples.filePath(QStringLiteral("cast.py"))),
+                 QStringLiteral("Casts: float32 -> float16 (round to nearest even) -> float32, and float32 -> int32 "
+                                "with each rounding mode, checked bit-exactly against numpy."));
+        // The menu entry's tooltip is the whole description.
+        QMenu *menu = nullptr;
+        for (QMenu *m : m_window->findChildren<QMenu *>())
+            if (QString(m->title()).remove(QLatin1Char('&')) == QStringLiteral("Samples"))
+                menu = m;
+        QVERIFY(menu);
+        bool found = false;
+        for (QAction *a : menu->actions())
+            if (a->data().toString().endsWith(QStringLiteral("reduce_sum.py"))) {
+                found = true;
+                QVERIFY2(a->toolTip().endsWith(QStringLiteral("into the output.")), qPrintable(a->toolTip()));
+            }
+        QVERIFY(found);
     }
 
     void findInReadOnlyViews()

@@ -288,6 +288,12 @@ private slots:
         m_window->editor()->goToLine(1);
         QVERIFY(console->activateAt(at + 2));
         QCOMPARE(m_window->editor()->cursorLine(), 9);
+        // The traceback is the user's: their launch line, not asc2's compiler
+        // (asc2/tracebacks.py), and no chained internal cause.
+        const QString text = console->toPlainText();
+        QVERIFY2(text.contains(QStringLiteral("line 13, in <module>")) && text.contains(QStringLiteral("inside asc2 hidden"))
+                     && !text.contains(QStringLiteral("visitor.py")) && !text.contains(QStringLiteral("During handling")),
+                 qPrintable(text));
     }
 
     void compileOnlyAndToolbarSettingsReachTheScript()
