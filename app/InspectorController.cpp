@@ -13,6 +13,7 @@
 #include <QComboBox>
 #include <QFileDialog>
 #include <QMessageBox>
+#include <QTime>
 
 InspectorController::InspectorController(const InspectorViews &views, QWidget *window)
     : QObject(window)
@@ -62,11 +63,19 @@ void InspectorController::showReport(const ReportPtr &report)
         return;
     }
     inspector::ProfileRun run = inspector::profileFromLaunch(*report, last);
+    if (m_runNumber > 0)
+        run.label = tr("run %1, %2: %3").arg(m_runNumber).arg(m_runTime, run.label);
     m_views.sync->setTrace(run.trace);
     m_views.pingPong->setTrace(run.trace);
     if (!run.trace.isEmpty() && m_views.sync->modeBox()->currentIndex() == 0)
         m_views.sync->modeBox()->setCurrentIndex(1);
     m_views.profile->setRun(run);
+}
+
+void InspectorController::beginRun()
+{
+    ++m_runNumber;
+    m_runTime = QTime::currentTime().toString(QStringLiteral("HH:mm:ss"));
 }
 
 void InspectorController::clear()

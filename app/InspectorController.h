@@ -40,6 +40,9 @@ public:
     /// Shows @p report (null: nothing) and its last launch; a report already
     /// shown is redrawn only when it gained a launch.
     void showReport(const ReportPtr &report);
+    /// A run of the script starts: its launches are "run N, HH:mm:ss: ..." in
+    /// the Profile view, kept next to the earlier runs' (before/after an edit).
+    void beginRun();
     /// Forgets the report and the selection (another file was opened).
     void clear();
     ReportPtr inspectedReport() const { return m_inspectedReport; }
@@ -61,4 +64,6 @@ private:
     QWidget *m_window;
     ReportPtr m_inspectedReport;
     size_t m_inspectedLaunches = 0;
+    int m_runNumber = 0;
+    QString m_runTime;
 };

@@ -145,6 +145,7 @@ void MainWindow::createControllers()
     // Autotune: the run's sweeps as they happen; a new run starts it afresh.
     connect(m_runs, &RunController::tuningEvent, m_autotuneView, &AutotuneView::applyEvent);
     connect(m_runner, &JobRunner::runStarted, m_autotuneView, &AutotuneView::clear);
+    connect(m_runner, &JobRunner::runStarted, m_inspectors, &InspectorController::beginRun);
     connect(m_runner, &JobRunner::runFinished, m_autotuneView, &AutotuneView::endRun);
     connect(m_document, &DocumentController::opened, m_autotuneView, &AutotuneView::clear);
     connect(m_autotuneView, &AutotuneView::sweepStarted, this, [this] {

@@ -186,6 +186,22 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(m_finished->count(), 1, 60000);
         QVERIFY(m_finished->takeFirst().at(0).value<RunSummary>().ok());
         QCOMPARE(staleDocks(), 0);
+        // Both runs stay in the Profile view, numbered and timed, so before
+        // and after the edit can be compared (a re-run replaced the old one).
+        auto *profile = m_window->findChild<ProfileView *>();
+        QVERIFY(profile);
+        QStringList labels;
+        for (const inspector::ProfileRun &run : profile->runs())
+            labels << run.label;
+        const QRegularExpression numbered(QStringLiteral("^run (\\d+), \\d\\d:\\d\\d:\\d\\d: vadd @ "));
+        QSet<QString> runNumbers;
+        for (const QString &label : labels) {
+            const QRegularExpressionMatch m = numbered.match(label);
+            QVERIFY2(m.hasMatch(), qPrintable(label));
+            runNumbers.insert(m.captured(1));
+        }
+        QCOMPARE(runNumbers.size(), 2);
+        QVERIFY2(labels.size() >= 2, qPrintable(labels.join(QLatin1Char('\n'))));
 
         // A run that fails before it compiles anything leaves the earlier results, marked.
         editor->insertAt(QStringLiteral("raise SystemExit(3)\n"), 0, 0);

@@ -559,10 +559,23 @@ private slots:
         QVERIFY(view.comparisonModel()->headerData(ProfileComparisonModel::BColumn, Qt::Horizontal).toString()
                     .startsWith("B (measured: "));
         QCOMPARE(trace.count(), 1);
+        // An import says when it came in: the same directory twice is two runs.
+        QVERIFY2(QRegularExpression("^imported \\d\\d:\\d\\d:\\d\\d: ").match(view.runs()[1].label).hasMatch(),
+                 qPrintable(view.runs()[1].label));
+        QVERIFY(view.importPath(ASC2_FIXTURES_DIR "/msprof_op_sim", &message));
+        QCOMPARE(view.runs().size(), 3);
+        // A failed import is an error, in the error colour (it was plain grey).
         QVERIFY(!view.importPath(ASC2_FIXTURES_DIR "/bad_wrong_types", &message));
         QVERIFY(message.contains("not a number"));
         QVERIFY(view.messageLabel()->text().startsWith("Import failed"));
-        QCOMPARE(view.runs().size(), 2);
+        QCOMPARE(view.messageKind(), ProfileView::MessageKind::Error);
+        QVERIFY2(view.messageLabel()->styleSheet().contains(Theme::light().error.name()),
+                 qPrintable(view.messageLabel()->styleSheet()));
+        view.setTheme(Theme::dark());
+        QVERIFY(view.messageLabel()->styleSheet().contains(Theme::dark().error.name()));
+        QCOMPARE(view.runs().size(), 3);
+        QVERIFY(view.importPath(ASC2_FIXTURES_DIR "/msprof_op_sim", &message));
+        QVERIFY(view.messageKind() != ProfileView::MessageKind::Error);
     }
 
     void exports()

@@ -13,6 +13,7 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
+#include <QTime>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -278,6 +279,7 @@ void ProfileChart::paintCanvas(QPainter &p, const QSize &size)
 
 ProfileView::ProfileView(QWidget *parent)
     : QWidget(parent)
+    , m_theme(Theme::light())
     , m_a(new QComboBox(this))
     , m_b(new QComboBox(this))
     , m_message(new QLabel(this))
@@ -361,7 +363,18 @@ ProfileView::ProfileView(QWidget *parent)
 
 void ProfileView::setTheme(const Theme &theme)
 {
+    m_theme = theme;
     m_chart->setTheme(theme);
+    setMessage(m_message->text(), m_messageKind);
+}
+
+void ProfileView::setMessage(const QString &text, MessageKind kind)
+{
+    m_messageKind = kind;
+    m_message->setText(text);
+    const QColor colour = kind == MessageKind::Error ? m_theme.error : kind == MessageKind::Warning ? m_theme.warning : QColor();
+    m_message->setStyleSheet(colour.isValid() ? QStringLiteral("QLabel { color: %1; font-weight: bold; }").arg(colour.name())
+                                              : QString());
 }
 
 int ProfileView::addRun(const ProfileRun &run, bool makeCurrent)
@@ -415,7 +428,7 @@ bool ProfileView::importPath(const QString &path, QString *message)
 {
     const ImportResult r = importProfilePath(path);
     if (!r.ok) {
-        m_message->setText(tr("Import failed: %1").arg(r.error));
+        setMessage(tr("Import failed: %1").arg(r.error), MessageKind::Error);
         if (message)
             *message = r.error;
         return false;
@@ -429,13 +442,19 @@ bool ProfileView::importPath(const QString &path, QString *message)
     if (!r.run.lineUs.isEmpty() && !sameSourceFile(r.run.sourceFile, m_sourceFile))
         notes << tr("\u26a0 its lines are of %1, not of %2: the editor shows no heat for them")
                      .arg(QFileInfo(r.run.sourceFile).fileName(), QFileInfo(m_sourceFile).fileName());
-    const int index = addRun(r.run, false);
+    // Imports are told apart by when they came in (the same directory twice
+    // is two runs to compare, not one).
+    ProfileRun run = r.run;
+    run.label = tr("imported %1: %2").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")), r.run.label);
+    const int index = addRun(run, false);
     // Imported data is compared against what A showed.
     setComparison(std::max(0, a), index);
-    m_message->setText(tr("Imported %1%2").arg(r.run.label, notes.isEmpty() ? QString() : QStringLiteral(" \u2014 ") + notes.join(QStringLiteral("; "))));
-    if (!r.run.trace.isEmpty())
-        emit traceSelected(r.run.trace, r.run.label);
-    emit runImported(r.run);
+    const bool warned = std::any_of(notes.cbegin(), notes.cend(), [](const QString &n) { return n.startsWith(QChar(0x26a0)); });
+    setMessage(tr("Imported %1%2").arg(r.run.label, notes.isEmpty() ? QString() : QStringLiteral(" \u2014 ") + notes.join(QStringLiteral("; "))),
+               warned ? MessageKind::Warning : MessageKind::Info);
+    if (!run.trace.isEmpty())
+        emit traceSelected(run.trace, run.label);
+    emit runImported(run);
     if (message)
         *message = m_message->text();
     return true;

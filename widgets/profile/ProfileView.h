@@ -2,6 +2,8 @@
 // imported from msprof), and an A/B comparison of two runs with deltas.
 #pragma once
 
+#include "Theme.h"
+
 #include "InspectorCanvas.h"
 #include "ProfileData.h"
 
@@ -103,6 +105,10 @@ public:
     HotLineModel *hotLineModel() const { return m_hotLines; }
     ProfileChart *chart() const { return m_chart; }
     QLabel *messageLabel() const { return m_message; }
+    /// What the message line says is: news, a warning (data of another op
+    /// or file) or an error (an import that failed), coloured so.
+    enum class MessageKind { Info, Warning, Error };
+    MessageKind messageKind() const { return m_messageKind; }
     void setTheme(const Theme &theme);
 
 signals:
@@ -118,7 +124,10 @@ signals:
 
 private:
     void refresh();
+    void setMessage(const QString &text, MessageKind kind);
     QString m_sourceFile;
+    Theme m_theme;
+    MessageKind m_messageKind = MessageKind::Info;
     QVector<inspector::ProfileRun> m_runs;
     QComboBox *m_a;
     QComboBox *m_b;
