@@ -120,6 +120,10 @@ void RunController::onDocumentOpened()
 
 int RunController::runScript(RunMode mode)
 {
+    // A call tip or completion list left open over the editor would hide
+    // the first lines of what the run shows (and took the key under a
+    // window manager that gives tool windows the focus).
+    m_editor->dismissPopups();
     const QString filePath = m_document->filePath();
     ScriptJob job;
     job.source = m_editor->text();

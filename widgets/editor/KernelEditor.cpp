@@ -251,6 +251,13 @@ void KernelEditor::goToLine(int line, int column)
     SendScintilla(SCI_SCROLLCARET);
 }
 
+void KernelEditor::dismissPopups()
+{
+    SendScintilla(SCI_CALLTIPCANCEL);
+    if (isListActive())
+        cancelList();
+}
+
 int KernelEditor::cursorLine() const
 {
     int line = 0;

@@ -45,6 +45,8 @@ public:
 
     /// Moves the cursor to a 1-based line/column and centres it.
     void goToLine(int line, int column = 0);
+    /// Closes the call tip and the completion list, if shown.
+    void dismissPopups();
     /// 1-based line of the cursor.
     int cursorLine() const;
 
