@@ -578,6 +578,45 @@ private slots:
         QVERIFY(view.messageKind() != ProfileView::MessageKind::Error);
     }
 
+    void anImportedTraceIsTitledAsOneAndKeepsItsLinesToItself()
+    {
+        // Issue 18 item 5: after importing vadd.cpp's trace the timeline was
+        // headed "<kernel> — predicted by the simulator" and its events
+        // selected vadd.cpp's line numbers in the kernel open in the editor.
+        ProfileView profile;
+        profile.setSourceFile(QStringLiteral("/work/rms_norm.py"));
+        profile.addRun(profileFromLaunch(*makePingPongReport(), 0));
+        SimTrace shown;
+        connect(&profile, &ProfileView::traceSelected, this, [&](const SimTrace &t) { shown = t; });
+        QString message;
+        QVERIFY(profile.importPath(ASC2_FIXTURES_DIR "/msprof_op_sim", &message));
+        QVERIFY(!shown.isEmpty());
+        QVERIFY(shown.origin.startsWith(QStringLiteral("imported ")));
+        for (const TraceEvent &e : shown.events)
+            QCOMPARE(e.line, 0); // vadd.cpp's lines are not rms_norm.py's
+        // The import's own record keeps them (for the editor of vadd.cpp).
+        bool kept = false;
+        for (const TraceEvent &e : profile.runs().last().trace.events)
+            kept |= e.line == 40;
+        QVERIFY(kept);
+
+        SyncTimelinePanel sync;
+        sync.setReport(makePingPongReport());
+        sync.setTrace(shown);
+        sync.modeBox()->setCurrentIndex(1);
+        PingPongView pingPong;
+        pingPong.setTrace(shown);
+        // The sync title names the import, not the kernel's prediction.
+        QVERIFY(!sync.view()->title().contains(QStringLiteral("predicted")));
+        QVERIFY2(sync.view()->title().startsWith(shown.origin), qPrintable(sync.view()->title()));
+        QVERIFY2(pingPong.title().startsWith(shown.origin), qPrintable(pingPong.title()));
+        // A launch's own trace is the prediction.
+        sync.setTrace(SimTrace::parse(QByteArray::fromStdString(sampleTrace())));
+        QVERIFY(sync.view()->title().contains(QStringLiteral("predicted by the simulator")));
+        pingPong.setTrace(SimTrace::parse(QByteArray::fromStdString(sampleTrace())));
+        QVERIFY(pingPong.title().startsWith(QStringLiteral("simulated")));
+    }
+
     void exports()
     {
         QTemporaryDir dir;

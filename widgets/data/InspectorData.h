@@ -135,6 +135,9 @@ struct SimTrace {
     QVector<int> stalls;
     double endTime = 0;
     QString error;              // set when the text could not be read
+    /// Where it comes from: "" for the simulator's trace of the run shown,
+    /// else what the Profile view calls the import ("imported 21:40:05: ...").
+    QString origin;
     /// The source file most of the events' lines are in ("": none).
     QString sourceFile() const;
     bool isEmpty() const { return events.isEmpty(); }

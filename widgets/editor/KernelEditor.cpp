@@ -31,7 +31,7 @@ KernelEditor::KernelEditor(QWidget *parent)
     // Redo is Ctrl+Y in QScintilla but Ctrl+Shift+Z on this desktop (the
     // Edit menu says so): without this, Ctrl+Shift+Z typed a 'z'.
     if (QsciCommand *redo = standardCommands()->find(QsciCommand::Redo); redo && redo->alternateKey() == 0)
-        redo->setAlternateKey(Qt::CTRL | Qt::SHIFT | Qt::Key_Z);
+        redo->setAlternateKey(QKeyCombination(Qt::CTRL | Qt::SHIFT, Qt::Key_Z).toCombined());
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     auto *lexer = new QsciLexerPython(this);
     lexer->setDefaultFont(mono);

@@ -113,6 +113,16 @@ int PingPongView::preferredImageHeight() const
                : int(std::clamp(30 + 34 + 30.0 * m_iterations.size() + legendSpace(width()) + 8, 140.0, 1400.0));
 }
 
+QString PingPongView::title() const
+{
+    // Whose trace: the simulator's of the kernel shown, or an import's.
+    const QString whose = m_trace.origin.isEmpty() ? tr("simulated") : m_trace.origin;
+    return tr("%1, %2: %3 \u2014 %4% of load time overlaps compute of another iteration")
+        .arg(whose, m_trace.cores.value(m_core),
+             m_iterations.size() == 1 ? tr("1 iteration") : tr("%1 iterations").arg(m_iterations.size()))
+        .arg(100 * m_overlap, 0, 'f', 0);
+}
+
 inspector::Legend PingPongView::legend() const
 {
     using Mark = LegendEntry::Mark;
@@ -146,11 +156,7 @@ void PingPongView::paintCanvas(QPainter &p, const QSize &size)
     const double top = 30, h = rowHeight(size.height());
     const int selectedLine = m_state ? m_state->sourceLine() : 0;
     p.setPen(m_theme.text);
-    p.drawText(QPointF(8, 15), tr("%1: %2 \u2014 %3% of load time overlaps compute of another iteration")
-                                   .arg(m_trace.cores.value(m_core),
-                                        m_iterations.size() == 1 ? tr("1 iteration")
-                                                                 : tr("%1 iterations").arg(m_iterations.size()))
-                                   .arg(100 * m_overlap, 0, 'f', 0));
+    p.drawText(QPointF(8, 15), fm.elidedText(title(), Qt::ElideMiddle, size.width() - 16));
     const double right = size.width() - 12;
     for (int row = 0; row < m_iterations.size(); ++row) {
         const double y = top + row * h;

@@ -32,6 +32,8 @@ public:
 
     void paintCanvas(QPainter &painter, const QSize &size) override;
     inspector::Legend legend() const override;
+    /// Whose trace (simulated, or the import's name), the core, iterations, overlap.
+    QString title() const;
     QString toolTipAt(const QPointF &pos) const override;
     void activateAt(const QPointF &pos) override;
     bool hasContent() const override { return !m_iterations.isEmpty(); }

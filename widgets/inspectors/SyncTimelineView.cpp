@@ -289,12 +289,7 @@ void SyncTimelineView::paintCanvas(QPainter &p, const QSize &size)
     const int selectedPipe = m_state ? m_state->pipe() : -1;
 
     p.setPen(m_theme.text);
-    const QString title = m_mode == Mode::Static
-                              ? tr("%1 \u2014 program order").arg(m_report ? QString::fromStdString(m_report->kernel) : QString())
-                              : tr("%1 \u2014 predicted by the simulator, %2 (%3 \u00b5s)")
-                                    .arg(m_report ? QString::fromStdString(m_report->kernel) : QString(),
-                                         m_trace.cores.value(m_core))
-                                    .arg(m_trace.endTime, 0, 'f', 3);
+    const QString title = this->title();
     p.drawText(QPointF(8, 15), title);
 
     QHash<int, int> laneRow;
@@ -467,6 +462,18 @@ void SyncTimelineView::paintCanvas(QPainter &p, const QSize &size)
     drawTimeAxis(p, size.height() - 28 - legendSpace(size.width()), w,
                  m_mode == Mode::Static ? QString() : QStringLiteral(" \u00b5s"));
     drawLegend(p, size);
+}
+
+QString SyncTimelineView::title() const
+{
+    const QString kernel = m_report ? QString::fromStdString(m_report->kernel) : QString();
+    if (m_mode == Mode::Static)
+        return tr("%1 \u2014 program order").arg(kernel);
+    if (!m_trace.origin.isEmpty()) // an import: not the kernel's prediction
+        return tr("%1 \u2014 %2 (%3 \u00b5s)").arg(m_trace.origin, m_trace.cores.value(m_core)).arg(m_trace.endTime, 0, 'f', 3);
+    return tr("%1 \u2014 predicted by the simulator, %2 (%3 \u00b5s)")
+        .arg(kernel, m_trace.cores.value(m_core))
+        .arg(m_trace.endTime, 0, 'f', 3);
 }
 
 inspector::Legend SyncTimelineView::legend() const

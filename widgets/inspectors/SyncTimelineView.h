@@ -78,6 +78,9 @@ public:
     inspector::LaneLayout laneLayout(const QSize &size) const;
     void paintCanvas(QPainter &painter, const QSize &size) override;
     inspector::Legend legend() const override;
+    /// The line over the lanes: the kernel and what the lanes show (program
+    /// order, the simulator's prediction, or an import, named).
+    QString title() const;
     QString toolTipAt(const QPointF &pos) const override;
     void activateAt(const QPointF &pos) override;
     bool hasContent() const override;

@@ -460,6 +460,14 @@ bool sameOperator(const QString &a, const QString &b)
     return a.isEmpty() || b.isEmpty() || a.contains(b, Qt::CaseInsensitive) || b.contains(a, Qt::CaseInsensitive);
 }
 
+SimTrace withLinesOf(SimTrace trace, const QString &editorFile)
+{
+    for (TraceEvent &e : trace.events)
+        if (e.line > 0 && !sameSourceFile(e.file, editorFile))
+            e.line = 0;
+    return trace;
+}
+
 ProfileRun profileFromLaunch(const asc2::CompileReport &report, int launch)
 {
     ProfileRun run;

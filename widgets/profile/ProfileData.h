@@ -35,6 +35,10 @@ struct ProfileRun {
 /// Whether line numbers of @p runFile can be shown on @p editorFile: the same
 /// file name, or either unknown.
 bool sameSourceFile(const QString &runFile, const QString &editorFile);
+/// @p trace without the source lines of events in files other than
+/// @p editorFile (an imported trace of vadd.cpp must not select vadd.cpp's
+/// line numbers in the kernel open in the editor).
+SimTrace withLinesOf(SimTrace trace, const QString &editorFile);
 /// Whether two op names name the same operator as far as we can tell (equal,
 /// or one contains the other, ignoring case; "" matches anything): a kernel
 /// "rms_norm" and its msprof op "rms_norm_kernel_0" do, "Add" does not.

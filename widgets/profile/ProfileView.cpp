@@ -452,8 +452,11 @@ bool ProfileView::importPath(const QString &path, QString *message)
     const bool warned = std::any_of(notes.cbegin(), notes.cend(), [](const QString &n) { return n.startsWith(QChar(0x26a0)); });
     setMessage(tr("Imported %1%2").arg(r.run.label, notes.isEmpty() ? QString() : QStringLiteral(" \u2014 ") + notes.join(QStringLiteral("; "))),
                warned ? MessageKind::Warning : MessageKind::Info);
-    if (!run.trace.isEmpty())
-        emit traceSelected(run.trace, run.label);
+    if (!run.trace.isEmpty()) {
+        SimTrace shown = withLinesOf(run.trace, m_sourceFile);
+        shown.origin = run.label;
+        emit traceSelected(shown, run.label);
+    }
     emit runImported(run);
     if (message)
         *message = m_message->text();
