@@ -14,6 +14,11 @@ import pytest
 SOURCE_DIR = Path(os.environ.get("ASC2_SOURCE_DIR", Path(__file__).resolve().parents[2])).resolve()
 BUILD_DIR = Path(os.environ["ASC2_BUILD_DIR"]).resolve() if os.environ.get("ASC2_BUILD_DIR") else None
 VERSION = os.environ.get("ASC2_VERSION")
+# Debian's tools (cpack, dpkg, readelf, unshare) run without the sanitizer runtimes `make test-asan`
+# preloads into the suite's processes; the package's own binaries keep them (there they are the
+# instrumented build, whose Python extension needs ASan loaded first).
+TOOL_ENV = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
+SANITIZER_ENV = {k: v for k, v in os.environ.items() if k in ("LD_PRELOAD", "ASAN_OPTIONS", "UBSAN_OPTIONS")}
 PYTHON_MM = f"{sys.version_info.major}.{sys.version_info.minor}"
 
 pytestmark = pytest.mark.skipif(BUILD_DIR is None, reason="ASC2_BUILD_DIR is not set (run through ctest)")
@@ -51,7 +56,7 @@ def namespace_prefix():
     for unshare in (["unshare", "--user", "--map-root-user", "--mount"], ["unshare", "--mount"]):
         prefix = [*unshare, "sh", "-c", HIDE, "sh", *trees, "--"]
         probe = subprocess.run([*prefix, "find", *trees, "-mindepth", "1", "-maxdepth", "1"],
-                               capture_output=True, text=True)
+                               capture_output=True, text=True, env=TOOL_ENV)
         if probe.returncode == 0 and not probe.stdout:
             return prefix
     return None
@@ -63,12 +68,12 @@ def package(tmp_path_factory):
     work = tmp_path_factory.mktemp("deb")
     assert not any(t == work or t in work.parents for t in hidden_trees()), "the temporary root is in a hidden tree"
     build = subprocess.run(["cpack", "-G", "DEB", "--config", str(BUILD_DIR / "CPackConfig.cmake"),
-                            "-B", str(work / "cpack")], capture_output=True, text=True, timeout=600)
+                            "-B", str(work / "cpack")], capture_output=True, text=True, timeout=600, env=TOOL_ENV)
     assert build.returncode == 0, build.stdout + build.stderr
     debs = list((work / "cpack").glob("*.deb"))
     assert len(debs) == 1, build.stdout
     root = work / "root"
-    subprocess.run(["dpkg", "-x", str(debs[0]), str(root)], check=True)
+    subprocess.run(["dpkg", "-x", str(debs[0]), str(root)], check=True, env=TOOL_ENV)
     return debs[0], root
 
 
@@ -79,7 +84,7 @@ def sandbox(package, tmp_path_factory):
     _, root = package
     home = tmp_path_factory.mktemp("home")
     env = {"PATH": "/usr/bin:/bin", "HOME": str(home), "LANG": "C.UTF-8", "QT_QPA_PLATFORM": "offscreen",
-           "TMPDIR": str(home)}
+           "TMPDIR": str(home), **SANITIZER_ENV}
     prefix = namespace_prefix() or []
     if not prefix:
         print("packaging: no mount namespace here; the source and build trees stay visible")
@@ -96,7 +101,7 @@ def sandbox(package, tmp_path_factory):
 
 def control(deb, field):
     return subprocess.run(["dpkg-deb", "-f", str(deb), field], capture_output=True, text=True,
-                          check=True).stdout.strip()
+                          check=True, env=TOOL_ENV).stdout.strip()
 
 
 def test_control_names_the_package_and_its_dependencies(package):
@@ -135,7 +140,8 @@ def test_nothing_names_the_build_or_source_tree(package):
         if data.startswith(b"\x7fELF"):
             # The binaries keep their build-time fallbacks as strings, never reached from here (the
             # run below hides the trees); what the loader follows must not lead back.
-            dynamic = subprocess.run(["readelf", "-d", str(path)], capture_output=True, text=True).stdout
+            dynamic = subprocess.run(["readelf", "-d", str(path)], capture_output=True, text=True,
+                                     env=TOOL_ENV).stdout
             runpath = [line for line in dynamic.splitlines() if "RUNPATH" in line or "RPATH" in line]
             assert not any(str(t) in line for line in runpath for t in (SOURCE_DIR, BUILD_DIR)), (path, runpath)
         else:

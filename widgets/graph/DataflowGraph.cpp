@@ -274,17 +274,20 @@ GraphLayout layoutGraph(const DataflowGraph &graph, int graphvizLimit)
         options.fast = true;
     }
     const QByteArray dot = toDot(graph, options).toUtf8();
-    GVC_t *gvc = gvContext();
+    // One context for the process, never freed: Graphviz 2.42's pango text
+    // plugin keeps a pointer to the last font name it measured, a string the
+    // context owns, and compares against it on the next layout; with a
+    // context per layout that was a read of freed memory (ASan,
+    // tst_inspectordata graphvizLeavesHubsOutOfBigGraphs), and a rare crash.
+    static GVC_t *const gvc = gvContext();
     Agraph_t *g = agmemread(dot.constData());
     if (!g) {
-        gvFreeContext(gvc);
         GraphLayout fallback = layeredLayout(graph);
         fallback.error = QStringLiteral("Graphviz could not read the graph");
         return fallback;
     }
     if (gvLayout(gvc, g, "dot") != 0) {
         agclose(g);
-        gvFreeContext(gvc);
         GraphLayout fallback = layeredLayout(graph);
         fallback.error = QStringLiteral("Graphviz dot layout failed");
         return fallback;
@@ -304,7 +307,6 @@ GraphLayout layoutGraph(const DataflowGraph &graph, int graphvizLimit)
     }
     gvFreeLayout(gvc, g);
     agclose(g);
-    gvFreeContext(gvc);
     return out;
 }
 
