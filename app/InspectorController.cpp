@@ -21,9 +21,11 @@ InspectorController::InspectorController(const InspectorViews &views, QWidget *w
     , m_window(window)
 {
     connect(m_views.passes, &PassesPanel::passShown, this, [this](const asc2::PassRecord *pass) {
-        if (pass && !pass->ir.empty())
+        if (pass && !pass->ir.empty()) {
+            m_views.graph->setCaption(tr("IR after pass %1: %2").arg(pass->index).arg(QString::fromStdString(pass->name)));
             m_views.graph->setIr(QString::fromStdString(pass->ir), QVector<int>(pass->irLines.begin(), pass->irLines.end()),
                                  QVector<asc2::Pipe>(pass->irPipes.begin(), pass->irPipes.end()));
+        }
     });
     // An msprof import is laid over the UB map's program points.
     connect(m_views.profile, &ProfileView::runImported, m_views.ubMap, &UbMapPanel::setOverlay);

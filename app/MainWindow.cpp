@@ -7,6 +7,7 @@
 #include "DocumentController.h"
 #include "EditController.h"
 #include "FindBar.h"
+#include "GraphPanel.h"
 #include "GraphView.h"
 #include "IrDiffView.h"
 #include "InspectorController.h"
@@ -377,7 +378,8 @@ void MainWindow::createInspectors(QMenu *docksMenu)
     m_ubMap = m_ubMapPanel->view();
     m_syncPanel = new SyncTimelinePanel(this);
     m_pingPongPanel = new PingPongPanel(this);
-    m_graphView = new GraphView(this);
+    m_graphPanel = new GraphPanel(this);
+    m_graphView = m_graphPanel->view();
     m_profileView = new ProfileView(this);
     m_autotuneView = new AutotuneView(this);
     m_ubMap->setState(m_inspectorState);
@@ -397,7 +399,7 @@ void MainWindow::createInspectors(QMenu *docksMenu)
         {View::UbMap, tr("UB Map"), QStringLiteral("ubMapDock"), m_ubMapPanel, "Alt+6"},
         {View::Sync, tr("Sync Timeline"), QStringLiteral("syncDock"), m_syncPanel, "Alt+7"},
         {View::PingPong, tr("Ping-pong"), QStringLiteral("pingPongDock"), m_pingPongPanel, "Alt+8"},
-        {View::Graph, tr("Graph"), QStringLiteral("graphDock"), m_graphView, "Alt+9"},
+        {View::Graph, tr("Graph"), QStringLiteral("graphDock"), m_graphPanel, "Alt+9"},
         {View::Profile, tr("Profile"), QStringLiteral("profileDock"), m_profileView, "Alt+0"},
         {View::Autotune, tr("Autotune"), QStringLiteral("autotuneDock"), m_autotuneView, "Alt+U"},
     };

@@ -21,6 +21,7 @@ class AutotuneView;
 class ConsoleView;
 class DocumentController;
 class EditController;
+class GraphPanel;
 class GraphView;
 class InspectorController;
 class InspectorState;
@@ -145,6 +146,7 @@ private:
     SyncTimelinePanel *m_syncPanel = nullptr;
     PingPongPanel *m_pingPongPanel = nullptr;
     GraphView *m_graphView = nullptr;
+    GraphPanel *m_graphPanel = nullptr;
     ProfileView *m_profileView = nullptr;
     AutotuneView *m_autotuneView = nullptr;
     QMap<View, QDockWidget *> m_inspectorDocks;

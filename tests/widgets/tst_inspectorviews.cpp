@@ -1,6 +1,7 @@
 // The inspector views on a small double-buffered kernel: what is under the
 // mouse, what a click selects in the shared state, the models (checked with
 // QAbstractItemModelTester), A/B comparison, exports and the editor heat.
+#include "GraphPanel.h"
 #include "GraphView.h"
 #include "InspectorExport.h"
 #include "InspectorSample.h"
@@ -739,6 +740,55 @@ private slots:
         QVERIFY(view.waitForLayout());
         QCOMPARE(view.graph().nodes.size(), 2);
         QCOMPARE(view.graphLayout().centers.size(), 2);
+    }
+
+    void graphIsReadableFitsAndShowsTilesOnly()
+    {
+        // Issue 18 item 7: labels were clipped ("ascendc.alloc_loca") and ~7 px
+        // tall on open; no Fit, no double-click fit, no word of the pass, and
+        // allocs, constants and index arithmetic buried the copies.
+        GraphPanel panel;
+        GraphView *view = panel.view();
+        const auto report = makePingPongReport();
+        view->setCaption(QStringLiteral("IR after pass 3: ascendc-insert-sync"));
+        QCOMPARE(panel.captionLabel()->text(), QStringLiteral("IR after pass 3: ascendc-insert-sync"));
+        const QString ir = QString::fromStdString(report->passes[0].ir)
+                           + QStringLiteral("\n%c0 = arith.constant 0 : index\n%i = arith.addi %c0, %c0 : index\n");
+        view->setIr(ir, QVector<int>(report->passes[0].irLines.begin(), report->passes[0].irLines.end()));
+        panel.resize(700, 500);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QVERIFY(view->waitForLayout());
+        // Every node is as wide as its label in the font it is drawn in.
+        const QFontMetricsF fm(view->scene()->font());
+        for (int i = 0; i < view->graph().nodes.size(); ++i) {
+            const double need = fm.horizontalAdvance(view->graph().nodes[i].label());
+            QVERIFY2(view->graphLayout().sizes[i].width() >= need,
+                     qPrintable(view->graph().nodes[i].label() + QStringLiteral(" %1 < %2")
+                                                                     .arg(view->graphLayout().sizes[i].width())
+                                                                     .arg(need)));
+        }
+        QVERIFY(view->transform().m11() >= 0.9 - 1e-9); // readable on open
+        // Double-click shows the whole graph.
+        view->scale(4, 4);
+        QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, QPoint(10, 10));
+        const QRectF shown = view->mapToScene(view->viewport()->rect()).boundingRect();
+        QVERIFY2(shown.contains(view->scene()->sceneRect().adjusted(1, 1, -1, -1)), "not fitted");
+        // Tiles only: the copies and the add stay, the alloc, constant and addi go.
+        const int all = int(view->graph().nodes.size());
+        panel.tilesOnlyBox()->setChecked(true);
+        QVERIFY(view->waitForLayout());
+        QStringList ops;
+        for (const GraphNode &n : view->graph().nodes)
+            ops << n.op;
+        QVERIFY2(view->graph().nodes.size() < all, qPrintable(ops.join(QLatin1Char(' '))));
+        QVERIFY2(!ops.join(QLatin1Char(' ')).contains(QStringLiteral("alloc")) && !ops.contains(QStringLiteral("arith.constant"))
+                     && !ops.contains(QStringLiteral("arith.addi")),
+                 qPrintable(ops.join(QLatin1Char(' '))));
+        QVERIFY2(ops.contains(QStringLiteral("ascendc.add")), qPrintable(ops.join(QLatin1Char(' '))));
+        panel.tilesOnlyBox()->setChecked(false);
+        QVERIFY(view->waitForLayout());
+        QCOMPARE(int(view->graph().nodes.size()), all);
     }
 
     void graphOverviewWhenFarOut()

@@ -117,11 +117,49 @@ QString dotEscape(QString s)
     return s;
 }
 
-QString nodeLabel(const GraphNode &n)
-{
-    return n.results.isEmpty() ? n.op : QStringLiteral("%1 = %2").arg(n.results, n.op);
-}
 } // namespace
+
+QString GraphNode::label() const
+{
+    return results.isEmpty() ? op : QStringLiteral("%1 = %2").arg(results, op);
+}
+
+bool DataflowGraph::isTileOp(const QString &op)
+{
+    if (!op.startsWith(QLatin1String("ascendc.")) && !op.startsWith(QLatin1String("asctile.")))
+        return false;
+    // Bookkeeping in those dialects: where a tile lives, which block runs.
+    static const QStringList bookkeeping = {QStringLiteral("alloc"), QStringLiteral("get_block"),
+                                            QStringLiteral("constant"), QStringLiteral("global_tensor"),
+                                            QStringLiteral("index")};
+    const QString name = op.section(QLatin1Char('.'), 1);
+    return std::none_of(bookkeeping.cbegin(), bookkeeping.cend(),
+                        [&](const QString &b) { return name.startsWith(b); });
+}
+
+DataflowGraph DataflowGraph::tilesOnly(QVector<int> *kept) const
+{
+    QVector<bool> keep(nodes.size(), false);
+    for (int i = 0; i < nodes.size(); ++i)
+        keep[i] = isTileOp(nodes[i].op);
+    // Arguments (GM tensors) stay when a tile op reads or writes them.
+    for (const GraphEdge &e : edges)
+        if (e.from < nodes.size() && e.to < nodes.size() && nodes[e.from].op == QLatin1String("arg") && keep[e.to])
+            keep[e.from] = true;
+    DataflowGraph out;
+    QVector<int> index(nodes.size(), -1);
+    for (int i = 0; i < nodes.size(); ++i)
+        if (keep[i]) {
+            index[i] = int(out.nodes.size());
+            out.nodes.push_back(nodes[i]);
+            if (kept)
+                kept->push_back(i);
+        }
+    for (const GraphEdge &e : edges)
+        if (e.from < index.size() && e.to < index.size() && index[e.from] >= 0 && index[e.to] >= 0)
+            out.edges.push_back({index[e.from], index[e.to], e.value});
+    return out;
+}
 
 QString toDot(const DataflowGraph &graph, const DotOptions &options)
 {
@@ -147,8 +185,17 @@ QString toDot(const DataflowGraph &graph, const DotOptions &options)
     if (options.fast)
         dot += QLatin1String("  nslimit=1;\n  nslimit1=1;\n");
     dot += QLatin1String("  node [shape=box, fontsize=10, height=0.3];\n");
-    for (int i = 0; i < graph.nodes.size(); ++i)
-        dot += QStringLiteral("  n%1 [label=\"%2\"];\n").arg(i).arg(dotEscape(nodeLabel(graph.nodes[i])));
+    // The view's own measure of a label, when it gave one, as the least
+    // width (inches): Graphviz's guess at its font's width clipped labels.
+    for (int i = 0; i < graph.nodes.size(); ++i) {
+        const GraphNode &n = graph.nodes[i];
+        // One arg() call: a label such as "%3 = ascendc.add" must not be
+        // taken for a placeholder of a later one.
+        dot += n.labelWidth > 0 ? QStringLiteral("  n%1 [label=\"%2\", width=%3];\n")
+                                      .arg(QString::number(i), dotEscape(n.label()),
+                                           QString::number(n.labelWidth / 72.0, 'f', 3))
+                                : QStringLiteral("  n%1 [label=\"%2\"];\n").arg(i).arg(dotEscape(n.label()));
+    }
     for (const GraphEdge &e : graph.edges)
         if (!hub.value(e.from))
             dot += QStringLiteral("  n%1 -> n%2;\n").arg(e.from).arg(e.to);
@@ -208,7 +255,9 @@ GraphLayout layeredLayout(const DataflowGraph &graph)
     out.centers.resize(n);
     out.sizes.resize(n);
     for (int i = 0; i < n; ++i)
-        out.sizes[i] = QSizeF(30 + 6.0 * (graph.nodes[i].op.size() + graph.nodes[i].results.size()), 22);
+        out.sizes[i] = QSizeF(std::max(graph.nodes[i].labelWidth,
+                                       30 + 6.0 * (graph.nodes[i].op.size() + graph.nodes[i].results.size())),
+                              22);
     QVector<double> x(n, 0);
     QVector<bool> placed(n, false);
     double minLeft = 0;

@@ -18,6 +18,11 @@ struct GraphNode {
     QString text;    // the whole line
     int irLine = 0;  // 0-based line in the IR text
     int depth = 0;   // region nesting
+    /// Width the view needs for the label in its font, in points (0: let
+    /// the layout guess); set by the view before laying out.
+    double labelWidth = 0;
+    /// The label drawn in the node: "%3 = ascendc.add", or the op alone.
+    QString label() const;
 };
 
 struct GraphEdge {
@@ -31,6 +36,13 @@ struct DataflowGraph {
     /// Parses the ops of @p ir (all functions). Region-defining ops (scf.for)
     /// define their block arguments; function arguments become source nodes.
     static DataflowGraph parse(const QString &ir);
+    /// The dataflow of tiles alone: the copies, the compute ops and the
+    /// arguments they read or write, without the allocations, constants,
+    /// index arithmetic, loops and block queries that bury them (edges only
+    /// between the ops kept). @p kept: for each op kept, its index here.
+    DataflowGraph tilesOnly(QVector<int> *kept = nullptr) const;
+    /// Whether @p op is an op on tiles (kept by tilesOnly()).
+    static bool isTileOp(const QString &op);
 };
 
 struct DotOptions {

@@ -6,6 +6,7 @@
 
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QFontMetricsF>
 #include <QGraphicsItem>
 #include <QGraphicsScene>
 #include <QMouseEvent>
@@ -23,6 +24,8 @@
 using namespace inspector;
 
 namespace {
+constexpr double kReadableScale = 0.9;
+
 class NodeItem : public QGraphicsItem
 {
 public:
@@ -183,10 +186,34 @@ void GraphView::setTheme(const Theme &theme)
 
 void GraphView::setIr(const QString &ir, const QVector<int> &irLines, const QVector<Pipe> &irPipes)
 {
-    const int generation = ++m_generation;
     m_irLines = irLines;
     m_irPipes = irPipes;
-    m_graph = DataflowGraph::parse(ir);
+    m_fullGraph = DataflowGraph::parse(ir);
+    relayout();
+}
+
+void GraphView::setCaption(const QString &caption)
+{
+    m_caption = caption;
+    emit captionChanged(caption);
+}
+
+void GraphView::setTilesOnly(bool on)
+{
+    if (on == m_tilesOnly)
+        return;
+    m_tilesOnly = on;
+    relayout();
+}
+
+void GraphView::relayout()
+{
+    const int generation = ++m_generation;
+    m_graph = m_tilesOnly ? m_fullGraph.tilesOnly() : m_fullGraph;
+    // Nodes as wide as their labels in the font they are drawn in.
+    const QFontMetricsF fm(m_scene->font());
+    for (GraphNode &n : m_graph.nodes)
+        n.labelWidth = fm.horizontalAdvance(n.label()) + 14;
     m_pending = true;
     const DataflowGraph graph = m_graph;
     const int limit = m_graphvizLimit;
@@ -295,13 +322,30 @@ void GraphView::fit()
     if (m_scene->items().isEmpty())
         return;
     fitInView(m_scene->sceneRect(), Qt::KeepAspectRatio);
-    // Too small to read: readable labels first, starting at the top; scroll for the rest.
-    if (transform().m11() < 0.5) {
+    // Too small to read (labels under ~11 px): readable labels first,
+    // starting at the top; scroll for the rest, or Fit for the whole.
+    if (transform().m11() < kReadableScale) {
         resetTransform();
-        scale(0.6, 0.6);
+        scale(kReadableScale, kReadableScale);
         const QRectF r = m_scene->sceneRect();
-        centerOn(r.center().x(), r.top() + viewport()->height() / 1.2);
+        centerOn(r.center().x(), r.top() + viewport()->height() / (2 * kReadableScale));
+    } else if (transform().m11() > 1.5) {
+        resetTransform(); // a few ops: their size, not blown up
+        scale(1.5, 1.5);
+        centerOn(m_scene->sceneRect().center());
     }
+}
+
+void GraphView::fitAll()
+{
+    if (!m_scene->items().isEmpty())
+        fitInView(m_scene->sceneRect(), Qt::KeepAspectRatio);
+}
+
+void GraphView::mouseDoubleClickEvent(QMouseEvent *event)
+{
+    fitAll();
+    event->accept();
 }
 
 void GraphView::showSourceLine(int line)
@@ -347,7 +391,9 @@ void GraphView::drawBackground(QPainter *painter, const QRectF &rect)
     if (m_graph.nodes.isEmpty()) {
         painter->setPen(m_theme.marginText);
         painter->drawText(mapToScene(viewport()->rect()).boundingRect(), Qt::AlignCenter,
-                          m_pending ? tr("Laying out...") : tr("Graph: select a pass with IR"));
+                          m_pending                   ? tr("Laying out...")
+                          : m_fullGraph.nodes.isEmpty() ? tr("Graph: select a pass with IR")
+                                                        : tr("No ops on tiles in this pass's IR: untick \"Tiles only\""));
     }
 }
 

@@ -35,7 +35,17 @@ public:
     int graphvizLimit() const { return m_graphvizLimit; }
     void setState(InspectorState *state);
     void setTheme(const Theme &theme);
+    /// On open: the whole graph when its labels stay readable, else readable
+    /// labels from the top (scroll for the rest).
     void fit();
+    /// What the graph is of ("IR after pass 12: ascendc-insert-sync").
+    void setCaption(const QString &caption);
+    QString caption() const { return m_caption; }
+    /// The whole graph, however small (Fit, double-click).
+    void fitAll();
+    /// The dataflow of tiles alone (DataflowGraph::tilesOnly), or every op.
+    void setTilesOnly(bool on);
+    bool tilesOnly() const { return m_tilesOnly; }
     /// Node whose source line is @p line gets selected and centred.
     void showSourceLine(int line);
     bool exportTo(const QString &path, QString *error = nullptr);
@@ -47,15 +57,18 @@ public:
 
 signals:
     void layoutReady();
+    void captionChanged(const QString &caption);
     void sourceLineActivated(int line);
 
 protected:
     void wheelEvent(QWheelEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
+    void mouseDoubleClickEvent(QMouseEvent *event) override;
     void drawBackground(QPainter *painter, const QRectF &rect) override;
     void paintEvent(QPaintEvent *event) override;
 
 private:
+    void relayout();
     void showLayout(int generation, const inspector::GraphLayout &layout);
     void updateLevelOfDetail();
 
@@ -63,7 +76,10 @@ private:
     class QGraphicsItem *m_detail = nullptr;   // parent of the nodes and edges
     class QGraphicsItem *m_overview = nullptr; // the far-out picture
     bool m_overviewShown = false;
-    inspector::DataflowGraph m_graph;
+    inspector::DataflowGraph m_fullGraph; // every op of the IR
+    inspector::DataflowGraph m_graph;     // what is shown (all, or tiles only)
+    bool m_tilesOnly = false;
+    QString m_caption;
     inspector::GraphLayout m_layout;
     QVector<int> m_irLines;
     QVector<asc2::Pipe> m_irPipes;
