@@ -117,11 +117,7 @@ bool DocumentController::openFile(const QString &path, QString *error)
             *error = tr("Cannot open %1: %2").arg(path, file.errorString());
         return false;
     }
-    m_editor->setText(QString::fromUtf8(file.readAll()));
-    m_editor->setModified(false);
-    setFilePath(QFileInfo(path).absoluteFilePath());
-    emit opened(m_filePath);
-    m_lastAutosavedText.clear();
+    replaceBuffer(QString::fromUtf8(file.readAll()), QFileInfo(path).absoluteFilePath());
     addRecentFile(m_filePath);
     return true;
 }
@@ -136,11 +132,7 @@ bool DocumentController::newFile()
 {
     if (!maybeSave())
         return false;
-    m_editor->setText(newKernelText());
-    m_editor->setModified(false);
-    setFilePath(QString());
-    emit opened(QString());
-    m_lastAutosavedText.clear();
+    replaceBuffer(newKernelText(), QString());
     return true;
 }
 
@@ -203,6 +195,15 @@ bool DocumentController::maybeSave()
     if (answer == QMessageBox::Discard && m_autosave)
         m_autosave->discard(m_filePath);
     return answer == QMessageBox::Discard;
+}
+
+void DocumentController::replaceBuffer(const QString &text, const QString &path)
+{
+    m_editor->setText(text);
+    m_editor->setModified(false);
+    setFilePath(path);
+    emit opened(m_filePath);
+    m_lastAutosavedText.clear();
 }
 
 void DocumentController::setFilePath(const QString &path)

@@ -71,6 +71,8 @@ signals:
 
 private:
     bool saveTo(const QString &path);
+    /// The editor shows @p text as the (unmodified) buffer of @p path ("": untitled).
+    void replaceBuffer(const QString &text, const QString &path);
     void setFilePath(const QString &path);
     void openFromMenu(const QString &path, const QString &title);
     void addRecentFile(const QString &path);

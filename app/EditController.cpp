@@ -27,13 +27,9 @@ std::function<void(QWidget *)> onView(OnSci onSci, OnPlain onPlain)
     };
 }
 
-bool isReadOnly(QWidget *w)
+bool isReadOnly(const QWidget *w)
 {
-    if (auto *s = qobject_cast<QsciScintilla *>(w))
-        return s->isReadOnly();
-    if (auto *p = qobject_cast<QPlainTextEdit *>(w))
-        return p->isReadOnly();
-    return true;
+    return !FindBar::isEditable(w);
 }
 } // namespace
 

@@ -69,15 +69,16 @@ void select(QWidget *w, int start, int end)
     }
 }
 
-bool isEditable(QWidget *w)
+} // namespace
+
+bool FindBar::isEditable(const QWidget *w)
 {
-    if (QsciScintilla *s = sci(w))
+    if (auto *s = qobject_cast<const QsciScintilla *>(w))
         return !s->isReadOnly();
-    if (QPlainTextEdit *p = plain(w))
+    if (auto *p = qobject_cast<const QPlainTextEdit *>(w))
         return !p->isReadOnly();
     return false;
 }
-} // namespace
 
 FindBar::FindBar(QWidget *parent)
     : QWidget(parent)
@@ -130,7 +131,7 @@ FindBar::FindBar(QWidget *parent)
         // Incremental: from where the current match starts, so typing more
         // of the word keeps it.
         if (m_target) {
-            const auto [start, end] = selectionOf(m_target);
+            const int start = selectionOf(m_target).first;
             select(m_target, start, start);
         }
         find(true);
@@ -201,7 +202,7 @@ bool FindBar::find(bool forward)
 {
     const QVector<int> all = matches();
     if (all.isEmpty() || !m_target) {
-        updateStatus();
+        updateStatus(all);
         return false;
     }
     const auto [start, end] = selectionOf(m_target);
@@ -217,7 +218,7 @@ bool FindBar::find(bool forward)
         pick = it == all.cbegin() ? all.last() : *(it - 1);
     }
     select(m_target, pick, pick + int(m_find->text().size()));
-    updateStatus();
+    updateStatus(all);
     return true;
 }
 
@@ -246,7 +247,7 @@ int FindBar::replaceAll()
         return 0;
     const QVector<int> all = matches();
     if (all.isEmpty()) {
-        updateStatus();
+        updateStatus(all);
         return 0;
     }
     const int length = int(m_find->text().size());
@@ -281,7 +282,11 @@ QString FindBar::status() const
 
 void FindBar::updateStatus()
 {
-    const QVector<int> all = matches();
+    updateStatus(matches());
+}
+
+void FindBar::updateStatus(const QVector<int> &all)
+{
     QString text;
     bool missing = false;
     if (!m_find->text().isEmpty() && m_target) {
@@ -307,14 +312,10 @@ void FindBar::setTheme(const Theme &theme)
 
 void FindBar::keyPressEvent(QKeyEvent *event)
 {
+    // (Enter and Shift+Enter never get here: the find field takes them.)
     if (event->key() == Qt::Key_Escape) {
         hide();
         emit closed();
-        return;
-    }
-    if ((event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter)
-        && event->modifiers().testFlag(Qt::ShiftModifier)) {
-        findPrevious();
         return;
     }
     QWidget::keyPressEvent(event);

@@ -23,6 +23,8 @@ public:
 
     /// Whether @p widget is a view the bar can search.
     static bool canSearch(const QWidget *widget);
+    /// Whether @p widget is a text view that may be edited (replaced in).
+    static bool isEditable(const QWidget *widget);
     /// Shows the bar on @p target named @p name ("Editor", "Ascend C"): the
     /// find field gets the focus, filled with the target's selection if it
     /// has a one-line one. @p replace: also the replace field (editable
@@ -59,6 +61,8 @@ private:
     /// Start offsets of every match in the target's text.
     QVector<int> matches() const;
     void updateStatus();
+    /// The same with the matches already found.
+    void updateStatus(const QVector<int> &all);
     Qt::CaseSensitivity caseSensitivity() const;
 
     QPointer<QWidget> m_target;

@@ -92,17 +92,23 @@ void PingPongView::rebuild()
         }
     }
     m_overlap = mte2 > 0 ? std::min(1.0, overlapped / mte2) : 0;
+    // The pipes the legend names, found once (legend() runs on every paint
+    // and every hover, through the row height).
+    m_pipesShown.fill(false, kPipeCount);
+    for (const TraceEvent &e : m_events)
+        if (!e.isWait())
+            m_pipesShown[int(e.pipe)] = true;
     m_x.setExtent(0, std::max(1e-3, m_trace.endTime));
     updateAxisPixels(width());
     update();
 }
 
-double PingPongView::rowHeight(double height) const
+double PingPongView::rowHeight(const QSize &size) const
 {
     // Rows share the height left by the title, the axis and the legend; a
     // row splits in three (loads, compute, stores), so it is kept tall enough
     // to read each, and no taller than makes a few rows fill a tall dock.
-    const double room = height - 30 - 34 - legendSpace(width());
+    const double room = size.height() - 30 - 34 - legendSpace(size.width());
     return m_iterations.isEmpty() ? 20 : std::clamp(room / m_iterations.size(), 3.0, 48.0);
 }
 
@@ -131,12 +137,8 @@ inspector::Legend PingPongView::legend() const
         return key;
     key.add(Mark::Text, QColor(), tr("x: time since the kernel started \u2192   a row per loop iteration: loads, "
                                      "compute, stores"));
-    QVector<bool> seen(kPipeCount, false);
-    for (const TraceEvent &e : m_events)
-        if (!e.isWait())
-            seen[int(e.pipe)] = true;
     for (Pipe pipe : asc2::kPipeLaneOrder)
-        if (seen[int(pipe)])
+        if (m_pipesShown.value(int(pipe)))
             key.add(Mark::Box, pipeColor(pipe), pipeLabel(pipe));
     key.add(Mark::Hatched, stallColor(), tr("waiting for a flag"));
     key.add(Mark::Outline, m_theme.edge, tr("the iteration's span"));
@@ -153,7 +155,7 @@ void PingPongView::paintCanvas(QPainter &p, const QSize &size)
         return;
     }
     const QFontMetrics fm(p.font());
-    const double top = 30, h = rowHeight(size.height());
+    const double top = 30, h = rowHeight(size);
     const int selectedLine = m_state ? m_state->sourceLine() : 0;
     p.setPen(m_theme.text);
     p.drawText(QPointF(8, 15), fm.elidedText(title(), Qt::ElideMiddle, size.width() - 16));
@@ -208,7 +210,7 @@ int PingPongView::eventAt(const QPointF &pos) const
 {
     if (!hasContent() || pos.x() < plotLeft())
         return -1;
-    const double top = 30, h = rowHeight(height());
+    const double top = 30, h = rowHeight(size());
     const int row = int((pos.y() - top) / h);
     if (pos.y() < top || row < 0 || row >= m_rows.size())
         return -1;

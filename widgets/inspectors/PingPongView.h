@@ -46,7 +46,8 @@ protected:
 private:
     void rebuild();
     int eventAt(const QPointF &pos) const;
-    double rowHeight(double height) const;
+    /// A row's height on a canvas of @p size (the widget, or an export's).
+    double rowHeight(const QSize &size) const;
 
     inspector::SimTrace m_trace;
     int m_core = 0;
@@ -55,6 +56,7 @@ private:
     QVector<int> m_iterationOf;
     QVector<QVector<int>> m_rows; // event indices per iteration
     double m_overlap = 0;
+    QVector<bool> m_pipesShown; // per pipe: whether an op of the trace runs on it
 };
 
 class PingPongPanel : public QWidget

@@ -48,6 +48,12 @@ void UbMapView::setReport(const ReportPtr &report)
     for (int i = 0; i < m_inPlaceFrom.size(); ++i)
         if (m_inPlaceFrom[i] >= 0)
             m_inPlaceTo[m_inPlaceFrom[i]] = i;
+    // What the legend names, found once (it is laid out on every paint and hover).
+    m_hasInPlace = std::any_of(m_inPlaceFrom.cbegin(), m_inPlaceFrom.cend(), [](int from) { return from >= 0; });
+    m_hasPongSlots = report && std::any_of(report->buffers.cbegin(), report->buffers.cend(),
+                                           [](const asc2::BufferRecord &b) { return slotOf(b) > 0; });
+    m_hasLowerBound = report && std::any_of(report->spaces.cbegin(), report->spaces.cend(),
+                                            [](const asc2::SpaceUsage &u) { return u.lowerBound != u.peak; });
     int points = 1;
     if (report) {
         for (const asc2::BufferRecord &b : report->buffers)
@@ -248,15 +254,12 @@ inspector::Legend UbMapView::legend() const
         return key;
     key.add(Mark::Text, QColor(), tr("x: program point (ops in order) →"));
     key.add(Mark::Box, categoryColor(0), tr("a buffer, live from its first write to its last read (a colour per tile)"));
-    const bool pingPong = std::any_of(m_report->buffers.cbegin(), m_report->buffers.cend(),
-                                      [](const asc2::BufferRecord &b) { return slotOf(b) > 0; });
-    if (pingPong)
+    if (m_hasPongSlots)
         key.add(Mark::Hatched, m_theme.text, tr("the tile's copy for the next iteration (pong slot)"));
-    if (std::any_of(m_inPlaceFrom.cbegin(), m_inPlaceFrom.cend(), [](int from) { return from >= 0; }))
+    if (m_hasInPlace)
         key.add(Mark::Seam, m_theme.text, tr("memory handed over in place"));
     key.add(Mark::DashedLine, m_theme.error, tr("peak"));
-    if (std::any_of(m_report->spaces.cbegin(), m_report->spaces.cend(),
-                    [](const asc2::SpaceUsage &s) { return s.lowerBound != s.peak; }))
+    if (m_hasLowerBound)
         key.add(Mark::DottedLine, m_theme.warning, tr("lower bound (most bytes live at once)"));
     return key;
 }

@@ -86,6 +86,7 @@ private:
     QStringList m_tiles; // per buffer: the tile it holds (its first copy's name)
     QVector<int> m_inPlaceFrom; // per buffer: whose memory it takes over in place (-1: none)
     QVector<int> m_inPlaceTo;   // per buffer: who takes its memory over in place (-1: none)
+    bool m_hasInPlace = false, m_hasPongSlots = false, m_hasLowerBound = false; // what the legend names
     bool m_syncingWindow = false;
 };
 

@@ -434,14 +434,15 @@ bool ProfileView::importPath(const QString &path, QString *message)
         return false;
     }
     const int a = runA();
-    QStringList notes = r.notes;
     // Say so when the data is of another operator or of other source code:
     // the comparison and the line times would silently mean something else.
+    QStringList warnings;
     if (a >= 0 && a < m_runs.size() && !sameOperator(m_runs[a].opName, r.run.opName))
-        notes << tr("\u26a0 op %1 is not A's %2: the comparison is of different operators").arg(r.run.opName, m_runs[a].opName);
+        warnings << tr("\u26a0 op %1 is not A's %2: the comparison is of different operators").arg(r.run.opName, m_runs[a].opName);
     if (!r.run.lineUs.isEmpty() && !sameSourceFile(r.run.sourceFile, m_sourceFile))
-        notes << tr("\u26a0 its lines are of %1, not of %2: the editor shows no heat for them")
-                     .arg(QFileInfo(r.run.sourceFile).fileName(), QFileInfo(m_sourceFile).fileName());
+        warnings << tr("\u26a0 its lines are of %1, not of %2: the editor shows no heat for them")
+                        .arg(QFileInfo(r.run.sourceFile).fileName(), QFileInfo(m_sourceFile).fileName());
+    const QStringList notes = r.notes + warnings;
     // Imports are told apart by when they came in (the same directory twice
     // is two runs to compare, not one).
     ProfileRun run = r.run;
@@ -449,9 +450,8 @@ bool ProfileView::importPath(const QString &path, QString *message)
     const int index = addRun(run, false);
     // Imported data is compared against what A showed.
     setComparison(std::max(0, a), index);
-    const bool warned = std::any_of(notes.cbegin(), notes.cend(), [](const QString &n) { return n.startsWith(QChar(0x26a0)); });
     setMessage(tr("Imported %1%2").arg(r.run.label, notes.isEmpty() ? QString() : QStringLiteral(" \u2014 ") + notes.join(QStringLiteral("; "))),
-               warned ? MessageKind::Warning : MessageKind::Info);
+               warnings.isEmpty() ? MessageKind::Info : MessageKind::Warning);
     if (!run.trace.isEmpty()) {
         SimTrace shown = withLinesOf(run.trace, m_sourceFile);
         shown.origin = run.label;
