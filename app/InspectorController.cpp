@@ -1,5 +1,7 @@
 #include "InspectorController.h"
 
+#include "CoresTimelineView.h"
+
 #include "AscendCView.h"
 #include "GraphView.h"
 #include "InspectorExport.h"
@@ -31,8 +33,7 @@ InspectorController::InspectorController(const InspectorViews &views, QWidget *w
     connect(m_views.profile, &ProfileView::runImported, m_views.ubMap, &UbMapPanel::setOverlay);
     connect(m_views.profile, &ProfileView::traceSelected, this, [this](const inspector::SimTrace &trace) {
         // Imported traces overlay the simulated views.
-        m_views.sync->setTrace(trace);
-        m_views.pingPong->setTrace(trace);
+        showTrace(trace);
     });
 }
 
@@ -49,17 +50,17 @@ void InspectorController::showReport(const ReportPtr &report)
     m_inspectedLaunches = launches;
     m_views.ubMap->setReport(report);
     m_views.sync->setReport(report);
+    if (m_views.cores)
+        m_views.cores->view()->setKernelName(report ? QString::fromStdString(report->kernel) : QString());
     if (!report || report->launches.empty()) {
-        m_views.sync->setTrace(inspector::SimTrace());
-        m_views.pingPong->setTrace(inspector::SimTrace());
+        showTrace(inspector::SimTrace());
         return;
     }
     const int last = int(report->launches.size()) - 1;
     const asc2::LaunchRecord &launch = report->launches[size_t(last)];
     if (launch.onDevice) {
         // An NPU run has no simulated trace; its measured profile is msprof's, when it ran under msprof.
-        m_views.sync->setTrace(inspector::SimTrace());
-        m_views.pingPong->setTrace(inspector::SimTrace());
+        showTrace(inspector::SimTrace());
         if (!launch.profileDir.empty())
             m_views.profile->importPath(QString::fromStdString(launch.profileDir));
         return;
@@ -67,11 +68,18 @@ void InspectorController::showReport(const ReportPtr &report)
     inspector::ProfileRun run = inspector::profileFromLaunch(*report, last);
     if (m_runNumber > 0)
         run.label = tr("run %1, %2: %3").arg(m_runNumber).arg(m_runTime, run.label);
-    m_views.sync->setTrace(run.trace);
-    m_views.pingPong->setTrace(run.trace);
+    showTrace(run.trace);
     if (!run.trace.isEmpty() && m_views.sync->modeBox()->currentIndex() == 0)
         m_views.sync->modeBox()->setCurrentIndex(1);
     m_views.profile->setRun(run);
+}
+
+void InspectorController::showTrace(const inspector::SimTrace &trace)
+{
+    m_views.sync->setTrace(trace);
+    m_views.pingPong->setTrace(trace);
+    if (m_views.cores)
+        m_views.cores->setTrace(trace);
 }
 
 void InspectorController::beginRun()

@@ -3,12 +3,14 @@
 // imported profiles over them, and exports what they show.
 #pragma once
 
+#include "InspectorData.h"
 #include "ReportPtr.h"
 
 #include <QObject>
 #include <QVector>
 
 class AscendCView;
+class CoresTimelinePanel;
 class GraphView;
 class InspectorState;
 class PassesPanel;
@@ -28,6 +30,7 @@ struct InspectorViews {
     PingPongPanel *pingPong = nullptr;
     GraphView *graph = nullptr;
     ProfileView *profile = nullptr;
+    CoresTimelinePanel *cores = nullptr;
 };
 
 class InspectorController : public QObject
@@ -60,6 +63,8 @@ signals:
     void statusMessage(const QString &text, int timeoutMs);
 
 private:
+    /// The simulated (or imported) trace to the views that draw one.
+    void showTrace(const inspector::SimTrace &trace);
     InspectorViews m_views;
     QWidget *m_window;
     ReportPtr m_inspectedReport;

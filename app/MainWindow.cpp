@@ -1,6 +1,8 @@
 #include "MainWindow.h"
 
 #include "AscendCView.h"
+#include "ColourBands.h"
+#include "CoresTimelineView.h"
 #include "AutotuneScatter.h"
 #include "AutotuneView.h"
 #include "ConsoleView.h"
@@ -25,6 +27,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -56,6 +59,8 @@ std::optional<MainWindow::View> MainWindow::viewFromName(const QString &name)
         return View::UbMap;
     if (n == QLatin1String("sync") || n == QLatin1String("timeline"))
         return View::Sync;
+    if (n == QLatin1String("cores") || n == QLatin1String("all-cores"))
+        return View::Cores;
     if (n == QLatin1String("pingpong") || n == QLatin1String("ping-pong"))
         return View::PingPong;
     if (n == QLatin1String("graph"))
@@ -70,7 +75,7 @@ std::optional<MainWindow::View> MainWindow::viewFromName(const QString &name)
 QStringList MainWindow::viewNames()
 {
     return {QStringLiteral("editor"), QStringLiteral("passes"), QStringLiteral("diff"), QStringLiteral("ascendc"),
-            QStringLiteral("console"), QStringLiteral("ub-map"), QStringLiteral("sync"),
+            QStringLiteral("console"), QStringLiteral("ub-map"), QStringLiteral("sync"), QStringLiteral("cores"),
             QStringLiteral("pingpong"), QStringLiteral("graph"), QStringLiteral("profile"),
             QStringLiteral("autotune")};
 }
@@ -103,6 +108,9 @@ MainWindow::MainWindow(JobRunner *runner, bool persistLayout, QWidget *parent)
         restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray());
         restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
         setTheme(Theme::kindFromName(settings.value(QStringLiteral("theme")).toString()));
+        action(QStringLiteral("compileAsYouType"))
+            ->setChecked(settings.value(QStringLiteral("run/compileAsYouType"), false).toBool());
+        action(QStringLiteral("colourBands"))->setChecked(settings.value(QStringLiteral("view/colourBands"), false).toBool());
     } else {
         setTheme(Theme::Kind::Light);
     }
@@ -134,6 +142,11 @@ void MainWindow::createControllers()
     connect(m_runs, &RunController::reportShown, m_inspectors, &InspectorController::showReport);
     // After the RunController's own handler: the Passes panel is cleared first.
     connect(m_document, &DocumentController::opened, m_inspectors, &InspectorController::clear);
+    // After the inspectors': the bands follow the Ascend C they were given.
+    m_bands = new ColourBands(m_editor, m_passesPanel, m_ascendcView, this);
+    connect(m_runs, &RunController::reportShown, m_bands, &ColourBands::refresh);
+    connect(m_document, &DocumentController::opened, m_bands, &ColourBands::refresh);
+    m_bands->setShown(action(QStringLiteral("colourBands"))->isChecked());
 
     m_selection = new SelectionLinker(m_document, m_editor, m_passesPanel, m_ascendcView, m_console,
                                       m_inspectorState, m_profileView, this);
@@ -165,7 +178,7 @@ void MainWindow::createControllers()
 QList<QDockWidget *> MainWindow::resultDocks() const
 {
     QList<QDockWidget *> docks{m_passesDock, m_ascendcDock};
-    for (View v : {View::UbMap, View::Sync, View::PingPong, View::Graph, View::Profile})
+    for (View v : {View::UbMap, View::Sync, View::Cores, View::PingPong, View::Graph, View::Profile})
         docks.push_back(m_inspectorDocks.value(v));
     return docks;
 }
@@ -257,6 +270,16 @@ void MainWindow::createActions()
     m_compileAction->setIcon(s->standardIcon(QStyle::SP_BrowserReload));
     connect(m_compileAction, &QAction::triggered, this, [this] { runScript(RunMode::CompileOnly); });
 
+    QAction *asYouType = addAction(QStringLiteral("compileAsYouType"), tr("Compile as You &Type"),
+                                   QKeySequence(QStringLiteral("Ctrl+Shift+B")),
+                                   tr("Compile the editor's code whenever typing pauses (as Compiler Explorer does)"));
+    asYouType->setCheckable(true);
+    connect(asYouType, &QAction::toggled, this, [this](bool on) {
+        m_runs->setCompileAsYouType(on);
+        if (m_persistLayout)
+            QSettings().setValue(QStringLiteral("run/compileAsYouType"), on);
+    });
+
     m_stopAction = addAction(QStringLiteral("stop"), tr("S&top"), QKeySequence(Qt::SHIFT | Qt::Key_F5),
                              tr("Stop the running script and its simulation"));
     m_stopAction->setIcon(s->standardIcon(QStyle::SP_MediaStop));
@@ -304,6 +327,7 @@ void MainWindow::createActions()
     run->addAction(m_runAction);
     run->addAction(m_compileAction);
     run->addAction(m_stopAction);
+    run->addAction(asYouType);
     run->addSeparator();
     run->addAction(firstChange);
 
@@ -316,6 +340,7 @@ void MainWindow::createActions()
     m_toolBar->addAction(m_runAction);
     m_toolBar->addAction(m_compileAction);
     m_toolBar->addAction(m_stopAction);
+    m_toolBar->addAction(action(QStringLiteral("compileAsYouType")));
     m_toolBar->addSeparator();
     m_runSettings = new RunSettingsController(m_toolBar, this);
 }
@@ -367,6 +392,16 @@ void MainWindow::createDocks()
     docks->addAction(m_ascendcDock->toggleViewAction());
     docks->addAction(m_consoleDock->toggleViewAction());
     view->addSeparator();
+    QAction *bands = addAction(QStringLiteral("colourBands"), tr("Colour &Bands"), QKeySequence(QStringLiteral("Ctrl+Shift+K")),
+                               tr("Colour each Python line and the IR and Ascend C lines made from it alike"));
+    bands->setCheckable(true);
+    connect(bands, &QAction::toggled, this, [this](bool on) {
+        if (m_bands)
+            m_bands->setShown(on);
+        if (m_persistLayout)
+            QSettings().setValue(QStringLiteral("view/colourBands"), on);
+    });
+    view->addAction(bands);
     view->addAction(m_darkThemeAction);
     createInspectors(docks);
 }
@@ -377,6 +412,7 @@ void MainWindow::createInspectors(QMenu *docksMenu)
     m_ubMapPanel = new UbMapPanel(this);
     m_ubMap = m_ubMapPanel->view();
     m_syncPanel = new SyncTimelinePanel(this);
+    m_coresPanel = new CoresTimelinePanel(this);
     m_pingPongPanel = new PingPongPanel(this);
     m_graphPanel = new GraphPanel(this);
     m_graphView = m_graphPanel->view();
@@ -384,10 +420,17 @@ void MainWindow::createInspectors(QMenu *docksMenu)
     m_autotuneView = new AutotuneView(this);
     m_ubMap->setState(m_inspectorState);
     m_syncPanel->view()->setState(m_inspectorState);
+    m_coresPanel->view()->setState(m_inspectorState);
+    // A core double-clicked in All Cores opens in the Sync Timeline, in detail.
+    connect(m_coresPanel->view(), &CoresTimelineView::coreActivated, this, [this](int core) {
+        m_syncPanel->modeBox()->setCurrentIndex(1); // simulated
+        m_syncPanel->coreBox()->setCurrentIndex(core);
+        showView(View::Sync);
+    });
     m_pingPongPanel->view()->setState(m_inspectorState);
     m_graphView->setState(m_inspectorState);
     m_inspectors = new InspectorController({m_passesPanel, m_ascendcView, m_inspectorState, m_ubMapPanel, m_syncPanel,
-                                            m_pingPongPanel, m_graphView, m_profileView},
+                                            m_pingPongPanel, m_graphView, m_profileView, m_coresPanel},
                                            this);
 
     const struct {
@@ -398,6 +441,7 @@ void MainWindow::createInspectors(QMenu *docksMenu)
     } inspectors[] = {
         {View::UbMap, tr("UB Map"), QStringLiteral("ubMapDock"), m_ubMapPanel, "Alt+6"},
         {View::Sync, tr("Sync Timeline"), QStringLiteral("syncDock"), m_syncPanel, "Alt+7"},
+        {View::Cores, tr("All Cores"), QStringLiteral("coresDock"), m_coresPanel, "Alt+C"},
         {View::PingPong, tr("Ping-pong"), QStringLiteral("pingPongDock"), m_pingPongPanel, "Alt+8"},
         {View::Graph, tr("Graph"), QStringLiteral("graphDock"), m_graphPanel, "Alt+9"},
         {View::Profile, tr("Profile"), QStringLiteral("profileDock"), m_profileView, "Alt+0"},
@@ -462,6 +506,7 @@ bool MainWindow::exportView(View view, const QString &path, QString *error)
     switch (view) {
     case View::UbMap: return m_ubMap->exportTo(path, error);
     case View::Sync: return m_syncPanel->view()->exportTo(path, error);
+    case View::Cores: return m_coresPanel->view()->exportTo(path, error);
     case View::PingPong: return m_pingPongPanel->view()->exportTo(path, error);
     case View::Graph: return m_graphView->exportTo(path, error);
     case View::Profile: return m_profileView->chart()->exportTo(path, error);
@@ -518,6 +563,7 @@ void MainWindow::showView(View view)
         break;
     case View::UbMap:
     case View::Sync:
+    case View::Cores:
     case View::PingPong:
     case View::Graph:
     case View::Profile:
@@ -555,6 +601,7 @@ void MainWindow::setTheme(Theme::Kind kind)
     m_edit->findBar()->setTheme(m_theme);
     m_ubMap->setTheme(m_theme);
     m_syncPanel->view()->setTheme(m_theme);
+    m_coresPanel->view()->setTheme(m_theme);
     m_pingPongPanel->view()->setTheme(m_theme);
     m_graphView->setTheme(m_theme);
     m_profileView->setTheme(m_theme);

@@ -18,6 +18,8 @@
 class AscendCView;
 class Autosave;
 class AutotuneView;
+class ColourBands;
+class CoresTimelinePanel;
 class ConsoleView;
 class DocumentController;
 class EditController;
@@ -46,7 +48,7 @@ class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    enum class View { Editor, Passes, Diff, AscendC, Console, UbMap, Sync, PingPong, Graph, Profile, Autotune };
+    enum class View { Editor, Passes, Diff, AscendC, Console, UbMap, Sync, Cores, PingPong, Graph, Profile, Autotune };
     static std::optional<View> viewFromName(const QString &name);
     static QStringList viewNames();
 
@@ -60,6 +62,7 @@ public:
     RunController *runs() const { return m_runs; }
     RunSettingsController *runSettings() const { return m_runSettings; }
     InspectorController *inspectors() const { return m_inspectors; }
+    ColourBands *colourBands() const { return m_bands; }
 
     bool openFile(const QString &path, QString *error = nullptr);
     QString filePath() const;
@@ -93,6 +96,7 @@ public:
     UbMapView *ubMap() const { return m_ubMap; }
     UbMapPanel *ubMapPanel() const { return m_ubMapPanel; }
     SyncTimelinePanel *syncPanel() const { return m_syncPanel; }
+    CoresTimelinePanel *coresPanel() const { return m_coresPanel; }
     PingPongPanel *pingPongPanel() const { return m_pingPongPanel; }
     GraphView *graphView() const { return m_graphView; }
     ProfileView *profileView() const { return m_profileView; }
@@ -144,6 +148,7 @@ private:
     UbMapPanel *m_ubMapPanel = nullptr;
     UbMapView *m_ubMap = nullptr;
     SyncTimelinePanel *m_syncPanel = nullptr;
+    CoresTimelinePanel *m_coresPanel = nullptr;
     PingPongPanel *m_pingPongPanel = nullptr;
     GraphView *m_graphView = nullptr;
     GraphPanel *m_graphPanel = nullptr;
@@ -169,5 +174,6 @@ private:
     RunSettingsController *m_runSettings = nullptr;
     RunController *m_runs = nullptr;
     InspectorController *m_inspectors = nullptr;
+    ColourBands *m_bands = nullptr;
     SelectionLinker *m_selection = nullptr;
 };

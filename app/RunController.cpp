@@ -62,7 +62,41 @@ RunController::RunController(JobRunner *runner, DocumentController *document, Ru
             m_editedDuringRun = true;
         else if (showsResults() && m_resultsNote.isEmpty())
             setResultsNote(editedNote());
+        if (m_compileAsYouType)
+            m_typingPause.start(); // restarts: the compile waits for a pause
     });
+    m_typingPause.setSingleShot(true);
+    m_typingPause.setInterval(700);
+    connect(&m_typingPause, &QTimer::timeout, this, &RunController::onTypingPaused);
+}
+
+void RunController::setCompileAsYouType(bool on)
+{
+    if (on == m_compileAsYouType)
+        return;
+    m_compileAsYouType = on;
+    m_autoCompilePending = false;
+    if (!on) {
+        m_typingPause.stop();
+        return;
+    }
+    // Switching it on compiles what is in the editor now (unless it is empty).
+    if (!m_editor->text().trimmed().isEmpty())
+        m_typingPause.start();
+}
+
+void RunController::onTypingPaused()
+{
+    if (!m_compileAsYouType)
+        return;
+    // A run the user started (a simulation, an autotuning sweep) is not cut
+    // short by typing: the compile follows it. An earlier compile as you type
+    // of older text is superseded (the runner stops it).
+    if (m_runner->isRunning() && !m_autoRun) {
+        m_autoCompilePending = true;
+        return;
+    }
+    runScript(RunMode::CompileOnly, /*auto*/ true);
 }
 
 QString RunController::editedNote() const
@@ -118,8 +152,12 @@ void RunController::onDocumentOpened()
     setResultsNote(QString());
 }
 
-int RunController::runScript(RunMode mode)
+int RunController::runScript(RunMode mode, bool asYouType)
 {
+    m_autoRun = asYouType;
+    m_autoCompilePending = false;
+    if (!asYouType)
+        m_typingPause.stop(); // what the user started includes the last edit
     // A call tip or completion list left open over the editor would hide
     // the first lines of what the run shows (and took the key under a
     // window manager that gives tool windows the focus).
@@ -148,8 +186,9 @@ void RunController::onRunStarted(int generation, const QString &filePath)
     m_editor->clearDiagnostics();
     const bool compileOnly = m_lastRunMode == RunMode::CompileOnly;
     const QString name = QFileInfo(filePath).fileName();
-    m_console->appendLine(compileOnly ? tr("\u25B6 Compiling %1 (compile only)").arg(name)
-                                      : tr("\u25B6 Running %1").arg(name));
+    m_console->appendLine(m_autoRun      ? tr("\u25B6 Compiling %1 (as you type)").arg(name)
+                          : compileOnly ? tr("\u25B6 Compiling %1 (compile only)").arg(name)
+                                        : tr("\u25B6 Running %1").arg(name));
     emit statusChanged(compileOnly ? tr("Compiling %1...").arg(name) : tr("Running %1...").arg(name));
     m_runReported = false;
     m_editedDuringRun = false;
@@ -232,4 +271,6 @@ void RunController::onRunFinished(const RunSummary &summary)
         m_editor->ensureLineVisible(script.errorLine - 1);
     }
     emit statusChanged(summary.headline());
+    if (m_autoCompilePending && m_compileAsYouType)
+        m_typingPause.start();
 }

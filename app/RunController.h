@@ -11,6 +11,7 @@
 #include <QMap>
 #include <QObject>
 #include <QStringList>
+#include <QTimer>
 
 #include <optional>
 
@@ -37,8 +38,20 @@ public:
     QMap<QString, QString> runEnvironment(RunMode mode) const;
 
     /// Runs the editor's text as it is, saved or not. Returns the generation.
-    int runScript(RunMode mode = RunMode::Run);
+    /// @p asYouType: started by compile as you type, not by the user.
+    int runScript(RunMode mode = RunMode::Run, bool asYouType = false);
     void stopScript();
+
+    /// Compile as you type: a pause in typing of autoCompileDelay() ms
+    /// compiles the editor's code (Compile Only), as Compiler Explorer does.
+    /// A newer edit cancels a compile under way and starts again after the
+    /// pause; a run the user started is not cut short: the compile follows it.
+    void setCompileAsYouType(bool on);
+    bool compilesAsYouType() const { return m_compileAsYouType; }
+    void setAutoCompileDelay(int ms) { m_typingPause.setInterval(ms); }
+    int autoCompileDelay() const { return m_typingPause.interval(); }
+    /// Whether the run under way is one compile as you type started.
+    bool isAutoCompiling() const { return m_runner->isRunning() && m_autoRun; }
 
     /// Why the results on show are not those of the code in the editor ("":
     /// they are): a run is under way and has reported no kernel yet, the last
@@ -59,6 +72,7 @@ signals:
 
 private:
     void onDocumentOpened();
+    void onTypingPaused();
     void onRunSettingChanged();
     void onRunStarted(int generation, const QString &filePath);
     void onOutput(const QString &text, PythonHost::Stream stream);
@@ -82,4 +96,10 @@ private:
     /// The run under way has reported a kernel: what is on show is its own.
     bool m_runReported = false;
     bool m_editedDuringRun = false;
+    bool m_compileAsYouType = false;
+    QTimer m_typingPause;
+    /// The run under way (or the last) was started by compile as you type.
+    bool m_autoRun = false;
+    /// An edit paused while a run the user started was under way.
+    bool m_autoCompilePending = false;
 };

@@ -31,6 +31,15 @@ QPalette paletteOf(const Theme &t, const PaletteColors &c)
 }
 } // namespace
 
+QColor Theme::band(int sourceLine) const
+{
+    // Hues far apart for neighbours; pale on light, deep on dark, so text
+    // and the syntax colours stay readable on every band.
+    static constexpr int kHues[kBandCount] = {210, 35, 130, 285, 0, 175, 60, 320};
+    const int hue = kHues[((sourceLine % kBandCount) + kBandCount) % kBandCount];
+    return kind == Kind::Dark ? QColor::fromHsv(hue, 120, 68) : QColor::fromHsv(hue, 38, 252);
+}
+
 Theme Theme::light()
 {
     Theme t;

@@ -27,6 +27,12 @@ struct Theme {
     QColor keyword, operation, value, block, symbol, type, attribute, number, string, comment, location,
         decorator, function;
 
+    /// A colour band (as Compiler Explorer draws them): the background of
+    /// Python line @p sourceLine and of every IR and Ascend C line made from
+    /// it. kBandCount colours in turn, so neighbouring lines differ.
+    QColor band(int sourceLine) const;
+    static constexpr int kBandCount = 8;
+
     static Theme light();
     static Theme dark();
     static Theme of(Kind kind) { return kind == Kind::Dark ? dark() : light(); }

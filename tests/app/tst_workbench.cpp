@@ -2,8 +2,10 @@
 // author does in the edit -> compile -> inspect loop.
 #include "AppTestSupport.h"
 #include "AscendCView.h"
+#include "RunController.h"
 #include "MainWindowFixture.h"
 #include "ConsoleView.h"
+#include "CoresTimelineView.h"
 #include "InspectorState.h"
 #include "IrView.h"
 #include "KernelEditor.h"
@@ -155,6 +157,82 @@ private slots:
             copies = copies || ascendc->text(l).contains(QStringLiteral("DataCopy"));
         }
         QVERIFY(copies);
+    }
+
+    void aRunFillsAllCoresAndColourBandsMatchALineToItsCode()
+    {
+        QVERIFY(m_window->openFile(QStringLiteral(ASC2_SOURCE_DIR "/samples/vadd.py")));
+        m_window->runScript();
+        QTRY_COMPARE_WITH_TIMEOUT(m_finished->count(), 1, 60000);
+        QVERIFY(m_finished->takeFirst().at(0).value<RunSummary>().ok());
+        // All Cores shows every block of the launch, titled with the kernel.
+        CoresTimelineView *cores = m_window->coresPanel()->view();
+        QVERIFY(cores->hasContent());
+        const ReportPtr report = m_window->passesPanel()->currentReport();
+        QCOMPARE(int(cores->trace().cores.size()), report->launches.back().blockNum);
+        QVERIFY(cores->title().startsWith(QString::fromStdString(report->kernel)));
+        m_window->showView(MainWindow::View::Cores);
+        QVERIFY(m_window->coresPanel()->isVisible());
+        KernelEditor *editor = m_window->editor();
+        AscendCView *ascendc = m_window->ascendcView();
+        IrView *ir = m_window->passesPanel()->irView();
+        QAction *bands = m_window->action(QStringLiteral("colourBands"));
+        QVERIFY(bands && bands->isCheckable() && !bands->isChecked());
+        const auto pythonLineOf = [&](const QString &code) {
+            for (int l = 0; l < editor->lines(); ++l)
+                if (editor->text(l).contains(code))
+                    return l + 1;
+            return 0;
+        };
+        const int add = pythonLineOf(QStringLiteral("asc2.copy_out(x + y"));
+        const int copyIn = pythonLineOf(QStringLiteral("x = asc2.copy_in"));
+        QVERIFY(add > 0 && copyIn > 0);
+        QCOMPARE(editor->bandAt(add), -1); // off until asked for
+
+        bands->trigger();
+        // The Python line, its Ascend C lines and its IR lines share one colour;
+        // neighbouring lines differ.
+        for (const int line : {add, copyIn}) {
+            const int band = editor->bandAt(line);
+            QVERIFY2(band >= 0, qPrintable(editor->text(line - 1)));
+            int ascendcLines = 0;
+            for (int l = 1; l <= ascendc->lines(); ++l) {
+                if (ascendc->sourceLineOf(l) != line)
+                    continue;
+                QCOMPARE(ascendc->bandAt(l), band);
+                ++ascendcLines;
+            }
+            QVERIFY(ascendcLines > 0);
+            const asc2::PassRecord *pass = m_window->passesPanel()->model()->passAt(m_window->passesPanel()->selectedPass());
+            QVERIFY(pass);
+            int irLines = 0;
+            for (size_t l = 0; l < pass->irLines.size(); ++l) {
+                if (pass->irLines[l] != line)
+                    continue;
+                QCOMPARE(ir->bandAt(int(l)), band);
+                ++irLines;
+            }
+            QVERIFY(irLines > 0);
+        }
+        QVERIFY(editor->bandAt(add) != editor->bandAt(add - 1) || editor->bandAt(add - 1) < 0);
+        // A line that made no code has no band (the kernel's docstring, a comment).
+        for (int l = 1; l <= editor->lines(); ++l)
+            if (editor->text(l - 1).trimmed().startsWith(QLatin1Char('#')))
+                QCOMPARE(editor->bandAt(l), -1);
+
+        // Another pass: its IR gets its bands.
+        m_window->passesPanel()->selectPass(1);
+        const asc2::PassRecord *first = m_window->passesPanel()->model()->passAt(1);
+        for (size_t l = 0; l < first->irLines.size(); ++l)
+            QCOMPARE(ir->bandAt(int(l)), first->irLines[l] > 0 ? first->irLines[l] % Theme::kBandCount : -1);
+
+        m_window->showView(MainWindow::View::AscendC);
+        saveScreenshot(QStringLiteral("bands"));
+        bands->trigger();
+        QCOMPARE(editor->bandAt(add), -1);
+        for (int l = 1; l <= ascendc->lines(); ++l)
+            QCOMPARE(ascendc->bandAt(l), -1);
+        QCOMPARE(ir->bandAt(0), -1);
     }
 
     void resultsOfOtherCodeAreMarkedStale()
@@ -533,6 +611,80 @@ private slots:
         QTest::keyClick(editor, Qt::Key_F5);
         QTRY_COMPARE_WITH_TIMEOUT(started.count(), 2, 2000);
         QVERIFY(!editor->isListActive());
+    }
+
+    void compileAsYouTypeCompilesOnceTypingPauses()
+    {
+        QVERIFY(m_window->openFile(QStringLiteral(ASC2_SOURCE_DIR "/samples/vadd.py")));
+        RunController *runs = m_window->runs();
+        runs->setAutoCompileDelay(300);
+        QSignalSpy started(m_runner, &JobRunner::runStarted);
+        QAction *asYouType = m_window->action(QStringLiteral("compileAsYouType"));
+        QVERIFY(asYouType && asYouType->isCheckable() && !asYouType->isChecked());
+
+        // Off: typing runs nothing. (A comment of its own at the end of the file.)
+        KernelEditor *editor = m_window->editor();
+        m_window->activateWindow();
+        editor->setFocus();
+        editor->SendScintilla(QsciScintillaBase::SCI_DOCUMENTEND);
+        QTest::keyClick(editor, Qt::Key_Return);
+        QTest::keyClicks(editor, QStringLiteral("#"));
+        QTest::qWait(600);
+        QCOMPARE(started.count(), 0);
+
+        // On: a burst of keys (each within the pause) makes one compile, of the
+        // text as it is after the last key, compile only.
+        asYouType->setChecked(true);
+        QTRY_COMPARE_WITH_TIMEOUT(m_finished->count(), 1, 60000); // switching on compiles what is there
+        m_finished->clear();
+        started.clear();
+        for (const QChar c : QStringLiteral(" edited"))
+            QTest::keyClick(editor, c.toLatin1(), Qt::NoModifier, 50);
+        QTRY_COMPARE_WITH_TIMEOUT(m_finished->count(), 1, 60000);
+        QTest::qWait(500);
+        QCOMPARE(started.count(), 1);
+        RunSummary summary = m_finished->takeFirst().at(0).value<RunSummary>();
+        QVERIFY2(summary.ok() && !summary.lastLaunched && !summary.kernels.isEmpty(),
+                 qPrintable(summary.headline() + m_window->console()->toPlainText()));
+        QVERIFY(m_window->console()->toPlainText().contains(QStringLiteral("(as you type)")));
+        QVERIFY(runs->resultsNote().isEmpty()); // the views show the code in the editor
+
+        // An edit that breaks the kernel marks its line, as the compile would.
+        const int addLine = [&] {
+            for (int l = 0; l < editor->lines(); ++l)
+                if (editor->text(l).contains(QStringLiteral("asc2.copy_out(x + y")))
+                    return l;
+            return -1;
+        }();
+        QVERIFY(addLine >= 0);
+        const QString good = editor->text();
+        const int at = editor->text(addLine).indexOf(QStringLiteral("x + y"));
+        editor->setCursorPosition(addLine, at);
+        QTest::keyClicks(editor, QStringLiteral("undefined_name + "));
+        QTRY_COMPARE_WITH_TIMEOUT(m_finished->count(), 1, 60000);
+        summary = m_finished->takeFirst().at(0).value<RunSummary>();
+        QVERIFY(!summary.ok());
+        QTRY_VERIFY(!editor->diagnostics().isEmpty());
+        QCOMPARE(editor->diagnostics().first().line, addLine + 1);
+
+        // A run the user started is not cut short by typing: the compile follows it.
+        editor->setText(good);
+        m_finished->clear();
+        started.clear();
+        QTest::keyClick(editor, Qt::Key_F5);
+        QTRY_COMPARE_WITH_TIMEOUT(started.count(), 1, 5000);
+        editor->SendScintilla(QsciScintillaBase::SCI_DOCUMENTEND);
+        QTest::keyClicks(editor, QStringLiteral(" "));
+        QTRY_COMPARE_WITH_TIMEOUT(m_finished->count(), 2, 60000);
+        const RunSummary userRun = m_finished->at(0).at(0).value<RunSummary>();
+        QVERIFY2(userRun.ok() && userRun.lastLaunched, qPrintable(userRun.headline()));
+        QCOMPARE(started.count(), 2);
+
+        // Off again: nothing more.
+        asYouType->setChecked(false);
+        QTest::keyClicks(editor, QStringLiteral("#"));
+        QTest::qWait(600);
+        QCOMPARE(started.count(), 2);
     }
 
     void everyActionHasAShortcut()

@@ -7,6 +7,7 @@
 #include "InspectorSample.h"
 #include "InspectorState.h"
 #include "ProfileData.h"
+#include "SpeedOfLight.h"
 
 #include <QSignalSpy>
 #include <QtTest>
@@ -590,6 +591,119 @@ private slots:
         QCOMPARE(run.pipeRatio[int(Pipe::M)], -1.0); // not reported
         QVERIFY(qFuzzyCompare(run.lineUs.value(10), 2.01));
         QCOMPARE(profileFromLaunch(*makePingPongReport(), 3).source, QString());
+    }
+
+    // The speed-of-light rules on runs made to the point of each.
+    static ProfileRun runOf(std::initializer_list<std::pair<Pipe, double>> busy)
+    {
+        ProfileRun run;
+        run.source = QStringLiteral("simulated");
+        run.durationUs = 100;
+        run.blockDim = 48;
+        run.peaks.platform = QStringLiteral("Ascend910B1");
+        run.peaks.hbmGBps = 1800;
+        run.peaks.vectorCores = 48;
+        run.peaks.cubeCores = 24;
+        run.peaks.launchUs = 2;
+        for (const auto &[pipe, share] : busy)
+            run.pipeRatio[int(pipe)] = share;
+        return run;
+    }
+    static QStringList rulesOf(const SpeedOfLight &v)
+    {
+        QStringList rules;
+        for (const SpeedOfLight::Advice &a : v.advice)
+            rules << a.rule;
+        return rules;
+    }
+
+    void speedOfLightNamesWhatBoundsARun()
+    {
+        // Loads busy 90 % of the run, V 20 %: memory-bound, GM against HBM.
+        ProfileRun loads = runOf({{Pipe::MTE2, 0.9}, {Pipe::V, 0.2}, {Pipe::MTE3, 0.3}, {Pipe::S, 0.05}});
+        loads.pipeBytes[int(Pipe::MTE2)] = 90e6; // 90 MB in 100 µs: 900 GB/s
+        loads.pipeBytes[int(Pipe::MTE3)] = 45e6;
+        loads.pipeBytes[int(Pipe::FIX)] = 0;
+        SpeedOfLight v = SpeedOfLight::of(loads);
+        QVERIFY(v.known);
+        QCOMPARE(v.bound, QStringLiteral("MTE2-bound"));
+        QVERIFY2(v.headline.startsWith("MTE2-bound: MTE2 busy 90% of the run, GM at 75% of the HBM roofline; V idle 80%"),
+                 qPrintable(v.headline));
+        QCOMPARE(v.roofs.first().name, QStringLiteral("MTE2"));
+        QCOMPARE(v.roofs.last().name, QStringLiteral("GM bandwidth"));
+        QVERIFY(qFuzzyCompare(v.roofs.last().share, 0.75));
+        QVERIFY2(v.roofs.last().detail.contains("1.35 TB/s of the HBM's 1.80 TB/s"), qPrintable(v.roofs.last().detail));
+        QCOMPARE(rulesOf(v), QStringList{"memory-bound"});
+        QVERIFY(v.advice.first().action.contains("nearly saturated"));
+        QVERIFY(v.text().contains("- Data movement bounds the run"));
+
+        // The vector unit, the cube, the scalar unit.
+        QCOMPARE(SpeedOfLight::of(runOf({{Pipe::V, 0.8}, {Pipe::MTE2, 0.3}})).bound, QStringLiteral("V-bound"));
+        QCOMPARE(rulesOf(SpeedOfLight::of(runOf({{Pipe::V, 0.8}, {Pipe::MTE2, 0.3}}))), QStringList{"vector-bound"});
+        ProfileRun cube = runOf({{Pipe::M, 0.85}, {Pipe::MTE1, 0.4}, {Pipe::MTE2, 0.3}});
+        cube.blockDim = 24;
+        QCOMPARE(rulesOf(SpeedOfLight::of(cube)), QStringList{"cube-bound"});
+        cube.blockDim = 6; // a cube kernel counts cube cores: 6 of 24
+        const SpeedOfLight few = SpeedOfLight::of(cube);
+        QCOMPARE(rulesOf(few), (QStringList{"few-cores", "cube-bound"}));
+        QVERIFY2(few.advice.first().finding.contains("6 of the 24 cube cores: 75% of the chip idles"),
+                 qPrintable(few.advice.first().finding));
+        QVERIFY(rulesOf(SpeedOfLight::of(runOf({{Pipe::V, 0.7}, {Pipe::S, 0.45}}))).contains("scalar-heavy"));
+
+        // Nothing busy most of the time: latency-bound, and a short run says so.
+        ProfileRun idle = runOf({{Pipe::MTE2, 0.35}, {Pipe::V, 0.1}});
+        idle.durationUs = 5;
+        v = SpeedOfLight::of(idle);
+        QCOMPARE(v.bound, QStringLiteral("latency-bound"));
+        QCOMPARE(rulesOf(v), (QStringList{"latency-bound", "short-run"}));
+
+        // No pipe data (an op_summary without ratios): no verdict, and it says so.
+        ProfileRun none;
+        none.durationUs = 3;
+        QVERIFY(!SpeedOfLight::of(none).known);
+        QVERIFY(SpeedOfLight::of(none).text().startsWith("No speed-of-light verdict"));
+    }
+
+    void speedOfLightReadsWaitsAndCopiesFromTheTrace()
+    {
+        // One core: V waits 40 µs of 100 for MTE2; loads of 512 B.
+        ProfileRun run = runOf({{Pipe::MTE2, 0.5}, {Pipe::V, 0.3}});
+        run.trace.cores = {QStringLiteral("core0.veccore0")};
+        for (int i = 0; i < 100; ++i) {
+            TraceEvent load;
+            load.pipe = Pipe::MTE2;
+            load.start = i;
+            load.duration = 0.5;
+            load.bytes = 512;
+            run.trace.events.push_back(load);
+        }
+        TraceEvent wait;
+        wait.pipe = Pipe::V;
+        wait.kind = TraceEvent::Kind::Wait;
+        wait.duration = 40;
+        wait.flagPipes = std::pair{Pipe::MTE2, Pipe::V};
+        run.trace.events.push_back(wait);
+        const QStringList rules = rulesOf(SpeedOfLight::of(run));
+        QVERIFY2(rules.contains("loads-not-hidden") && rules.contains("small-copies") && rules.contains("latency-bound"),
+                 qPrintable(rules.join(',')));
+        QVERIFY(!rules.contains("buffer-reuse-waits"));
+
+        // A MIX launch's totals count cube and vector cores together: V busy
+        // 40 % over 2 cores is 80 % on the one vector core that runs it.
+        ProfileRun mix = runOf({{Pipe::V, 0.4}, {Pipe::M, 0.3}});
+        mix.trace.cores = {QStringLiteral("core0.cubecore0"), QStringLiteral("core0.veccore0")};
+        TraceEvent v;
+        v.core = 1;
+        v.pipe = Pipe::V;
+        v.duration = 1;
+        TraceEvent m;
+        m.core = 0;
+        m.pipe = Pipe::M;
+        m.duration = 1;
+        mix.trace.events = {m, v};
+        const SpeedOfLight verdict = SpeedOfLight::of(mix);
+        QCOMPARE(verdict.bound, QStringLiteral("V-bound"));
+        QVERIFY(qFuzzyCompare(verdict.roofs.first().share, 0.8));
     }
 };
 

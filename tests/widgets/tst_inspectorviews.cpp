@@ -1,6 +1,7 @@
 // The inspector views on a small double-buffered kernel: what is under the
 // mouse, what a click selects in the shared state, the models (checked with
 // QAbstractItemModelTester), A/B comparison, exports and the editor heat.
+#include "CoresTimelineView.h"
 #include "GraphPanel.h"
 #include "GraphView.h"
 #include "InspectorExport.h"
@@ -19,7 +20,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLineEdit>
 #include <QTemporaryDir>
+#include <QTextBrowser>
 #include <QToolTip>
 #include <QtTest>
 
@@ -432,6 +435,149 @@ private slots:
         panel.setReport(makePingPongReport());
         QVERIFY(!panel.spaceBox()->isEnabled());
         QCOMPARE(view->layout(view->size()).size(), 1);
+    }
+
+    static SimTrace threeCoreTrace()
+    {
+        SimTrace trace;
+        trace.cores = {"core0.veccore0", "core1.veccore0", "core2.veccore0"};
+        for (int core = 0; core < 3; ++core) {
+            const auto add = [&](Pipe pipe, TraceEvent::Kind kind, const char *name, double start, double end, int line) {
+                TraceEvent e;
+                e.core = core;
+                e.pipe = pipe;
+                e.kind = kind;
+                e.name = QString::fromLatin1(name);
+                e.start = start;
+                e.duration = end - start;
+                e.line = line;
+                e.file = "/tmp/pp.py";
+                if (kind == TraceEvent::Kind::Wait)
+                    e.flagPipes = std::pair{Pipe::MTE2, Pipe::V};
+                trace.events.push_back(e);
+            };
+            add(Pipe::MTE2, TraceEvent::Kind::Op, "ascendc.data_copy_in", 0, 1, 10);
+            add(Pipe::V, TraceEvent::Kind::Wait, "ascendc.wait_flag", 0, 1, 0);
+            add(Pipe::V, TraceEvent::Kind::Op, "ascendc.add", 1, 2, 11);
+            add(Pipe::MTE3, TraceEvent::Kind::Op, "ascendc.data_copy_out", 2, 2.5 + 0.5 * core, 12);
+        }
+        trace.endTime = 3.5;
+        return trace;
+    }
+
+    void allCoresTimelineShowsEveryCoreSearchesAndTotalsARange()
+    {
+        InspectorState state;
+        CoresTimelinePanel panel;
+        CoresTimelineView *view = panel.view();
+        view->setState(&state);
+        panel.resize(1000, 520);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QVERIFY(!view->hasContent());
+        view->setKernelName("pp");
+        panel.setTrace(threeCoreTrace());
+
+        // A row per pipe each core used, grouped by core; the heat column.
+        QCOMPARE(view->rows().size(), 9);
+        QVERIFY(view->rows()[0].firstOfCore && view->rows()[3].firstOfCore && !view->rows()[4].firstOfCore);
+        QCOMPARE(view->rows()[3].core, 1);
+        QCOMPARE(view->rows()[5].pipe, Pipe::MTE3);
+        QVERIFY(qFuzzyCompare(view->coreHeat()[2], 1.5 / 3.5)); // MTE3, the busiest pipe of core 2
+        QCOMPARE(view->title(), QStringLiteral("pp \u2014 all 3 cores, predicted by the simulator"));
+        QVERIFY(panel.totalsLabel()->text().startsWith("Whole run"));
+
+        // Search: by op, by line, not found.
+        panel.searchField()->setText("copy_in");
+        QCOMPARE(view->matches().size(), 3);
+        QCOMPARE(panel.matchLabel()->text(), QStringLiteral("3 matches"));
+        QTest::keyClick(panel.searchField(), Qt::Key_Return);
+        QCOMPARE(view->currentMatch(), 0);
+        QCOMPARE(panel.matchLabel()->text(), QStringLiteral("1 of 3"));
+        QCOMPARE(state.sourceLine(), 10);
+        view->previousMatch();
+        QCOMPARE(view->currentMatch(), 2);
+        panel.searchField()->setText("line 11");
+        QCOMPARE(view->matches().size(), 3);
+        for (int i : view->matches())
+            QCOMPARE(view->trace().events[i].name, QStringLiteral("ascendc.add"));
+        panel.searchField()->setText("no such op");
+        QCOMPARE(panel.matchLabel()->text(), QStringLiteral("not found"));
+        panel.searchField()->clear();
+
+        // A range, selected with Shift+drag, totalled over the cores.
+        view->setRange(0.5, 1.5);
+        CoresTimelineView::Totals t = view->totals();
+        QCOMPARE(t.slices, 9);
+        QVERIFY(qFuzzyCompare(t.busy[int(Pipe::MTE2)], 1.5));
+        QVERIFY(qFuzzyCompare(t.busy[int(Pipe::V)], 1.5));
+        QVERIFY(qFuzzyCompare(t.waiting, 1.5));
+        QCOMPARE(t.busy[int(Pipe::MTE3)], 0.0);
+        QVERIFY2(panel.totalsLabel()->text().contains("3 cores: busy MTE2 50%, V 50%; waiting 17% of pipe time; 9 slices"),
+                 qPrintable(panel.totalsLabel()->text()));
+        QTest::keyClick(view, Qt::Key_Escape);
+        QVERIFY(!view->hasRange());
+        view->xAxis().setPixels(118, view->width() - 12);
+        const int x0 = int(view->xAxis().toPixel(2.0)), x1 = int(view->xAxis().toPixel(3.0));
+        const int y = int(view->rowRect(2, view->size()).center().y());
+        QTest::mousePress(view, Qt::LeftButton, Qt::ShiftModifier, QPoint(x0, y));
+        QTest::mouseMove(view, QPoint(x1, y));
+        QTest::mouseRelease(view, Qt::LeftButton, Qt::ShiftModifier, QPoint(x1, y));
+        QVERIFY(view->hasRange());
+        QVERIFY(std::abs(view->rangeFrom() - 2.0) < 0.02 && std::abs(view->rangeTo() - 3.0) < 0.02);
+        QVERIFY(view->totals().busy[int(Pipe::MTE3)] > 1.4);
+
+        // Tooltips name the op, the core and the time; a click selects its line.
+        const QPointF onLoad(view->xAxis().toPixel(0.5), view->rowRect(3, view->size()).center().y());
+        QCOMPARE(view->eventAt(onLoad) >= 0, true);
+        const QString tip = view->toolTipAt(onLoad);
+        QVERIFY2(tip.contains("ascendc.data_copy_in") && tip.contains("core1.veccore0") && tip.contains("line 10"), qPrintable(tip));
+        state.clear();
+        view->activateAt(onLoad);
+        QCOMPARE(state.sourceLine(), 10);
+        // A double-click on a core's header asks for it in detail.
+        QSignalSpy activated(view, &CoresTimelineView::coreActivated);
+        QTest::mouseDClick(view, Qt::LeftButton, Qt::NoModifier, QPoint(20, int(view->rowRect(7, view->size()).center().y())));
+        QCOMPARE(activated.count(), 1);
+        QCOMPARE(activated.first().first().toInt(), 2);
+
+        // Perfetto's keys.
+        view->setFocus();
+        const double span = view->xAxis().span();
+        QTest::keyClick(view, Qt::Key_W);
+        QVERIFY(view->xAxis().span() < span * 0.8);
+        QTest::keyClick(view, Qt::Key_D);
+        QTest::keyClick(view, Qt::Key_0);
+        QCOMPARE(view->xAxis().span(), span);
+
+        // Drawn: slices in their pipe's colour, the legend at the foot.
+        QVERIFY(!view->legend().isEmpty());
+        const QImage image = view->renderImage(view->size());
+        const QRectF load = view->rowRect(0, view->size());
+        const QColor drawn = image.pixelColor(int(view->xAxis().toPixel(0.9)), int(load.top() + 3));
+        QCOMPARE(drawn.rgb(), pipeColor(Pipe::MTE2).rgb());
+    }
+
+    void profileGivesASpeedOfLightVerdictForSimulatedAndImportedRuns()
+    {
+        ProfileView profile;
+        QVERIFY(profile.verdictView()->toPlainText().contains("Run a kernel"));
+        profile.addRun(profileFromLaunch(*makePingPongReport(), 0));
+        QString text = profile.verdictView()->toPlainText();
+        QVERIFY2(text.contains("-bound: ") && text.contains("predicted by the simulator") && text.contains("What to try"),
+                 qPrintable(text));
+        // An msprof op import comes in as B: its headline under A's verdict.
+        QString message;
+        QVERIFY2(profile.importPath(ASC2_FIXTURES_DIR "/msprof_op", &message), qPrintable(message));
+        text = profile.verdictView()->toPlainText();
+        QVERIFY2(text.contains("predicted by the simulator") && text.contains("B (imported ") && text.contains("-bound: MTE2 busy"),
+                 qPrintable(text));
+        // As A (pipe ratios, no bytes): a verdict too, named as measured, and
+        // no bandwidth roof made up.
+        profile.setComparison(1, 0);
+        text = profile.verdictView()->toPlainText();
+        QVERIFY2(text.contains("measured (msprof op)") && text.contains("B (pp @ Ascend910B1"), qPrintable(text));
+        QVERIFY(!text.contains("GM bandwidth"));
     }
 
     void ubMapMsprofOverlay()

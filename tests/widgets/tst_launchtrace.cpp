@@ -3,6 +3,7 @@
 // the views draw one simulated run alike however it arrived.
 #include "InspectorData.h"
 #include "ProfileData.h"
+#include "SpeedOfLight.h"
 
 #include "asc2/Driver/Pipeline.h"
 
@@ -114,6 +115,21 @@ private slots:
         const ProfileRun run = profileFromLaunch(*compiled.kernel->report(), 0);
         QCOMPARE(run.trace.events.size(), typed.events.size());
         QVERIFY(!run.lineUs.isEmpty());
+        // What its speed of light is made from: the bytes each pipe moved (a
+        // 256-float tile of x and of y read, one of out written, per tile of
+        // each core) and the platform's peaks.
+        const double tileBytes = 256 * sizeof(float);
+        QCOMPARE(run.pipeBytes[int(Pipe::MTE2)], 2 * cores * tiles * tileBytes);
+        QCOMPARE(run.pipeBytes[int(Pipe::MTE3)], cores * tiles * tileBytes);
+        QCOMPARE(run.pipeBytes[int(Pipe::V)], 0.0);
+        QCOMPARE(run.peaks.platform, QString::fromStdString(compiled.kernel->report()->target));
+        QVERIFY(run.peaks.hbmGBps > 1000 && run.peaks.vectorCores > int(cores) && run.peaks.launchUs > 0);
+        const SpeedOfLight verdict = SpeedOfLight::of(run);
+        QVERIFY(verdict.known && !verdict.bound.isEmpty());
+        QCOMPARE(verdict.roofs.last().name, QStringLiteral("GM bandwidth"));
+        QVERIFY2(verdict.advice.first().rule == QStringLiteral("few-cores")
+                     && verdict.advice.first().finding.contains(QStringLiteral("runs on 2 of the")),
+                 qPrintable(verdict.text()));
     }
 
     void mixKernelReadsAsItsExport()

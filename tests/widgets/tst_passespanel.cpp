@@ -130,6 +130,46 @@ private slots:
         QVERIFY(diff->caption().contains(QStringLiteral("asctile-to-ascendc \u2192 ascendc-plan-ub")));
     }
 
+    void nextAndPreviousChangeStepThroughADiff()
+    {
+        IrDiffView diff;
+        diff.resize(800, 300);
+        diff.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&diff));
+        QStringList before, after;
+        for (int i = 0; i < 60; ++i) {
+            before << QStringLiteral("line %1").arg(i);
+            after << (i == 5 || i == 6 || i == 40 ? QStringLiteral("changed %1").arg(i) : QStringLiteral("line %1").arg(i));
+        }
+        after << QStringLiteral("appended");
+        diff.setTexts(before.join('\n'), after.join('\n'), QStringLiteral("a \u2192 b"));
+        // Three changes: rows 5-6 (one run), 40, the appended line.
+        QCOMPARE(diff.changes(), (QVector<int>{5, 40, 60}));
+        QCOMPARE(diff.currentChange(), -1);
+        diff.afterView()->setFocus();
+        QTest::keyClick(diff.afterView(), Qt::Key_F7);
+        QCOMPARE(diff.currentChange(), 0);
+        QCOMPARE(diff.afterView()->textCursor().blockNumber(), 5);
+        QTest::keyClick(diff.afterView(), Qt::Key_F7);
+        QCOMPARE(diff.afterView()->textCursor().blockNumber(), 40);
+        QCOMPARE(diff.beforeView()->textCursor().blockNumber(), 40); // both columns
+        QTest::keyClick(diff.afterView(), Qt::Key_F7);
+        QTest::keyClick(diff.afterView(), Qt::Key_F7); // wraps
+        QCOMPARE(diff.currentChange(), 0);
+        QTest::keyClick(diff.afterView(), Qt::Key_F7, Qt::ShiftModifier);
+        QCOMPARE(diff.currentChange(), 2);
+        // Inline: the rows of the inline text.
+        diff.setMode(IrDiffView::Mode::Inline);
+        QCOMPARE(diff.changes().size(), 3);
+        diff.nextChange();
+        QVERIFY(diff.inlineView()->textCursor().block().text().startsWith(QStringLiteral("- line 5")));
+        // No change: nothing to step to.
+        diff.setTexts(QStringLiteral("same"), QStringLiteral("same"), QStringLiteral("x"));
+        QVERIFY(diff.changes().isEmpty());
+        diff.nextChange();
+        QCOMPARE(diff.currentChange(), -1);
+    }
+
     void irLinesAndPythonLinesFollowEachOther()
     {
         PassesPanel panel;

@@ -389,6 +389,7 @@ SimTrace SimTrace::fromTrace(const asc2::sim::Trace &in)
         }
         const bool flag = sim::isFlagSet(e) || sim::isFlagWait(e);
         ev.detail = flag ? QString::fromStdString(sim::flagDetail(e)) : e.bytes ? QStringLiteral("%1 bytes").arg(e.bytes) : QString();
+        ev.bytes = flag ? 0 : e.bytes;
         switch (e.op) {
         case sim::Opcode::SetFlag:
         case sim::Opcode::WaitFlag:

@@ -108,6 +108,7 @@ struct TraceEvent {
     int line = 0; // from args.code "file:line"
     QString file;
     QString detail;
+    qint64 bytes = 0; // a copy's bytes (0: not a copy, or not known)
     int flagId = -1; // set/wait_flag: the flag's event id (-1: unknown)
     /// set/wait_flag: the flag's setting and waiting pipe, when known.
     std::optional<std::pair<Pipe, Pipe>> flagPipes;

@@ -30,6 +30,9 @@ AscendCView::AscendCView(QWidget *parent)
     setCaretLineVisible(true);
     setWrapMode(QsciScintilla::WrapNone);
     markerDefine(QsciScintilla::Background, LinkedLineMarker);
+    static_assert(LinkedLineMarker == BandMarker0 + Theme::kBandCount);
+    for (int band = 0; band < Theme::kBandCount; ++band)
+        markerDefine(QsciScintilla::Background, BandMarker0 + band);
     setTheme(Theme::light());
     updateMarginWidth();
     connect(this, &QsciScintilla::cursorPositionChanged, this, [this](int line, int) {
@@ -45,6 +48,47 @@ void AscendCView::setTheme(const Theme &theme)
 {
     applyThemeToScintilla(this, theme);
     setMarkerBackgroundColor(theme.linkedLine, LinkedLineMarker);
+    for (int band = 0; band < Theme::kBandCount; ++band)
+        setMarkerBackgroundColor(theme.band(band), BandMarker0 + band);
+}
+
+QVector<int> AscendCView::sourceLines() const
+{
+    QVector<int> lines;
+    for (int line : m_sourceLines)
+        if (line > 0)
+            lines.push_back(line);
+    std::sort(lines.begin(), lines.end());
+    lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
+    return lines;
+}
+
+void AscendCView::setBandsShown(bool shown)
+{
+    if (shown == m_bandsShown)
+        return;
+    m_bandsShown = shown;
+    markBands();
+}
+
+void AscendCView::markBands()
+{
+    for (int band = 0; band < Theme::kBandCount; ++band)
+        markerDeleteAll(BandMarker0 + band);
+    if (!m_bandsShown)
+        return;
+    for (int i = 0; i < m_sourceLines.size() && i < lines(); ++i)
+        if (m_sourceLines[i] > 0)
+            markerAdd(i, BandMarker0 + m_sourceLines[i] % Theme::kBandCount);
+}
+
+int AscendCView::bandAt(int line) const
+{
+    const unsigned mask = markersAtLine(line - 1);
+    for (int band = 0; band < Theme::kBandCount; ++band)
+        if (mask & (1u << (BandMarker0 + band)))
+            return band;
+    return -1;
 }
 
 void AscendCView::setSource(const QString &source, const QVector<int> &sourceLines)
@@ -62,6 +106,7 @@ void AscendCView::setSource(const QString &source, const QVector<int> &sourceLin
         // Re-running the same kernel should not throw the reader back to the top.
         setFirstVisibleLine(firstLine);
     }
+    markBands();
     markLinkedLines();
 }
 

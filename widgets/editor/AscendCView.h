@@ -28,20 +28,32 @@ public:
     QVector<int> linkedLines() const { return m_linkedLines; }
     /// The Python line of 1-based Ascend C line @p line (0: none).
     int sourceLineOf(int line) const;
+    /// The Python lines the source was made from, ascending, each once.
+    QVector<int> sourceLines() const;
+
+    /// Colour bands: each line on the background of its Python line's band
+    /// (Theme::band), as the editor and the IR show them.
+    void setBandsShown(bool shown);
+    bool bandsShown() const { return m_bandsShown; }
+    /// The band colour index of 1-based @p line (-1: none).
+    int bandAt(int line) const;
 
 signals:
     /// The cursor moved to a line emitted for Python line @p line.
     void sourceLineActivated(int line);
 
 private:
-    enum Marker { LinkedLineMarker = 1 };
+    // The linked line shows over a band (the higher marker wins).
+    enum Marker { BandMarker0 = 1, LinkedLineMarker = BandMarker0 + 8 /* Theme::kBandCount */ };
 
     void updateMarginWidth();
     void markLinkedLines();
+    void markBands();
 
     QVector<int> m_sourceLines;
     QVector<int> m_linkedLines;
     int m_linkedSourceLine = 0;
     int m_lastCursorLine = -1;
     bool m_settingText = false;
+    bool m_bandsShown = false;
 };

@@ -68,6 +68,8 @@ KernelEditor::KernelEditor(QWidget *parent)
     markerDefine(QsciScintilla::Background, ErrorLineMarker);
     markerDefine(QsciScintilla::Circle, WarningMarker);
     markerDefine(QsciScintilla::Background, LinkedLineMarker);
+    for (int band = 0; band < Theme::kBandCount; ++band)
+        markerDefine(QsciScintilla::Background, BandMarker0 + band);
     // Profile heat: a strip left of the line numbers, five shades of red.
     setMargins(4);
     setMarginType(HeatMargin, QsciScintilla::SymbolMargin);
@@ -143,6 +145,8 @@ void KernelEditor::setTheme(const Theme &theme)
     setMarkerBackgroundColor(theme.errorLine, ErrorLineMarker);
     setMarkerBackgroundColor(theme.warning, WarningMarker);
     setMarkerBackgroundColor(theme.linkedLine, LinkedLineMarker);
+    for (int band = 0; band < Theme::kBandCount; ++band)
+        setMarkerBackgroundColor(theme.band(band), BandMarker0 + band);
     setIndicatorForegroundColor(theme.error, m_squiggle);
     setCallTipsBackgroundColor(theme.palette.color(QPalette::ToolTipBase));
     setCallTipsForegroundColor(theme.palette.color(QPalette::ToolTipText));
@@ -289,6 +293,28 @@ void KernelEditor::setLinkedLine(int line)
     m_linkedLine = line;
     if (line > 0 && line <= lines())
         markerAdd(line - 1, LinkedLineMarker);
+}
+
+void KernelEditor::setBandLines(const QVector<int> &lines)
+{
+    if (lines == m_bandLines)
+        return;
+    for (int band = 0; band < Theme::kBandCount; ++band)
+        markerDeleteAll(BandMarker0 + band);
+    m_bandLines = lines;
+    for (int line : lines) {
+        if (line > 0 && line <= this->lines())
+            markerAdd(line - 1, BandMarker0 + line % Theme::kBandCount);
+    }
+}
+
+int KernelEditor::bandAt(int line) const
+{
+    const unsigned mask = markersAtLine(line - 1);
+    for (int band = 0; band < Theme::kBandCount; ++band)
+        if (mask & (1u << (BandMarker0 + band)))
+            return band;
+    return -1;
 }
 
 void KernelEditor::updateLineNumberMargin()

@@ -57,6 +57,12 @@ public:
 
     /// Marks 1-based @p line as the one linked to the IR selection (0: none).
     void setLinkedLine(int line);
+    /// Colour bands on the 1-based Python @p lines that the IR and Ascend C
+    /// on show were made from (Theme::band), none when empty.
+    void setBandLines(const QVector<int> &lines);
+    QVector<int> bandLines() const { return m_bandLines; }
+    /// The band colour index of 1-based @p line (-1: no band).
+    int bandAt(int line) const;
     int linkedLine() const { return m_linkedLine; }
 
     /// The asc2 API entries offered for completion ("asc2.copy_in(src, ...) doc").
@@ -88,7 +94,16 @@ protected:
     bool viewportEvent(QEvent *event) override;
 
 private:
-    enum Markers { ErrorMarker = 1, ErrorLineMarker, WarningMarker, LinkedLineMarker, HeatMarker0 };
+    // A line's background is the highest-numbered background marker on it:
+    // the error line and the linked line show over a colour band.
+    enum Markers {
+        ErrorMarker = 1,
+        WarningMarker,
+        HeatMarker0,
+        BandMarker0 = HeatMarker0 + kHeatLevels,
+        ErrorLineMarker = BandMarker0 + Theme::kBandCount,
+        LinkedLineMarker
+    };
     enum Margins { LineNumberMargin = 0, SymbolMargin = 1, FoldMargin = 2, HeatMargin = 3 };
 
     void updateLineNumberMargin();
@@ -97,6 +112,7 @@ private:
     QVector<EditorDiagnostic> m_diagnostics;
     int m_squiggle = -1;
     int m_linkedLine = 0;
+    QVector<int> m_bandLines;
     int m_lastCursorLine = 1;
     Theme m_theme;
     QsciStyle m_errorStyle;

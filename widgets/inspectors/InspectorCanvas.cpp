@@ -5,6 +5,7 @@
 
 #include <QFileInfo>
 #include <QHelpEvent>
+#include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QSvgGenerator>
@@ -254,6 +255,26 @@ void InspectorCanvas::mouseReleaseEvent(QMouseEvent *event)
 void InspectorCanvas::mouseDoubleClickEvent(QMouseEvent *)
 {
     resetZoom();
+}
+
+void InspectorCanvas::keyPressEvent(QKeyEvent *event)
+{
+    if (event->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier)) {
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    updateAxisPixels(width());
+    const double centre = (m_x.pixelStart + m_x.pixelEnd) / 2;
+    const double step = (m_x.pixelEnd - m_x.pixelStart) / 5;
+    switch (event->key()) {
+    case Qt::Key_W: zoomBy(1.5, centre); break;
+    case Qt::Key_S: zoomBy(1 / 1.5, centre); break;
+    case Qt::Key_A: panBy(step); break;
+    case Qt::Key_D: panBy(-step); break;
+    case Qt::Key_0: resetZoom(); break;
+    default: QWidget::keyPressEvent(event); return;
+    }
+    event->accept();
 }
 
 bool InspectorCanvas::event(QEvent *event)

@@ -92,6 +92,8 @@ protected:
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
     void mouseDoubleClickEvent(QMouseEvent *event) override;
+    /// Perfetto's keys: W/S zoom in/out at the centre, A/D pan, 0 shows all.
+    void keyPressEvent(QKeyEvent *event) override;
     bool event(QEvent *event) override;
 
     QPointer<InspectorState> m_state;

@@ -165,6 +165,8 @@ QString kernelHtml(const ReportSection &section, const QString &prefix)
             if (profile->pipeRatio[int(pipe)] >= 0)
                 h += QStringLiteral("<tr><td>%1</td><td class=\"n\">%2</td></tr>\n").arg(pipeLabel(pipe)).arg(100 * profile->pipeRatio[int(pipe)], 0, 'f', 1);
         h += QLatin1String("</table>\n");
+        h += QStringLiteral("<h3 id=\"%1speed-of-light\">Speed of light</h3>\n%2\n")
+                 .arg(prefix, speedOfLightHtml(profile, nullptr, Theme::light()));
         QVector<std::pair<int, double>> lines;
         for (auto it = profile->lineUs.cbegin(); it != profile->lineUs.cend(); ++it)
             lines.push_back({it.key(), it.value()});

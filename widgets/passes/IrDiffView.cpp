@@ -1,9 +1,13 @@
 #include "IrDiffView.h"
 
 #include "MlirHighlighter.h"
+#include "Stepping.h"
 #include "Theme.h"
 
 #include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QShortcut>
+#include <QToolButton>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QScrollBar>
@@ -41,6 +45,9 @@ void markLines(QPlainTextEdit *view, const QVector<std::pair<int, QColor>> &line
 IrDiffView::IrDiffView(QWidget *parent)
     : QWidget(parent)
     , m_caption(new QLabel(this))
+    , m_changeLabel(new QLabel(this))
+    , m_previousChange(new QToolButton(this))
+    , m_nextChange(new QToolButton(this))
     , m_stack(new QStackedWidget(this))
     , m_inline(makeTextView(this))
     , m_before(makeTextView(this))
@@ -62,10 +69,28 @@ IrDiffView::IrDiffView(QWidget *parent)
     m_stack->addWidget(sideBySide);
     m_stack->addWidget(m_inline);
 
+    m_previousChange->setArrowType(Qt::UpArrow);
+    m_nextChange->setArrowType(Qt::DownArrow);
+    m_previousChange->setToolTip(tr("Previous change (Shift+F7)"));
+    m_nextChange->setToolTip(tr("Next change (F7)"));
+    connect(m_previousChange, &QToolButton::clicked, this, &IrDiffView::previousChange);
+    connect(m_nextChange, &QToolButton::clicked, this, &IrDiffView::nextChange);
+    // In the view only: another diff (the Compare view's) has its own.
+    auto *next = new QShortcut(QKeySequence(Qt::Key_F7), this, this, &IrDiffView::nextChange);
+    auto *previous = new QShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F7), this, this, &IrDiffView::previousChange);
+    next->setContext(Qt::WidgetWithChildrenShortcut);
+    previous->setContext(Qt::WidgetWithChildrenShortcut);
+    auto *header = new QHBoxLayout;
+    header->setContentsMargins(0, 0, 4, 0);
+    header->addWidget(m_caption, 1);
+    header->addWidget(m_changeLabel);
+    header->addWidget(m_previousChange);
+    header->addWidget(m_nextChange);
+
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
-    layout->addWidget(m_caption);
+    layout->addLayout(header);
     layout->addWidget(m_stack, 1);
     setTheme(Theme::light());
     clear();
@@ -105,9 +130,60 @@ void IrDiffView::setMode(Mode mode)
     rebuild();
 }
 
+void IrDiffView::nextChange()
+{
+    stepChange(1);
+}
+
+void IrDiffView::previousChange()
+{
+    stepChange(-1);
+}
+
+void IrDiffView::stepChange(int delta)
+{
+    if (m_changes.isEmpty())
+        return;
+    m_currentChange = steppedIndex(m_currentChange, int(m_changes.size()), delta);
+    const int row = m_changes[m_currentChange];
+    // The cursor to the change's first row, a few rows of context above it.
+    for (QPlainTextEdit *view : {m_inline, m_before, m_after}) {
+        if ((view == m_inline) != (m_mode == Mode::Inline))
+            continue;
+        QTextCursor cursor(view->document()->findBlockByNumber(row));
+        view->setTextCursor(cursor);
+        view->verticalScrollBar()->setValue(std::max(0, row - 3));
+    }
+    updateChangeLabel();
+}
+
+void IrDiffView::updateChangeLabel()
+{
+    const int n = int(m_changes.size());
+    m_changeLabel->setText(n == 0 ? QString()
+                           : m_currentChange < 0 ? tr("%n change(s)", nullptr, n)
+                                                 : tr("change %1 of %2").arg(m_currentChange + 1).arg(n));
+    m_previousChange->setEnabled(n > 0);
+    m_nextChange->setEnabled(n > 0);
+}
+
 void IrDiffView::rebuild()
 {
     m_stack->setCurrentIndex(m_mode == Mode::Inline ? 1 : 0);
+    // Where each change starts in the text shown: a changed row after an unchanged one.
+    QVector<LineDiff::Kind> kinds;
+    if (m_mode == Mode::Inline)
+        for (const LineDiff::Line &line : m_diff.lines())
+            kinds.push_back(line.kind);
+    else
+        for (const LineDiff::Row &row : m_diff.rows())
+            kinds.push_back(row.kind);
+    m_changes.clear();
+    m_currentChange = -1;
+    for (int i = 0; i < kinds.size(); ++i)
+        if (kinds[i] != LineDiff::Kind::Same && (i == 0 || kinds[i - 1] == LineDiff::Kind::Same))
+            m_changes.push_back(i);
+    updateChangeLabel();
     if (m_mode == Mode::Inline) {
         QStringList text;
         QVector<std::pair<int, QColor>> marks;

@@ -11,6 +11,7 @@ IrView::IrView(QWidget *parent)
     : QPlainTextEdit(parent)
     , m_highlighter(new MlirHighlighter(document()))
     , m_linkedColor(Theme::light().linkedLine)
+    , m_theme(Theme::light())
 {
     setReadOnly(true);
     setLineWrapMode(QPlainTextEdit::NoWrap);
@@ -38,6 +39,7 @@ void IrView::setIr(const QString &ir, bool keepScroll)
     m_lastCursorLine = -1;
     m_settingText = false;
     m_linkedLines.clear();
+    m_bandSourceLines.clear(); // they were the old text's
     updateExtraSelections();
     if (keepScroll) {
         verticalScrollBar()->setValue(v);
@@ -76,13 +78,40 @@ void IrView::setTheme(const Theme &theme)
     p.setColor(QPalette::HighlightedText, theme.text);
     setPalette(p);
     m_linkedColor = theme.linkedLine;
+    m_theme = theme;
     m_highlighter->setTheme(theme);
     updateExtraSelections();
+}
+
+void IrView::setBands(const QVector<int> &sourceLines)
+{
+    if (sourceLines == m_bandSourceLines)
+        return;
+    m_bandSourceLines = sourceLines;
+    updateExtraSelections();
+}
+
+int IrView::bandAt(int line) const
+{
+    if (line < 0 || line >= m_bandSourceLines.size() || m_bandSourceLines[line] <= 0)
+        return -1;
+    return m_bandSourceLines[line] % Theme::kBandCount;
 }
 
 void IrView::updateExtraSelections()
 {
     QList<QTextEdit::ExtraSelection> selections;
+    // Bands first: the linked lines are drawn over them.
+    QTextBlock block = document()->firstBlock();
+    for (int line = 0; line < m_bandSourceLines.size() && block.isValid(); ++line, block = block.next()) {
+        if (m_bandSourceLines[line] <= 0)
+            continue;
+        QTextEdit::ExtraSelection s;
+        s.cursor = QTextCursor(block);
+        s.format.setBackground(m_theme.band(m_bandSourceLines[line]));
+        s.format.setProperty(QTextFormat::FullWidthSelection, true);
+        selections.push_back(s);
+    }
     for (int line : std::as_const(m_linkedLines)) {
         const QTextBlock block = document()->findBlockByNumber(line);
         if (!block.isValid())

@@ -5,8 +5,9 @@
 #include <QPlainTextEdit>
 #include <QVector>
 
+#include "Theme.h"
+
 class MlirHighlighter;
-struct Theme;
 
 class IrView : public QPlainTextEdit
 {
@@ -23,6 +24,11 @@ public:
     /// Marks the 0-based @p lines (and scrolls the first into view).
     void setLinkedLines(const QVector<int> &lines);
     QVector<int> linkedLines() const { return m_linkedLines; }
+    /// Colour bands: 0-based IR line i on the band of Python line
+    /// @p sourceLines[i] (Theme::band; 0: none). Empty: no bands.
+    void setBands(const QVector<int> &sourceLines);
+    /// The band colour index of 0-based @p line (-1: none).
+    int bandAt(int line) const;
     /// 0-based line of the text cursor.
     int cursorLine() const;
     void setTheme(const Theme &theme);
@@ -37,6 +43,8 @@ private:
     MlirHighlighter *m_highlighter;
     QVector<int> m_linkedLines;
     QColor m_linkedColor;
+    QVector<int> m_bandSourceLines;
+    Theme m_theme;
     bool m_settingText = false;
     int m_lastCursorLine = -1;
 };

@@ -269,9 +269,21 @@ void PassesPanel::updateDiff()
     m_diffView->setTexts(before, QString::fromStdString(pass->ir), caption);
 }
 
+void PassesPanel::setBandsShown(bool shown)
+{
+    if (shown == m_bandsShown)
+        return;
+    m_bandsShown = shown;
+    highlightSourceLine(m_sourceLine);
+}
+
 void PassesPanel::highlightSourceLine(int line)
 {
     m_sourceLine = line;
+    QVector<int> bands;
+    if (const asc2::PassRecord *pass = m_model->passAt(selectedPass()); pass && m_bandsShown)
+        bands = QVector<int>(pass->irLines.begin(), pass->irLines.end());
+    m_irView->setBands(bands);
     QVector<int> irLines;
     if (const asc2::PassRecord *pass = m_model->passAt(selectedPass()); pass && line > 0) {
         for (size_t i = 0; i < pass->irLines.size(); ++i) {

@@ -49,6 +49,9 @@ public:
 
     /// Marks the IR lines that came from Python line @p line (1-based; 0: none).
     void highlightSourceLine(int line);
+    /// Colour bands on the IR of the pass shown (IrView::setBands).
+    void setBandsShown(bool shown);
+    bool bandsShown() const { return m_bandsShown; }
     int highlightedSourceLine() const { return m_sourceLine; }
     /// Python line of the IR line under the IR view's cursor (0: none).
     int sourceLineAtIrCursor() const;
@@ -98,4 +101,5 @@ private:
     IrDiffView *m_diffView;
     QString m_selectedPassName;
     int m_sourceLine = 0;
+    bool m_bandsShown = false;
 };

@@ -1,5 +1,7 @@
 #include "ProfileData.h"
 
+#include "asc2/Driver/Pipeline.h"
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -493,8 +495,20 @@ ProfileRun profileFromLaunch(const asc2::CompileReport &report, int launch)
     for (const asc2::PipeTotals &p : l.pipes) {
         const int i = int(p.pipe);
         run.pipeRatio[i] = p.utilization;
+        run.pipeBytes[i] = double(p.bytes);
         if (l.totalCycles > 0 && l.blockNum > 0)
             run.pipeTimeUs[i] = p.utilization * l.timeUs;
+    }
+    std::string archError;
+    if (const std::optional<asc2::ArchModel> arch = asc2::loadArch(report.target, "", archError)) {
+        const double bytesPerCycleToGBps = arch->clockMHz / 1000.0;
+        run.peaks.platform = QString::fromStdString(report.target);
+        run.peaks.hbmGBps = arch->hbmBytesPerCycle * bytesPerCycleToGBps;
+        run.peaks.gmReadGBpsPerCore = arch->gmToUbBytesPerCycle * bytesPerCycleToGBps;
+        run.peaks.gmToL1GBpsPerCore = arch->gmToL1BytesPerCycle * bytesPerCycleToGBps;
+        run.peaks.vectorCores = arch->aivCores;
+        run.peaks.cubeCores = arch->aicCores;
+        run.peaks.launchUs = (arch->launchCycles + arch->blockStartCycles + arch->blockEndCycles) / arch->clockMHz;
     }
     if (l.trace)
         run.trace = SimTrace::fromTrace(*l.trace);

@@ -26,6 +26,19 @@ struct ProfileRun {
     QHash<int, double> lineWaitUs; // µs per source line spent waiting (wait_flag, pipe_barrier), when traced
     QHash<int, QVector<double>> linePipeUs; // per line: µs on each pipe (when the run has a trace)
     SimTrace trace;            // when the run has one (overlay on the timelines)
+    /// Bytes each pipe's copies moved, summed over the cores (-1: unknown):
+    /// MTE2 reads GM, MTE3 and FIX write it.
+    QVector<double> pipeBytes = QVector<double>(kPipeCount, -1.0);
+    /// What the platform offers, for the speed-of-light verdict (unknown when
+    /// the run does not say which platform it ran on).
+    struct Peaks {
+        QString platform;
+        double hbmGBps = -1;           // chip-wide GM (HBM) bandwidth
+        double gmReadGBpsPerCore = -1; // one vector core's GM -> UB port
+        double gmToL1GBpsPerCore = -1; // one cube core's GM -> L1 port
+        int vectorCores = 0, cubeCores = 0;
+        double launchUs = -1;          // launch + one block's start and end costs
+    } peaks;
     /// The source file the line times (and the trace's lines) refer to: the
     /// kernel's script for a simulated run, the code of an imported trace
     /// ("vadd.cpp"); "" when the run has no lines or does not say.

@@ -1,5 +1,7 @@
 #include "ProfileView.h"
 
+#include "SpeedOfLight.h"
+
 #include "InspectorState.h"
 
 #include <QComboBox>
@@ -13,6 +15,7 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
+#include <QTextBrowser>
 #include <QTime>
 #include <QVBoxLayout>
 
@@ -288,6 +291,7 @@ ProfileView::ProfileView(QWidget *parent)
     , m_chart(new ProfileChart(this))
     , m_table(new QTableView(this))
     , m_lineTable(new QTableView(this))
+    , m_verdict(new QTextBrowser(this))
 {
     setObjectName(QStringLiteral("profile"));
     // One button, two ways in (a directory or a single file): the bar stays
@@ -341,11 +345,16 @@ ProfileView::ProfileView(QWidget *parent)
     auto *tables = new QSplitter(Qt::Horizontal, this);
     tables->addWidget(m_table);
     tables->addWidget(m_lineTable);
+    m_verdict->setObjectName(QStringLiteral("speedOfLight"));
+    m_verdict->setOpenLinks(false);
+    m_verdict->setMinimumHeight(fontMetrics().height() * 3);
     auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_verdict);
     split->addWidget(m_chart);
     split->addWidget(tables);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
+    split->setStretchFactor(2, 1);
 
     m_message->setWordWrap(true);
     auto *layout = new QVBoxLayout(this);
@@ -361,9 +370,52 @@ ProfileView::ProfileView(QWidget *parent)
     refresh();
 }
 
+QString speedOfLightHtml(const ProfileRun *a, const ProfileRun *b, const Theme &theme)
+{
+    if (!a)
+        return QObject::tr("<p>Run a kernel (F5) or import msprof data: its speed-of-light verdict shows here.</p>");
+    const SpeedOfLight v = SpeedOfLight::of(*a);
+    if (!v.known)
+        return QObject::tr("<p><b>No speed-of-light verdict</b>: %1 has no pipe utilization.</p>").arg(a->label.toHtmlEscaped());
+    QString html = QStringLiteral("<p><b>%1</b> <span style=\"color:%3\">(%2)</span></p>")
+                       .arg(v.headline.toHtmlEscaped(), v.basis.toHtmlEscaped(), theme.comment.name());
+    // One bar per roof, in the pipe's colour (GM in the MTE2 colour).
+    html += QStringLiteral("<table cellspacing=\"1\" cellpadding=\"0\">");
+    constexpr int kBarWidth = 160;
+    for (const SpeedOfLight::Roof &r : v.roofs) {
+        const int pipe = pipeIndex(r.name);
+        const QColor colour = pipeColor(pipe >= 0 ? Pipe(pipe) : Pipe::MTE2);
+        const int filled = std::clamp(int(std::lround(r.share * kBarWidth)), 1, kBarWidth);
+        html += QStringLiteral("<tr><td>%1&nbsp;</td><td><table cellspacing=\"0\" cellpadding=\"0\"><tr>"
+                               "<td width=\"%2\" bgcolor=\"%3\">&nbsp;</td><td width=\"%4\" bgcolor=\"%5\"></td>"
+                               "</tr></table></td><td>&nbsp;%6%&nbsp;</td><td style=\"color:%7\">%8</td></tr>")
+                    .arg(r.name.toHtmlEscaped())
+                    .arg(filled)
+                    .arg(colour.name())
+                    .arg(kBarWidth - filled)
+                    .arg(theme.edge.name())
+                    .arg(100 * r.share, 0, 'f', 0)
+                    .arg(theme.comment.name(), r.detail.toHtmlEscaped());
+    }
+    html += QStringLiteral("</table>");
+    if (!v.advice.isEmpty()) {
+        html += QObject::tr("<p style=\"margin-bottom:0\"><b>What to try</b></p><ul style=\"margin-top:0\">");
+        for (const SpeedOfLight::Advice &advice : v.advice)
+            html += QStringLiteral("<li><b>%1</b> %2</li>").arg(advice.finding.toHtmlEscaped(), advice.action.toHtmlEscaped());
+        html += QStringLiteral("</ul>");
+    }
+    if (b) {
+        const SpeedOfLight vb = SpeedOfLight::of(*b);
+        html += QObject::tr("<p>B (%1): %2</p>")
+                    .arg(b->label.toHtmlEscaped(), vb.known ? vb.headline.toHtmlEscaped() : QObject::tr("no verdict"));
+    }
+    return html;
+}
+
 void ProfileView::setTheme(const Theme &theme)
 {
     m_theme = theme;
+    refresh();
     m_chart->setTheme(theme);
     setMessage(m_message->text(), m_messageKind);
 }
@@ -479,6 +531,7 @@ void ProfileView::refresh()
     m_comparison->setRuns(ra, rb);
     m_hotLines->setRuns(ra, rb, m_sourceFile);
     m_chart->setRuns(ra, rb);
+    m_verdict->setHtml(speedOfLightHtml(ra, rb, m_theme));
     m_table->resizeColumnsToContents();
     m_lineTable->resizeColumnsToContents();
     // Line times of another file are not laid over the editor's lines.

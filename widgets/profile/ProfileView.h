@@ -12,6 +12,7 @@
 class QComboBox;
 class QLabel;
 class QTableView;
+class QTextBrowser;
 
 /// Rows: duration, cycles, then one utilization row per pipe. Columns:
 /// metric, A, B, B - A.
@@ -104,6 +105,8 @@ public:
     ProfileComparisonModel *comparisonModel() const { return m_comparison; }
     HotLineModel *hotLineModel() const { return m_hotLines; }
     ProfileChart *chart() const { return m_chart; }
+    /// The speed-of-light verdict of run A (and B's headline when comparing).
+    QTextBrowser *verdictView() const { return m_verdict; }
     QLabel *messageLabel() const { return m_message; }
     /// What the message line says is: news, a warning (data of another op
     /// or file) or an error (an import that failed), coloured so.
@@ -137,4 +140,9 @@ private:
     ProfileChart *m_chart;
     QTableView *m_table;
     QTableView *m_lineTable;
+    QTextBrowser *m_verdict;
 };
+
+/// The speed-of-light verdict of @p a (and @p b's headline), as HTML with
+/// bars drawn in @p theme's colours: the Profile view and the HTML report.
+QString speedOfLightHtml(const inspector::ProfileRun *a, const inspector::ProfileRun *b, const Theme &theme);

@@ -720,8 +720,10 @@ LaunchRecord CompiledKernel::launch(int blockNum,
   for (int p = 0; p < sim::kNumPipes; ++p) {
     PipeTotals t;
     t.pipe = (Pipe)p;
-    for (const sim::CoreStats &c : run.cores)
+    for (const sim::CoreStats &c : run.cores) {
       t.busyCycles += c.busy[p];
+      t.bytes += c.bytes[p];
+    }
     if (run.totalCycles && !run.cores.empty())
       t.utilization = (double)t.busyCycles /
                       ((double)run.totalCycles * run.cores.size());

@@ -67,6 +67,7 @@ std::string toJson(const CompileReport &r, bool includeIr) {
     for (const PipeTotals &p : l.pipes)
       pipes.push_back(json::Object{{"pipe", pipeName(p.pipe)},
                                    {"busy_cycles", (int64_t)p.busyCycles},
+                                   {"bytes", (int64_t)p.bytes},
                                    {"utilization", p.utilization}});
     json::Array races;
     for (const std::string &m : l.raceMessages)

@@ -180,6 +180,7 @@ struct PipeTotals {
   Pipe pipe = Pipe::S;
   uint64_t busyCycles = 0;   // summed over cores
   double utilization = 0;    // busy / (cores * total cycles)
+  uint64_t bytes = 0;        // moved by the pipe's copies, summed over cores
 };
 
 struct LaunchRecord {
