@@ -50,6 +50,11 @@ void InspectorController::showReport(const ReportPtr &report)
     m_inspectedLaunches = launches;
     m_views.ubMap->setReport(report);
     m_views.sync->setReport(report);
+    bool batched = false;
+    if (report)
+        for (const asc2::PassRecord &pass : report->passes)
+            batched = batched || (pass.name == "asctile-batch-rows" && pass.changed);
+    m_views.pingPong->view()->setBatchedRows(batched);
     if (m_views.cores)
         m_views.cores->view()->setKernelName(report ? QString::fromStdString(report->kernel) : QString());
     if (!report || report->launches.empty()) {

@@ -2,6 +2,8 @@
 
 #include "AscendCView.h"
 #include "ColourBands.h"
+#include "CompareController.h"
+#include "ComparePanel.h"
 #include "CoresTimelineView.h"
 #include "AutotuneScatter.h"
 #include "AutotuneView.h"
@@ -27,7 +29,9 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QChildEvent>
 #include <QComboBox>
+#include <QTabBar>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -69,6 +73,8 @@ std::optional<MainWindow::View> MainWindow::viewFromName(const QString &name)
         return View::Profile;
     if (n == QLatin1String("autotune"))
         return View::Autotune;
+    if (n == QLatin1String("compare"))
+        return View::Compare;
     return std::nullopt;
 }
 
@@ -77,7 +83,7 @@ QStringList MainWindow::viewNames()
     return {QStringLiteral("editor"), QStringLiteral("passes"), QStringLiteral("diff"), QStringLiteral("ascendc"),
             QStringLiteral("console"), QStringLiteral("ub-map"), QStringLiteral("sync"), QStringLiteral("cores"),
             QStringLiteral("pingpong"), QStringLiteral("graph"), QStringLiteral("profile"),
-            QStringLiteral("autotune")};
+            QStringLiteral("autotune"), QStringLiteral("compare")};
 }
 
 MainWindow::MainWindow(JobRunner *runner, bool persistLayout, QWidget *parent)
@@ -128,6 +134,19 @@ MainWindow::MainWindow(JobRunner *runner, bool persistLayout, QWidget *parent)
 
 MainWindow::~MainWindow() = default;
 
+void MainWindow::childEvent(QChildEvent *event)
+{
+    // The main window's layout makes a tab bar for each group of tabbed docks
+    // when they are tabbed (and again after restoreState): ten docks on the
+    // right would otherwise read "Pas…", "Ascen…", "UB …".
+    if (event->type() == QEvent::ChildPolished)
+        if (auto *tabs = qobject_cast<QTabBar *>(event->child())) {
+            tabs->setElideMode(Qt::ElideNone);
+            tabs->setUsesScrollButtons(true);
+        }
+    QMainWindow::childEvent(event);
+}
+
 void MainWindow::createControllers()
 {
     connect(m_editor, &QsciScintilla::modificationChanged, this, &QWidget::setWindowModified);
@@ -169,6 +188,11 @@ void MainWindow::createControllers()
     });
     connect(m_autotuneView, &AutotuneView::cancelRequested, m_runs, &RunController::stopScript);
     connect(m_autotuneView, &AutotuneView::configActivated, this, &MainWindow::showConfigReport);
+
+    // Compare: A is the window's last run; B runs apart.
+    m_compare = new CompareController(m_comparePanel, m_runner, m_document, m_editor, this);
+    connect(m_runner, &JobRunner::runFinished, m_compare, &CompareController::updateA);
+    connect(m_document, &DocumentController::opened, m_compare, &CompareController::clear);
 
     // Results that are not the editor's code's say so: on the docks' tabs and
     // at the foot of the drawn views.
@@ -418,6 +442,14 @@ void MainWindow::createInspectors(QMenu *docksMenu)
     m_graphView = m_graphPanel->view();
     m_profileView = new ProfileView(this);
     m_autotuneView = new AutotuneView(this);
+    m_comparePanel = new ComparePanel(this);
+    m_comparePanel->setPlatforms(RunSettingsController::platforms());
+    // B differs from the toolbar's target at first: the A5 against the A2 it runs on.
+    for (const QString &other : {QStringLiteral("Ascend950"), QStringLiteral("Ascend910B1")})
+        if (other != m_runSettings->settings().platform && RunSettingsController::platforms().contains(other)) {
+            m_comparePanel->platformBox()->setCurrentText(other);
+            break;
+        }
     m_ubMap->setState(m_inspectorState);
     m_syncPanel->view()->setState(m_inspectorState);
     m_coresPanel->view()->setState(m_inspectorState);
@@ -446,6 +478,7 @@ void MainWindow::createInspectors(QMenu *docksMenu)
         {View::Graph, tr("Graph"), QStringLiteral("graphDock"), m_graphPanel, "Alt+9"},
         {View::Profile, tr("Profile"), QStringLiteral("profileDock"), m_profileView, "Alt+0"},
         {View::Autotune, tr("Autotune"), QStringLiteral("autotuneDock"), m_autotuneView, "Alt+U"},
+        {View::Compare, tr("Compare"), QStringLiteral("compareDock"), m_comparePanel, "Alt+K"},
     };
     QMenu *menu = menuBar()->addMenu(tr("&Inspect"));
     QMenu *exportMenu = new QMenu(tr("&Export View"), menu);
@@ -567,7 +600,8 @@ void MainWindow::showView(View view)
     case View::PingPong:
     case View::Graph:
     case View::Profile:
-    case View::Autotune: {
+    case View::Autotune:
+    case View::Compare: {
         QDockWidget *dock = m_inspectorDocks.value(view);
         bringForward(dock, w / 2, Qt::Horizontal);
         dock->widget()->setFocus();
@@ -602,6 +636,7 @@ void MainWindow::setTheme(Theme::Kind kind)
     m_ubMap->setTheme(m_theme);
     m_syncPanel->view()->setTheme(m_theme);
     m_coresPanel->view()->setTheme(m_theme);
+    m_comparePanel->setTheme(m_theme);
     m_pingPongPanel->view()->setTheme(m_theme);
     m_graphView->setTheme(m_theme);
     m_profileView->setTheme(m_theme);
@@ -668,6 +703,7 @@ void MainWindow::setRunEnvironment(const QMap<QString, QString> &environment)
 void MainWindow::setRunArguments(const QStringList &arguments)
 {
     m_runs->setRunArguments(arguments);
+    m_compare->setRunArguments(arguments);
 }
 
 int MainWindow::runScript(RunMode mode)

@@ -19,6 +19,8 @@ class AscendCView;
 class Autosave;
 class AutotuneView;
 class ColourBands;
+class CompareController;
+class ComparePanel;
 class CoresTimelinePanel;
 class ConsoleView;
 class DocumentController;
@@ -48,7 +50,7 @@ class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    enum class View { Editor, Passes, Diff, AscendC, Console, UbMap, Sync, Cores, PingPong, Graph, Profile, Autotune };
+    enum class View { Editor, Passes, Diff, AscendC, Console, UbMap, Sync, Cores, PingPong, Graph, Profile, Autotune, Compare };
     static std::optional<View> viewFromName(const QString &name);
     static QStringList viewNames();
 
@@ -101,6 +103,8 @@ public:
     GraphView *graphView() const { return m_graphView; }
     ProfileView *profileView() const { return m_profileView; }
     AutotuneView *autotuneView() const { return m_autotuneView; }
+    ComparePanel *comparePanel() const { return m_comparePanel; }
+    CompareController *compareController() const { return m_compare; }
     /// Writes a self-contained HTML report of the current kernel's last run.
     bool exportHtmlReport(const QString &path, QString *error = nullptr);
     /// Writes inspector @p view as PNG or SVG (by suffix).
@@ -112,6 +116,8 @@ public:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    /// Tab bars of tabbed docks scroll rather than cut their names ("Pas...").
+    void childEvent(QChildEvent *event) override;
 
 private:
     void createActions();
@@ -149,6 +155,8 @@ private:
     UbMapView *m_ubMap = nullptr;
     SyncTimelinePanel *m_syncPanel = nullptr;
     CoresTimelinePanel *m_coresPanel = nullptr;
+    ComparePanel *m_comparePanel = nullptr;
+    CompareController *m_compare = nullptr;
     PingPongPanel *m_pingPongPanel = nullptr;
     GraphView *m_graphView = nullptr;
     GraphPanel *m_graphPanel = nullptr;

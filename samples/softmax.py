@@ -57,7 +57,7 @@ def run(kernel, rows, cols, cores=8, dtype=np.float32, seed=0):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rows", type=int, default=37)
+    parser.add_argument("--rows", type=int, default=300)
     parser.add_argument("--cols", type=int, default=256)
     parser.add_argument("--cores", type=int, default=8)
     parser.add_argument("--dtype", choices=("float32", "float16"), default="float32")

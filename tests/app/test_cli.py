@@ -238,12 +238,12 @@ def test_export_html_of_softmax(softmax_exports):
         assert png[:8] == b"\x89PNG\r\n\x1a\n"
         width, height = struct.unpack(">II", png[16:24])
         assert width >= 900 and height >= 100
-    # The ping-pong image is as tall as its rows (one iteration per core
+    # The ping-pong image is as tall as its rows (a few iterations per core
     # here), not a fixed 420 px of blank.
     titles = re.findall(r'<img alt="([^"]*)" src="data:image/png;base64,([^"]*)"', text)
     pingpong = [base64.b64decode(b) for alt, b in titles if alt == "Ping-pong schedule"]
     assert len(pingpong) == 2
-    assert all(struct.unpack(">II", png[16:24])[1] < 200 for png in pingpong)
+    assert all(struct.unpack(">II", png[16:24])[1] < 400 for png in pingpong)
     assert "<link" not in text and "<script" not in text
 
 

@@ -66,6 +66,21 @@ private slots:
         QVERIFY(m_window->statusText().startsWith(QStringLiteral("Finished")));
     }
 
+    void tabbedDocksKeepTheirNamesWhole()
+    {
+        // Ten docks share the right area: their tabs scroll, never "Pas…".
+        const QList<QTabBar *> bars = m_window->findChildren<QTabBar *>();
+        QVERIFY(!bars.isEmpty());
+        bool right = false;
+        for (QTabBar *bar : bars) {
+            QCOMPARE(bar->elideMode(), Qt::ElideNone);
+            QVERIFY(bar->usesScrollButtons());
+            for (int i = 0; i < bar->count(); ++i)
+                right = right || bar->tabText(i) == QStringLiteral("All Cores");
+        }
+        QVERIFY(right);
+    }
+
     void aReportFillsPassesAscendCAndTheStatusBar()
     {
         m_window->editor()->setText(QStringLiteral(

@@ -4,15 +4,19 @@
 #include "AscendCView.h"
 #include "RunController.h"
 #include "MainWindowFixture.h"
+#include "CompareController.h"
+#include "ComparePanel.h"
 #include "ConsoleView.h"
 #include "CoresTimelineView.h"
 #include "InspectorState.h"
+#include "IrDiffView.h"
 #include "IrView.h"
 #include "KernelEditor.h"
 #include "DocumentController.h"
 #include "MainWindow.h"
 #include "PassListModel.h"
 #include "PassesPanel.h"
+#include "PingPongView.h"
 #include "ProfileView.h"
 #include "UbMapView.h"
 
@@ -29,6 +33,8 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QScrollBar>
+#include <QTableWidget>
+#include <QPushButton>
 #include <QTemporaryDir>
 #include <QTextBlock>
 
@@ -254,7 +260,7 @@ private slots:
         // An edit: the results are of the code before it.
         KernelEditor *editor = m_window->editor();
         editor->insertAt(QStringLiteral("# an edit\n"), 0, 0);
-        QCOMPARE(staleDocks(), 7);
+        QCOMPARE(staleDocks(), int(m_window->resultDocks().size()));
         QVERIFY(m_window->inspectorState()->staleNote().contains(QStringLiteral("edited")));
         QVERIFY(!ub->staleNoteRect().isEmpty());
         QCOMPARE(m_window->passesPanel()->parentWidget()->toolTip(), m_window->inspectorState()->staleNote());
@@ -289,7 +295,7 @@ private slots:
         QVERIFY(!m_finished->takeFirst().at(0).value<RunSummary>().ok());
         QVERIFY2(m_window->inspectorState()->staleNote().contains(QStringLiteral("before it compiled a kernel")),
                  qPrintable(m_window->inspectorState()->staleNote()));
-        QCOMPARE(staleDocks(), 7);
+        QCOMPARE(staleDocks(), int(m_window->resultDocks().size()));
 
         // Another file: nothing of the old one is shown, nothing is stale.
         QVERIFY(m_window->openFile(QStringLiteral(ASC2_SOURCE_DIR "/samples/gelu.py")));
@@ -480,6 +486,11 @@ private slots:
         RunSummary summary = m_finished->takeFirst().at(0).value<RunSummary>();
         QVERIFY2(summary.ok(), qPrintable(summary.headline() + m_window->console()->toPlainText()));
         QCOMPARE(summary.kernels.size(), 2); // softmax and softmax_fused
+        // The sample has rows enough per core that its batched row loop
+        // (8 rows a trip) runs several iterations: ping-pong shows something.
+        const PingPongView *pingPong = m_window->pingPongPanel()->view();
+        QVERIFY2(pingPong->iterations().size() >= 3, qPrintable(pingPong->title()));
+        QVERIFY2(pingPong->title().contains("rows batched"), qPrintable(pingPong->title()));
 
         auto *platform = m_window->findChild<QComboBox *>(QStringLiteral("platform"));
         platform->setCurrentText(QStringLiteral("Ascend950")); // runs again
@@ -685,6 +696,53 @@ private slots:
         QTest::keyClicks(editor, QStringLiteral("#"));
         QTest::qWait(600);
         QCOMPARE(started.count(), 2);
+    }
+
+    void compareSetsAnotherTargetBesideTheRun()
+    {
+        QVERIFY(m_window->openFile(QStringLiteral(ASC2_SOURCE_DIR "/samples/vadd.py")));
+        m_window->runScript(RunMode::CompileOnly);
+        QTRY_COMPARE_WITH_TIMEOUT(m_finished->count(), 1, 60000);
+        QVERIFY(m_finished->takeFirst().at(0).value<RunSummary>().ok());
+        m_window->showView(MainWindow::View::Compare);
+        ComparePanel *panel = m_window->comparePanel();
+        CompareController *compare = m_window->compareController();
+        QVERIFY(panel->isVisible());
+        QCOMPARE(panel->aKernels().size(), 1); // A: the run here
+        QCOMPARE(panel->platformBox()->currentText(), QStringLiteral("Ascend950")); // not the toolbar's target
+
+        // B on Ascend950, compiled apart: the script's kernels side by side.
+        QSignalSpy done(compare, &CompareController::finished);
+        QTest::mouseClick(panel->compareButton(), Qt::LeftButton);
+        QVERIFY(compare->isRunning());
+        QCOMPARE(panel->compareButton()->text(), QStringLiteral("Stop"));
+        QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 120000);
+        QVERIFY2(done.first().first().toBool(), qPrintable(panel->status()));
+        QCOMPARE(panel->kernel(), QStringLiteral("vadd"));
+        QCOMPARE(panel->bKernels().first().target, QStringLiteral("Ascend950"));
+        QCOMPARE(panel->table()->item(0, 0)->text(), QStringLiteral("target"));
+        QCOMPARE(panel->table()->item(0, 1)->text(), QStringLiteral("Ascend910B1"));
+        QCOMPARE(panel->table()->item(0, 2)->text(), QStringLiteral("Ascend950"));
+        // The two targets' Ascend C differ (c220 and c310), and F7 steps through it.
+        QVERIFY(!panel->diffView()->diff().isIdentical());
+        QVERIFY(!panel->diffView()->changes().isEmpty());
+        // The window's own views stay on A.
+        QCOMPARE(m_window->passesPanel()->currentReport()->target, std::string("Ascend910B1"));
+        panel->diffView()->nextChange();
+        saveScreenshot(QStringLiteral("compare"));
+
+        // Stop: a compare under way ends at once and says so.
+        QTest::mouseClick(panel->compareButton(), Qt::LeftButton);
+        QVERIFY(compare->isRunning());
+        QTest::mouseClick(panel->compareButton(), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(done.count(), 2, 10000);
+        QVERIFY(!compare->isRunning());
+        QVERIFY2(panel->status().contains("stopped"), qPrintable(panel->status()));
+
+        // A B that cannot run says why, in the panel.
+        compare->setProgram(QStringLiteral("/nonexistent/asc2-workbench"));
+        QVERIFY(!compare->compare());
+        QVERIFY(panel->status().contains("missing"));
     }
 
     void everyActionHasAShortcut()

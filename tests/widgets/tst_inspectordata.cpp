@@ -6,10 +6,14 @@
 #include "InspectorGeometry.h"
 #include "InspectorSample.h"
 #include "InspectorState.h"
+#include "CompareData.h"
 #include "ProfileData.h"
 #include "SpeedOfLight.h"
 
 #include <QSignalSpy>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
 
 using namespace inspector;
@@ -704,6 +708,63 @@ private slots:
         const SpeedOfLight verdict = SpeedOfLight::of(mix);
         QCOMPARE(verdict.bound, QStringLiteral("V-bound"));
         QVERIFY(qFuzzyCompare(verdict.roofs.first().share, 0.8));
+    }
+
+    void compareSetsTwoRunsOfAKernelSideBySide()
+    {
+        const auto report = [](const char *target, double time, qint64 ubPeak, int setFlags, bool l1) {
+            QJsonObject r{{"kernel", "vadd"}, {"target", target}, {"options", QJsonObject{{"reuse_alloc", "1"}}},
+                          {"ascendc", "line one\nline two\n"}};
+            QJsonArray spaces{QJsonObject{{"space", "UB"}, {"peak", double(ubPeak)}, {"capacity", 196608}}};
+            if (l1)
+                spaces.append(QJsonObject{{"space", "L1"}, {"peak", 4096}, {"capacity", 524288}});
+            r["memory"] = QJsonObject{{"spaces", spaces}, {"buffers", QJsonArray{QJsonObject{}, QJsonObject{}}}};
+            QJsonArray sync;
+            for (int i = 0; i < setFlags; ++i)
+                sync.append(QJsonObject{{"kind", "set_flag"}});
+            r["sync"] = sync;
+            r["sync_counts"] = QJsonObject{{"pipe_barrier", 2}};
+            if (time >= 0)
+                r["launches"] = QJsonArray{QJsonObject{{"ok", true}, {"time_us", time}, {"cycles", time * 1850}, {"block_num", 8}}};
+            return r;
+        };
+        const compare::KernelSummary a = compare::summaryOf(report("Ascend910B1", 4.0, 6144, 4, false));
+        const compare::KernelSummary b = compare::summaryOf(report("Ascend950", 3.0, 8192, 2, true));
+        QCOMPARE(a.options, QStringLiteral("reuse_alloc=1"));
+        QCOMPARE(a.ascendcLines, 2);
+        QCOMPARE(a.buffers, 2);
+        QVERIFY(a.launched && a.blocks == 8);
+        const QVector<compare::Row> rows = compare::compareRows(&a, &b);
+        const auto row = [&](const QString &metric) {
+            for (const compare::Row &r : rows)
+                if (r.metric == metric)
+                    return r;
+            return compare::Row{};
+        };
+        QCOMPARE(row("target").a, QStringLiteral("Ascend910B1"));
+        QCOMPARE(row("target").b, QStringLiteral("Ascend950"));
+        QCOMPARE(row("options that differ").a, QStringLiteral("(none)")); // only what differs is listed
+        QCOMPARE(row("predicted time").delta, QStringLiteral("\u22121.000 \u00b5s (\u221225.0%)"));
+        QCOMPARE(row("predicted time").verdict, 1); // B is faster
+        QCOMPARE(row("UB peak").verdict, -1);       // B needs more UB
+        QCOMPARE(row("UB peak").b, QStringLiteral("8192 B"));
+        QCOMPARE(row("L1 peak").a, QStringLiteral("0 B")); // a space only B uses
+        QCOMPARE(row("set_flag").delta, QStringLiteral("\u22122 (\u221250.0%)"));
+        QCOMPARE(row("pipe_barrier").delta, QStringLiteral("="));
+        // A kernel only one side has: the other's cells are dashes.
+        const QVector<compare::Row> onlyA = compare::compareRows(&a, nullptr);
+        QCOMPARE(onlyA[0].b, QStringLiteral("\u2014"));
+        QCOMPARE(onlyA[2].delta, QStringLiteral("\u2014"));
+        // Compile only: no time either side.
+        const compare::KernelSummary c = compare::summaryOf(report("Ascend950", -1, 8192, 2, false));
+        QVERIFY(!c.launched);
+        QCOMPARE(compare::compareRows(&a, &c)[2].b, QStringLiteral("\u2014"));
+        // A headless run's report.json; and one that is not JSON.
+        QString error;
+        const QByteArray run = QJsonDocument(QJsonObject{{"kernels", QJsonArray{report("Ascend950", 1, 1, 1, false)}}}).toJson();
+        QCOMPARE(compare::summariesOfRun(run, &error).size(), 1);
+        QVERIFY(compare::summariesOfRun("not json", &error).isEmpty());
+        QVERIFY(error.startsWith("report.json is not readable"));
     }
 };
 

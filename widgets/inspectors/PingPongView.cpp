@@ -123,10 +123,19 @@ QString PingPongView::title() const
 {
     // Whose trace: the simulator's of the kernel shown, or an import's.
     const QString whose = m_trace.origin.isEmpty() ? tr("simulated") : m_trace.origin;
-    return tr("%1, %2: %3 \u2014 %4% of load time overlaps compute of another iteration")
-        .arg(whose, m_trace.cores.value(m_core),
-             m_iterations.size() == 1 ? tr("1 iteration") : tr("%1 iterations").arg(m_iterations.size()))
-        .arg(100 * m_overlap, 0, 'f', 0);
+    QString title = tr("%1, %2: %3 \u2014 %4% of load time overlaps compute of another iteration")
+                        .arg(whose, m_trace.cores.value(m_core),
+                             m_iterations.size() == 1 ? tr("1 iteration") : tr("%1 iterations").arg(m_iterations.size()))
+                        .arg(100 * m_overlap, 0, 'f', 0);
+    if (m_batchedRows && m_trace.origin.isEmpty())
+        title += tr(" (rows batched: each iteration moves several rows)");
+    return title;
+}
+
+void PingPongView::setBatchedRows(bool batched)
+{
+    m_batchedRows = batched;
+    update();
 }
 
 inspector::Legend PingPongView::legend() const

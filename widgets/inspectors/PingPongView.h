@@ -19,6 +19,11 @@ public:
 
     void setTrace(const inspector::SimTrace &trace);
     void setCore(int core);
+    /// The compiler batched a row loop (asctile-batch-rows changed the IR):
+    /// one iteration moves several rows, and the title says so (a core with a
+    /// few rows then runs its loop once or twice).
+    void setBatchedRows(bool batched);
+    bool batchedRows() const { return m_batchedRows; }
     int core() const { return m_core; }
     const inspector::SimTrace &trace() const { return m_trace; }
 
@@ -44,6 +49,7 @@ protected:
     double plotLeft() const override { return 92; }
 
 private:
+    bool m_batchedRows = false;
     void rebuild();
     int eventAt(const QPointF &pos) const;
     /// A row's height on a canvas of @p size (the widget, or an export's).

@@ -108,12 +108,12 @@ void IrDiffView::setTexts(const QString &before, const QString &after, const QSt
     rebuild();
 }
 
-void IrDiffView::clear()
+void IrDiffView::clear(const QString &caption)
 {
     m_beforeLines.clear();
     m_afterLines.clear();
     m_diff = LineDiff();
-    m_caption->setText(tr("Select a pass to compare its IR with the pass before it."));
+    m_caption->setText(caption.isEmpty() ? tr("Select a pass to compare its IR with the pass before it.") : caption);
     rebuild();
 }
 

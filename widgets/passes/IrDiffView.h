@@ -22,7 +22,8 @@ public:
     explicit IrDiffView(QWidget *parent = nullptr);
 
     void setTexts(const QString &before, const QString &after, const QString &caption);
-    void clear();
+    /// Empties both sides; @p caption says what to do to fill them ("": select a pass).
+    void clear(const QString &caption = QString());
     void setMode(Mode mode);
     Mode mode() const { return m_mode; }
     const LineDiff &diff() const { return m_diff; }
