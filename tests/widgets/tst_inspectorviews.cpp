@@ -556,6 +556,21 @@ private slots:
         const QRectF load = view->rowRect(0, view->size());
         const QColor drawn = image.pixelColor(int(view->xAxis().toPixel(0.9)), int(load.top() + 3));
         QCOMPARE(drawn.rgb(), pipeColor(Pipe::MTE2).rgb());
+
+        // Pipelined instructions overlap on their pipe: that time counts once.
+        SimTrace overlapping;
+        overlapping.cores = {"core0.veccore0"};
+        TraceEvent first;
+        first.pipe = Pipe::V;
+        first.name = "ascendc.add";
+        first.duration = 2;
+        TraceEvent second = first;
+        second.start = 1; // [1, 3]
+        overlapping.events = {first, second};
+        overlapping.endTime = 4;
+        view->setTrace(overlapping);
+        QVERIFY(qFuzzyCompare(view->totals().busy[int(Pipe::V)], 3.0));
+        QVERIFY2(view->totalsText().contains("busy V 75%"), qPrintable(view->totalsText()));
     }
 
     void profileGivesASpeedOfLightVerdictForSimulatedAndImportedRuns()

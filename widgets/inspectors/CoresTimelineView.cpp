@@ -85,11 +85,14 @@ void CoresTimelineView::rebuild()
                 continue;
             std::stable_sort(events.begin(), events.end(),
                              [&](int a, int b) { return m_trace.events[a].start < m_trace.events[b].start; });
-            double longest = 0, busy = 0;
-            for (int i : events) {
-                longest = std::max(longest, m_trace.events[i].duration);
-                if (!m_trace.events[i].isWaiting())
-                    busy += m_trace.events[i].duration;
+            double longest = 0, busy = 0, coveredTo = 0;
+            for (int i : events) { // by start; overlapping (pipelined) slices count once
+                const TraceEvent &e = m_trace.events[i];
+                longest = std::max(longest, e.duration);
+                if (!e.isWaiting() && e.end() > coveredTo) {
+                    busy += e.end() - std::max(e.start, coveredTo);
+                    coveredTo = e.end();
+                }
             }
             if (m_trace.endTime > 0)
                 m_coreHeat[core] = std::max(m_coreHeat[core], std::min(1.0, busy / m_trace.endTime));
@@ -236,17 +239,23 @@ CoresTimelineView::Totals CoresTimelineView::totals() const
     t.from = hasRange() ? m_rangeFrom : 0;
     t.to = hasRange() ? m_rangeTo : m_trace.endTime;
     t.cores = int(m_trace.cores.size());
-    for (const Row &row : m_rows)
-        ++t.coresOfPipe[int(row.pipe)];
-    for (const TraceEvent &e : m_trace.events) {
-        const double overlap = std::min(e.end(), t.to) - std::max(e.start, t.from);
-        if (overlap <= 0 && !(e.duration == 0 && e.start >= t.from && e.start <= t.to))
-            continue;
-        ++t.slices;
-        if (e.isWaiting())
-            t.waiting += std::max(0.0, overlap);
-        else
-            t.busy[int(e.pipe)] += std::max(0.0, overlap);
+    // Per row, the time covered by its slices (a pipelined V instruction
+    // overlaps the next: summing durations would count that time twice).
+    for (int r = 0; r < m_rows.size(); ++r) {
+        ++t.coresOfPipe[int(m_rows[r].pipe)];
+        double busyEnd = t.from, waitEnd = t.from;
+        for (int i : m_rowEvents[r]) { // by start
+            const TraceEvent &e = m_trace.events[i];
+            if (e.start > t.to || e.end() < t.from)
+                continue;
+            ++t.slices;
+            double &coveredTo = e.isWaiting() ? waitEnd : busyEnd;
+            const double from = std::max(e.start, coveredTo), to = std::min(e.end(), t.to);
+            if (to > from) {
+                (e.isWaiting() ? t.waiting : t.busy[int(e.pipe)]) += to - from;
+                coveredTo = to;
+            }
+        }
     }
     return t;
 }

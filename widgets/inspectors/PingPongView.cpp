@@ -128,7 +128,8 @@ QString PingPongView::title() const
                              m_iterations.size() == 1 ? tr("1 iteration") : tr("%1 iterations").arg(m_iterations.size()))
                         .arg(100 * m_overlap, 0, 'f', 0);
     if (m_batchedRows && m_trace.origin.isEmpty())
-        title += tr(" (rows batched: each iteration moves several rows)");
+        title += tr(" (rows batched)"); // asctile-batch-rows: an iteration moves several rows
+
     return title;
 }
 
