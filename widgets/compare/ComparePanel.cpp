@@ -71,16 +71,24 @@ ComparePanel::ComparePanel(QWidget *parent)
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
+    // Two short rows, not one long one: this panel's minimum width is the
+    // minimum of the whole dock area it is tabbed in (and so the editor's maximum).
+    for (QComboBox *box : {m_insertSync, m_reuseAlloc}) {
+        box->setMinimumContentsLength(4);
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    }
     auto *bar = new QHBoxLayout;
-    bar->setContentsMargins(4, 2, 4, 2);
+    bar->setContentsMargins(4, 2, 4, 0);
     bar->addWidget(new QLabel(tr("B:"), this));
     bar->addWidget(m_platform, 1);
-    bar->addWidget(new QLabel(tr("sync"), this));
-    bar->addWidget(m_insertSync);
-    bar->addWidget(new QLabel(tr("reuse"), this));
-    bar->addWidget(m_reuseAlloc);
     bar->addWidget(m_simulate);
     bar->addWidget(m_compare);
+    auto *options = new QHBoxLayout;
+    options->setContentsMargins(4, 0, 4, 2);
+    options->addWidget(new QLabel(tr("insert_sync"), this));
+    options->addWidget(m_insertSync, 1);
+    options->addWidget(new QLabel(tr("reuse_alloc"), this));
+    options->addWidget(m_reuseAlloc, 1);
     auto *kernelBar = new QHBoxLayout;
     kernelBar->setContentsMargins(4, 0, 4, 0);
     kernelBar->addWidget(new QLabel(tr("Kernel:"), this));
@@ -106,6 +114,7 @@ ComparePanel::ComparePanel(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
     layout->addLayout(bar);
+    layout->addLayout(options);
     layout->addWidget(m_status);
     layout->addLayout(kernelBar);
     layout->addWidget(split, 1);
@@ -234,9 +243,9 @@ void ComparePanel::refresh()
             m_table->setItem(r, c, item);
         }
     }
-    if (a || b)
-        m_diff->setTexts(a ? a->ascendc : QString(), b ? b->ascendc : QString(),
-                         tr("Ascend C of %1: A \u2192 B").arg(m_kernel->currentText()));
+    if (a && b)
+        m_diff->setTexts(a->ascendc, b->ascendc, tr("Ascend C of %1: A \u2192 B").arg(m_kernel->currentText()));
     else
-        m_diff->clear(tr("The Ascend C of A and B, side by side, once both are there."));
+        m_diff->clear(a || b ? tr("Only %1 has %2: nothing to set its Ascend C against.").arg(a ? tr("A") : tr("B"), m_kernel->currentText())
+                             : tr("The Ascend C of A and B, side by side, once both are there."));
 }
