@@ -31,6 +31,8 @@
 #include <QCloseEvent>
 #include <QChildEvent>
 #include <QComboBox>
+#include <QDir>
+#include <QStandardPaths>
 #include <QTabBar>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -117,6 +119,9 @@ MainWindow::MainWindow(JobRunner *runner, bool persistLayout, QWidget *parent)
         action(QStringLiteral("compileAsYouType"))
             ->setChecked(settings.value(QStringLiteral("run/compileAsYouType"), false).toBool());
         action(QStringLiteral("colourBands"))->setChecked(settings.value(QStringLiteral("view/colourBands"), false).toBool());
+        // Saved profile baselines, for every session after this one.
+        m_profileView->setBaselineFile(
+            QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("baselines.json")));
     } else {
         setTheme(Theme::Kind::Light);
     }

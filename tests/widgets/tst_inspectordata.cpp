@@ -559,6 +559,18 @@ private slots:
         QCOMPARE(r.run.blockDim, 40);
         QVERIFY(qFuzzyCompare(r.run.pipeRatio[int(Pipe::V)], 0.7));
         QVERIFY(!r.notes.isEmpty()); // two ops in the file
+        // Every operator of the file, the most time first, with its share.
+        QCOMPARE(r.operators.size(), 2);
+        QCOMPARE(r.operators[0].name, QString("softmax_custom"));
+        QCOMPARE(r.operators[0].calls, 1);
+        QCOMPARE(r.operators[0].totalUs, 20.0);
+        QVERIFY(qFuzzyCompare(r.operators[0].share, 20.0 / 23.0));
+        QCOMPARE(r.operators[1].name, QString("Cast"));
+        QVERIFY(r.notes.join(' ').contains("2 operators (2 launches)"));
+        // Another one by name.
+        const ImportResult cast = importProfilePath(fixture("op_summary"), "Cast");
+        QCOMPARE(cast.run.opName, QString("Cast"));
+        QCOMPARE(cast.run.durationUs, 3.0);
     }
 
     void malformedImports_data()

@@ -1,6 +1,7 @@
 // The inspector views on a small double-buffered kernel: what is under the
 // mouse, what a click selects in the shared state, the models (checked with
 // QAbstractItemModelTester), A/B comparison, exports and the editor heat.
+#include "Baselines.h"
 #include "CoresTimelineView.h"
 #include "GraphPanel.h"
 #include "GraphView.h"
@@ -21,6 +22,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QToolTip>
@@ -573,6 +575,54 @@ private slots:
         QVERIFY2(view->totalsText().contains("busy V 75%"), qPrintable(view->totalsText()));
     }
 
+    void profileBaselinesOutliveTheSession()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath("sub/baselines.json");
+        const ProfileRun original = profileFromLaunch(*makePingPongReport(), 0);
+        {
+            ProfileView profile;
+            profile.setBaselineFile(file); // none yet: nothing added, no complaint
+            QCOMPARE(profile.runs().size(), 0);
+            profile.addRun(original);
+            QString message;
+            const int index = profile.saveBaseline("before the edit", &message);
+            QCOMPARE(index, 1);
+            QVERIFY(profile.isBaseline(1) && !profile.isBaseline(0));
+            QVERIFY2(message.contains("Saved baseline \u201cbefore the edit\u201d"), qPrintable(message));
+            QVERIFY(QFile::exists(file));
+        }
+        // The next session offers it as a run, with what the comparison needs.
+        ProfileView later;
+        later.setBaselineFile(file);
+        QCOMPARE(later.runs().size(), 1);
+        const ProfileRun &kept = later.runs().first();
+        QVERIFY(kept.baseline);
+        QVERIFY(kept.label.contains("before the edit") && kept.label.contains(original.label));
+        QCOMPARE(kept.source, original.source);
+        QCOMPARE(kept.durationUs, original.durationUs);
+        QCOMPARE(kept.pipeRatio, original.pipeRatio);
+        QCOMPARE(kept.lineUs, original.lineUs);
+        QCOMPARE(kept.peaks.platform, original.peaks.platform);
+        QVERIFY(kept.trace.isEmpty()); // traces are not kept
+        // Compared against a new run, then deleted (also from the file).
+        later.addRun(original);
+        later.setComparison(1, 0);
+        QVERIFY(later.comparisonModel()->headerData(ProfileComparisonModel::BColumn, Qt::Horizontal).toString().contains("predicted"));
+        QVERIFY(!later.deleteBaseline(1)); // not a baseline
+        QVERIFY(later.deleteBaseline(0));
+        QCOMPARE(later.runs().size(), 1);
+        QCOMPARE(readBaselines(file).size(), 0);
+        // A file that is not ours: a warning, no crash.
+        QFile bad(dir.filePath("bad.json"));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("not json");
+        bad.close();
+        ProfileView other;
+        other.setBaselineFile(bad.fileName());
+        QCOMPARE(other.messageKind(), ProfileView::MessageKind::Warning);
+    }
+
     void profileGivesASpeedOfLightVerdictForSimulatedAndImportedRuns()
     {
         ProfileView profile;
@@ -593,6 +643,21 @@ private slots:
         text = profile.verdictView()->toPlainText();
         QVERIFY2(text.contains("measured (msprof op)") && text.contains("B (pp @ Ascend910B1"), qPrintable(text));
         QVERIFY(!text.contains("GM bandwidth"));
+        QCOMPARE(profile.operatorTable()->rowCount(), 0); // msprof op data is one operator
+
+        // An op_summary of two operators: MindStudio's operator summary, and
+        // a double-click imports another one as B.
+        QVERIFY2(profile.importPath(ASC2_FIXTURES_DIR "/op_summary", &message), qPrintable(message));
+        QTableWidget *ops = profile.operatorTable();
+        QCOMPARE(ops->rowCount(), 2);
+        QCOMPARE(ops->item(0, 0)->text(), QStringLiteral("softmax_custom"));
+        QCOMPARE(ops->item(0, 3)->text(), QStringLiteral("87.0"));
+        QCOMPARE(ops->item(1, 0)->text(), QStringLiteral("Cast"));
+        const int runs = int(profile.runs().size());
+        QVERIFY(profile.importOperator("Cast", &message));
+        QCOMPARE(int(profile.runs().size()), runs + 1);
+        QCOMPARE(profile.runs().last().opName, QStringLiteral("Cast"));
+        QCOMPARE(profile.runB(), runs);
     }
 
     void ubMapMsprofOverlay()

@@ -3,9 +3,12 @@
 #include "asc2/Driver/Pipeline.h"
 
 #include <QDir>
+#include <QHash>
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
+
+#include <algorithm>
 
 namespace inspector {
 
@@ -258,8 +261,35 @@ ImportResult importOpSummary(const QString &csvText, const QString &preferredOp)
                 break;
             }
     }
-    if (t.rows.size() > 1)
-        r.notes << QStringLiteral("op_summary has %1 ops; showing %2").arg(t.rows.size()).arg(t.rows[row][name]);
+    // Every operator over its launches, the most time first.
+    const int type = t.column(QStringLiteral("OP Type"));
+    QHash<QString, int> indexOf;
+    double all = 0;
+    for (int i = 0; i < t.rows.size(); ++i) {
+        double us = 0;
+        if (!cellValue(t, i, duration, &us, &r.error, QStringLiteral("op_summary")))
+            return r;
+        const QString op = t.rows[i][name];
+        auto it = indexOf.find(op);
+        if (it == indexOf.end()) {
+            it = indexOf.insert(op, int(r.operators.size()));
+            r.operators.push_back({op, type >= 0 ? t.rows[i][type] : QString()});
+        }
+        OperatorTotal &total = r.operators[*it];
+        ++total.calls;
+        total.totalUs += us;
+        total.maxUs = std::max(total.maxUs, us);
+        all += us;
+    }
+    for (OperatorTotal &total : r.operators)
+        total.share = all > 0 ? total.totalUs / all : 0;
+    std::stable_sort(r.operators.begin(), r.operators.end(),
+                     [](const OperatorTotal &a, const OperatorTotal &b) { return a.totalUs > b.totalUs; });
+    if (r.operators.size() > 1)
+        r.notes << QStringLiteral("op_summary has %1 operators (%2 launches); showing %3: choose another in Operators")
+                       .arg(r.operators.size())
+                       .arg(t.rows.size())
+                       .arg(t.rows[row][name]);
     ProfileRun run;
     run.source = QStringLiteral("op_summary");
     run.opName = t.rows[row][name];

@@ -16,6 +16,7 @@ namespace inspector {
 struct ProfileRun {
     QString label;             // "softmax @ Ascend910B1 (reuse_alloc=1)"
     QString source;            // "simulated", "msprof op", "op_summary", "trace.json"
+    bool baseline = false;     // a saved baseline (Baselines.h): kept across sessions
     QString opName;
     double durationUs = -1;    // -1: unknown
     double cycles = -1;
@@ -100,11 +101,23 @@ struct CsvTable {
     int column(const QString &name) const { return int(header.indexOf(name)); }
 };
 
+/// One operator of an op_summary, over all its launches (MindStudio
+/// Insight's operator summary): how much of the profiled time it took.
+struct OperatorTotal {
+    QString name, type;
+    int calls = 0;
+    double totalUs = 0, maxUs = 0;
+    double share = 0; // of all operators' time, 0..1
+};
+
 struct ImportResult {
     bool ok = false;
     QString error;      // why nothing was imported
     QStringList notes;  // what was skipped
     ProfileRun run;
+    /// An op_summary's operators, the most time first (empty for other data):
+    /// the run is one of them, the caller may ask for another by name.
+    QVector<OperatorTotal> operators;
 };
 
 /// The profile of launch @p launch of @p report (its pipes and trace).

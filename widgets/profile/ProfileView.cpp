@@ -1,10 +1,14 @@
 #include "ProfileView.h"
 
+#include "Baselines.h"
 #include "SpeedOfLight.h"
 
 #include "InspectorState.h"
 
 #include <QComboBox>
+#include <QDateTime>
+#include <QLineEdit>
+#include <QInputDialog>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -14,7 +18,9 @@
 #include <QPainter>
 #include <QPushButton>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTextBrowser>
 #include <QTime>
 #include <QVBoxLayout>
@@ -292,11 +298,13 @@ ProfileView::ProfileView(QWidget *parent)
     , m_table(new QTableView(this))
     , m_lineTable(new QTableView(this))
     , m_verdict(new QTextBrowser(this))
+    , m_lineTabs(new QTabWidget(this))
+    , m_operators(new QTableWidget(this))
 {
     setObjectName(QStringLiteral("profile"));
     // One button, two ways in (a directory or a single file): the bar stays
     // narrow enough to share the dock area with the editor.
-    auto *import = new QPushButton(tr("Import msprof"), this);
+    auto *import = new QPushButton(tr("Runs"), this);
     import->setToolTip(tr("An msprof op output directory (OpBasicInfo.csv, PipeUtilization.csv), "
                           "op_summary_*.csv, or an msprof op simulator trace.json"));
     auto *importMenu = new QMenu(import);
@@ -313,7 +321,20 @@ ProfileView::ProfileView(QWidget *parent)
         if (!path.isEmpty())
             importPath(path, &message);
     });
+    importMenu->addSeparator();
+    connect(importMenu->addAction(tr("&Save A as Baseline...")), &QAction::triggered, this, [this] {
+        bool ok = false;
+        const QString name = QInputDialog::getText(this, tr("Save Baseline"), tr("Name of the baseline:"), QLineEdit::Normal,
+                                                   m_a->currentText().section(QLatin1Char(':'), -1).trimmed(), &ok);
+        if (ok && !name.trimmed().isEmpty())
+            saveBaseline(name.trimmed());
+    });
+    connect(importMenu->addAction(tr("&Delete Baseline B")), &QAction::triggered, this, [this] {
+        if (!deleteBaseline(runB()))
+            setMessage(tr("B is not a saved baseline"), MessageKind::Warning);
+    });
     import->setMenu(importMenu);
+    import->setToolTip(tr("Import msprof data (a directory or a file), or keep run A as a baseline for later sessions"));
     // Short minimums (the combos stretch, their popups show whole names):
     // this panel's minimum width is that of the whole dock area it is tabbed
     // in, and so decides how wide the editor can be.
@@ -342,9 +363,25 @@ ProfileView::ProfileView(QWidget *parent)
     connect(m_lineTable, &QTableView::clicked, this,
             [this](const QModelIndex &index) { emit sourceLineActivated(index.data(HotLineModel::LineRole).toInt()); });
 
+    m_operators->setObjectName(QStringLiteral("operators"));
+    m_operators->setColumnCount(5);
+    m_operators->setHorizontalHeaderLabels({tr("Operator"), tr("Calls"), tr("Total (\u00b5s)"), tr("Share (%)"), tr("Longest (\u00b5s)")});
+    m_operators->verticalHeader()->hide();
+    m_operators->horizontalHeader()->setStretchLastSection(true);
+    m_operators->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_operators->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_operators->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 4);
+    m_operators->setToolTip(tr("Every operator of the op_summary imported; double-click one to import it as run B"));
+    connect(m_operators, &QTableWidget::cellDoubleClicked, this, [this](int row, int) {
+        if (QTableWidgetItem *item = m_operators->item(row, 0))
+            importOperator(item->text());
+    });
+    m_lineTabs->addTab(m_lineTable, tr("Hot lines"));
+    m_lineTabs->addTab(m_operators, tr("Operators"));
+    m_lineTabs->setTabEnabled(1, false);
     auto *tables = new QSplitter(Qt::Horizontal, this);
     tables->addWidget(m_table);
-    tables->addWidget(m_lineTable);
+    tables->addWidget(m_lineTabs);
     m_verdict->setObjectName(QStringLiteral("speedOfLight"));
     m_verdict->setOpenLinks(false);
     m_verdict->setMinimumHeight(fontMetrics().height() * 3);
@@ -478,7 +515,138 @@ int ProfileView::runB() const
 
 bool ProfileView::importPath(const QString &path, QString *message)
 {
-    const ImportResult r = importProfilePath(path);
+    return importPath(path, QString(), message);
+}
+
+void ProfileView::setBaselineFile(const QString &path)
+{
+    m_baselineFile = path;
+    QString error;
+    const QVector<ProfileRun> saved = readBaselines(path, &error);
+    if (!error.isEmpty())
+        setMessage(tr("Baselines not read: %1").arg(error), MessageKind::Warning);
+    for (const ProfileRun &run : saved)
+        addRun(run, false);
+}
+
+bool ProfileView::isBaseline(int index) const
+{
+    return index >= 0 && index < m_runs.size() && m_runs[index].baseline;
+}
+
+int ProfileView::saveBaseline(const QString &name, QString *message)
+{
+    const int a = runA();
+    if (a < 0 || a >= m_runs.size()) {
+        if (message)
+            *message = tr("no run A to keep");
+        return -1;
+    }
+    ProfileRun run = m_runs[a];
+    run.label = tr("baseline \u201c%1\u201d (%2): %3")
+                    .arg(name, QDateTime::currentDateTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")), run.label);
+    run.baseline = true;
+    run.trace = SimTrace();
+    run.trace.error = tr("a saved baseline keeps no trace");
+    const int index = addRun(run, false);
+    writeBaselineFile();
+    setMessage(m_baselineFile.isEmpty() ? tr("Kept %1 for this session").arg(run.label)
+                                        : tr("Saved %1 to %2").arg(run.label, m_baselineFile),
+               MessageKind::Info);
+    if (message)
+        *message = m_message->text();
+    return index;
+}
+
+bool ProfileView::deleteBaseline(int index, QString *message)
+{
+    if (!isBaseline(index)) {
+        if (message)
+            *message = tr("not a baseline");
+        return false;
+    }
+    const QString label = m_runs[index].label;
+    m_runs.removeAt(index);
+    rebuildRunBoxes();
+    writeBaselineFile();
+    setMessage(tr("Deleted %1").arg(label), MessageKind::Info);
+    if (message)
+        *message = m_message->text();
+    return true;
+}
+
+void ProfileView::writeBaselineFile()
+{
+    if (m_baselineFile.isEmpty())
+        return;
+    QVector<ProfileRun> baselines;
+    for (int i = 0; i < m_runs.size(); ++i)
+        if (isBaseline(i))
+            baselines.push_back(m_runs[i]);
+    QString error;
+    if (!writeBaselines(m_baselineFile, baselines, &error))
+        setMessage(tr("Baselines not saved: %1").arg(error), MessageKind::Error);
+}
+
+void ProfileView::rebuildRunBoxes()
+{
+    // After a run was removed: the boxes list the runs again, A and B kept where they can be.
+    const QString a = m_a->currentText(), b = m_b->currentText();
+    {
+        const QSignalBlocker b1(m_a), b2(m_b);
+        m_a->clear();
+        m_b->clear();
+        m_b->addItem(tr("(no comparison)"), -1);
+        for (int i = 0; i < m_runs.size(); ++i) {
+            m_a->addItem(m_runs[i].label, i);
+            m_b->addItem(m_runs[i].label, i);
+        }
+        m_a->setCurrentIndex(std::max(0, m_a->findText(a)));
+        m_b->setCurrentIndex(std::max(0, m_b->findText(b)));
+    }
+    refresh();
+}
+
+bool ProfileView::importOperator(const QString &name, QString *message)
+{
+    if (m_operatorsPath.isEmpty()) {
+        if (message)
+            *message = tr("no op_summary imported");
+        return false;
+    }
+    return importPath(m_operatorsPath, name, message);
+}
+
+void ProfileView::showOperators(const QVector<OperatorTotal> &operators, const QString &path)
+{
+    m_operatorTotals = operators;
+    m_operatorsPath = path;
+    m_operators->setRowCount(int(operators.size()));
+    for (int r = 0; r < operators.size(); ++r) {
+        const OperatorTotal &op = operators[r];
+        const QStringList cells{op.name, QString::number(op.calls), QString::number(op.totalUs, 'f', 3),
+                                QString::number(100 * op.share, 'f', 1), QString::number(op.maxUs, 'f', 3)};
+        for (int c = 0; c < cells.size(); ++c) {
+            auto *item = new QTableWidgetItem(cells[c]);
+            if (c > 0)
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            else if (!op.type.isEmpty() && op.type != op.name)
+                item->setToolTip(tr("type %1").arg(op.type));
+            m_operators->setItem(r, c, item);
+        }
+    }
+    m_operators->resizeColumnsToContents();
+    m_lineTabs->setTabEnabled(1, operators.size() > 1);
+    m_lineTabs->setTabText(1, operators.size() > 1 ? tr("Operators (%1)").arg(operators.size()) : tr("Operators"));
+    if (operators.size() > 1)
+        m_lineTabs->setCurrentIndex(1);
+}
+
+bool ProfileView::importPath(const QString &path, const QString &op, QString *message)
+{
+    const ImportResult r = importProfilePath(path, op);
+    if (r.ok && !r.operators.isEmpty())
+        showOperators(r.operators, path);
     if (!r.ok) {
         setMessage(tr("Import failed: %1").arg(r.error), MessageKind::Error);
         if (message)

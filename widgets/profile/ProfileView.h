@@ -11,7 +11,9 @@
 
 class QComboBox;
 class QLabel;
+class QTabWidget;
 class QTableView;
+class QTableWidget;
 class QTextBrowser;
 
 /// Rows: duration, cycles, then one utilization row per pipe. Columns:
@@ -98,6 +100,22 @@ public:
     int runB() const;
     /// Imports @p path; the message says what happened (error or what was read).
     bool importPath(const QString &path, QString *message = nullptr);
+    /// The operators of the last op_summary imported (MindStudio Insight's
+    /// operator summary: calls, total and longest µs, share), the most time
+    /// first; a double-click (or importOperator) imports one as a run.
+    QTableWidget *operatorTable() const { return m_operators; }
+    const QVector<inspector::OperatorTotal> &operators() const { return m_operatorTotals; }
+    /// Saved baselines (Nsight Compute's): runs kept in @p path across
+    /// sessions, offered as A or B like any run. "" : none kept.
+    void setBaselineFile(const QString &path);
+    /// Keeps run A as a baseline named @p name (in the baseline file, when
+    /// there is one); returns its index among runs().
+    int saveBaseline(const QString &name, QString *message = nullptr);
+    /// Forgets baseline run @p index (and drops it from the file).
+    bool deleteBaseline(int index, QString *message = nullptr);
+    bool isBaseline(int index) const;
+    /// Imports operator @p name of the last op_summary as a run (B).
+    bool importOperator(const QString &name, QString *message = nullptr);
     /// The file open in the editor: line times of runs on another file are
     /// not laid over it (heat, hot-line links).
     void setSourceFile(const QString &path);
@@ -141,6 +159,15 @@ private:
     QTableView *m_table;
     QTableView *m_lineTable;
     QTextBrowser *m_verdict;
+    QTabWidget *m_lineTabs;
+    QTableWidget *m_operators;
+    QVector<inspector::OperatorTotal> m_operatorTotals;
+    QString m_operatorsPath; // the op_summary they are of
+    QString m_baselineFile;
+    void writeBaselineFile();
+    void rebuildRunBoxes();
+    bool importPath(const QString &path, const QString &op, QString *message);
+    void showOperators(const QVector<inspector::OperatorTotal> &operators, const QString &path);
 };
 
 /// The speed-of-light verdict of @p a (and @p b's headline), as HTML with
