@@ -11,7 +11,7 @@ extras around it:
   applies a chain of element-wise ops (cube -> vector); without one the fixpipe stores C directly;
 - a second hand-off: the epilogue's result, cast to float16, goes back to the cube core as the A
   operand of a second matmul (cube -> vector -> cube);
-- float16, bfloat16 or float32 operands, 1-4 blocks, num_stages None or 1, Ascend910B1 or
+- float16, bfloat16, float32 or int8 operands (int8 accumulates in int32, its epilogue stays integral), 1-4 blocks, num_stages None or 1, Ascend910B1 or
   Ascend950.
 
 Inputs are small integers and every op keeps values integral (or multiplies by a power of two) and
@@ -29,7 +29,10 @@ import numpy as np
 
 import kernelgen
 
-NP = {"float16": np.float16, "float32": np.float32}  # bfloat16: bit patterns, see _as_dtype
+NP = {"float16": np.float16, "float32": np.float32, "int8": np.int8}  # bfloat16: bit patterns, see _as_dtype
+# int8 operands accumulate in int32 (L0C), and the epilogue stays in int32: only the ops that keep
+# integers integers without a float scalar
+INT_EPILOGUE = ("asc2.relu({x})", "asc2.abs({x})", "{x} + {x}")
 # element-wise epilogue ops: (source with {x}, numpy function, growth of |value|)
 EPILOGUE = [
     ("asc2.relu({x})", lambda x: np.maximum(x, 0), 1),
@@ -61,19 +64,23 @@ class MixKernel:
 
 def generate(seed):
     rng = random.Random(seed)
-    dtype = rng.choice(["float16", "float16", "bfloat16", "float32"])
+    dtype = rng.choice(["float16", "float16", "bfloat16", "float32", "int8"])
+    integer = dtype == "int8"
     bm, bn = rng.choice([16, 32, 64]), rng.choice([16, 32, 64])
-    bk = rng.choice([16, 32, 64])
+    bk = rng.choice([32, 64]) if integer else rng.choice([16, 32, 64])  # an int8 fractal is 16 x 32
+    if integer:  # A2/A3 move an int8 B to L0B in 32 x 32 squares (LoadDataWithTranspose)
+        bn = rng.choice([32, 64])
     tiles_m, tiles_n, ksteps = rng.randint(1, 3), rng.randint(1, 3), rng.randint(1, 3)
     cores = rng.randint(1, 4)
-    prologue = rng.choice(PROLOGUE) if rng.random() < 0.4 else None
-    epilogue = [rng.choice(EPILOGUE) for _ in range(rng.randint(1, 3))] if rng.random() < 0.75 else []
+    prologue = rng.choice(PROLOGUE) if rng.random() < 0.4 and not integer else None
+    epilogue_ops = [e for e in EPILOGUE if e[0] in INT_EPILOGUE] if integer else EPILOGUE
+    epilogue = [rng.choice(epilogue_ops) for _ in range(rng.randint(1, 3))] if rng.random() < 0.75 else []
     # |a| <= 2 (|prologue(a)| <= its bound), |b| <= 2: |acc| <= K * |a| * 2.
     a_bound = prologue[2] if prologue else 2
     bound = bk * ksteps * a_bound * 2
     for _, _, growth in epilogue:
         bound *= growth
-    second = bool(epilogue) and tiles_n == 1 and bound <= EXACT_F16 // 2 and rng.random() < 0.5
+    second = bool(epilogue) and tiles_n == 1 and bound <= EXACT_F16 // 2 and rng.random() < 0.5 and not integer
     config = {
         "platform": rng.choice(["Ascend910B1", "Ascend950"]), "dtype": dtype,
         "BM": bm, "BN": bn, "BK": bk, "M": tiles_m * bm, "N": tiles_n * bn, "K": ksteps * bk,
@@ -121,7 +128,8 @@ def _source(name, c):
         lines += a_load("        ", "0")
         lines.append("        acc = a @ b")
     else:
-        lines.append("        acc = asc2.zeros_acc([BM, BN])")
+        acc_type = ", asc2.int32" if c["dtype"] == "int8" else ""
+        lines.append(f"        acc = asc2.zeros_acc([BM, BN]{acc_type})")
         lines.append("        for k in asc2.range(0, K, BK):")
         lines += a_load("            ", "k")
         lines.append("            acc = asc2.matmul_acc(acc, a, b)")
@@ -151,9 +159,10 @@ def launch_plan(k):
     a, b = (_as_dtype(x, c["dtype"]) for x in ints[:2])
     w = ints[2].astype(np.float16)
     ws_a = _as_dtype(np.zeros((m, (n // c["BN"]) * kk), np.int64), c["dtype"])
-    ws_c = np.zeros((m, n), np.float32)
+    acc_type = np.int32 if c["dtype"] == "int8" else np.float32
+    ws_c = np.zeros((m, n), acc_type)
     ws_d = np.zeros((m, n), np.float16)
-    out = np.zeros((m, n), np.float32)
+    out = np.zeros((m, n), acc_type)
     out2 = np.zeros((m, bn2), np.float32)
     args = [a, b, w, ws_a, ws_c, ws_d, out, out2, m, n, kk, c["BM"], c["BN"], c["BK"], bn2]
     # float64 reference: exact on these integers

@@ -51,7 +51,12 @@ def test_mix_generator_is_deterministic_and_varied():
     a, b = mixgen.generate(7), mixgen.generate(7)
     assert a.source == b.source and a.config == b.config
     configs = [mixgen.generate(s).config for s in SEEDS]
-    assert {c["dtype"] for c in configs} == {"float16", "bfloat16", "float32"}
+    assert {c["dtype"] for c in configs} == {"float16", "bfloat16", "float32", "int8"}
+    # int8 accumulates in int32 and stays integral: no float prologue or float16 second matmul,
+    # and whole 16 x 32 fractals (B's columns a multiple of 32, K steps too).
+    for c in configs:
+        if c["dtype"] == "int8":
+            assert not c["prologue"] and not c["second"] and c["BN"] % 32 == 0 and c["BK"] % 32 == 0
     assert {c["platform"] for c in configs} == {"Ascend910B1", "Ascend950"}
     assert {c["num_stages"] for c in configs} == {None, 1}
     assert len({c["cores"] for c in configs}) >= 3

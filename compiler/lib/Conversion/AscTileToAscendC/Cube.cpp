@@ -117,6 +117,15 @@ LogicalResult Lowering::lowerCubeLoad(at::LoadOp op, const GlobalView &view) {
     return op.emitOpError() << "cube tiles must be 2-D with both dimensions "
                                "multiples of 16 (whole fractals), got "
                             << tile;
+  // A row of an NZ fractal is 32 bytes: an 8-bit tile's fractals are 16 x 32,
+  // so narrower columns would be padded in L1 (the ND -> NZ copy writes, and
+  // the load to L0 reads, 32 bytes a row) past the buffer the tile was given.
+  // (An int8 B bound for L0B on c220 has its own, stricter rule: checkInt8Rhs.)
+  bool c220Rhs = !c310 && where == at::TileLocation::L0B;
+  if (tile.getElementType().getIntOrFloatBitWidth() == 8 && tile.getShape()[1] % 32 && !c220Rhs)
+    return op->emitError() << "an 8-bit cube tile is made of 16 x 32 fractals (32 bytes a row): "
+                              "its columns must be a multiple of 32, got "
+                            << tile.getShape()[0] << " x " << tile.getShape()[1];
   AccessPlan plan;
   if (failed(cubeAccessPlan(op, builder, view.dims, op.getOffsets(), tile,
                             linearOffset(loc, view, op.getOffsets()), plan,
