@@ -11,6 +11,8 @@ extras around it:
   applies a chain of element-wise ops (cube -> vector); without one the fixpipe stores C directly;
 - a second hand-off: the epilogue's result, cast to float16, goes back to the cube core as the A
   operand of a second matmul (cube -> vector -> cube);
+- L1 panels: A's rows and B's columns of the tile staged in L1 once, each K step's sub-tiles moved
+  to L0A / L0B; partial edge tiles (M, N ending inside the last tile: padded loads, clamped stores);
 - float16, bfloat16, float32 or int8 operands (int8 accumulates in int32, its epilogue stays integral), 1-4 blocks, num_stages None or 1, Ascend910B1 or
   Ascend950.
 
@@ -59,7 +61,8 @@ class MixKernel:
         c = self.config
         return (f"seed {self.seed}: {c['platform']} {c['dtype']} M{c['M']} N{c['N']} K{c['K']} "
                 f"tile {c['BM']}x{c['BN']}x{c['BK']} on {c['cores']} blocks, prologue {c['prologue']}, "
-                f"epilogue {c['epilogue']}, second matmul {c['second']}, num_stages {c['num_stages']}")
+                f"epilogue {c['epilogue']}, second matmul {c['second']}, num_stages {c['num_stages']}"
+                + (", L1 panels" if c.get("stage_l1") else ""))
 
 
 def generate(seed):
@@ -88,6 +91,15 @@ def generate(seed):
         "epilogue": [e[0] for e in epilogue], "second": second, "BN2": rng.choice([16, 32]),
         "num_stages": rng.choice([None, 1]), "data_seed": rng.randrange(1 << 30),
     }
+    # Drawn last, so the choices above stay what they were for every seed: stage A's row panel and
+    # B's column panel in L1 once per output tile and move each K step's sub-tiles to L0A / L0B.
+    config["stage_l1"] = not prologue and rng.random() < 0.3
+    # Partial edge tiles: the tensors end inside the last row / column of tiles (their loads are
+    # padded, their stores clamped); rows by any count, columns by whole 16-column fractals.
+    if rng.random() < 0.3:
+        config["M"] -= rng.randint(1, bm - 1)
+    if rng.random() < 0.3 and tiles_n > 1 and not integer and not second:
+        config["N"] -= 16 * rng.randint(1, bn // 16 - 1) if bn > 16 else 0
     name = f"mix_{seed}"
     return MixKernel(seed, name, _source(name, config), config)
 
@@ -104,13 +116,13 @@ def _source(name, c):
         "    a_gm = asc2.global_tensor(a_ptr, [M, K])",
         "    b_gm = asc2.global_tensor(b_ptr, [K, N])",
         "    w_gm = asc2.global_tensor(w_ptr, [N, BN2])",
-        "    ws_a = asc2.global_tensor(ws_a_ptr, [M, (N // BN) * K])  # a slice per output tile",
+        "    ws_a = asc2.global_tensor(ws_a_ptr, [M, asc2.ceildiv(N, BN) * K])  # a slice per output tile",
         "    ws_c = asc2.global_tensor(ws_c_ptr, [M, N])",
         "    ws_d = asc2.global_tensor(ws_d_ptr, [M, N])",
         "    c_gm = asc2.global_tensor(c_ptr, [M, N])",
         "    c2_gm = asc2.global_tensor(c2_ptr, [M, BN2])",
-        "    blocks_n = N // BN",
-        "    for t in asc2.range(asc2.block_idx(), (M // BM) * blocks_n, asc2.block_num()):",
+        "    blocks_n = asc2.ceildiv(N, BN)",
+        "    for t in asc2.range(asc2.block_idx(), asc2.ceildiv(M, BM) * blocks_n, asc2.block_num()):",
         "        m0 = (t // blocks_n) * BM",
         "        n0 = (t % blocks_n) * BN",
     ]
@@ -124,7 +136,19 @@ def _source(name, c):
             out.append(f"{ind}a = asc2.copy_in(a_gm, [m0, {k}], [BM, BK], location={L}.L0A)")
         out.append(f"{ind}b = asc2.copy_in(b_gm, [{k}, n0], [BK, BN], location={L}.L0B)")
         return out
-    if c["K"] == c["BK"]:
+    if c.get("stage_l1"):
+        lines.append(f"        a1 = asc2.copy_in(a_gm, [m0, 0], [BM, K], location={L}.L1)  # panels in L1")
+        lines.append(f"        b1 = asc2.copy_in(b_gm, [0, n0], [K, BN], location={L}.L1)")
+    if c.get("stage_l1") and c["K"] == c["BK"]:
+        lines.append(f"        acc = a1.to({L}.L0A) @ b1.to({L}.L0B)")
+    elif c.get("stage_l1"):
+        acc_type = ", asc2.int32" if c["dtype"] == "int8" else ""
+        lines.append(f"        acc = asc2.zeros_acc([BM, BN]{acc_type})")
+        lines.append("        for kk in asc2.static_range(K // BK):  # sub-tiles of the L1 panels")
+        lines.append(f"            a = asc2.copy(a1, [0, kk * BK], [BM, BK], location={L}.L0A)")
+        lines.append(f"            b = asc2.copy(b1, [kk * BK, 0], [BK, BN], location={L}.L0B)")
+        lines.append("            acc = asc2.matmul_acc(acc, a, b)")
+    elif c["K"] == c["BK"]:
         lines += a_load("        ", "0")
         lines.append("        acc = a @ b")
     else:
@@ -158,7 +182,7 @@ def launch_plan(k):
     ints = [rng.integers(-2, 3, shape) for shape in ((m, kk), (kk, n), (n, bn2))]
     a, b = (_as_dtype(x, c["dtype"]) for x in ints[:2])
     w = ints[2].astype(np.float16)
-    ws_a = _as_dtype(np.zeros((m, (n // c["BN"]) * kk), np.int64), c["dtype"])
+    ws_a = _as_dtype(np.zeros((m, -(-n // c["BN"]) * kk), np.int64), c["dtype"])
     acc_type = np.int32 if c["dtype"] == "int8" else np.float32
     ws_c = np.zeros((m, n), acc_type)
     ws_d = np.zeros((m, n), np.float16)
@@ -231,6 +255,6 @@ def mutation_config(k):
     the skipped branch of the unrolled copy, whose PIPE_ALL orders everything) and at least two
     output tiles per block."""
     c = k.config
-    tiles = (c["M"] // c["BM"]) * (c["N"] // c["BN"])
+    tiles = -(-c["M"] // c["BM"]) * -(-c["N"] // c["BN"])
     return (c["platform"] == "Ascend910B1" and bool(c["prologue"] or c["epilogue"])
             and (c["K"] // c["BK"]) % 2 == 0 and tiles >= 2 * c["cores"])

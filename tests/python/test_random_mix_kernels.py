@@ -64,6 +64,10 @@ def test_mix_generator_is_deterministic_and_varied():
     assert any(c["epilogue"] for c in configs) and any(not c["epilogue"] for c in configs)
     assert any(c["second"] for c in configs)
     assert any(c["K"] > c["BK"] for c in configs) and any(c["K"] == c["BK"] for c in configs)
+    # L1 panels with sub-tiles moved to L0A / L0B each K step, and the plain copies to L0.
+    assert any(c["stage_l1"] and c["K"] > c["BK"] for c in configs) and any(not c["stage_l1"] for c in configs)
+    # Partial edge tiles, in rows and in columns.
+    assert any(c["M"] % c["BM"] for c in configs) and any(c["N"] % c["BN"] for c in configs)
     assert len(MUTATION_SEEDS) == 6
     assert all(mixgen.mutation_config(mixgen.generate(s)) for s in SHARED_ID_SEEDS)
 
