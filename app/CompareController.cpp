@@ -161,7 +161,7 @@ void CompareController::onFinished(int exitCode, QProcess::ExitStatus status)
     else
         error = tr("it wrote no report");
     const bool ok = status == QProcess::NormalExit && exitCode == 0 && error.isEmpty();
-    m_panel->setB(kernels, kernels.isEmpty() ? m_description : tr("%1").arg(m_description));
+    m_panel->setB(kernels, m_description);
     if (ok)
         m_panel->setStatus(tr("B: %1 \u2014 %n kernel(s).", nullptr, int(kernels.size())).arg(m_description));
     else

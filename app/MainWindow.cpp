@@ -196,7 +196,16 @@ void MainWindow::createControllers()
 
     // Compare: A is the window's last run; B runs apart.
     m_compare = new CompareController(m_comparePanel, m_runner, m_document, m_editor, this);
-    connect(m_runner, &JobRunner::runFinished, m_compare, &CompareController::updateA);
+    // A's summaries (a JSON round trip of every kernel's report) are made when
+    // the Compare view can be seen, not after every run on the GUI thread.
+    connect(m_runner, &JobRunner::runFinished, m_compare, [this] {
+        if (m_comparePanel->isVisible())
+            m_compare->updateA();
+    });
+    connect(m_inspectorDocks.value(View::Compare), &QDockWidget::visibilityChanged, m_compare, [this](bool visible) {
+        if (visible)
+            m_compare->updateA();
+    });
     connect(m_document, &DocumentController::opened, m_compare, &CompareController::clear);
 
     // Results that are not the editor's code's say so: on the docks' tabs and

@@ -171,12 +171,13 @@ void IrDiffView::rebuild()
 {
     m_stack->setCurrentIndex(m_mode == Mode::Inline ? 1 : 0);
     // Where each change starts in the text shown: a changed row after an unchanged one.
+    const QVector<LineDiff::Row> rows = m_mode == Mode::Inline ? QVector<LineDiff::Row>() : m_diff.rows();
     QVector<LineDiff::Kind> kinds;
     if (m_mode == Mode::Inline)
         for (const LineDiff::Line &line : m_diff.lines())
             kinds.push_back(line.kind);
     else
-        for (const LineDiff::Row &row : m_diff.rows())
+        for (const LineDiff::Row &row : rows)
             kinds.push_back(row.kind);
     m_changes.clear();
     m_currentChange = -1;
@@ -210,7 +211,7 @@ void IrDiffView::rebuild()
     QStringList right;
     QVector<std::pair<int, QColor>> leftMarks;
     QVector<std::pair<int, QColor>> rightMarks;
-    for (const LineDiff::Row &row : m_diff.rows()) {
+    for (const LineDiff::Row &row : rows) {
         const int at = int(left.size());
         left << (row.oldLine >= 0 ? m_beforeLines[row.oldLine] : QString());
         right << (row.newLine >= 0 ? m_afterLines[row.newLine] : QString());

@@ -452,7 +452,7 @@ QString speedOfLightHtml(const ProfileRun *a, const ProfileRun *b, const Theme &
 void ProfileView::setTheme(const Theme &theme)
 {
     m_theme = theme;
-    refresh();
+    updateVerdict(); // its bars are in the theme's colours; nothing else of the runs changes
     m_chart->setTheme(theme);
     setMessage(m_message->text(), m_messageKind);
 }
@@ -691,6 +691,13 @@ void ProfileView::setSourceFile(const QString &path)
     refresh();
 }
 
+void ProfileView::updateVerdict()
+{
+    const int a = runA(), b = runB();
+    m_verdict->setHtml(speedOfLightHtml(a >= 0 && a < m_runs.size() ? &m_runs[a] : nullptr,
+                                        b >= 0 && b < m_runs.size() ? &m_runs[b] : nullptr, m_theme));
+}
+
 void ProfileView::refresh()
 {
     const int a = runA(), b = runB();
@@ -699,7 +706,7 @@ void ProfileView::refresh()
     m_comparison->setRuns(ra, rb);
     m_hotLines->setRuns(ra, rb, m_sourceFile);
     m_chart->setRuns(ra, rb);
-    m_verdict->setHtml(speedOfLightHtml(ra, rb, m_theme));
+    updateVerdict();
     m_table->resizeColumnsToContents();
     m_lineTable->resizeColumnsToContents();
     // Line times of another file are not laid over the editor's lines.

@@ -145,6 +145,7 @@ signals:
 
 private:
     void refresh();
+    void updateVerdict();
     void setMessage(const QString &text, MessageKind kind);
     QString m_sourceFile;
     Theme m_theme;
