@@ -88,6 +88,10 @@ def main(argv=None):
     print(f"random {kind} kernels: {args.count} (seeds {args.seed}..{args.seed + args.count - 1}), {wall:.1f} s wall")
     for status in ("ok", "ub_overflow") + FAILURES:
         print(f"  {status:14s} {counts.get(status, 0)}")
+    ratios = collections.Counter(r["mix_ratio"] for r in results if r.get("mix_ratio"))
+    if ratios:
+        print("  vector cores per cube core: " + ", ".join(
+            f"{ratio} ({'MIX_AIC_1_' + ratio[-1]}) {n}" for ratio, n in sorted(ratios.items())))
     checked = sum(r.get("checked", 0) for r in results)
     elements = sum(r.get("elements", 0) for r in results)
     if elements:

@@ -11,7 +11,9 @@ Each block takes query blocks of BQ rows. For every key/value block of BKV rows:
 
 and at the end O_blk = acc / l. Four hand-offs between the cores per key/value block (S, P, PV and
 back), each ordered by cross-core flags the compiler inserts; the race detector checks them on GM
-too. K is passed transposed (D × S), so Q·Kᵀ is a plain matmul.
+too. Every vector step is row by row, so the compiler divides the query block's rows between the
+two vector cores of the group (KERNEL_TYPE_MIX_AIC_1_2): each keeps m, l and acc for its BQ/2 rows.
+K is passed transposed (D × S), so Q·Kᵀ is a plain matmul.
 """
 
 import argparse
@@ -97,7 +99,7 @@ def main(argv=None):
     launch = report["launch"]
     status = "OK" if err <= 5e-3 else "MISMATCH"
     print(f"flash_attention: {status} (S={args.seq}, D={args.dim}, {args.cores} cores, "
-          f"{report['options'].get('kernel_type', '?')}, max abs err {err:.2g}, {launch.get('cycles', 'no')} cycles, "
+          f"{report['options'].get('kernel_type', '?')} {report['options'].get('mix_ratio', '')}, max abs err {err:.2g}, {launch.get('cycles', 'no')} cycles, "
           f"races {len(launch['races'])})")
     return 0 if status == "OK" else 1
 

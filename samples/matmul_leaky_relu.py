@@ -3,9 +3,11 @@
     C = leaky_relu(A @ B) = max(A @ B, alpha * (A @ B))
 
 The cube core (AIC) computes each block in L0C and stores it to a GM workspace through the
-fixpipe; the vector core (AIV) of the same group loads it into UB, applies the epilogue with a
-nested @asc2.jit helper and stores C. The compiler splits the kernel by core and orders the two
-sides with cross-core flags (workspace written -> read, and read -> overwritten by the next block).
+fixpipe; the two vector cores (AIVs) of the same group each load half of its rows into UB, apply
+the epilogue with a nested @asc2.jit helper and store their half of C (KERNEL_TYPE_MIX_AIC_1_2:
+the compiler divides the vector tiles by rows, each AIV picking its half by its sub-block index).
+The compiler splits the kernel by core and orders the sides with cross-core flags (workspace
+written -> read by both AIVs, and read by both -> overwritten by the next block).
 """
 
 import argparse
@@ -74,6 +76,8 @@ def main(argv=None):
     err, report = result
     launch = report["launch"]
     kind = report["options"].get("kernel_type", "?")
+    if "mix_ratio" in report["options"]:
+        kind += f" {report['options']['mix_ratio']}"  # AIC : AIV
     status = "OK" if err <= 1e-5 else "MISMATCH"
     print(f"matmul_leaky_relu: {status} ({m}x{n}x{k}, {args.cores} cores, {kind}, relative err {err:.3g}, "
           f"{launch.get('cycles', 'no')} cycles, races {len(launch['races'])})")

@@ -41,6 +41,9 @@ static void bindCompileOptions(py::module_ &m) {
       .def_readwrite("static_alloc", &CompileOptions::staticAlloc,
                      "None: per target")
       .def_readwrite("matmul_cube_only", &CompileOptions::matmulCubeOnly)
+      .def_readwrite("vector_cores_per_group", &CompileOptions::vectorCoresPerGroup,
+                     "MIX kernels: 0 two vector cores per cube core when the "
+                     "work divides, 1 (MIX_AIC_1_1) or 2 (MIX_AIC_1_2)")
       .def_readwrite("user_options", &CompileOptions::userOptions,
                      "the jit options as the report shows them");
 }

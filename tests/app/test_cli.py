@@ -257,7 +257,7 @@ def test_export_html_of_a_mix_kernel_shows_both_sides(tmp_path):
     assert result.returncode == 0, result.stdout + result.stderr
     text = html.read_text(encoding="utf-8")
     alts = re.findall(r'<img alt="([^"]*)"', text)
-    for side in ("core0.cubecore0", "core0.veccore0"):
+    for side in ("core0.cubecore0", "core0.veccore0", "core0.veccore1"):  # MIX_AIC_1_2: both AIVs
         assert f"Sync timeline (simulated, {side})" in alts, alts
         assert f"Ping-pong schedule ({side})" in alts, alts
 

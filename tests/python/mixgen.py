@@ -62,7 +62,8 @@ class MixKernel:
         return (f"seed {self.seed}: {c['platform']} {c['dtype']} M{c['M']} N{c['N']} K{c['K']} "
                 f"tile {c['BM']}x{c['BN']}x{c['BK']} on {c['cores']} blocks, prologue {c['prologue']}, "
                 f"epilogue {c['epilogue']}, second matmul {c['second']}, num_stages {c['num_stages']}"
-                + (", L1 panels" if c.get("stage_l1") else ""))
+                + (", L1 panels" if c.get("stage_l1") else "")
+                + (f", {c['kernel_type']}" if c.get("kernel_type") else ""))
 
 
 def generate(seed):
@@ -100,13 +101,20 @@ def generate(seed):
         config["M"] -= rng.randint(1, bm - 1)
     if rng.random() < 0.3 and tiles_n > 1 and not integer and not second:
         config["N"] -= 16 * rng.randint(1, bn // 16 - 1) if bn > 16 else 0
+    # Drawn after everything else (the choices above stay what they were for every seed): one kernel
+    # in four keeps its vector work on one vector core per cube core; the rest let the compiler
+    # divide it between both (MIX_AIC_1_2) where the rows divide.
+    config["kernel_type"] = "MIX_AIC_1_1" if rng.random() < 0.25 else None
     name = f"mix_{seed}"
     return MixKernel(seed, name, _source(name, config), config)
 
 
 def _source(name, c):
     L = "asc2.TensorLocation"
-    deco = "@asc2.jit" if c["num_stages"] is None else f"@asc2.jit(num_stages={c['num_stages']})"
+    options = [f"num_stages={c['num_stages']}"] if c["num_stages"] is not None else []
+    if c.get("kernel_type"):
+        options.append(f"kernel_type={c['kernel_type']!r}")
+    deco = f"@asc2.jit({', '.join(options)})" if options else "@asc2.jit"
     lines = [
         "import asc2", "", "",
         deco,
@@ -236,6 +244,8 @@ def check(k, mutate=False):
                 return dict(result, status="mismatch",
                             detail=f"{name}: {bad.size} of {want.size} elements differ; first at {np.unravel_index(i, want.shape)}: "
                                    f"{got.flat[i]} instead of {want.flat[i]}")
+        # "1:1" or "1:2": vector cores per cube core the compiler chose (MIX_AIC_1_1 / _1_2).
+        result["mix_ratio"] = compiled.report(include_ir=False).get("options", {}).get("mix_ratio", "")
         if mutate:
             result["uncaught"] = kernelgen.uncaught_drops(compiled, block_num, launch)
             result["waits"] = compiled.native.wait_count

@@ -233,11 +233,12 @@ def test_mix_kernel_sample_runs_on_cube_and_vector_cores():
     err, report = sample.run(128, 96, 128, cores=3, bm=32, bn=32, bk=64, alpha=0.2)
     assert err <= 1e-5
     assert report["options"]["kernel_type"] == "MIX"
+    assert report["options"]["mix_ratio"] == "1:2"  # the epilogue divided between both vector cores
     assert report["launch"]["races"] == []
     ir = report["passes"][-1]["ir"]
     assert "cross_core" in ir
     src = report["ascendc"]
-    for needle in ("KERNEL_TYPE_MIX_AIC_1_1", "if ASCEND_IS_AIC", "if ASCEND_IS_AIV", "AscendC::CrossCoreSetFlag<0x2, PIPE_FIX>",
+    for needle in ("KERNEL_TYPE_MIX_AIC_1_2", "if ASCEND_IS_AIC", "if ASCEND_IS_AIV", "AscendC::CrossCoreSetFlag<0x2, PIPE_FIX>",
                    "AscendC::CrossCoreWaitFlag("):
         assert needle in src, needle
 

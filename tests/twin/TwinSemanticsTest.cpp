@@ -652,6 +652,32 @@ TEST(TwinLaunch, VectorOnlyKernelRunsOncePerBlock) {
     EXPECT_EQ(out[size_t(i)], 600 + i);
 }
 
+// MIX_AIC_1_2: each AIV of a block records its GetBlockIdx (block * 2 +
+// sub-block), GetBlockNum (the launch's blocks, as the reference's
+// get_block_num()), GetSubBlockIdx and GetSubBlockNum; the AIC its own.
+void MixIds(GM_ADDR out) {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);
+  GlobalTensor<int32_t> go;
+  go.SetGlobalBuffer((__gm__ int32_t *)out);
+  int64_t group = GetBlockIdx() / GetSubBlockNum();
+  int64_t slot = group * 3 + (ASCEND_IS_AIC ? 0 : 1 + GetSubBlockIdx());
+  go.SetValue(uint64_t(slot), int32_t(GetBlockIdx() * 1000 + GetBlockNum() * 100 +
+                                      GetSubBlockIdx() * 10 + GetSubBlockNum()));
+}
+
+TEST(TwinLaunch, MixOneToTwoNumbersItsVectorCoresWithinTheBlock) {
+  std::vector<int32_t> out(9, -1);
+  asc2_twin::RegisterGlobal(out.data(), out.size() * sizeof(int32_t));
+  asc2_twin::Launch(3, MixIds, (GM_ADDR)out.data());
+  asc2_twin::ClearGlobals();
+  for (int b = 0; b < 3; ++b) {
+    EXPECT_EQ(out[size_t(b * 3)], b * 1000 + 300 + 1) << "AIC of block " << b;
+    for (int sub = 0; sub < 2; ++sub)
+      EXPECT_EQ(out[size_t(b * 3 + 1 + sub)], (b * 2 + sub) * 1000 + 300 + sub * 10 + 2)
+          << "AIV " << sub << " of block " << b;
+  }
+}
+
 } // namespace
 
 // ---- Mmad's start value (Mmad.md: cmatrixInitVal, cmatrixSource) ----

@@ -1002,6 +1002,111 @@ TEST(SimMix, MatmulOnAicFeedsTheAivThroughTheWorkspace) {
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 3); // header + 2 blocks
 }
 
+// MIX_AIC_1_2: a group is the AIC and two AIVs. Each AIV writes its
+// sub-block index to its own element of the output after the AIC's flag;
+// the AIC's wait for flag 2 completes only once both AIVs have set it.
+Program twoAivProgram(bool bothSet) {
+  ProgramBuilder b;
+  b.program.kernelType = KernelType::Mix;
+  b.program.vectorCoresPerGroup = 2;
+  b.program.args = {{ArgSpec::Kind::Gm, DType::I32, "out"}};
+  b.cores = Instr::kAicCore;
+  b.crossCore(Opcode::CrossCoreSetFlag, Pipe::FIX, 1, Instr::kAicCore, 10);
+  b.crossCore(Opcode::CrossCoreWaitFlag, Pipe::S, 2, Instr::kAicCore, 11);
+  b.cores = Instr::kAivCore;
+  int sub = b.special(Opcode::SubBlockIdx);
+  int blk = b.special(Opcode::BlockIdx);
+  b.crossCore(Opcode::CrossCoreWaitFlag, Pipe::S, 1, Instr::kAivCore, 12);
+  // out[block * 2 + sub] = sub + 10 (a 1-element UB tile at 0).
+  int slot = b.scalar(ScalarOp::Mul, Operand::ofReg(blk), Operand::ofImm(2));
+  slot = b.scalar(ScalarOp::Add, Operand::ofReg(slot), Operand::ofReg(sub));
+  int value = b.scalar(ScalarOp::Add, Operand::ofReg(sub), Operand::ofImm(10));
+  b.storeLocal(DType::I32, 0, Operand::ofImm(0), value, 0, 13);
+  b.set(Pipe::S, Pipe::MTE3, 0, 14);
+  b.wait(Pipe::S, Pipe::MTE3, 0, 14);
+  b.copyOut(0, DType::I32, Operand::ofReg(slot), Operand::ofImm(1), 0, 15);
+  int32_t skip = -1;
+  if (!bothSet) // only sub-block 0 answers
+    skip = b.branchIfZero(b.scalar(ScalarOp::CmpEQ, Operand::ofReg(sub), Operand::ofImm(0)));
+  b.crossCore(Opcode::CrossCoreSetFlag, Pipe::MTE3, 2, Instr::kAivCore, 16);
+  if (skip >= 0)
+    b.patch(skip, b.pc());
+  b.cores = Instr::kBothCores;
+  b.end();
+  return b.program;
+}
+
+TEST(SimMix, TwoVectorCoresPerGroupShareItsCrossCoreFlags) {
+  ArchModel arch = loadArch();
+  const int blocks = 2;
+  std::vector<int32_t> out(4, -1);
+  LaunchResult r = simulateOrDie(twoAivProgram(true), arch, blocks,
+                                 {gmArg(out, DType::I32)});
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_TRUE(r.races.empty()) << r.races[0].message;
+  EXPECT_EQ(out, (std::vector<int32_t>{10, 11, 10, 11}));
+  // Three cores per block: the AIC, then AIV0 and AIV1, starting together.
+  ASSERT_EQ(r.cores.size(), 6u);
+  for (int blk = 0; blk < blocks; ++blk) {
+    for (int i = 0; i < 3; ++i) {
+      const CoreStats &c = r.cores[size_t(3 * blk + i)];
+      EXPECT_EQ(c.block, blk);
+      EXPECT_EQ(c.cube, i == 0);
+      EXPECT_EQ(int(c.sub), i == 0 ? 0 : i - 1);
+      EXPECT_EQ(c.start, r.cores[size_t(3 * blk)].start);
+    }
+    // The AIC's wait ends at the later of the two AIVs' sets, plus the flag
+    // latency; each AIV's wait at the AIC's one set.
+    uint64_t lastSet = 0, aicWaitEnd = 0;
+    int aivWaits = 0;
+    for (const TraceEvent &e : r.trace) {
+      if (e.core != blk)
+        continue;
+      if (e.op == Opcode::CrossCoreSetFlag && !e.cube)
+        lastSet = std::max(lastSet, e.start);
+      if (e.op == Opcode::CrossCoreWaitFlag && e.cube)
+        aicWaitEnd = e.end;
+      aivWaits += e.op == Opcode::CrossCoreWaitFlag && !e.cube;
+    }
+    EXPECT_EQ(aivWaits, 2);
+    EXPECT_EQ(aicWaitEnd, lastSet + uint64_t(arch.crossCoreFlagCycles));
+  }
+  std::string json = traceToJson(r, twoAivProgram(true), arch);
+  for (const char *pid : {"core0.cubecore0", "core0.veccore0", "core0.veccore1",
+                          "core1.veccore1"})
+    EXPECT_NE(json.find(pid), std::string::npos) << pid;
+  std::string csv = pipeUtilizationCsv(r, arch);
+  // header + (block, sub-block) rows 0,0 0,1 1,0 1,1
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 5);
+  EXPECT_NE(csv.find("\n1,1,"), std::string::npos) << csv;
+}
+
+TEST(SimMix, TheCubeCoreWaitsForEveryVectorCoreOfItsGroup) {
+  ArchModel arch = loadArch();
+  std::vector<int32_t> out(2, -1);
+  LaunchResult r = simulateOrDie(twoAivProgram(false), arch, 1,
+                                 {gmArg(out, DType::I32)});
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(r.error,
+            "deadlock in ascendc.cross_core_wait_flag (S) at kernel.py:11:5: "
+            "the AIC waits for cross-core flag 2 from the AIV0 and the AIV1, "
+            "which ended without raising it on every one on core 0 (AIC)");
+}
+
+TEST(SimMix, TwoVectorCoresPerGroupNeedAMixKernel) {
+  ArchModel arch = loadArch();
+  Program p = twoAivProgram(true);
+  p.kernelType = KernelType::AivOnly;
+  std::vector<int32_t> out(2, -1);
+  LaunchResult r = simulate(p, arch, 1, {gmArg(out, DType::I32)});
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("two vector cores per group need a MIX kernel"), std::string::npos) << r.error;
+  p.kernelType = KernelType::Mix;
+  p.vectorCoresPerGroup = 3;
+  r = simulate(p, arch, 1, {gmArg(out, DType::I32)});
+  EXPECT_NE(r.error.find("1 or 2 vector cores, not 3"), std::string::npos) << r.error;
+}
+
 TEST(SimMix, GroupsRunInWavesOfMinAicAiv) {
   ArchModel arch = loadArch();
   arch.aicCores = 1; // one group at a time

@@ -70,8 +70,9 @@ public:
     Instr in;
     in.op = op;
     in.dst = reg();
-    emit(in, op == Opcode::BlockIdx ? "ascendc.get_block_idx"
-                                    : "ascendc.get_block_num",
+    emit(in, op == Opcode::BlockIdx      ? "ascendc.get_block_idx"
+             : op == Opcode::SubBlockIdx ? "ascendc.get_sub_block_idx"
+                                         : "ascendc.get_block_num",
          2);
     return in.dst;
   }

@@ -150,8 +150,10 @@ private slots:
         QVERIFY2(launch.ok, launch.error.c_str());
         QVERIFY(launch.trace);
         const SimTrace typed = SimTrace::fromTrace(*launch.trace);
-        // Each block has a cube and a vector core.
-        QCOMPARE(typed.cores, (QStringList{"core0.cubecore0", "core0.veccore0", "core1.cubecore0", "core1.veccore0"}));
+        // Each block has a cube core and two vector cores (the vector work
+        // is divided between them: MIX_AIC_1_2).
+        QCOMPARE(typed.cores, (QStringList{"core0.cubecore0", "core0.veccore0", "core0.veccore1", "core1.cubecore0",
+                                           "core1.veccore0", "core1.veccore1"}));
         QVERIFY(compareReadings(typed, SimTrace::parse(QByteArray::fromStdString(asc2::sim::traceToJson(*launch.trace)))) > 0);
         QCOMPARE(c[0], 64.0f);
         QCOMPARE(y[0], 2.0f);

@@ -362,12 +362,14 @@ SimTrace SimTrace::fromTrace(const asc2::sim::Trace &in)
     namespace sim = asc2::sim;
     SimTrace trace;
     // Cores in order of their first event, named as msprof names them.
-    QHash<QPair<int, bool>, int> coreOf;
+    // Key: block * 4 + 0 for its AIC, 1 + sub for its AIVs.
+    QHash<qint64, int> coreOf;
     const auto core = [&](const sim::TraceEvent &e) {
-        auto it = coreOf.find({e.core, e.cube});
+        const qint64 key = qint64(e.core) * 4 + (e.cube ? 0 : 1 + e.sub);
+        auto it = coreOf.find(key);
         if (it == coreOf.end()) {
-            it = coreOf.insert({e.core, e.cube}, int(trace.cores.size()));
-            trace.cores << QStringLiteral("core%1.%2").arg(e.core).arg(e.cube ? QLatin1String("cubecore0") : QLatin1String("veccore0"));
+            it = coreOf.insert(key, int(trace.cores.size()));
+            trace.cores << QStringLiteral("core%1.%2").arg(e.core).arg(e.cube ? QStringLiteral("cubecore0") : QStringLiteral("veccore%1").arg(e.sub));
         }
         return it.value();
     };

@@ -231,25 +231,19 @@ QString htmlReport(const asc2::CompileReport &report, const QVector<ReportImage>
 
 namespace {
 
-/// The cores an image of the simulated run shows: @p current and, when the
-/// trace has both cube and vector cores, the first core of the other kind in
-/// the same block ("core3.cubecore0" -> "core3.veccore0").
+/// The cores an image of the simulated run shows: @p current and the other
+/// cores of its block when the trace has several per block (a MIX group: its
+/// AIC and its one or two AIVs, "core3.cubecore0" -> "core3.veccore0",
+/// "core3.veccore1").
 QVector<int> sidesOf(const SimTrace &trace, int current)
 {
     QVector<int> cores{current};
     if (current < 0 || current >= trace.cores.size())
         return cores;
-    const QString name = trace.cores[current];
-    const bool cube = name.contains(QLatin1String("cube"));
-    const QString block = name.section(QLatin1Char('.'), 0, 0);
-    for (int i = 0; i < trace.cores.size(); ++i) {
-        const QString other = trace.cores[i];
-        if (i != current && other.section(QLatin1Char('.'), 0, 0) == block &&
-            other.contains(QLatin1String("cube")) != cube) {
+    const QString block = trace.cores[current].section(QLatin1Char('.'), 0, 0);
+    for (int i = 0; i < trace.cores.size(); ++i)
+        if (i != current && trace.cores[i].section(QLatin1Char('.'), 0, 0) == block)
             cores << i;
-            break;
-        }
-    }
     return cores;
 }
 

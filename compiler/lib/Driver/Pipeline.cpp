@@ -432,6 +432,9 @@ static CompileResult compileOnce(const std::string &asctileIR,
     // once, not every iteration.
     pm.addNestedPass<func::FuncOp>(createLoopInvariantCodeMotionPass());
   }
+  asctile::AscTileSplitVectorWorkOptions splitOptions;
+  splitOptions.vectorCores = options.vectorCoresPerGroup;
+  pm.addNestedPass<func::FuncOp>(asctile::createAscTileSplitVectorWork(splitOptions));
   if (options.batchesRows()) {
     asctile::AscTileBatchRowsOptions batchOptions;
     batchOptions.ubCapacity = arch->capacity[(int)sim::Space::UB];
@@ -496,6 +499,9 @@ static CompileResult compileOnce(const std::string &asctileIR,
   describeFinalIR(kernel, *arch, *report);
   if (auto kind = kernel->getAttrOfType<StringAttr>("ascendc.kernel_type")) {
     report->options["kernel_type"] = kind.getValue().str();
+    if (kind.getValue() == "MIX")
+      report->options["mix_ratio"] =
+          "1:" + std::to_string(ascendc::vectorCoresPerGroup(kernel));
     if (options.matmulCubeOnly && kind.getValue() != "AIC_ONLY") {
       Operation *vectorOp = nullptr;
       kernel.walk([&](Operation *op) {

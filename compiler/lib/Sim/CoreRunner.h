@@ -66,14 +66,16 @@
 // Blocks beyond the number of physical cores run in waves: a block starts on
 // the first core that becomes free.
 //
-// MIX kernels: a block is a group of one AIC and one AIV CoreRunner on the
-// same worker thread, each executing the instructions whose Instr::cores bit
-// it has. They run interleaved: a core runs until it ends or reaches a
-// cross-core wait whose counter is zero, then the other one runs. Cross-core
-// flags are counting semaphores per (group, direction, id); a set arrives
+// MIX kernels: a block is a group of one AIC and one AIV CoreRunner (two in
+// a MIX_AIC_1_2 kernel, Program::vectorCoresPerGroup) on the same worker
+// thread, each executing the instructions whose Instr::cores bit it has (the
+// AIVs tell their halves apart by SubBlockIdx). They run interleaved: a core
+// runs until it ends or reaches a cross-core wait whose counter is zero, then
+// the next one runs. Cross-core flags are counting semaphores per (group,
+// channel, id) as CrossCoreGroup describes; a set arrives
 // crossCoreFlagCycles after it fires and a wait completes at max(its issue
-// time, the arrival of the earliest pending set). When neither core can move
-// the launch stops with a deadlock error.
+// time, the arrival of the earliest pending set on each channel it waits on).
+// When no core can move the launch stops with a deadlock error.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASC2_LIB_SIM_CORERUNNER_H
@@ -178,11 +180,18 @@ struct BlockOutcome {
   std::vector<std::pair<int32_t, std::string>> warnings;
 };
 
-/// Cross-core flags of one MIX group. Side 0 is the AIC, side 1 the AIV;
-/// pending[side][id] are the sets raised towards `side` and not yet consumed.
+/// Cross-core flags of one MIX group: an AIC and `aivs` AIVs (1, or 2 in a
+/// MIX_AIC_1_2 kernel). pending[channel][id] are the sets raised and not yet
+/// consumed: channel kToAic + v holds AIV v's sets towards the AIC (the AIC's
+/// wait needs one on each), kToAiv + v the AIC's sets towards AIV v (one
+/// AIC set raises all of them, as mode 2 does on hardware).
 struct CrossCoreGroup {
   static constexpr int kIds = 16;
   static constexpr int kMaxCount = 15; // hardware counter limit (§2.4)
+  static constexpr int kMaxAivs = 2;
+  static constexpr int kToAic = 0;
+  static constexpr int kToAiv = kMaxAivs;
+  static constexpr int kChannels = 2 * kMaxAivs;
   struct Pending {
     uint64_t arrive = 0; // set fire time + crossCoreFlagCycles
     uint64_t flowId = 0;
@@ -196,11 +205,12 @@ struct CrossCoreGroup {
     int delta;
     int32_t setPc;
   };
-  std::array<std::array<std::vector<Pending>, kIds>, 2> pending;
-  std::array<std::array<std::vector<Change>, kIds>, 2> history;
+  int aivs = 1;
+  std::array<std::array<std::vector<Pending>, kIds>, kChannels> pending;
+  std::array<std::array<std::vector<Change>, kIds>, kChannels> history;
   uint64_t sets = 0; // progress counter: sets raised so far
   uint64_t nextFlowId = 0;
-  RaceDetector::GmShadow raceGm; // GM as both cores' race detectors saw it
+  RaceDetector::GmShadow raceGm; // GM as the group's race detectors saw it
 
   void reset() {
     raceGm.clear();
@@ -249,12 +259,15 @@ validate(const Program &program, const ArchModel &arch, int blockNum,
 
 class LLVM_LIBRARY_VISIBILITY CoreRunner {
 public:
-  /// `isAic`: an AIC (cube core) rather than an AIV.
-  CoreRunner(Launch &launch, bool isAic)
+  /// `isAic`: an AIC (cube core) rather than an AIV; `subBlock`: which AIV
+  /// of a MIX_AIC_1_2 group.
+  CoreRunner(Launch &launch, bool isAic, int subBlock = 0)
       : l(launch), program(launch.program), arch(launch.arch),
         queueDepth(std::max(1, launch.arch.pipeQueueDepth)),
         eventIds(std::max(1, launch.arch.eventIdsPerPipePair)), isAic(isAic),
         mix(launch.program.kernelType == KernelType::Mix),
+        subBlock(isAic ? 0 : subBlock),
+        twoVectorCores(mix && launch.program.vectorCoresPerGroup > 1),
         coreBit(!mix ? 0 : isAic ? Instr::kAicCore : Instr::kAivCore) {
     const std::array<bool, kNumSpaces> &used = l.usedSpaces[isAic ? 1 : 0];
     for (int s = 1; s < kNumSpaces; ++s)
@@ -292,7 +305,14 @@ public:
   }
   /// The cross-core wait the core is blocked on.
   const Instr &blockedOn() const { return program.code[cursor]; }
-  const char *sideName() const { return isAic ? "AIC" : "AIV"; }
+  /// "AIC", "AIV", or "AIV0"/"AIV1" in a MIX_AIC_1_2 group.
+  const char *sideName() const {
+    return isAic ? "AIC" : !twoVectorCores ? "AIV" : subBlock ? "AIV1" : "AIV0";
+  }
+  /// The group's flag channel this core waits on (see CrossCoreGroup).
+  int channelTowards() const {
+    return isAic ? CrossCoreGroup::kToAic : CrossCoreGroup::kToAiv + subBlock;
+  }
   /// Stops the block with an error at `in` (see fail()).
   void failAt(const Instr &in, const std::string &what,
               const std::string &detail) {
@@ -319,7 +339,7 @@ private:
     out->error = what + " in " + opName(program, in) + " (" + pipeName(p) +
                  ") at " + locText(program, in.loc) +
                  (detail.empty() ? "" : ": " + detail) + " on core " +
-                 std::to_string(block) + (mix ? isAic ? " (AIC)" : " (AIV)" : "");
+                 std::to_string(block) + coreSuffix();
     return false;
   }
   bool gmInBounds(const Instr &in, int64_t index);
@@ -403,6 +423,7 @@ private:
     TraceEvent e;
     e.core = block;
     e.cube = isAic;
+    e.sub = uint8_t(subBlock);
     e.pipe = p;
     e.point = in.point;
     e.start = start;
@@ -548,6 +569,12 @@ private:
   /// Fails on a flag still set or a buffer id still held at the end of the
   /// kernel.
   void checkSyncAtEnd();
+  /// The high bits of this core's flow ids (trace arrows from a set to its
+  /// wait): the block, and which core of the group.
+  uint64_t flowBase() const {
+    return (uint64_t(block) << 32) | (isAic ? uint64_t(1) << 30 : 0) |
+           (uint64_t(subBlock) << 29);
+  }
   FlagState &flag(Pipe src, Pipe dst, unsigned id) {
     return flags[(size_t(src) * kNumPipes + size_t(dst)) * eventIds + id];
   }
@@ -566,6 +593,17 @@ private:
   uint64_t bufIdCycles = 1;
   std::unique_ptr<RaceDetector> races;
   const bool isAic, mix;
+  /// This AIV's index in its group (0 on the AIC), and whether the group has
+  /// two AIVs (MIX_AIC_1_2).
+  const int subBlock;
+  const bool twoVectorCores;
+  /// " (AIC)", " (AIV)", " (AIV1)"... after "core N" in messages; empty for
+  /// single-core kernels.
+  const char *coreSuffix() const {
+    if (!mix)
+      return "";
+    return isAic ? " (AIC)" : !twoVectorCores ? " (AIV)" : subBlock ? " (AIV1)" : " (AIV0)";
+  }
   /// MIX: the Instr::cores bit of this core (instructions without it are
   /// not in this core's stream); 0 otherwise (every instruction runs).
   const uint8_t coreBit;
@@ -622,12 +660,13 @@ private:
   std::array<std::vector<uint64_t>, kNumPipes> startRing;
 };
 
-/// The end-of-kernel checks of a MIX group's cross-core flags, once both of
-/// its cores finished without error: a set no wait consumed, or a counter
-/// that would pass CrossCoreGroup::kMaxCount, fails the setter (PipeSync.cpp).
-LLVM_LIBRARY_VISIBILITY void checkCrossCoreFlagsAtEnd(const CrossCoreGroup &group,
-                                                      CoreRunner &aic,
-                                                      CoreRunner &aiv);
+/// The end-of-kernel checks of a MIX group's cross-core flags, once all of
+/// its cores (`cores`: the AIC, then the AIVs) finished without error: a set
+/// no wait consumed, or a counter that would pass CrossCoreGroup::kMaxCount,
+/// fails the setter (PipeSync.cpp).
+LLVM_LIBRARY_VISIBILITY void
+checkCrossCoreFlagsAtEnd(const CrossCoreGroup &group,
+                         const std::vector<CoreRunner *> &cores);
 
 } // namespace asc2::sim
 

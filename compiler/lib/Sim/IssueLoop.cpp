@@ -281,10 +281,11 @@ void CoreRunner::begin(int blockIndex, BlockOutcome &outcome,
   for (auto &m : memory)
     std::fill(m.begin(), m.end(), 0);
   if (races)
-    races->reset(block, isAic, mix ? isAic ? " (AIC)" : " (AIV)" : "",
-                 mix && !isAic ? 1 : 0, mix && group ? &group->raceGm : nullptr);
+    races->reset(block, isAic, coreSuffix(), mix && !isAic ? 1 + subBlock : 0,
+                 mix && group ? &group->raceGm : nullptr);
   out->stats.block = block;
   out->stats.cube = isAic;
+  out->stats.sub = uint8_t(subBlock);
 }
 
 CoreRunner::Status CoreRunner::resume() {
@@ -352,6 +353,10 @@ CoreRunner::Status CoreRunner::resume() {
       break;
     case Opcode::BlockNum:
       regs[in.dst] = l.blockNum;
+      scalarStep(in);
+      break;
+    case Opcode::SubBlockIdx:
+      regs[in.dst] = subBlock;
       scalarStep(in);
       break;
     case Opcode::Scalar: {

@@ -1,7 +1,7 @@
 //===- Launch.cpp - simulate(): one launch over all its blocks -------------===//
 //
 // Validates the launch, runs the blocks on a pool of worker threads (MIX:
-// each block an AIC and an AIV interleaved on one thread), then places the
+// each block an AIC and its AIV, or two AIVs, interleaved on one thread), then places the
 // blocks in waves on the physical cores after the launch overhead, merges
 // their statistics, traces and races into one LaunchResult, and applies the
 // chip's L2 and HBM bandwidth to it (MemorySystem.cpp).
@@ -19,71 +19,97 @@ namespace asc2::sim {
 
 namespace {
 
-/// Runs the AIC and the AIV of MIX block `block` interleaved (see the file
-/// comment of CoreRunner.h), then checks the group's cross-core flags.
-void runGroup(int block, CoreRunner &aic, CoreRunner &aiv, CrossCoreGroup &group,
-              BlockOutcome &aicOut, BlockOutcome &aivOut) {
-  group.reset();
-  aic.begin(block, aicOut, &group);
-  aiv.begin(block, aivOut, &group);
+/// Runs the cores of MIX block `block` (`cores[0]` the AIC, then its AIVs)
+/// interleaved (see the file comment of CoreRunner.h), then checks the
+/// group's cross-core flags.
+void runGroup(int block, const std::vector<CoreRunner *> &cores,
+              CrossCoreGroup &group, BlockOutcome *outs) {
   using Status = CoreRunner::Status;
-  Status a = Status::Blocked, v = Status::Blocked;
+  const size_t n = cores.size();
+  group.reset();
+  group.aivs = int(n) - 1;
+  for (size_t i = 0; i < n; ++i)
+    cores[i]->begin(block, outs[i], &group);
+  std::vector<Status> status(n, Status::Blocked);
+  auto allOk = [&] {
+    for (CoreRunner *c : cores)
+      if (!c->ok())
+        return false;
+    return true;
+  };
   for (;;) {
     uint64_t before = group.sets;
-    if (a != Status::Done)
-      a = aic.resume();
-    if (!aic.ok())
+    bool failed = false;
+    for (size_t i = 0; i < n && !failed; ++i) {
+      if (status[i] != Status::Done)
+        status[i] = cores[i]->resume();
+      failed = !cores[i]->ok();
+    }
+    if (failed || !allOk())
       break;
-    if (v != Status::Done)
-      v = aiv.resume();
-    if (!aic.ok() || !aiv.ok() || (a == Status::Done && v == Status::Done))
+    if (std::all_of(status.begin(), status.end(),
+                    [](Status s) { return s == Status::Done; }))
       break;
     if (group.sets != before)
       continue; // a set may unblock a wait
-    // Neither core can move: name the wait(s) that never complete.
-    CoreRunner &w = a == Status::Blocked ? aic : aiv;
-    CoreRunner &other = a == Status::Blocked ? aiv : aic;
-    const Instr &in = w.blockedOn();
-    std::string detail = std::string("the ") + w.sideName() +
+    // No core can move: name the wait that never completes.
+    size_t w = 0;
+    while (status[w] != Status::Blocked)
+      ++w;
+    CoreRunner &waiter = *cores[w];
+    const Instr &in = waiter.blockedOn();
+    // The cores it waits for: the AIVs (from the AIC), or the AIC.
+    std::string others;
+    size_t blockedOther = n, count = 0;
+    for (size_t i = 0; i < n; ++i) {
+      if (i == w || (w != 0 && i != 0))
+        continue;
+      others += std::string(others.empty() ? "" : " and the ") + cores[i]->sideName();
+      ++count;
+      if (status[i] == Status::Blocked && blockedOther == n)
+        blockedOther = i;
+    }
+    std::string detail = std::string("the ") + waiter.sideName() +
                          " waits for cross-core flag " +
-                         std::to_string(in.eventId) + " from the " +
-                         other.sideName();
-    if ((a == Status::Blocked) == (v == Status::Blocked)) {
-      const Instr &oin = other.blockedOn();
-      detail += ", which itself waits for cross-core flag " +
+                         std::to_string(in.eventId) + " from the " + others;
+    if (blockedOther < n) {
+      const Instr &oin = cores[blockedOther]->blockedOn();
+      detail += (count == 1 ? std::string(", which") : ", but the " +
+                 std::string(cores[blockedOther]->sideName())) +
+                " itself waits for cross-core flag " +
                 std::to_string(oin.eventId) + " in " +
-                opName(aic.programRef(), oin) + " at " +
-                locText(aic.programRef(), oin.loc) +
+                opName(waiter.programRef(), oin) + " at " +
+                locText(waiter.programRef(), oin.loc) +
                 "; neither core can proceed";
     } else {
-      detail += std::string(", which ended without raising it");
+      detail += count == 1 ? ", which ended without raising it"
+                           : ", which ended without raising it on every one";
     }
-    w.failAt(in, "deadlock", detail);
+    waiter.failAt(in, "deadlock", detail);
     break;
   }
-  // A core stopped mid-kernel because of its partner is not checked further.
-  if (!aic.ok() || !aiv.ok()) {
-    if (aic.ok() && a != Status::Done)
-      aic.abortRun();
-    if (aiv.ok() && v != Status::Done)
-      aiv.abortRun();
-  }
-  aic.finish();
-  aiv.finish();
-  if (!aic.ok() || !aiv.ok())
-    return;
-  checkCrossCoreFlagsAtEnd(group, aic, aiv);
+  // A core stopped mid-kernel because of a partner is not checked further.
+  if (!allOk())
+    for (size_t i = 0; i < n; ++i)
+      if (cores[i]->ok() && status[i] != Status::Done)
+        cores[i]->abortRun();
+  for (CoreRunner *c : cores)
+    c->finish();
+  if (allOk())
+    checkCrossCoreFlagsAtEnd(group, cores);
 }
 
 /// Physical units the blocks run on: vector cores, cube cores, or AIC+AIV
 /// groups.
-int physicalUnits(const ArchModel &arch, KernelType kind) {
+int physicalUnits(const ArchModel &arch, const Program &program) {
+  const KernelType kind = program.kernelType;
+  const int aivs = std::max(1, program.vectorCoresPerGroup);
   return std::max(1, kind == KernelType::AivOnly   ? arch.aivCores
                      : kind == KernelType::AicOnly ? arch.aicCores
-                         : std::min(arch.aicCores, arch.aivCores));
+                         : std::min(arch.aicCores, arch.aivCores / aivs));
 }
 
-/// Runs every block, `perBlock` outcomes each (MIX: the AIC then the AIV),
+/// Runs every block, `perBlock` outcomes each (MIX: the AIC then the AIVs),
 /// on options.threads worker threads that take the next block until none is
 /// left; after a failure the remaining blocks are only marked aborted.
 void runBlocks(Launch &launch, int perBlock,
@@ -93,11 +119,16 @@ void runBlocks(Launch &launch, int perBlock,
   const int blockNum = launch.blockNum;
   std::atomic<int> nextBlock{0};
   auto worker = [&] {
-    std::unique_ptr<CoreRunner> aic, aiv;
-    if (kind != KernelType::AivOnly)
-      aic = std::make_unique<CoreRunner>(launch, true);
+    // Single-core kernels: one runner; MIX: the AIC, then perBlock - 1 AIVs.
+    std::vector<std::unique_ptr<CoreRunner>> owned;
+    std::vector<CoreRunner *> cores;
+    if (mix || kind == KernelType::AicOnly)
+      owned.push_back(std::make_unique<CoreRunner>(launch, true));
     if (kind != KernelType::AicOnly)
-      aiv = std::make_unique<CoreRunner>(launch, false);
+      for (int v = 0; v < (mix ? perBlock - 1 : 1); ++v)
+        owned.push_back(std::make_unique<CoreRunner>(launch, false, v));
+    for (auto &c : owned)
+      cores.push_back(c.get());
     CrossCoreGroup group;
     for (;;) {
       int b = nextBlock.fetch_add(1);
@@ -111,9 +142,9 @@ void runBlocks(Launch &launch, int perBlock,
         continue;
       }
       if (mix)
-        runGroup(b, *aic, *aiv, group, o[0], o[1]);
+        runGroup(b, cores, group, o);
       else
-        (aic ? *aic : *aiv).run(b, o[0]);
+        cores[0]->run(b, o[0]);
       launch.atomicOrder.finish(b);
       for (int i = 0; i < perBlock; ++i)
         if (!o[i].ok)
@@ -206,11 +237,11 @@ LaunchResult simulate(const Program &program, const ArchModel &arch,
   if (program.workspaceBytesPerBlock > 0)
     launch.workspace.assign(
         size_t(program.workspaceBytesPerBlock) * size_t(blockNum), 0);
-  const int physical = physicalUnits(arch, program.kernelType);
+  const int physical = physicalUnits(arch, program);
   launch.traceBudget = options.collectTrace ? options.maxTraceEvents : 0;
 
-  // One outcome per core: per block, or (MIX) the AIC then the AIV of each.
-  const int perBlock = mix ? 2 : 1;
+  // One outcome per core: per block, or (MIX) the AIC then the AIV(s) of each.
+  const int perBlock = mix ? 1 + std::max(1, program.vectorCoresPerGroup) : 1;
   std::vector<BlockOutcome> outcomes(static_cast<size_t>(blockNum) * perBlock);
   runBlocks(launch, perBlock, outcomes);
 

@@ -31,8 +31,7 @@ bool CoreRunner::setFlag(const Instr &in) {
   f.pending = true;
   f.fireTime = fire;
   f.setPc = int32_t(&in - program.code.data());
-  f.flowId = (uint64_t(block) << 32) | (isAic ? uint64_t(1) << 30 : 0) |
-             ++nextFlowId;
+  f.flowId = flowBase() | ++nextFlowId;
   if (races)
     races->onSetFlag(in.flagSrc, in.flagDst, in.eventId);
   if (traceOn)
@@ -112,7 +111,7 @@ bool CoreRunner::rlsBuf(const Instr &in) {
   b.holder = -1;
   b.releasedAt = start + bufIdCycles;
   b.releasedBy = p;
-  b.flowId = (uint64_t(block) << 32) | (isAic ? uint64_t(1) << 30 : 0) | ++nextFlowId;
+  b.flowId = flowBase() | ++nextFlowId;
   if (races)
     races->onRlsBuf(p, in.eventId);
   if (traceOn)
@@ -158,9 +157,17 @@ bool CoreRunner::crossCoreSet(const Instr &in, int32_t pc) {
   set.setPc = pc;
   if (races)
     set.clock = races->onCrossCoreSet(p);
-  const int to = isAic ? 1 : 0;
-  group->pending[to][in.eventId].push_back(set);
-  group->history[to][in.eventId].push_back({set.arrive, +1, pc});
+  // An AIV's set counts towards the AIC on its own channel; the AIC's set
+  // raises the flag on every AIV of the group (mode 2).
+  auto raise = [&](int channel) {
+    group->pending[channel][in.eventId].push_back(set);
+    group->history[channel][in.eventId].push_back({set.arrive, +1, pc});
+  };
+  if (isAic)
+    for (int v = 0; v < group->aivs; ++v)
+      raise(CrossCoreGroup::kToAiv + v);
+  else
+    raise(CrossCoreGroup::kToAic + subBlock);
   ++group->sets;
   if (traceOn)
     emit(in, p, start, start + flagCycles, 0, p, p, set.flowId);
@@ -168,25 +175,39 @@ bool CoreRunner::crossCoreSet(const Instr &in, int32_t pc) {
 }
 
 bool CoreRunner::crossCoreWait(const Instr &in) {
-  const int me = isAic ? 0 : 1;
-  std::vector<CrossCoreGroup::Pending> &pending = group->pending[me][in.eventId];
-  if (pending.empty())
-    return false;
-  // The counter is > 0 from the earliest arrival on.
-  auto first = std::min_element(
-      pending.begin(), pending.end(),
-      [](const CrossCoreGroup::Pending &a, const CrossCoreGroup::Pending &b) {
-        return a.arrive < b.arrive;
-      });
-  CrossCoreGroup::Pending set = *first;
-  pending.erase(first);
+  // The AIC's wait completes once every AIV of the group has set the flag
+  // (mode 2); an AIV waits for the AIC's set on its own channel.
+  const int first = channelTowards();
+  const int channels = isAic ? group->aivs : 1;
+  for (int c = first; c < first + channels; ++c)
+    if (group->pending[c][in.eventId].empty())
+      return false;
+  uint64_t ready = 0, flowId = 0;
+  std::array<CrossCoreGroup::Pending, CrossCoreGroup::kMaxAivs> taken;
+  for (int c = first; c < first + channels; ++c) {
+    std::vector<CrossCoreGroup::Pending> &pending = group->pending[c][in.eventId];
+    // The counter is > 0 from the earliest arrival on.
+    auto earliest = std::min_element(
+        pending.begin(), pending.end(),
+        [](const CrossCoreGroup::Pending &a, const CrossCoreGroup::Pending &b) {
+          return a.arrive < b.arrive;
+        });
+    const CrossCoreGroup::Pending &set = taken[size_t(c - first)] = *earliest;
+    pending.erase(earliest);
+    if (c == first || set.arrive > ready) { // the set it waits for last
+      ready = set.arrive;
+      flowId = set.flowId;
+    }
+  }
   Pipe p = in.pipe;
   if (races)
-    races->onCrossCoreWait(p, set.clock);
-  auto [start, end] = blockPipeUntil(p, set.arrive, 0);
-  group->history[me][in.eventId].push_back({end, -1, set.setPc});
+    for (int i = 0; i < channels; ++i)
+      races->onCrossCoreWait(p, taken[size_t(i)].clock);
+  auto [start, end] = blockPipeUntil(p, ready, 0);
+  for (int i = 0; i < channels; ++i)
+    group->history[first + i][in.eventId].push_back({end, -1, taken[size_t(i)].setPc});
   if (traceOn)
-    emit(in, p, start, end, 0, p, p, set.flowId);
+    emit(in, p, start, end, 0, p, p, flowId);
   return true;
 }
 
@@ -212,24 +233,31 @@ void CoreRunner::checkSyncAtEnd() {
       }
 }
 
-void checkCrossCoreFlagsAtEnd(const CrossCoreGroup &group, CoreRunner &aic,
-                              CoreRunner &aiv) {
+void checkCrossCoreFlagsAtEnd(const CrossCoreGroup &group,
+                              const std::vector<CoreRunner *> &cores) {
   // Sets nobody consumed stay in the counter for the next kernel; a counter
   // that would pass 15 hangs or misbehaves on hardware.
-  for (int to = 0; to < 2; ++to) {
-    CoreRunner &setter = to == 0 ? aiv : aic;
+  CoreRunner &aic = *cores[0];
+  for (int channel = 0; channel < CrossCoreGroup::kChannels; ++channel) {
+    const bool toAic = channel < CrossCoreGroup::kToAiv;
+    const int aiv = toAic ? channel - CrossCoreGroup::kToAic
+                          : channel - CrossCoreGroup::kToAiv;
+    if (aiv >= group.aivs)
+      continue;
+    CoreRunner &setter = toAic ? *cores[size_t(1 + aiv)] : aic;
+    CoreRunner &waiter = toAic ? aic : *cores[size_t(1 + aiv)];
     for (int id = 0; id < CrossCoreGroup::kIds; ++id) {
-      const auto &left = group.pending[to][id];
+      const auto &left = group.pending[channel][id];
       if (!left.empty()) {
         const Instr &in = aic.programRef().code[left.front().setPc];
         setter.failAt(in, "cross-core flag left set at the end of the kernel",
                       "no CrossCoreWaitFlag on the " +
-                          std::string(to == 0 ? "AIC" : "AIV") +
-                          " consumed flag " + std::to_string(id) +
+                          std::string(waiter.sideName()) + " consumed flag " +
+                          std::to_string(id) +
                           "; the next kernel would see a stale count");
         return;
       }
-      auto changes = group.history[to][id];
+      auto changes = group.history[channel][id];
       std::stable_sort(changes.begin(), changes.end(),
                        [](const CrossCoreGroup::Change &x,
                           const CrossCoreGroup::Change &y) {
@@ -244,9 +272,9 @@ void checkCrossCoreFlagsAtEnd(const CrossCoreGroup &group, CoreRunner &aic,
           setter.failAt(
               in, "cross-core flag counter overflow",
               "flag " + std::to_string(id) + " towards the " +
-                  (to == 0 ? "AIC" : "AIV") + " would count " +
-                  std::to_string(count) + " unconsumed sets at cycle " +
-                  std::to_string(c.time) + " (the hardware counter holds " +
+                  waiter.sideName() + " would count " + std::to_string(count) +
+                  " unconsumed sets at cycle " + std::to_string(c.time) +
+                  " (the hardware counter holds " +
                   std::to_string(CrossCoreGroup::kMaxCount) +
                   "); make the setter wait for the consumer");
           return;

@@ -69,6 +69,7 @@ bool isVectorOpcode(Opcode op) {
   case Opcode::ArgF:
   case Opcode::BlockIdx:
   case Opcode::BlockNum:
+  case Opcode::SubBlockIdx:
   case Opcode::Scalar:
   case Opcode::Select:
   case Opcode::Jump:

@@ -54,6 +54,7 @@ std::string coreKindError(const Instr &in, bool aic,
   case Opcode::ArgF:
   case Opcode::BlockIdx:
   case Opcode::BlockNum:
+  case Opcode::SubBlockIdx:
   case Opcode::Scalar:
   case Opcode::Select:
   case Opcode::Jump:
@@ -170,6 +171,14 @@ std::string ProgramVerifier::checkArgs(int blockNum) const {
     return "kernel " + program.kernelName + " takes " +
            std::to_string(program.args.size()) + " arguments, got " +
            std::to_string(args.size());
+  if (program.vectorCoresPerGroup < 1 ||
+      program.vectorCoresPerGroup > CrossCoreGroup::kMaxAivs)
+    return "a MIX group has 1 or 2 vector cores, not " +
+           std::to_string(program.vectorCoresPerGroup);
+  if (program.vectorCoresPerGroup > 1 && program.kernelType != KernelType::Mix)
+    return std::string(kernelTypeName(program.kernelType)) +
+           " kernels run on one core per block; two vector cores per group "
+           "need a MIX kernel";
   if (program.workspaceBytesPerBlock < 0)
     return "negative workspace size " +
            std::to_string(program.workspaceBytesPerBlock);
@@ -200,6 +209,7 @@ std::string ProgramVerifier::checkInstr(const Instr &in,
   case Opcode::ConstI:
   case Opcode::BlockIdx:
   case Opcode::BlockNum:
+  case Opcode::SubBlockIdx:
   case Opcode::Scalar:
   case Opcode::Select:
   case Opcode::ArgI:

@@ -12,6 +12,7 @@ namespace asc2::sim {
 RaceDetector::RaceDetector(const Program &program, const ArchModel &arch,
                            const std::array<bool, kNumSpaces> &usedSpaces)
     : program(program), eventIds(std::max(1, arch.eventIdsPerPipePair)) {
+  twoVectorCores = program.vectorCoresPerGroup > 1;
   flagClocks.resize(size_t(kNumPipes) * kNumPipes * eventIds);
   bufIdClocks.resize(size_t(std::max(0, arch.bufferIds)));
   for (int s = 1; s < kNumSpaces; ++s)
@@ -250,7 +251,7 @@ void RaceDetector::report(Space s, bool secondWrite, int64_t lo, int64_t hi) {
     r.secondWrite = secondWrite;
     r.firstLoc = first.loc;
     r.secondLoc = second.loc;
-    const bool acrossCores = (c.firstLane >= kSideLanes) != (side == 1);
+    const bool acrossCores = c.firstLane / kSideLanes != side;
     const char *firstSide = acrossCores ? sideOfLane(c.firstLane) : "";
     const char *secondSide = acrossCores ? sideOfLane(lane(curPipe)) : "";
     std::string place;

@@ -50,9 +50,11 @@ class RaceDetector {
 public:
   static constexpr int64_t kGranule = 32;
   static constexpr size_t kMaxRaces = 100;
-  /// Clock components: per core side, one per pipe plus the scalar stores'.
+  /// Clock components: per core side (the AIC, the first AIV, the second
+  /// AIV of a MIX_AIC_1_2 group), one per pipe plus the scalar stores'.
   static constexpr int kSideLanes = kNumPipes + 1;
-  static constexpr int kLanes = 2 * kSideLanes;
+  static constexpr int kSides = 3;
+  static constexpr int kLanes = kSides * kSideLanes;
   using Clock = std::array<uint32_t, kLanes>;
 
   /// What one granule (local) or byte range (GM) saw last.
@@ -83,7 +85,7 @@ public:
 
   /// Forgets all history; called at the start of each block. `cube`: the
   /// block's AIC; `coreSuffix` follows "core N" in messages (" (AIC)" in MIX
-  /// kernels); `side` 1 for the AIV of a MIX group; `gm` the group's shared
+  /// kernels); `side` 1 + the sub-block index for an AIV of a MIX group; `gm` the group's shared
   /// GM shadow (cleared by the group), or null for one of this core's own.
   void reset(int core, bool cube = false, const char *coreSuffix = "",
              int side = 0, GmShadow *gm = nullptr);
@@ -132,8 +134,10 @@ private:
     int p = lane % kSideLanes;
     return p == kNumPipes ? Pipe::S : Pipe(p);
   }
-  static const char *sideOfLane(int lane) {
-    return lane >= kSideLanes ? "AIV" : "AIC";
+  /// "AIC", "AIV" (one vector core per group) or "AIV0"/"AIV1".
+  const char *sideOfLane(int lane) const {
+    int s = lane / kSideLanes;
+    return s == 0 ? "AIC" : !twoVectorCores ? "AIV" : s == 1 ? "AIV0" : "AIV1";
   }
 
   /// Granules [start, next run's start) share `state`.
@@ -173,6 +177,7 @@ private:
   bool cube = false;
   const char *coreSuffix = "";
   int side = 0;
+  bool twoVectorCores = false; // MIX_AIC_1_2: name the AIVs apart
   GmShadow ownGm;
   GmShadow *gm = &ownGm;
   std::array<Clock, kNumPipes> clocks{};

@@ -177,9 +177,11 @@ std::string traceToJson(const LaunchResult &result, const Program &program,
 std::string traceToJson(const Trace &trace) {
   const double mhz = trace.clockMHz;
   // One msprof process per simulated core: "core<block>.cubecore0" for an
-  // AIC, "core<block>.veccore0" for an AIV (MIX blocks have both).
-  auto pidOf = [&](int core, bool cube) {
-    return "core" + std::to_string(core) + (cube ? ".cubecore0" : ".veccore0");
+  // AIC, "core<block>.veccore<sub>" for an AIV (MIX blocks have both; a
+  // MIX_AIC_1_2 block veccore0 and veccore1).
+  auto pidOf = [&](int core, bool cube, int sub) {
+    return "core" + std::to_string(core) +
+           (cube ? std::string(".cubecore0") : ".veccore" + std::to_string(sub));
   };
 
   std::string text;
@@ -191,14 +193,15 @@ std::string traceToJson(const Trace &trace) {
     j.attribute("profilingType", "op");
     j.attributeArray("traceEvents", [&] {
       // Metadata: one process per core, one thread per lane it used.
-      std::set<std::tuple<int, bool, int>> lanes;
+      std::set<std::tuple<int, bool, int, int>> lanes;
       for (const TraceEvent &e : trace.events)
-        lanes.insert({e.core, e.cube, int(e.pipe)});
-      std::pair<int, bool> lastCore{-1, false};
-      for (auto [core, cube, pipe] : lanes) {
-        std::string pid = pidOf(core, cube);
-        if (std::pair{core, cube} != lastCore) {
-          lastCore = {core, cube};
+        lanes.insert({e.core, !e.cube, int(e.sub), int(e.pipe)});
+      std::tuple<int, bool, int> lastCore{-1, false, 0};
+      for (auto [core, vector, sub, pipe] : lanes) {
+        const bool cube = !vector;
+        std::string pid = pidOf(core, cube, sub);
+        if (std::tuple{core, vector, sub} != lastCore) {
+          lastCore = {core, vector, sub};
           j.object([&] {
             j.attribute("name", "process_name");
             j.attribute("ph", "M");
@@ -209,7 +212,7 @@ std::string traceToJson(const Trace &trace) {
             j.attribute("name", "process_sort_index");
             j.attribute("ph", "M");
             j.attribute("pid", pid);
-            int index = cube ? core * 3 + 1 : core * 3 + 2;
+            int index = core * 4 + (cube ? 1 : 2 + sub);
             j.attributeObject("args", [&] { j.attribute("sort_index", index); });
           });
         }
@@ -233,7 +236,7 @@ std::string traceToJson(const Trace &trace) {
       }
 
       for (const TraceEvent &e : trace.events) {
-        std::string pid = pidOf(e.core, e.cube);
+        std::string pid = pidOf(e.core, e.cube, e.sub);
         const char *lane = pipeTraceLaneName(e.pipe);
         bool isSet = isFlagSet(e);
         bool isFlag = isSet || isFlagWait(e);
@@ -349,19 +352,22 @@ std::string pipeUtilizationCsv(const LaunchResult &result,
         activeBw(s, Pipe::MTE3), "0", time(Pipe::S), ratio(Pipe::S),
         time(Pipe::S), "0", "0", "0", "0", "0", "0", "0"};
   };
-  // One row per block: an AIC fills the aic columns, an AIV the aiv ones
-  // (MIX blocks both), the other side stays 0.
-  std::map<int32_t, std::pair<const CoreStats *, const CoreStats *>> blocks;
+  // One row per (block, sub-block): an AIC fills the aic columns of its
+  // block's sub-block 0, an AIV the aiv ones of its sub-block (MIX blocks
+  // both; MIX_AIC_1_2 blocks a second row for their second AIV); the other
+  // side stays 0.
+  std::map<std::pair<int32_t, int>, std::pair<const CoreStats *, const CoreStats *>>
+      rows;
   for (const CoreStats &s : result.cores)
-    (s.cube ? blocks[s.block].first : blocks[s.block].second) = &s;
-  for (const auto &[block, pair] : blocks) {
+    (s.cube ? rows[{s.block, 0}].first : rows[{s.block, s.sub}].second) = &s;
+  for (const auto &[key, pair] : rows) {
     std::vector<std::string> aic(std::size(kAicColumns), "0");
     std::vector<std::string> aiv(std::size(kAivColumns), "0");
     if (pair.first)
       aic = aicColumns(*pair.first);
     if (pair.second)
       aiv = aivColumns(*pair.second);
-    out += std::to_string(block) + ",0";
+    out += std::to_string(key.first) + "," + std::to_string(key.second);
     for (const std::string &v : aic)
       out += "," + v;
     for (const std::string &v : aiv)

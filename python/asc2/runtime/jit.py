@@ -41,14 +41,21 @@ KERNEL_TYPES = {"AIV_ONLY": "AIV_ONLY", "AIC_ONLY": "AIC_ONLY", "MIX": "MIX", "M
                 "MIX_AIC_1_2": "MIX"}
 
 
+# MIX kernels: vector cores per cube core the name asks for (0: the compiler's choice, two when the vector
+# work divides by rows).
+VECTOR_CORES = {"MIX_AIC_1_1": 1, "MIX_AIC_1_2": 2}
+
+
 def _kernel_type(name, v):
-    """A KernelType (or its name): the kernel type the compiler must detect, checked after compilation."""
+    """A KernelType (or its name), as upstream spells it: the kernel type the compiler must detect (its
+    family, ``KERNEL_TYPES``, is checked after compilation); MIX_AIC_1_1 / MIX_AIC_1_2 also fix the
+    vector cores per cube core."""
     if v is None:
         return v
     key = str(getattr(v, "name", v)).upper()
     if key not in KERNEL_TYPES:
         raise ValueError(f"asc2.jit option {name} must be one of {', '.join(KERNEL_TYPES)}, got {v!r}")
-    return KERNEL_TYPES[key]
+    return key
 
 
 def _sync_style(name, v):
@@ -193,6 +200,7 @@ def compile_options(options, platform, source_file):
     o.num_stages = options["num_stages"] or 0
     o.opt_level = options["opt_level"]
     o.matmul_cube_only = options["matmul_cube_only"]
+    o.vector_cores_per_group = VECTOR_CORES.get(options["kernel_type"], 0)
     o.user_options = _report_options(options)
     return o
 
@@ -639,7 +647,7 @@ class JITFunction:
         check_backend_available(backend, get_platform().device_id)
         spec = self.specialise(args, kwargs)
         compiled = self._compiled(spec)
-        wanted = self.options.get("kernel_type")
+        wanted = KERNEL_TYPES.get(self.options.get("kernel_type"))
         detected = compiled.report().get("options", {}).get("kernel_type") if wanted else None
         if wanted and detected and detected != wanted:
             raise errors.UnsupportedError(self.source, self.source.node, f"{self.__name__}: kernel_type={wanted} was requested, but "

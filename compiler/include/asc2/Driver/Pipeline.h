@@ -43,6 +43,10 @@ struct CompileOptions {
   std::optional<bool> staticAlloc;
   /// The kernel must run on the cube cores alone (AIC_ONLY).
   bool matmulCubeOnly = false;
+  /// MIX kernels: vector cores per cube core. 0: two when the vector work
+  /// divides by rows (KERNEL_TYPE_MIX_AIC_1_2), else one; 1: one
+  /// (MIX_AIC_1_1); 2: two, or an error saying why not.
+  int vectorCoresPerGroup = 0;
   std::string sourceFile;
   /// Every jit option as the user gave it, recorded in the report.
   std::map<std::string, std::string> userOptions;

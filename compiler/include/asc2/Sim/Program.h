@@ -85,6 +85,8 @@ enum class Opcode : uint8_t {
   ArgI,      // r[dst] = integer kernel argument #argIndex
   BlockIdx,  // r[dst] = block (core) index
   BlockNum,  // r[dst] = number of blocks in the launch
+  SubBlockIdx, // r[dst] = this vector core's index in its MIX group (0 on
+               // the AIC and on kernels with one vector core per group)
   Scalar,    // r[dst] = scalarOp(a, b)
   Select,    // r[dst] = a ? b : c
   Jump,      // pc = target
@@ -346,6 +348,10 @@ struct Program {
   /// Bytes of GM workspace per block (MIX kernels); the simulator allocates
   /// blockNum slices (zero-filled) for each launch.
   int64_t workspaceBytesPerBlock = 0;
+  /// MIX kernels: vector cores (AIVs) per group, 1 (KERNEL_TYPE_MIX_AIC_1_1)
+  /// or 2 (KERNEL_TYPE_MIX_AIC_1_2: the compiler split the vector work by
+  /// sub-block index).
+  int vectorCoresPerGroup = 1;
 };
 
 } // namespace asc2::sim

@@ -47,7 +47,9 @@ struct Race {
 struct TraceEvent {
   int32_t core = 0;                 // block index
   bool cube = false;                // on the block's AIC (cubecore) rather
-                                    // than its AIV (veccore)
+                                    // than an AIV (veccore)
+  uint8_t sub = 0;                  // which AIV of a MIX_AIC_1_2 group
+                                    // (veccore0 / veccore1); 0 otherwise
   Pipe pipe = Pipe::S;
   int32_t point = -1;
   uint64_t start = 0, end = 0;      // cycles
@@ -61,11 +63,13 @@ struct TraceEvent {
                                     // wait for GM, the rest holds the pipe
 };
 
-/// One simulated core. AIV_ONLY / AIC_ONLY: one entry per block; MIX: two
-/// per block (the AIC, then the AIV of its group), which start together.
+/// One simulated core. AIV_ONLY / AIC_ONLY: one entry per block; MIX: one
+/// per core of the block's group (the AIC, then its AIV, or its two AIVs in
+/// a MIX_AIC_1_2 kernel), which start together.
 struct CoreStats {
   int32_t block = 0;    // block index
   bool cube = false;    // an AIC (cube core) rather than an AIV
+  uint8_t sub = 0;      // the AIV's index in its group (0 or 1)
   uint64_t start = 0;   // launch cycle the block began (blocks beyond the
                         // physical core count run in later waves)
   uint64_t cycles = 0;                          // end of the last instruction

@@ -20,6 +20,12 @@ FamilyResult Lowering::lowerControlFlowFamily(Operation *op) {
         b.getResult().replaceAllUsesWith(n.getResult());
         return success();
       })
+      .Case<at::SubBlockIdxOp>([&](at::SubBlockIdxOp b) {
+        builder.setInsertionPoint(b);
+        auto n = builder.create<ac::GetSubBlockIdxOp>(b.getLoc(), builder.getIndexType());
+        b.getResult().replaceAllUsesWith(n.getResult());
+        return success();
+      })
       .Case<at::BlockNumOp>([&](at::BlockNumOp b) {
         builder.setInsertionPoint(b);
         auto n = builder.create<ac::GetBlockNumOp>(b.getLoc(), builder.getIndexType());

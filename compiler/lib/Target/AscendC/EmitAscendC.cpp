@@ -158,7 +158,15 @@ FamilyResult Emitter::emitScalarFamily(Operation *op) {
         return success();
       })
       .Case<GetBlockIdxOp>([&](GetBlockIdxOp o) {
-        line() << "int64_t " << name(o.getResult()) << " = AscendC::GetBlockIdx();\n";
+        // With two AIVs per group an AIV's GetBlockIdx counts vector cores
+        // (block * 2 + sub-block); the group's index is that over
+        // GetSubBlockNum (1 on the AIC), as CANN's own MIX kernels compute it.
+        line() << "int64_t " << name(o.getResult()) << " = AscendC::GetBlockIdx()"
+               << (vectorCores == 2 ? " / AscendC::GetSubBlockNum()" : "") << ";\n";
+        return success();
+      })
+      .Case<GetSubBlockIdxOp>([&](GetSubBlockIdxOp o) {
+        line() << "int64_t " << name(o.getResult()) << " = AscendC::GetSubBlockIdx();\n";
         return success();
       })
       .Case<GetBlockNumOp>([&](GetBlockNumOp o) {
@@ -319,8 +327,9 @@ LogicalResult Emitter::emitFunc(func::FuncOp func) {
   if (auto attr = func->getAttrOfType<StringAttr>("ascendc.kernel_type"))
     kernelType = attr.getValue();
   mix = kernelType == "MIX";
+  vectorCores = mix ? vectorCoresPerGroup(func) : 1;
   os << "  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_" << kernelType
-     << (kernelType == "MIX" ? "_AIC_1_1" : "") << ");\n";
+     << (!mix ? "" : vectorCores == 2 ? "_AIC_1_2" : "_AIC_1_1") << ");\n";
   if (!staticAlloc) {
     // One TBuf per memory space, as large as the planned peak.
     std::map<std::string, std::pair<int64_t, std::string>> spaces;

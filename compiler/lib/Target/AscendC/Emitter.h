@@ -105,6 +105,7 @@ private:
   std::map<std::tuple<Pipe, Pipe, int64_t>, std::string> eventNames;
   bool tpipe = false; // a TPipe owns the buffers (and the event ids)
   bool mix = false; // MIX kernel: core-specific ops run under ASCEND_IS_AIC/AIV
+  int vectorCores = 1; // AIVs per group (2: KERNEL_TYPE_MIX_AIC_1_2)
   unsigned indent = 2;
   llvm::DenseMap<Value, std::string> names;
   unsigned counter = 0;

@@ -337,6 +337,10 @@ FamilyResult Builder::emitScalarFamily(Operation *op) {
         add(op, sim::Opcode::BlockIdx).dst = regs[b.getResult()] = newReg();
         return success();
       })
+      .Case<GetSubBlockIdxOp>([&](GetSubBlockIdxOp b) {
+        add(op, sim::Opcode::SubBlockIdx).dst = regs[b.getResult()] = newReg();
+        return success();
+      })
       .Case<GetBlockNumOp>([&](GetBlockNumOp b) {
         add(op, sim::Opcode::BlockNum).dst = regs[b.getResult()] = newReg();
         return success();
@@ -471,6 +475,8 @@ FailureOr<sim::Program> Builder::build() {
   program.kernelType = kind == "AIC_ONLY" ? sim::KernelType::AicOnly
                        : kind == "MIX"    ? sim::KernelType::Mix
                                           : sim::KernelType::AivOnly;
+  if (program.kernelType == sim::KernelType::Mix)
+    program.vectorCoresPerGroup = vectorCoresPerGroup(func);
   if (program.code.empty() || program.code.back().op != sim::Opcode::End)
     add(nullptr, sim::Opcode::End);
   return std::move(program);

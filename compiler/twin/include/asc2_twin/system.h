@@ -5,9 +5,11 @@
 // NumericLimits工具类).
 //
 // GetBlockIdx on an AIV of a mixed kernel is block * (AIVs per block) +
-// sub-block, as the reference's implementation computes it; GetBlockNum
-// counts the same units, so a vector loop over [GetBlockIdx, n) stepping by
-// GetBlockNum covers every AIV once.
+// sub-block, as the reference's implementation computes it; GetBlockNum is
+// the launch's block count on every core (get_block_num(): the reference's
+// SoftSyncAll counts a MIX launch's AIVs as GetTaskRation() * GetBlockNum(),
+// cannmirror/asc-devkit@0a2e47c1 impl/basic_api/kernel_operator_common_impl.h),
+// so a MIX_AIC_1_2 kernel's group index is GetBlockIdx() / GetSubBlockNum().
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASC2_TWIN_SYSTEM_H
@@ -29,12 +31,7 @@ inline int64_t GetBlockIdx() {
     return int64_t(c.block) * c.aivPerBlock + c.subBlock;
   return c.block;
 }
-inline int64_t GetBlockNum() {
-  auto &c = asc2_twin::CurrentCore();
-  if (c.kind == asc2_twin::CoreKind::AIV && c.aivPerBlock > 1)
-    return int64_t(c.blockDim) * c.aivPerBlock;
-  return c.blockDim;
-}
+inline int64_t GetBlockNum() { return asc2_twin::CurrentCore().blockDim; }
 inline int64_t GetSubBlockIdx() {
   auto &c = asc2_twin::CurrentCore();
   return c.kind == asc2_twin::CoreKind::AIV ? c.subBlock : 0;

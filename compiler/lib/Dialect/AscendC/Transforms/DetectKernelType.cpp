@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "asc2/Dialect/AscendC/Transforms/Passes.h"
+#include "asc2/Dialect/AscTile/Transforms/Passes.h"
 
 #define DEBUG_TYPE "ascendc-detect-kernel-type"
 
@@ -63,6 +64,11 @@ StringRef detectKernelType(func::FuncOp func) {
   if (cube && vector)
     return "MIX";
   return cube ? "AIC_ONLY" : "AIV_ONLY";
+}
+
+int vectorCoresPerGroup(func::FuncOp func) {
+  auto attr = func->getAttrOfType<IntegerAttr>(asctile::kVectorCoresAttr);
+  return attr && attr.getInt() == 2 ? 2 : 1;
 }
 
 } // namespace asc2::ascendc

@@ -102,6 +102,18 @@ def AscTile_BlockNumOp : AscTile_Op<"block_num", [Pure]> {
   let assemblyFormat = "attr-dict";
 }
 
+def AscTile_SubBlockIdxOp : AscTile_Op<"sub_block_idx", [Pure]> {
+  let summary = "which vector core of its cube core's group runs this code";
+  let description = [{
+    0 or 1 on the two vector cores of a MIX_AIC_1_2 group (Ascend C's
+    GetSubBlockIdx), 0 on the cube core. Made by `asctile-split-vector-work`.
+
+    `%s = asctile.sub_block_idx`
+  }];
+  let results = (outs Index:$result);
+  let assemblyFormat = "attr-dict";
+}
+
 def AscTile_SplatOp : AscTile_Op<"splat", [Pure]> {
   let summary = "tile with every element equal to a scalar";
   let description = [{

@@ -7,6 +7,10 @@
 #include "mlir/Pass/Pass.h"
 
 namespace asc2::asctile {
+/// On a kernel function: its vector cores per cube core (2 after
+/// asctile-split-vector-work divided the vector work; absent: 1).
+inline constexpr llvm::StringLiteral kVectorCoresAttr = "asctile.vector_cores";
+
 #define GEN_PASS_DECL
 #include "asc2/Dialect/AscTile/Transforms/Passes.h.inc"
 

@@ -96,6 +96,26 @@ def AscTileBatchRows : Pass<"asctile-batch-rows", "::mlir::func::FuncOp"> {
   ];
 }
 
+def AscTileSplitVectorWork : Pass<"asctile-split-vector-work", "::mlir::func::FuncOp"> {
+  let summary = "Divide a MIX kernel's vector tiles between the two vector cores of each cube core";
+  let description = [{
+    Each UB tile the vector side stores is split by rows: the vector core
+    with sub-block index s (asctile.sub_block_idx) loads, computes and
+    stores rows [s * R/2, (s + 1) * R/2) of it, with every tile joined to it
+    by a row-local op (elementwise, per-row reductions and broadcasts,
+    loop-carried values). The kernel becomes KERNEL_TYPE_MIX_AIC_1_2
+    (`asctile.vector_cores = 2` on the function). A kernel whose stored
+    tiles need all their rows on one core (a reduction over rows, an odd
+    row count, ...) stays MIX_AIC_1_1 with a remark. `vector-cores`: 0
+    split when possible, 1 never, 2 required (an error says why not).
+  }];
+  let options = [
+    Option<"vectorCores", "vector-cores", "int64_t", "0",
+           "Vector cores per cube core: 0 two when the work divides, 1, or 2">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def AscTileMultiBuffer : Pass<"asctile-multi-buffer", "::mlir::func::FuncOp"> {
   let summary = "Pick a multi-buffering depth for loops that load tiles";
   let description = [{

@@ -57,6 +57,20 @@ def AscendC_GetBlockIdxOp : AscendC_Op<"get_block_idx",
   }];
 }
 
+def AscendC_GetSubBlockIdxOp : AscendC_Op<"get_sub_block_idx",
+    [Pure, AscendC_PipeOpInterface]> {
+  let summary = "GetSubBlockIdx()";
+  let description = [{
+    `%s = ascendc.get_sub_block_idx`: the vector core's index in its MIX
+    group (0 or 1 in KERNEL_TYPE_MIX_AIC_1_2), 0 on the cube core.
+  }];
+  let results = (outs Index:$result);
+  let assemblyFormat = "attr-dict";
+  let extraClassDeclaration = [{
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::S; }
+  }];
+}
+
 def AscendC_GetBlockNumOp : AscendC_Op<"get_block_num",
     [Pure, AscendC_PipeOpInterface]> {
   let summary = "GetBlockNum()";

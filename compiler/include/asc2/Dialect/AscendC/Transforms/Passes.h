@@ -16,6 +16,10 @@ CoreKind coreKindOf(mlir::Operation *op);
 /// "AIV_ONLY", "AIC_ONLY" or "MIX" (also set as `ascendc.kernel_type` by
 /// the ascendc-detect-kernel-type pass).
 llvm::StringRef detectKernelType(mlir::func::FuncOp func);
+/// Vector cores per cube core of a MIX kernel: 2 when
+/// asctile-split-vector-work divided its vector work (KERNEL_TYPE_MIX_AIC_1_2),
+/// else 1.
+int vectorCoresPerGroup(mlir::func::FuncOp func);
 
 #define GEN_PASS_REGISTRATION
 #include "asc2/Dialect/AscendC/Transforms/Passes.h.inc"
