@@ -27,11 +27,13 @@ QString microseconds(double us)
     return us < 1 ? QStringLiteral("%1 ns").arg(us * 1000, 0, 'f', 0) : QStringLiteral("%1 \u00b5s").arg(us, 0, 'f', 3);
 }
 
-/// "core3 vec" for "core3.veccore0", "core3 cube" for "core3.cubecore0".
-QString coreLabel(const QString &name)
+/// "core3 vec" for "core3.veccore0", "core3 cube" for "core3.cubecore0";
+/// with two vector cores per block (MIX_AIC_1_2) "core3 vec0" and
+/// "core3 vec1".
+QString coreLabel(const QString &name, bool twoVectorCores)
 {
     QString label = name;
-    label.replace(QLatin1String(".veccore0"), QLatin1String(" vec"));
+    label.replace(QLatin1String(".veccore0"), twoVectorCores ? QLatin1String(" vec0") : QLatin1String(" vec"));
     label.replace(QLatin1String(".cubecore0"), QLatin1String(" cube"));
     label.replace(QLatin1String(".veccore1"), QLatin1String(" vec1"));
     return label;
@@ -333,6 +335,9 @@ void CoresTimelineView::paintCanvas(QPainter &p, const QSize &size)
     QFont small = p.font();
     small.setPointSizeF(std::max(6.0, small.pointSizeF() - 1.5));
     const QFontMetrics smallFm(small);
+    const bool twoVectorCores = std::any_of(m_trace.cores.cbegin(), m_trace.cores.cend(), [](const QString &c) {
+        return c.endsWith(QLatin1String(".veccore1"));
+    });
 
     for (int r = 0; r < m_rows.size(); ++r) {
         const Row &row = m_rows[r];
@@ -357,7 +362,7 @@ void CoresTimelineView::paintCanvas(QPainter &p, const QSize &size)
                 // The core, and how busy it was: on two lines when there is room.
                 p.setFont(small);
                 p.setPen(m_theme.text);
-                const QString name = coreLabel(m_trace.cores.value(row.core));
+                const QString name = coreLabel(m_trace.cores.value(row.core), twoVectorCores);
                 const QString busy = QStringLiteral("%1%").arg(100 * heat, 0, 'f', 0);
                 const bool twoLines = group.height() >= 2 * smallFm.height();
                 p.drawText(group.adjusted(3, 0, -2, 0), Qt::AlignVCenter | Qt::AlignLeft,
