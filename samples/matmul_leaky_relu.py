@@ -7,7 +7,8 @@ fixpipe; the two vector cores (AIVs) of the same group each load half of its row
 the epilogue with a nested @asc2.jit helper and store their half of C (KERNEL_TYPE_MIX_AIC_1_2:
 the compiler divides the vector tiles by rows, each AIV picking its half by its sub-block index).
 The compiler splits the kernel by core and orders the sides with cross-core flags (workspace
-written -> read by both AIVs, and read by both -> overwritten by the next block).
+written -> read by both AIVs). The tile loop is `parallel=True`: its trips use different tiles of
+the workspace, so no trip's fixpipe has to wait for the previous trip's reads of it.
 """
 
 import argparse
@@ -33,7 +34,7 @@ def matmul_leaky_relu(a_ptr: asc2.GlobalAddress, b_ptr: asc2.GlobalAddress, ws_p
     ws = asc2.global_tensor(ws_ptr, [M, N])
     c_gm = asc2.global_tensor(c_ptr, [M, N])
     blocks_n = asc2.ceildiv(N, BN)
-    for blk in asc2.range(asc2.block_idx(), asc2.ceildiv(M, BM) * blocks_n, asc2.block_num()):
+    for blk in asc2.range(asc2.block_idx(), asc2.ceildiv(M, BM) * blocks_n, asc2.block_num(), parallel=True):
         m0 = (blk // blocks_n) * BM
         n0 = (blk % blocks_n) * BN
         acc = asc2.zeros_acc([BM, BN])

@@ -54,8 +54,6 @@ KNOWN_REDUNDANT = {
         "a transitively ordered RAW through the loop's V writes"),
     # MIX kernels: the GM workspace is one resource to InsertSync, so the next block's tile of it
     # (other rows, other bytes) is ordered after this block's use of it; no bytes are shared.
-    ("matmul_leaky_relu", "WAR on ws_ptr in GM: ascendc.data_copy_in (MTE2, line 45) -> ascendc.fixpipe"): (
-        "a WAR on GM between loop trips that touch different tiles of the workspace"),
     ("relu_then_matmul", "WAR on ws_ptr in GM: ascendc.data_copy_in (MTE2"): (
         "a WAR on GM between loop trips that touch different rows of the workspace"),
 }
