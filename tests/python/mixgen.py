@@ -63,7 +63,8 @@ class MixKernel:
                 f"tile {c['BM']}x{c['BN']}x{c['BK']} on {c['cores']} blocks, prologue {c['prologue']}, "
                 f"epilogue {c['epilogue']}, second matmul {c['second']}, num_stages {c['num_stages']}"
                 + (", L1 panels" if c.get("stage_l1") else "")
-                + (f", {c['kernel_type']}" if c.get("kernel_type") else ""))
+                + (f", {c['kernel_type']}" if c.get("kernel_type") else "")
+                + (", parallel tile loop" if c.get("parallel") else ""))
 
 
 def generate(seed):
@@ -105,6 +106,10 @@ def generate(seed):
     # in four keeps its vector work on one vector core per cube core; the rest let the compiler
     # divide it between both (MIX_AIC_1_2) where the rows divide.
     config["kernel_type"] = "MIX_AIC_1_1" if rng.random() < 0.25 else None
+    # Half the kernels declare the tile loop parallel=True (each trip uses its own tiles of every
+    # workspace and output): no loop-carried GM order between trips, so none of the redundant
+    # workspace WARs (REDUNDANT below) either.
+    config["parallel"] = rng.random() < 0.5
     name = f"mix_{seed}"
     return MixKernel(seed, name, _source(name, config), config)
 
@@ -130,7 +135,8 @@ def _source(name, c):
         "    c_gm = asc2.global_tensor(c_ptr, [M, N])",
         "    c2_gm = asc2.global_tensor(c2_ptr, [M, BN2])",
         "    blocks_n = asc2.ceildiv(N, BN)",
-        "    for t in asc2.range(asc2.block_idx(), asc2.ceildiv(M, BM) * blocks_n, asc2.block_num()):",
+        "    for t in asc2.range(asc2.block_idx(), asc2.ceildiv(M, BM) * blocks_n, asc2.block_num()"
+        + (", parallel=True):" if c.get("parallel") else "):"),
         "        m0 = (t // blocks_n) * BM",
         "        n0 = (t % blocks_n) * BN",
     ]

@@ -26,6 +26,11 @@ def test_random_mix_kernel(seed):
     result = in_child_process(_check, seed)
     k = mixgen.generate(seed)
     assert result["status"] == "ok", f"{k.describe()}\n{result['status']}: {result['detail']}\n--- source ---\n{k.source}"
+    if k.config["kernel_type"] == "MIX_AIC_1_1":
+        assert result["mix_ratio"] == "1:1"
+    elif k.config["prologue"] or k.config["epilogue"]:
+        # Every generated vector stage works on whole rows of an even count: divided between both AIVs.
+        assert result["mix_ratio"] == "1:2", k.describe()
 
 
 MUTATION_SEEDS = [s for s in range(200) if mixgen.mutation_config(mixgen.generate(s))][:6]
@@ -58,6 +63,10 @@ def test_mix_generator_is_deterministic_and_varied():
         if c["dtype"] == "int8":
             assert not c["prologue"] and not c["second"] and c["BN"] % 32 == 0 and c["BK"] % 32 == 0
     assert {c["platform"] for c in configs} == {"Ascend910B1", "Ascend950"}
+    # One vector core per cube core asked for, or the compiler's choice (two where the rows divide);
+    # tile loops declared parallel=True or not.
+    assert {c["kernel_type"] for c in configs} == {None, "MIX_AIC_1_1"}
+    assert {c["parallel"] for c in configs} == {True, False}
     assert {c["num_stages"] for c in configs} == {None, 1}
     assert len({c["cores"] for c in configs}) >= 3
     assert any(c["prologue"] for c in configs) and any(not c["prologue"] for c in configs)
