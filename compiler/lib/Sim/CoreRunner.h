@@ -442,6 +442,12 @@ private:
   bool scalarMemory(const Instr &in, int32_t pc);
 
   // --- GM <-> UB/L1 copies (DataMovement.cpp) ---
+  /// The local byte address a copy starts at: `addr`, plus the runtime
+  /// Instr::localOffset of a copy `at` a row, checked to keep `extent`
+  /// bytes within its buffer.
+  bool localStart(const Instr &in, int64_t addr, int64_t extent, int64_t &start);
+  /// false, with `hint` added to the error of a gather/scatter row copy.
+  bool indexedRowHint(const Instr &in, const char *hint);
   bool copyIn(const Instr &in, int32_t pc);
   bool copyOut(const Instr &in, int32_t pc);
   /// The GM buffer a GM access of `in` addresses: a kernel argument or the

@@ -100,6 +100,27 @@ void CoreRunner::accessRows(bool isWrite, Space s, int64_t addr, int64_t rows,
   });
 }
 
+bool CoreRunner::localStart(const Instr &in, int64_t addr, int64_t extent,
+                            int64_t &start) {
+  start = addr;
+  if (in.localElems == 0)
+    return true;
+  const int64_t w = byteWidth(in.dtype), at = val(in.localOffset);
+  if (at < 0 || at * w + extent > in.localElems * w)
+    return fail(in, "local offset out of its buffer",
+                "elements [" + std::to_string(at) + ", " +
+                    std::to_string(at + extent / std::max<int64_t>(1, w)) +
+                    ") of a buffer of " + std::to_string(in.localElems));
+  start = addr + at * w;
+  return true;
+}
+
+bool CoreRunner::indexedRowHint(const Instr &in, const char *hint) {
+  if (in.localElems > 0) // a copy `at` a row: the row of an index
+    out->error += std::string(" (") + hint + ")";
+  return false;
+}
+
 bool CoreRunner::copyIn(const Instr &in, int32_t pc) {
   int64_t offset = val(in.a), count = val(in.b), rows = val(in.rows);
   int64_t w = byteWidth(in.dtype);
@@ -125,15 +146,19 @@ bool CoreRunner::copyIn(const Instr &in, int32_t pc) {
   }
   uint8_t *src;
   if (!gmRows(in, offset, count, rows, val(in.gmRowStride), src))
-    return false;
+    return indexedRowHint(in, "asc2.gather read a row outside the tensor: an index (plus the offset) is "
+                              "outside the gathered dimension; check_bounds=True gives pad_value rows "
+                              "for such indices");
   // Local bytes written: whole padded rows of the tile, or the copied rows.
   int64_t rowBytes = in.hasPad ? stride * w : count * w;
   int64_t writtenRows = in.hasPad ? tileRows : rows;
   int64_t extent =
       writtenRows > 0 ? (writtenRows - 1) * stride * w + rowBytes : 0;
-  if (!checkLocal(in, in.dstSpace, in.dstAddr, extent))
+  int64_t dstAddr;
+  if (!localStart(in, in.dstAddr, extent, dstAddr) ||
+      !checkLocal(in, in.dstSpace, dstAddr, extent))
     return false;
-  uint8_t *dst = memory[int(in.dstSpace)].data() + in.dstAddr;
+  uint8_t *dst = memory[int(in.dstSpace)].data() + dstAddr;
   const int64_t gmStride = val(in.gmRowStride);
   if (count > 0)
     for (int64_t r = 0; r < rows; ++r)
@@ -148,7 +173,7 @@ bool CoreRunner::copyIn(const Instr &in, int32_t pc) {
   }
   if (races) {
     races->beginAccesses(in.pipe, pc);
-    accessRows(true, in.dstSpace, in.dstAddr, writtenRows, rowBytes,
+    accessRows(true, in.dstSpace, dstAddr, writtenRows, rowBytes,
                stride * w);
   }
   gmTransfer(in, offset, count, rows, gmStride, /*write=*/false,
@@ -170,11 +195,14 @@ bool CoreRunner::copyOut(const Instr &in, int32_t pc) {
   uint8_t *dst;
   const int64_t gmStride = val(in.gmRowStride);
   if (!gmRows(in, offset, count, rows, gmStride, dst))
-    return false;
+    return indexedRowHint(in, "asc2.scatter wrote a row outside the tensor: an index (plus the offset) "
+                              "is outside the scattered dimension; check_bounds=True skips such indices");
   int64_t extent = rows > 0 && count > 0 ? ((rows - 1) * stride + count) * w : 0;
-  if (!checkLocal(in, in.srcSpace, in.src0Addr, extent))
+  int64_t srcAddr;
+  if (!localStart(in, in.src0Addr, extent, srcAddr) ||
+      !checkLocal(in, in.srcSpace, srcAddr, extent))
     return false;
-  const uint8_t *src = memory[int(in.srcSpace)].data() + in.src0Addr;
+  const uint8_t *src = memory[int(in.srcSpace)].data() + srcAddr;
   if (count > 0) {
     if (in.atomic != AtomicKind::None) {
       auto lock = l.atomicOrder.turn(block);
@@ -189,7 +217,7 @@ bool CoreRunner::copyOut(const Instr &in, int32_t pc) {
   }
   if (races) {
     races->beginAccesses(in.pipe, pc);
-    accessRows(false, in.srcSpace, in.src0Addr, rows, count * w, stride * w);
+    accessRows(false, in.srcSpace, srcAddr, rows, count * w, stride * w);
   }
   gmTransfer(in, offset, count, rows, gmStride, /*write=*/true,
              in.srcSpace == Space::UB

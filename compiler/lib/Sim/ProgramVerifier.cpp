@@ -203,6 +203,7 @@ std::string ProgramVerifier::checkInstr(const Instr &in,
                                         std::vector<Space> &spaces) const {
   if (!regOk(in.a) || !regOk(in.b) || !regOk(in.c) || !regOk(in.scalar) ||
       !regOk(in.rows) || !regOk(in.gmRowStride) || !regOk(in.init) ||
+      !regOk(in.localOffset) ||
       in.dst >= program.numRegs)
     return "register out of range";
   switch (in.op) {

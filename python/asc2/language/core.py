@@ -263,6 +263,37 @@ def store(src, dst, offsets=None, *, real_shape=None):
     """``copy_out(src, dst, offsets)`` under its earlier upstream name (no offsets: origin)."""
 
 
+@builtin
+def gather(src, offsets, dim, index, check_bounds=True, num_indices=None, pad_value=None, *, real_shape=None):
+    """Rows of global tensor ``src`` at the positions in tile ``index``: row i is ``src[..., offsets[dim] + index[i]]``.
+
+    A UB tile whose row ``i`` is ``src[offsets[0], ..., offsets[dim-1], offsets[dim] + index[i]]`` (the sub-tensor
+    over dimensions ``dim+1 ..``, which must be static).
+
+    ``offsets`` gives ``dim + 1`` values; ``index`` is a rank-1 UB tile of int8/int16/int32/int64. The result is
+    ``[len(index), src.shape[dim+1], ..., last]`` in ``src``'s dtype, ``last`` the last dimension rounded up to 32
+    bytes and padded with ``pad_value`` (a compile-time number, 0 by default). ``check_bounds`` (a compile-time
+    bool): a row whose position is outside ``src``'s dimension ``dim`` is ``pad_value``; with ``False`` every index
+    must be in range (the simulator stops at one that is not). ``num_indices`` (``real_shape`` in upstream's
+    earlier spelling): how many indices to use (run-time values allowed); the rows after them are ``pad_value``.
+    Upstream's earlier argument order ``gather(src, offsets, index, dim, ...)`` is accepted too."""
+
+
+@builtin
+def scatter(src, dim, index, dst, offsets, check_bounds=True, num_indices=None, *, real_shape=None):
+    """Write row i of tile ``src`` to ``dst[..., offsets[dim] + index[i]]`` for each index (gather's inverse).
+
+    Row ``i`` goes to ``dst[offsets[0], ..., offsets[dim-1], offsets[dim] + index[i]]``, in order (a repeated index
+    keeps the last row written).
+
+    ``index`` is a rank-1 UB tile of int8/int16/int32/int64; ``src`` a UB tile of ``dst``'s dtype with at least
+    ``len(index)`` rows and the shape of ``dst`` after ``dim`` (its last dimension rounded up to 32 bytes; the
+    padding is not written). ``check_bounds`` (compile-time bool): an out-of-range position is skipped; with
+    ``False`` every index must be in range. ``num_indices`` (``real_shape`` in upstream's earlier spelling): how
+    many indices to use. Upstream's earlier argument order ``scatter(index, src, dst, offsets, dim, ...)`` is
+    accepted too."""
+
+
 # Loops
 @builtin
 def range(start, stop=None, step=None, *, unroll_factor=1, parallel=False, gm_barrier=None):  # noqa: A001

@@ -281,6 +281,12 @@ struct Instr {
   int64_t localRowStride = 0;   // 0 => tileElems (one row)
   int64_t tileRows = 1;
   AtomicKind atomic = AtomicKind::None; // CopyLocalToGm: GM = op(GM, local)
+  /// CopyGmToLocal/CopyLocalToGm `at` a row of the buffer (gather/scatter):
+  /// the local side starts localOffset elements (register or immediate)
+  /// after its address, and must end within the buffer's localElems
+  /// elements (0: no `at`). tileElems/tileRows then describe the region.
+  Operand localOffset = Operand::ofImm(0);
+  int64_t localElems = 0;
   // LocalDataCopy, in 32-byte blocks
   int64_t blockCount = 0, blockLen = 0, srcGap = 0, dstGap = 0;
   int64_t tmpAddr = 0, tmpBytes = 0;            // VecTranspose scratch

@@ -94,7 +94,7 @@ LogicalResult Lowering::lowerCubeLoad(at::LoadOp op, const GlobalView &view) {
     Value l1 = newBuffer(loc, tile.getShape(), tile.getElementType(),
                          ac::Position::A1, name);
     auto copy = builder.create<ac::DataCopyInOp>(
-        loc, l1, view.gm, plan.offset, plan.colCount, Value(), Value(),
+        loc, l1, /*localOffset=*/Value(), view.gm, plan.offset, plan.colCount, Value(), Value(),
         builder.getZeroAttr(tile.getElementType()));
     copy->setAttr("nd", builder.getUnitAttr()); // a plain row, not NZ fractals
     if (where == at::TileLocation::L1) {
@@ -137,7 +137,7 @@ LogicalResult Lowering::lowerCubeLoad(at::LoadOp op, const GlobalView &view) {
   std::string name = argName(view.gm);
   Value l1 = newBuffer(loc, tile.getShape(), tile.getElementType(),
                        cubePosition(at::TileLocation::L1, right), name);
-  builder.create<ac::DataCopyInOp>(loc, l1, view.gm, plan.offset, plan.colCount, plan.rowCount,
+  builder.create<ac::DataCopyInOp>(loc, l1, /*localOffset=*/Value(), view.gm, plan.offset, plan.colCount, plan.rowCount,
                                    plan.rowStride, builder.getZeroAttr(tile.getElementType()));
   if (where == at::TileLocation::L1) {
     buffers[op.getResult()] = l1;

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Lowering.h"
 
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace asc2::asctile_to_ascendc {
@@ -33,6 +34,8 @@ FamilyResult Lowering::lowerDataTransferFamily(Operation *op) {
                                                                    : ac::AtomicKind::MIN;
         return lowerStore(a, a.getValue(), a.getTensor(), a.getOffsets(), kind);
       })
+      .Case<at::GatherOp>([&](at::GatherOp g) { return lowerGather(g); })
+      .Case<at::ScatterOp>([&](at::ScatterOp s) { return lowerScatter(s); })
       .Case<at::GetValueOp>([&](at::GetValueOp g) { return lowerGetValue(g); })
       .Case<at::SetValueOp>([&](at::SetValueOp s) { return lowerSetValue(s); })
       .Default([](Operation *) { return std::nullopt; });
@@ -135,7 +138,7 @@ LogicalResult Lowering::lowerLoad(at::LoadOp op) {
   if (isBool)
     pad = builder.getIntegerAttr(elem, cast<IntegerAttr>(pad).getValue().getBoolValue());
   builder.create<ac::DataCopyInOp>(
-      op.getLoc(), buf, it->second.gm, plan.offset, plan.colCount,
+      op.getLoc(), buf, /*localOffset=*/Value(), it->second.gm, plan.offset, plan.colCount,
       plan.twoD ? plan.rowCount : Value(), plan.twoD ? plan.rowStride : Value(),
       pad);
   buffers[op.getResult()] = isBool ? boolFromBytes(op.getLoc(), buf, tile) : buf;
@@ -197,10 +200,114 @@ LogicalResult Lowering::lowerStore(Operation *op, Value tile, Value tensor,
     from = bytesFromBool(op->getLoc(), from, tileType);
   }
   builder.create<ac::DataCopyOutOp>(
-      op->getLoc(), it->second.gm, plan.offset, from, plan.colCount,
+      op->getLoc(), it->second.gm, plan.offset, from, /*localOffset=*/Value(), plan.colCount,
       plan.twoD ? plan.rowCount : Value(), plan.twoD ? plan.rowStride : Value(),
       atomic);
   return success();
+}
+
+// gather / scatter: one row (the sub-tensor after the indexed dimension) per
+// index, in a loop on the scalar unit: read index[i] from its UB tile
+// (GetValue), bounds-check it when asked, and move the row between GM and row
+// i of the rows buffer with one DataCopyPad (data_copy_in/out `at` the row).
+LogicalResult Lowering::forEachIndexedRow(Operation *op, const GlobalView &view,
+                                          ValueRange offsets, Value indexTile,
+                                          Value numIndices, bool checkBounds,
+                                          at::TileType rowsTile, IndexedRowFn body) {
+  Location loc = op->getLoc();
+  auto idxBuf = bufferOf(op, indexTile);
+  if (failed(idxBuf))
+    return failure();
+  auto idxType = cast<at::TileType>(indexTile.getType());
+  int64_t d = offsets.size() - 1, rank = view.dims.size();
+  // GM: the row at position p of dimension d starts at base + p * stride;
+  // it is `rows` runs of `cols` elements (the last dimension), `cols` apart.
+  SmallVector<Value> origin(offsets.begin(), offsets.end());
+  origin.back() = indexConst(loc, 0);
+  for (int64_t k = d + 1; k < rank; ++k)
+    origin.push_back(indexConst(loc, 0));
+  Value base = linearOffset(loc, view, origin);
+  int64_t cols = *getConstantIntValue(view.dims.back()), rows = 1;
+  for (int64_t k = d + 1; k + 1 < rank; ++k)
+    rows *= *getConstantIntValue(view.dims[k]);
+  Value stride = indexConst(loc, rows * cols);
+  Value count = countOf(loc, idxType);
+  if (numIndices)
+    count = builder.create<arith::MaxSIOp>(
+        loc, builder.create<arith::MinSIOp>(loc, numIndices, count), indexConst(loc, 0));
+  auto loop = builder.create<scf::ForOp>(loc, indexConst(loc, 0), count, indexConst(loc, 1));
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(loop.getBody());
+  Value i = loop.getInductionVar();
+  Value raw = builder.create<ac::GetValueOp>(loc, idxType.getElementType(), *idxBuf, i);
+  Value pos = builder.create<arith::AddIOp>(
+      loc, offsets.back(), builder.create<arith::IndexCastOp>(loc, builder.getIndexType(), raw));
+  if (checkBounds) {
+    Value inside = builder.create<arith::AndIOp>(
+        loc,
+        builder.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, pos, indexConst(loc, 0)),
+        builder.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, pos, view.dims[d]));
+    auto guarded = builder.create<scf::IfOp>(loc, TypeRange{}, inside, /*withElse=*/false);
+    builder.setInsertionPointToStart(&guarded.getThenRegion().front());
+  }
+  IndexedRow row;
+  row.gmOffset =
+      builder.create<arith::AddIOp>(loc, base, builder.create<arith::MulIOp>(loc, pos, stride));
+  // Row i of the rows tile: its elements per index (the padded sub-tensor) from element i * that.
+  int64_t perIndex = rowsTile.getNumElements() / rowsTile.getShape()[0];
+  row.at = builder.create<arith::MulIOp>(loc, i, indexConst(loc, perIndex));
+  row.count = indexConst(loc, cols);
+  if (rows > 1) {
+    row.rows = indexConst(loc, rows);
+    row.rowStride = indexConst(loc, cols);
+  }
+  body(row);
+  return success();
+}
+
+LogicalResult Lowering::lowerGather(at::GatherOp op) {
+  auto it = tensors.find(op.getTensor());
+  if (it == tensors.end())
+    return op.emitOpError() << "gathers from a tensor not made by asctile.tensor";
+  builder.setInsertionPoint(op);
+  Location loc = op.getLoc();
+  at::TileType tile = op.getResult().getType();
+  Value buf = newBuffer(loc, tile, ac::Position::VECIN, argName(it->second.gm));
+  TypedAttr pad = op.getPadValueAttr();
+  if (!pad)
+    pad = builder.getZeroAttr(tile.getElementType());
+  // Rows left out (out of range, past num_indices) hold pad_value: the whole
+  // buffer is filled first, on the vector pipe.
+  if (op.getCheckBounds() || op.getNumIndices())
+    builder.create<ac::DuplicateOp>(loc, buf, builder.create<arith::ConstantOp>(loc, pad),
+                                    countOf(loc, tile));
+  if (failed(forEachIndexedRow(op, it->second, op.getOffsets(), op.getIndex(), op.getNumIndices(),
+                               op.getCheckBounds(), tile, [&](const IndexedRow &r) {
+                                 builder.create<ac::DataCopyInOp>(loc, buf, r.at, it->second.gm,
+                                                                  r.gmOffset, r.count, r.rows,
+                                                                  r.rowStride, pad);
+                               })))
+    return failure();
+  buffers[op.getResult()] = buf;
+  return success();
+}
+
+LogicalResult Lowering::lowerScatter(at::ScatterOp op) {
+  auto it = tensors.find(op.getTensor());
+  if (it == tensors.end())
+    return op.emitOpError() << "scatters to a tensor not made by asctile.tensor";
+  builder.setInsertionPoint(op);
+  Location loc = op.getLoc();
+  auto src = bufferOf(op, op.getValue());
+  if (failed(src))
+    return failure();
+  return forEachIndexedRow(op, it->second, op.getOffsets(), op.getIndex(), op.getNumIndices(),
+                           op.getCheckBounds(), cast<at::TileType>(op.getValue().getType()),
+                           [&](const IndexedRow &r) {
+                             builder.create<ac::DataCopyOutOp>(loc, it->second.gm, r.gmOffset, *src,
+                                                               r.at, r.count, r.rows, r.rowStride,
+                                                               ac::AtomicKind::NONE);
+                           });
 }
 
 LogicalResult Lowering::lowerGetValue(at::GetValueOp g) {

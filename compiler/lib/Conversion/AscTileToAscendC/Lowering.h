@@ -72,6 +72,24 @@ private:
   Value boolFromBytes(Location loc, Value bytes, at::TileType tile);
   Value bytesFromBool(Location loc, Value bits, at::TileType tile);
   LogicalResult lowerGetValue(at::GetValueOp op);
+  LogicalResult lowerGather(at::GatherOp op);
+  LogicalResult lowerScatter(at::ScatterOp op);
+  /// The row of one index: `count` elements (the last dimension) at GM
+  /// element `gmOffset` (`rows` such runs, `rowStride` apart, for a
+  /// sub-tensor of more than one row; else null), and the element `at` of
+  /// the rows tile's buffer its row starts at.
+  struct IndexedRow {
+    Value gmOffset, at, count, rows, rowStride;
+  };
+  using IndexedRowFn = llvm::function_ref<void(const IndexedRow &)>;
+  /// The loop of gather/scatter over the indices (the first `numIndices`
+  /// when given): index i read from its UB tile, its row skipped when
+  /// `checkBounds` finds it outside dimension offsets.size() - 1, and `body`
+  /// emitted for it (inside the loop and the bounds guard) to move it
+  /// between GM and row i of `rowsTile`.
+  LogicalResult forEachIndexedRow(Operation *op, const GlobalView &view, ValueRange offsets,
+                                  Value indexTile, Value numIndices, bool checkBounds,
+                                  at::TileType rowsTile, IndexedRowFn body);
   LogicalResult lowerSetValue(at::SetValueOp op);
   LogicalResult planAccess(Operation *op, const GlobalView &view,
                            at::TileType tile, ValueRange offsets,

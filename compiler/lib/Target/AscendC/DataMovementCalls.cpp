@@ -63,6 +63,10 @@ FamilyResult Emitter::emitDataMovementFamily(Operation *op) {
         int64_t perBlock = 32 / std::max<int64_t>(1, type.getSizeInBytes() /
                                                          type.getNumElements());
         std::string n = name(o.getCount());
+        // `at`: one region of rows of the buffer's row length, from element `at`.
+        Value at = o.getLocalOffset();
+        std::string dst = at ? name(o.getDst()) + "[" + name(at) + "]" : name(o.getDst());
+        std::string atPlus = at ? name(at) + " + " : "";
         line() << "{\n";
         indent += 2;
         line() << "uint32_t n = static_cast<uint32_t>(" << n << ");\n";
@@ -75,7 +79,7 @@ FamilyResult Emitter::emitDataMovementFamily(Operation *op) {
         std::string dstGap = o.getRows()
             ? "static_cast<uint32_t>((" + std::to_string(type.getShape().back()) + " - n - right) * sizeof(" + elem + ") / 32)"
             : "0";
-        line() << "AscendC::DataCopyPad(" << name(o.getDst()) << ", "
+        line() << "AscendC::DataCopyPad(" << dst << ", "
                << name(o.getSrc()) << "[" << name(o.getOffset())
                << "], AscendC::DataCopyExtParams{" << blocks
                << ", static_cast<uint32_t>(n * sizeof(" << elem << ")), " << srcGap
@@ -85,30 +89,36 @@ FamilyResult Emitter::emitDataMovementFamily(Operation *op) {
         // Row r of a multi-row copy lands at r * cols: its tail [n + right,
         // cols) and the rows the copy did not reach are the tile's padding.
         // (A copy without rows is one flat run of n elements.)
-        int64_t cols = o.getRows() ? type.getShape().back() : type.getNumElements();
+        int64_t cols = o.getRows() || at ? type.getShape().back() : type.getNumElements();
         int64_t tileRows = type.getNumElements() / std::max<int64_t>(1, cols);
-        auto fill = [&](const std::string &at, const std::string &count) {
+        auto fill = [&](const std::string &where, const std::string &count) {
           if (perBlock == 32) // bytes: no 8-bit Duplicate on A2/A3, fill uint16_t words
-            line() << "    AscendC::Duplicate(" << name(o.getDst()) << "[" << at
+            line() << "    AscendC::Duplicate(" << name(o.getDst()) << "[" << atPlus << where
                    << "].ReinterpretCast<uint16_t>(), static_cast<uint16_t>("
                    << "static_cast<uint8_t>(" << pad << ") * 0x0101u), (" << count
                    << " + 1) / 2);\n";
           else
-            line() << "    AscendC::Duplicate(" << name(o.getDst()) << "[" << at
+            line() << "    AscendC::Duplicate(" << name(o.getDst()) << "[" << atPlus << where
                    << "], static_cast<" << elem << ">(" << pad << "), " << count << ");\n";
         };
         line() << "uint32_t padded = n + right;\n";
         line() << "uint32_t rows = " << (o.getRows() ? "static_cast<uint32_t>(" + name(o.getRows()) + ")" : "1")
                << ";\n";
-        line() << "if (padded < " << cols << " || rows < " << tileRows << ") {\n";
+        // With `at` the region is the copied rows: no missing rows to fill.
+        line() << "if (padded < " << cols;
+        if (!at)
+          os << " || rows < " << tileRows;
+        os << ") {\n";
         line() << "  AscendC::PipeBarrier<PIPE_ALL>();\n";
         line() << "  if (padded < " << cols << ")\n";
         line() << "    for (uint32_t r = 0; r < rows; ++r)\n";
         indent += 2;
         fill("r * " + std::to_string(cols) + " + padded", "(" + std::to_string(cols) + " - padded)");
         indent -= 2;
-        line() << "  if (rows < " << tileRows << ")\n";
-        fill("rows * " + std::to_string(cols), "(" + std::to_string(tileRows) + " - rows) * " + std::to_string(cols));
+        if (!at) {
+          line() << "  if (rows < " << tileRows << ")\n";
+          fill("rows * " + std::to_string(cols), "(" + std::to_string(tileRows) + " - rows) * " + std::to_string(cols));
+        }
         line() << "  AscendC::PipeBarrier<PIPE_ALL>();\n";
         line() << "}\n";
         indent -= 2;
@@ -130,8 +140,11 @@ FamilyResult Emitter::emitDataMovementFamily(Operation *op) {
         std::string dstGap = o.getRows()
             ? "static_cast<uint32_t>((" + name(o.getRowStride()) + " - " + name(o.getCount()) + ") * sizeof(" + elem + "))"
             : "0";
+        std::string src = o.getLocalOffset()
+                              ? name(o.getSrc()) + "[" + name(o.getLocalOffset()) + "]"
+                              : name(o.getSrc());
         line() << "AscendC::DataCopyPad(" << name(o.getDst()) << "["
-               << name(o.getOffset()) << "], " << name(o.getSrc())
+               << name(o.getOffset()) << "], " << src
                << ", AscendC::DataCopyExtParams{" << blocks << ", static_cast<uint32_t>("
                << name(o.getCount()) << " * sizeof(" << elem << ")), " << srcGap << ", "
                << dstGap << ", 0});" << srcLine(o) << "\n";

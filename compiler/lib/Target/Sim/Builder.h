@@ -100,6 +100,10 @@ private:
   // --- GM <-> local copies, scalar access to buffers (DataMovementInstrs.cpp) ---
   FamilyResult emitDataMovementFamily(Operation *op);
   /// 2-D copy fields from the optional rows/stride operands.
+  /// A copy `at` a runtime row of its buffer (gather/scatter): the local
+  /// offset and the region it moves (Instr::localOffset).
+  LogicalResult localRegion(Operation *user, Value at, Value rows,
+                            ::asc2::ascendc::LocalType buffer, sim::Instr &in);
   LogicalResult rowsOf(Operation *user, Value rows, Value stride,
                        ascendc::LocalType buffer, sim::Instr &in);
 

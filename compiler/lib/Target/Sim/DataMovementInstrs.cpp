@@ -29,6 +29,28 @@ LogicalResult Builder::rowsOf(Operation *user, Value rows, Value stride,
   return success();
 }
 
+LogicalResult Builder::localRegion(Operation *user, Value at, Value rows,
+                                   LocalType buffer, sim::Instr &in) {
+  if (!at)
+    return success();
+  auto off = operand(user, at);
+  if (failed(off))
+    return failure();
+  // The region: `rows` (a constant; 1 when absent) rows of the buffer's row
+  // length, from element `at`.
+  int64_t regionRows = 1;
+  if (rows) {
+    if (in.rows.isReg())
+      return user->emitOpError() << "`at` copies need a constant row count";
+    regionRows = in.rows.imm;
+  }
+  in.localOffset = *off;
+  in.localElems = buffer.getNumElements();
+  in.tileRows = regionRows;
+  in.tileElems = regionRows * buffer.getShape().back();
+  return success();
+}
+
 FamilyResult Builder::emitDataMovementFamily(Operation *op) {
   return llvm::TypeSwitch<Operation *, FamilyResult>(op)
       .Case<DataCopyInOp>([&](DataCopyInOp c) -> LogicalResult {
@@ -69,6 +91,8 @@ FamilyResult Builder::emitDataMovementFamily(Operation *op) {
         if (failed(rowsOf(op, c.getRows(), c.getRowStride(),
                           c.getDst().getType(), in)))
           return failure();
+        if (failed(localRegion(op, c.getLocalOffset(), c.getRows(), c.getDst().getType(), in)))
+          return failure();
         if (auto pad = c.getPadValueAttr()) {
           in.hasPad = true;
           if (auto f = dyn_cast<FloatAttr>(pad))
@@ -94,7 +118,9 @@ FamilyResult Builder::emitDataMovementFamily(Operation *op) {
         in.b = *n;
         in.tileElems = s->elems;
         in.atomic = static_cast<sim::AtomicKind>(c.getAtomic());
-        return rowsOf(op, c.getRows(), c.getRowStride(), c.getSrc().getType(), in);
+        if (failed(rowsOf(op, c.getRows(), c.getRowStride(), c.getSrc().getType(), in)))
+          return failure();
+        return localRegion(op, c.getLocalOffset(), c.getRows(), c.getSrc().getType(), in);
       })
       .Case<GetValueOp>([&](GetValueOp o) -> LogicalResult {
         const Local *b = local(o.getBuffer());

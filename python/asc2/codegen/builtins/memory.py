@@ -100,6 +100,16 @@ def _expect_tensor(x, what, name):
     return x
 
 
+def pad_value_attr(pad_value, dt, what):
+    """The ``pad_value = ...`` attribute of a load (copy_in, gather): a compile-time number of the dtype ``dt``."""
+    if not is_number(pad_value):
+        fail(errors.CompilationTypeError, f"{what}: pad_value must be a compile-time number, got {describe(pad_value)}")
+    if dt.is_int() and isinstance(pad_value, float) and not pad_value.is_integer():
+        fail(errors.CompilationTypeError, f"{what}: float pad_value {pad_value!r} for an {dt.name} tensor")
+    value = pad_value if dt.is_float() else int(pad_value)
+    return f"pad_value = {constant_literal(value, dt.mlir)}"
+
+
 @emitter("copy_in")
 def _copy_in(gen, src, offsets, shape, location, real_shape, pad_value):
     _expect_tensor(src, "asc2.copy_in", "src")
@@ -132,13 +142,7 @@ def _copy_in(gen, src, offsets, shape, location, real_shape, pad_value):
     real = real_shape_clause(gen, real_shape, shape, location, "asc2.copy_in")
     attrs = ""
     if pad_value is not None:
-        if not is_number(pad_value):
-            fail(errors.CompilationTypeError, "asc2.copy_in: pad_value must be a compile-time number")
-        if src.dtype.is_int() and isinstance(pad_value, float) and not pad_value.is_integer():
-            fail(errors.CompilationTypeError, f"asc2.copy_in: float pad_value {pad_value!r} for an "
-                                              f"{src.dtype.name} tensor")
-        value = pad_value if src.dtype.is_float() else int(pad_value)
-        attrs = f" {{pad_value = {constant_literal(value, src.dtype.mlir)}}}"
+        attrs = f" {{{pad_value_attr(pad_value, src.dtype, 'asc2.copy_in')}}}"
     tile = new_tile(gen, f"asctile.load {src.ssa}[{', '.join(offs)}]{real}{attrs} : {src.type} -> ", shape, src.dtype,
                     location)
     return cube.loaded(gen, tile, src, offsets, real_shape)
@@ -281,3 +285,133 @@ def atomic(gen, kind, src, dst, offsets):
 
 for _kind in ("add", "max", "min"):
     emitter(f"atomic_{_kind}")(lambda gen, src, dst, offsets, _k=_kind: atomic(gen, _k, src, dst, offsets))
+
+
+# gather / scatter: rows of a global tensor at positions an index tile gives (asctile.gather / asctile.scatter).
+_INDEX_DTYPES = (core.int8, core.int16, core.int32, core.int64)
+
+
+def _indexed_rows(gen, what, tensor, tname, offsets, dim, index, check_bounds, num_indices, real_shape):
+    """The checks gather and scatter share; returns (dim, offsets ssa, index, count clause, flags clause)."""
+    _expect_tensor(tensor, what, tname)
+    rank = len(tensor.shape)
+    if isinstance(dim, Value) or not isinstance(dim, int) or isinstance(dim, bool):
+        fail(errors.CompilationTypeError, f"{what}: 'dim' must be a compile-time integer, got {describe(dim)}")
+    if not 0 <= dim < rank:
+        fail(errors.CompilationValueError, f"{what}: 'dim' {dim} is not a dimension of the rank-{rank} tensor "
+                                           f"'{tname}' (valid: 0..{rank - 1})")
+    if dim == rank - 1:
+        fail(errors.UnsupportedError, f"{what} along the last dimension of '{tname}' is not implemented: index a "
+                                      f"dimension before it (rows of a [.., {tensor.shape[-1]}] tensor: dim="
+                                      f"{rank - 2})")
+    if not isinstance(index, Tile):
+        fail(errors.CompilationTypeError, f"{what}: 'index' must be a tile (asc2.copy_in of the indices), got "
+                                          f"{describe(index)}")
+    if index.dtype not in _INDEX_DTYPES:
+        fail(errors.UnsupportedDtypeError, f"{what}: 'index' must be an int8, int16, int32 or int64 tile, got "
+                                           f"{index.dtype.name} (cast it with .to(asc2.int32))")
+    if len(index.shape) != 1:
+        fail(errors.CompilationValueError, f"{what}: 'index' must be a rank-1 tile, got shape {list(index.shape)} "
+                                           "(reshape it with asc2.ravel)")
+    check_supported_location(index.location, f"{what}: 'index'")
+    if tensor.dtype == core.bool_:
+        fail(errors.UnsupportedDtypeError, f"{what}: bool tensors are not supported (move them as uint8)")
+    for k in builtins.range(dim + 1, rank):
+        if not isinstance(tensor.shape[k], int):
+            fail(errors.CompilationValueError, f"{what}: dimensions {dim + 1}..{rank - 1} of '{tname}' must be "
+                                               f"static (compile-time), dimension {k} is a run-time value; pass it "
+                                               "as an asc2.ConstExpr")
+    if isinstance(offsets, (int, Scalar)) and not isinstance(offsets, bool):
+        offsets = [offsets]
+    if not isinstance(offsets, (list, tuple)):
+        fail(errors.CompilationTypeError, f"{what}: offsets must be a list, got {describe(offsets)}")
+    if len(offsets) != dim + 1:
+        fail(errors.CompilationValueError, f"{what}: {len(offsets)} offset(s) given; with dim={dim} it takes "
+                                           f"{dim + 1} (dimensions 0..{dim} of '{tname}')")
+    offs = [as_index(gen, o, f"{what} offset").ssa for o in offsets]
+    if num_indices is not None and real_shape is not None:
+        fail(errors.CompilationValueError, f"{what}: give num_indices or real_shape (its earlier name), not both")
+    if num_indices is None:
+        num_indices = real_shape
+    if isinstance(num_indices, (list, tuple)) and len(num_indices) == 1:
+        num_indices = num_indices[0]
+    count = ""
+    if num_indices is not None:
+        if isinstance(num_indices, int) and not isinstance(num_indices, bool):
+            if not 0 <= num_indices <= index.shape[0]:
+                fail(errors.CompilationValueError, f"{what}: num_indices {num_indices} is outside 0..{index.shape[0]}"
+                                                   f" (the length of 'index')")
+            if num_indices < index.shape[0]:
+                count = f" count {as_index(gen, num_indices, f'{what}: num_indices').ssa}"
+        else:
+            count = f" count {as_index(gen, num_indices, f'{what}: num_indices').ssa}"
+    if not isinstance(check_bounds, bool):
+        if isinstance(check_bounds, int) and not isinstance(check_bounds, Value):
+            check_bounds = bool(check_bounds)
+        else:
+            fail(errors.CompilationTypeError, f"{what}: check_bounds must be a compile-time bool (True/False or an "
+                                              f"asc2.ConstExpr), got {describe(check_bounds)}")
+    return offs, count, check_bounds
+
+
+def _rows_shape(tensor, dim, index):
+    """[len(index), dims dim+1 .. -2, the last dimension rounded up to 32 bytes]."""
+    per_block = 32 // tensor.dtype.itemsize
+    last = -(-tensor.shape[-1] // per_block) * per_block
+    return [index.shape[0], *tensor.shape[dim + 1:-1], last]
+
+
+def _earlier_order(tile_at, names):
+    """An ``earlier_form`` for upstream's earlier argument order ``names``, told apart by the tile (the index, or
+    scatter's src) it has at position ``tile_at``: the positional arguments become keywords."""
+
+    def rewrite(args, kwargs):
+        if len(args) > tile_at and isinstance(args[tile_at], Tile) and len(args) <= len(names):
+            return [], {**kwargs, **dict(zip(names, args))}
+        return args, kwargs  # the current order (too many arguments: the binding reports it)
+
+    return rewrite
+
+
+@emitter("gather", earlier_form=_earlier_order(
+    2, ("src", "offsets", "index", "dim", "check_bounds", "real_shape", "pad_value")))
+def _gather(gen, src, offsets, dim, index, check_bounds, num_indices, pad_value, real_shape):
+    what = "asc2.gather"
+    offs, count, check_bounds = _indexed_rows(gen, what, src, "src", offsets, dim, index, check_bounds,
+                                              num_indices, real_shape)
+    attrs = ["check_bounds"] if check_bounds else []
+    if pad_value is not None:
+        attrs.append(pad_value_attr(pad_value, src.dtype, what))
+    attr = f" {{{', '.join(attrs)}}}" if attrs else ""
+    shape = _rows_shape(src, dim, index)
+    return new_tile(gen, f"asctile.gather {src.ssa}[{', '.join(offs)}] by {index.ssa}{count}{attr} : {src.type}, "
+                         f"{index.type} -> ", shape, src.dtype, core.TensorLocation.UB)
+
+
+@emitter("scatter", earlier_form=_earlier_order(
+    1, ("index", "src", "dst", "offsets", "dim", "check_bounds", "real_shape")))
+def _scatter(gen, src, dim, index, dst, offsets, check_bounds, num_indices, real_shape):
+    what = "asc2.scatter"
+    offs, count, check_bounds = _indexed_rows(gen, what, dst, "dst", offsets, dim, index, check_bounds,
+                                              num_indices, real_shape)
+    if not isinstance(src, Tile):
+        fail(errors.CompilationTypeError, f"{what}: 'src' must be a tile, got {describe(src)}")
+    check_supported_location(src.location, f"{what}: 'src'")
+    if src.dtype != dst.dtype:
+        fail(errors.UnsupportedDtypeError, f"{what}: 'src' and 'dst' have different dtypes: {src.dtype.name} and "
+                                           f"{dst.dtype.name} (convert src with .to(asc2.{dst.dtype.name}))")
+    want = _rows_shape(dst, dim, index)
+    rank = len(dst.shape)
+    if len(src.shape) != rank - dim:
+        fail(errors.CompilationValueError, f"{what}: 'src' must have rank {rank - dim} (a row per index, then "
+                                           f"dimensions {dim + 1}..{rank - 1} of 'dst'), got shape "
+                                           f"{list(src.shape)}")
+    if list(src.shape[1:]) != want[1:] or src.shape[0] < want[0]:
+        fail(errors.CompilationValueError,
+             f"{what}: 'src' of shape {list(src.shape)} does not fit: it needs at least {want[0]} rows (one per "
+             f"index) of shape {want[1:]} (dst's dimensions after dim={dim}"
+             + (f", the last rounded up to 32 bytes from {dst.shape[-1]}" if want[-1] != dst.shape[-1] else "")
+             + ")")
+    flags = " {check_bounds}" if check_bounds else ""
+    gen.b.emit(f"asctile.scatter {src.ssa}, {dst.ssa}[{', '.join(offs)}] by {index.ssa}{count}{flags} : {src.type}, "
+               f"{dst.type}, {index.type}")

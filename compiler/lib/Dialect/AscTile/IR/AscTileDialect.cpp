@@ -250,16 +250,20 @@ static LogicalResult verifyRealShape(Operation *op, TileType tile,
   return success();
 }
 
+/// A load's pad_value is absent or of the tile's element type.
+static LogicalResult verifyPadValue(Operation *op, TypedAttr pad, TileType tile) {
+  if (pad && pad.getType() != tile.getElementType())
+    return op->emitOpError() << "pad_value type " << pad.getType()
+                             << " differs from the element type";
+  return success();
+}
+
 LogicalResult LoadOp::verify() {
   if (failed(verifyAccess(*this, getTensor().getType(), getResult().getType(),
                           getOffsets().size())) ||
       failed(verifyRealShape(*this, getResult().getType(), getRealShape().size())))
     return failure();
-  if (auto pad = getPadValueAttr())
-    if (pad.getType() != getResult().getType().getElementType())
-      return emitOpError() << "pad_value type " << pad.getType()
-                           << " differs from the element type";
-  return success();
+  return verifyPadValue(*this, getPadValueAttr(), getResult().getType());
 }
 
 LogicalResult StoreOp::verify() {
@@ -267,6 +271,68 @@ LogicalResult StoreOp::verify() {
                           getOffsets().size())))
     return failure();
   return verifyRealShape(*this, getValue().getType(), getRealShape().size());
+}
+
+/// What gather and scatter share: the index tile (rank 1, UB, an integer
+/// type), the indexed dimension d = offsets - 1 (below the last) and the
+/// tile of rows `rows` ([>= N when scatter, N when gather], dims d+1 ..
+/// rank-2 of the tensor, its last dimension rounded up to 32 bytes).
+static LogicalResult verifyIndexedRows(Operation *op, TensorType tensor,
+                                       size_t numOffsets, TileType index,
+                                       TileType rows, bool exactRows) {
+  Type it = index.getElementType();
+  if (index.getShape().size() != 1 || index.getLocation() != TileLocation::UB ||
+      !it.isSignlessInteger() || it.isInteger(1))
+    return op->emitOpError() << "index must be a rank-1 UB tile of int8, "
+                                "int16, int32 or int64, got "
+                             << index;
+  int64_t rank = tensor.getRank();
+  if (numOffsets < 1 || (int64_t)numOffsets >= rank)
+    return op->emitOpError() << "expects 1 to " << rank - 1
+                             << " offsets (the indexed dimension is below "
+                                "the last of the rank-"
+                             << rank << " tensor), got " << numOffsets;
+  int64_t d = numOffsets - 1;
+  ArrayRef<int64_t> dims = tensor.getShape();
+  for (int64_t k = d + 1; k < rank; ++k)
+    if (ShapedType::isDynamic(dims[k]))
+      return op->emitOpError() << "tensor dimension " << k
+                               << " (after the indexed one) must be static";
+  if (rows.getElementType() != tensor.getElementType())
+    return op->emitOpError() << "tile element type " << rows.getElementType()
+                             << " differs from tensor element type "
+                             << tensor.getElementType();
+  if (rows.getLocation() != TileLocation::UB)
+    return op->emitOpError() << "the rows tile must be in UB";
+  int64_t perBlock = 32 / elementBytes(tensor.getElementType());
+  SmallVector<int64_t> want{index.getShape()[0]};
+  for (int64_t k = d + 1; k < rank; ++k)
+    want.push_back(dims[k]);
+  want.back() = (want.back() + perBlock - 1) / perBlock * perBlock;
+  ArrayRef<int64_t> got = rows.getShape();
+  if (got.size() != want.size() || got.drop_front() != ArrayRef(want).drop_front() ||
+      (exactRows ? got[0] != want[0] : got[0] < want[0])) {
+    auto diag = op->emitOpError() << "rows tile " << rows << " does not match: expected [";
+    diag << (exactRows ? "" : ">= ") << want[0];
+    for (int64_t w : ArrayRef(want).drop_front())
+      diag << ", " << w;
+    return diag << "]";
+  }
+  return verifyTileAlignment(op, rows);
+}
+
+LogicalResult GatherOp::verify() {
+  if (failed(verifyIndexedRows(*this, getTensor().getType(), getOffsets().size(),
+                               getIndex().getType(), getResult().getType(),
+                               /*exactRows=*/true)))
+    return failure();
+  return verifyPadValue(*this, getPadValueAttr(), getResult().getType());
+}
+
+LogicalResult ScatterOp::verify() {
+  return verifyIndexedRows(*this, getTensor().getType(), getOffsets().size(),
+                           getIndex().getType(), getValue().getType(),
+                           /*exactRows=*/false);
 }
 
 /// The scalar type that fills a tile of `elem`: the element type itself, or

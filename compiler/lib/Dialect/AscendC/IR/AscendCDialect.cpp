@@ -163,6 +163,8 @@ LogicalResult DataCopyInOp::verify() {
     if (dst.getShape().size() != 2)
       return emitOpError() << "a row copy into L1 needs a 2-D buffer";
   }
+  if (getLocalOffset() && dst.getSpaceName() == "L1")
+    return emitOpError() << "`at` (a local offset) is for copies into UB";
   if (!copyableElements(getSrc().getType().getElementType(),
                         getDst().getType().getElementType()))
     return emitOpError() << "element types of source and destination differ";

@@ -253,6 +253,65 @@ def AscTile_SetValueOp : AscTile_Op<"set_value", [MemoryEffects<[MemWrite]>]> {
   let hasVerifier = 1;
 }
 
+def AscTile_GatherOp : AscTile_Op<"gather", [MemoryEffects<[MemRead]>, AttrSizedOperandSegments]> {
+  let summary = "rows of a global tensor chosen by an index tile (asc2.gather)";
+  let description = [{
+    With d + 1 `offsets` (d = the dimension indexed, below the tensor's last),
+    row i of the result is the sub-tensor `tensor[o_0, ..., o_{d-1}, o_d +
+    index[i]]` (dimensions d + 1 .. rank - 1, which must be static). The
+    result is `[N, dims d+1 .. rank-2, last]` with N the index tile's length
+    and `last` the tensor's last dimension rounded up to 32 bytes; a row's
+    tail past the tensor's last dimension is `pad_value` (0 when absent).
+    `num_indices` (runtime; clamped to 0..N) limits the rows gathered. With
+    `check_bounds`, a row whose position o_d + index[i] is outside
+    0 .. dim(d) - 1 is `pad_value`; without it an index must be in range.
+    Rows not gathered (out of range, or at or past `num_indices`) are
+    `pad_value` when `check_bounds` or `num_indices` is given.
+
+    ```mlir
+    %r = asctile.gather %t[%o] by %idx count %n {check_bounds, pad_value = 0.0 : f32}
+        : !asctile.tensor<?x31xf32>, !asctile.tile<32xi32, UB> -> !asctile.tile<32x32xf32, UB>
+    ```
+  }];
+  let arguments = (ins AscTile_TensorType:$tensor, Variadic<Index>:$offsets,
+                       AscTile_TileType:$index, Optional<Index>:$num_indices,
+                       UnitAttr:$check_bounds,
+                       OptionalAttr<TypedAttrInterface>:$pad_value);
+  let results = (outs AscTile_TileType:$result);
+  let assemblyFormat = [{
+    $tensor `[` $offsets `]` `by` $index (`count` $num_indices^)? attr-dict `:` qualified(type($tensor))
+    `,` qualified(type($index)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def AscTile_ScatterOp : AscTile_Op<"scatter", [MemoryEffects<[MemWrite]>, AttrSizedOperandSegments]> {
+  let summary = "rows of a tile written to a global tensor at indexed positions (asc2.scatter)";
+  let description = [{
+    The inverse of `gather`: with d + 1 `offsets`, row i of `value` (its
+    first dimension) is written to `tensor[o_0, ..., o_{d-1}, o_d +
+    index[i]]` for i < N (the index tile's length, or `num_indices` clamped
+    to 0..N), in order (a repeated position keeps the last row written).
+    `value` is `[rows >= N, dims d+1 .. rank-2, last]` with `last` the
+    tensor's last dimension rounded up to 32 bytes (the padding is not
+    written). With `check_bounds` an out-of-range position is skipped;
+    without it an index must be in range.
+
+    ```mlir
+    asctile.scatter %v, %t[%o] by %idx {check_bounds}
+        : !asctile.tile<32x32xf32, UB>, !asctile.tensor<?x32xf32>, !asctile.tile<32xi32, UB>
+    ```
+  }];
+  let arguments = (ins AscTile_TileType:$value, AscTile_TensorType:$tensor,
+                       Variadic<Index>:$offsets, AscTile_TileType:$index,
+                       Optional<Index>:$num_indices, UnitAttr:$check_bounds);
+  let assemblyFormat = [{
+    $value `,` $tensor `[` $offsets `]` `by` $index (`count` $num_indices^)? attr-dict `:` qualified(type($value))
+    `,` qualified(type($tensor)) `,` qualified(type($index))
+  }];
+  let hasVerifier = 1;
+}
+
 def AscTile_AtomicRMWOp : AscTile_Op<"atomic_rmw", [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "atomic add/max/min of a tile into a global tensor";
   let description = [{

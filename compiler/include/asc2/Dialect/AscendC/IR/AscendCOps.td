@@ -98,16 +98,24 @@ def AscendC_DataCopyInOp : AscendC_Op<"data_copy_in",
     (row length = the buffer's last dimension); row tails and missing rows
     are padded.
 
+    With `at %o` (a runtime element offset into `dst`, a multiple of the
+    buffer's last dimension) the copy writes one region of `dst` only: the
+    `rows` rows (one without `rows`; a constant) of the buffer's row length
+    that start at element `o`, each row's tail padded; the rest of the buffer
+    is left alone (how asctile.gather fills one row per index).
+
     ```mlir
     ascendc.data_copy_in %b, %x[%off], %n : !ascendc.local<256xf32, VECIN>, !ascendc.gm<f32>
+    ascendc.data_copy_in %b at %o, %x[%off], %n : !ascendc.local<32x32xf32, VECIN>, !ascendc.gm<f32>
     ```
   }];
-  let arguments = (ins AscendC_LocalType:$dst, AscendC_GlobalType:$src,
+  let arguments = (ins AscendC_LocalType:$dst, Optional<Index>:$localOffset,
+                       AscendC_GlobalType:$src,
                        Index:$offset, Index:$count,
                        Optional<Index>:$rows, Optional<Index>:$rowStride,
                        OptionalAttr<TypedAttrInterface>:$pad_value);
   let assemblyFormat = [{
-    $dst `,` $src `[` $offset `]` `,` $count (`rows` $rows^ `stride` $rowStride)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
+    $dst (`at` $localOffset^)? `,` $src `[` $offset `]` `,` $count (`rows` $rows^ `stride` $rowStride)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
@@ -125,18 +133,21 @@ def AscendC_DataCopyOutOp : AscendC_Op<"data_copy_out",
   let description = [{
     Copies `count` elements of `src` to element `offset` of `dst` (with
     `rows`: `rows` rows, see data_copy_in). `atomic` combines with the GM
-    contents (SetAtomicAdd/Max/Min around the copy).
+    contents (SetAtomicAdd/Max/Min around the copy). With `at %o` the copy
+    reads `src` from element `o` (a runtime offset, a multiple of the
+    buffer's last dimension; how asctile.scatter writes one row per index).
 
     ```mlir
     ascendc.data_copy_out %out[%off], %b, %n : !ascendc.gm<f32>, !ascendc.local<256xf32, VECOUT>
+    ascendc.data_copy_out %out[%off], %b at %o, %n : !ascendc.gm<f32>, !ascendc.local<32x32xf32, VECOUT>
     ```
   }];
   let arguments = (ins AscendC_GlobalType:$dst, Index:$offset,
-                       AscendC_LocalType:$src, Index:$count,
+                       AscendC_LocalType:$src, Optional<Index>:$localOffset, Index:$count,
                        Optional<Index>:$rows, Optional<Index>:$rowStride,
                        DefaultValuedAttr<AscendC_AtomicKind, "::asc2::ascendc::AtomicKind::NONE">:$atomic);
   let assemblyFormat = [{
-    $dst `[` $offset `]` `,` $src `,` $count (`rows` $rows^ `stride` $rowStride)? (`atomic` $atomic^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
+    $dst `[` $offset `]` `,` $src (`at` $localOffset^)? `,` $count (`rows` $rows^ `stride` $rowStride)? (`atomic` $atomic^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
