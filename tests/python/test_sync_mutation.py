@@ -52,10 +52,6 @@ KNOWN_REDUNDANT = {
         "a transitively ordered RAW through the loop's V writes"),
     ("layer_norm_fused[num_stages=1]", "RAW on addf_1: ascendc.data_copy_in (MTE2"): (
         "a transitively ordered RAW through the loop's V writes"),
-    # MIX kernels: the GM workspace is one resource to InsertSync, so the next block's tile of it
-    # (other rows, other bytes) is ordered after this block's use of it; no bytes are shared.
-    ("relu_then_matmul", "WAR on ws_ptr in GM: ascendc.data_copy_in (MTE2"): (
-        "a WAR on GM between loop trips that touch different rows of the workspace"),
 }
 
 

@@ -1,6 +1,7 @@
 //===- SyncPlan.cpp - hazards, flag pairs and event ids --------------------===//
 #include "SyncPlanner.h"
 #include "asc2/Analysis/ProgramPoints.h"
+#include "asc2/Dialect/AscTile/Transforms/Passes.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -128,16 +129,22 @@ SeqRange latestOf(const std::vector<Record> &records,
   return out;
 }
 
-/// Whether `op` is a loop whose trips the kernel declared independent
-/// (`asc2.range(..., parallel=True)`).
+/// Whether `op` is a loop whose trips are independent in GM: the kernel
+/// declared it (`asc2.range(..., parallel=True)`) or asctile-disjoint-trips
+/// proved it.
 bool isParallelLoop(Operation *op) {
-  auto parallel = op ? op->getAttrOfType<BoolAttr>("asctile.parallel") : BoolAttr();
-  return isa_and_nonnull<scf::ForOp>(op) && parallel && parallel.getValue();
+  if (!isa_and_nonnull<scf::ForOp>(op))
+    return false;
+  auto parallel = op->getAttrOfType<BoolAttr>("asctile.parallel");
+  return (parallel && parallel.getValue()) || op->hasAttr(asctile::kDisjointTripsAttr);
 }
 
 /// The unrolled copy (ping/pong slot) a copy between GM and a local buffer
-/// belongs to: its local buffer's slot, or -1.
+/// belongs to: the one the lowering recorded on it, its local buffer's slot,
+/// or -1.
 int64_t copySlotOf(Operation *leaf) {
+  if (auto copy = leaf->getAttrOfType<IntegerAttr>("asctile.copy"))
+    return copy.getInt();
   for (Value v : leaf->getOperands())
     if (auto alloc = v.getDefiningOp<AllocLocalOp>())
       if (auto slot = alloc.getSlotAttr())
@@ -330,6 +337,9 @@ void SyncPlanner::walkBlock(Block &block, bool isLoopBody) {
   Operation *loop = block.getParentOp();
   bool parallelTrips = isLoopBody && isParallelLoop(loop);
   bool parallelCopies = parallelTrips && loop->hasAttr("asctile.unrolled_by");
+  // Proved byte-disjoint (asctile-disjoint-trips) rather than declared: the
+  // copies' GM accesses are independent across the cores of a MIX group too.
+  bool disjointCopies = parallelCopies && loop->hasAttr(asctile::kDisjointTripsAttr);
 
   std::vector<Record> records;
   RecordIndex index;
@@ -415,7 +425,7 @@ void SyncPlanner::walkBlock(Block &block, bool isLoopBody) {
           continue;
         auto unordered = [&](const Record &r) {
           if (parallelCopies && otherTripInGm(a, r.access) &&
-              coreOfLane(p) == coreOfLane(q))
+              (disjointCopies || coreOfLane(p) == coreOfLane(q)))
             return false;
           // A wait the nested walk placed inside this compound op before the
           // access already orders it (one pair covers every earlier q op).

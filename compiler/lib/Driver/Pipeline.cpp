@@ -432,6 +432,8 @@ static CompileResult compileOnce(const std::string &asctileIR,
     // once, not every iteration.
     pm.addNestedPass<func::FuncOp>(createLoopInvariantCodeMotionPass());
   }
+  // Before the split: the tile offsets are the kernel's own there.
+  pm.addNestedPass<func::FuncOp>(asctile::createAscTileDisjointTrips());
   asctile::AscTileSplitVectorWorkOptions splitOptions;
   splitOptions.vectorCores = options.vectorCoresPerGroup;
   pm.addNestedPass<func::FuncOp>(asctile::createAscTileSplitVectorWork(splitOptions));

@@ -112,6 +112,10 @@ LogicalResult Lowering::lowerOp(Operation *op) {
                                            at::AscTileDialect::getDialectNamespace();
   bool producesTile = llvm::any_of(op->getResultTypes(), isTile);
   // The families own disjoint sets of ops; the one that claims `op` lowers it.
+  // The ops the lowering puts before `op` (its GM copies among them) inherit
+  // the unrolled copy it belongs to, for the sync planner.
+  auto copy = op->getAttrOfType<IntegerAttr>("asctile.copy");
+  Operation *before = copy ? op->getPrevNode() : nullptr;
   FamilyResult status = dispatchToFamily(this, op, &Lowering::lowerDataTransferFamily,
                                          &Lowering::lowerElementwiseFamily,
                                          &Lowering::lowerReduceFamily,
@@ -121,6 +125,14 @@ LogicalResult Lowering::lowerOp(Operation *op) {
                                          &Lowering::lowerControlFlowFamily);
   if (failed(status ? *status : lowerOtherOp(op)))
     return failure();
+  if (copy && isAscTile)
+    for (Operation *made = before ? before->getNextNode() : &op->getBlock()->front();
+         made && made != op; made = made->getNextNode())
+      made->walk([&](Operation *nested) {
+        if (llvm::any_of(nested->getOperandTypes(),
+                         [](Type t) { return isa<ac::GlobalType>(t); }))
+          nested->setAttr("asctile.copy", copy);
+      });
   if (isAscTile || (producesTile && !isa<scf::ForOp, scf::IfOp>(op)))
     dead.push_back(op);
   return success();

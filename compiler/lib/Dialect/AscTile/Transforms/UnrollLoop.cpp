@@ -38,10 +38,12 @@ SmallVector<Value> cloneBody(OpBuilder &b, scf::ForOp loop, Value iv,
   map.map(loop.getRegionIterArgs(), iterValues);
   for (Operation &op : loop.getBody()->without_terminator()) {
     Operation *clone = b.clone(op, map);
-    // Which copy (ping/pong slot) each tile belongs to, for the memory plan.
+    // Which copy (ping/pong slot) each tile belongs to, for the memory plan,
+    // and each GM store, for the sync planner (copies are different trips).
     clone->walk([&](Operation *nested) {
       if (llvm::any_of(nested->getResultTypes(),
-                       [](Type t) { return isa<TileType>(t); }))
+                       [](Type t) { return isa<TileType>(t); }) ||
+          isa<StoreOp, AtomicRMWOp>(nested))
         nested->setAttr("asctile.copy", b.getI64IntegerAttr(copy));
     });
   }

@@ -10,6 +10,9 @@ namespace asc2::asctile {
 /// On a kernel function: its vector cores per cube core (2 after
 /// asctile-split-vector-work divided the vector work; absent: 1).
 inline constexpr llvm::StringLiteral kVectorCoresAttr = "asctile.vector_cores";
+/// On an scf.for: asctile-disjoint-trips proved that no GM byte one trip
+/// writes is read or written by another trip (as `asctile.parallel` declares).
+inline constexpr llvm::StringLiteral kDisjointTripsAttr = "asctile.disjoint_trips";
 
 #define GEN_PASS_DECL
 #include "asc2/Dialect/AscTile/Transforms/Passes.h.inc"

@@ -96,6 +96,21 @@ def AscTileBatchRows : Pass<"asctile-batch-rows", "::mlir::func::FuncOp"> {
   ];
 }
 
+def AscTileDisjointTrips : Pass<"asctile-disjoint-trips", "::mlir::func::FuncOp"> {
+  let summary = "Prove that a loop's trips touch disjoint GM bytes";
+  let description = [{
+    For each scf.for (not already `parallel`) with a constant upper bound, a
+    lower bound that is a constant or block_idx and a positive step, the byte
+    ranges of every GM access to each buffer the body writes are computed for
+    every possible trip from the offsets' index arithmetic; when no byte one
+    trip writes is touched by another trip, the loop gets
+    `asctile.disjoint_trips` and sync insertion plans no loop-carried GM
+    order for it, as for `parallel=True`. Offsets it cannot evaluate (run-time
+    values, inner loop variables), atomics or scalar accesses of a written
+    buffer leave the loop unmarked.
+  }];
+}
+
 def AscTileSplitVectorWork : Pass<"asctile-split-vector-work", "::mlir::func::FuncOp"> {
   let summary = "Divide a MIX kernel's vector tiles between the two vector cores of each cube core";
   let description = [{
