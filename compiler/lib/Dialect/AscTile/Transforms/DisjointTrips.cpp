@@ -209,6 +209,14 @@ bool tripsAreDisjoint(scf::ForOp loop) {
     } else if (auto g = dyn_cast<GetValueOp>(op)) {
       if (auto t = g.getTensor().getDefiningOp<TensorOp>())
         opaque.insert(t.getPtr());
+    } else if (!isa<DimOp>(op)) {
+      // Any other op on a tensor (gather, scatter, ...): its rows are not
+      // evaluated here, so the tensor counts as written in unknown places.
+      for (Value v : op->getOperands())
+        if (auto t = v.getDefiningOp<TensorOp>()) {
+          written.insert(t.getPtr());
+          opaque.insert(t.getPtr());
+        }
     }
   });
   // Every written buffer must be one whose accesses all come from tensor
