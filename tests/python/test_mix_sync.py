@@ -91,7 +91,7 @@ def _relu_then_matmul(platform):
     c = np.zeros((m, n), np.float32)
     relu_then_matmul[2](a, b, ws, c, m, n, k, bm)
     np.testing.assert_array_equal(c, np.maximum(a, 0).astype(np.float32) @ b.astype(np.float32))
-    return relu_then_matmul.last_report["options"]["kernel_type"], _races(relu_then_matmul)
+    return relu_then_matmul.last_report["options"], _races(relu_then_matmul)
 
 
 def _attention_block(platform):
@@ -148,8 +148,8 @@ def _two_matmuls(platform):
 @requires_native
 @pytest.mark.parametrize("platform", PLATFORMS)
 def test_vector_prologue_feeds_the_cube(platform):
-    kind, races = in_child_process(_relu_then_matmul, platform)
-    assert kind == "MIX"
+    options, races = in_child_process(_relu_then_matmul, platform)
+    assert options["kernel_type"] == "MIX"
     assert races == []
 
 
