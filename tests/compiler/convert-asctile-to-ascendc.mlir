@@ -72,12 +72,14 @@ func.func @scalar_operand(%x: !asctile.ptr<f32>, %n: index) attributes {asctile.
 
 // -----
 
-// Row reductions and their broadcast back.
+// Row reductions and their broadcast back: the subtraction reads the Brcb'd
+// maxima in place (block r for row r: block and repeat stride 0 along the
+// row, repeat stride one block from row to row), no [4, 64] tile of copies.
 // CHECK-LABEL: func.func @rows
 // CHECK: ascendc.whole_reduce MAX %[[R:.*]], %{{.*}} mask 64 repeat 4 strides(1, 1, 8) order ORDER_ONLY_VALUE : !ascendc.local<4xf32, VECCALC>, !ascendc.local<4x64xf32, VECIN>
 // CHECK: ascendc.brcb %[[T:.*]], %[[R]] {{.*}} : !ascendc.local<64xf32, VECCALC>, !ascendc.local<4xf32, VECCALC>
-// CHECK: ascendc.copy %{{.*}}, %[[T]] {{.*}} : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<64xf32, VECCALC>
-// CHECK: ascendc.sub
+// CHECK-NOT: ascendc.copy
+// CHECK: ascendc.binary_repeat Sub %{{.*}}, %{{.*}}, %[[T]] mask 64 repeat 4 params [1, 1, 0, 8, 8, 1] : !ascendc.local<4x64xf32, VECCALC>, !ascendc.local<4x64xf32, VECIN>, !ascendc.local<64xf32, VECCALC>
 // A full reduction (rows, then the row of results) ends in a scalar read on
 // the scalar pipe.
 // CHECK: ascendc.whole_reduce SUM %[[RS:.*]], %{{.*}} mask 64 repeat 4 strides(1, 1, 8) :

@@ -44,14 +44,8 @@ LEAK = "flag left set at the end of the kernel"
 # test asserts it is still there and still not caught, so once the compiler stops emitting the
 # flag (or the detector starts catching it) the entry fails as stale and must be deleted.
 KNOWN_REDUNDANT = {
-    # Single-buffered layer_norm: beta's load (MTE2, before the row loop) and the loop's result addf_1
-    # share bytes; the loop's V writes of addf_1 wait for that load (MTE2->V before the loop) and the
-    # store waits for V, so the store is ordered after the load already. InsertSync plans the pair
-    # because the loop, seen from outside, is one op whose MTE3 read it does not credit to V's wait.
-    ("layer_norm[num_stages=1]", "RAW on addf_1: ascendc.data_copy_in (MTE2"): (
-        "a transitively ordered RAW through the loop's V writes"),
-    ("layer_norm_fused[num_stages=1]", "RAW on addf_1: ascendc.data_copy_in (MTE2"): (
-        "a transitively ordered RAW through the loop's V writes"),
+    # Empty: the single-buffered layer_norm pair (beta's load and the loop's result sharing bytes, a
+    # transitively ordered RAW) went when its broadcasts stopped needing tiles of their own.
 }
 
 

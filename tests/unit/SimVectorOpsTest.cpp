@@ -699,6 +699,31 @@ TEST(SimVectorOps, CopyMaskAndZeroStridesBroadcast) {
   }
 }
 
+TEST(SimVectorOps, LevelZeroSubAndDivReadABroadcastInPlace) {
+  // x - column: 2 rows of 64 floats, row r minus the value in block r of c
+  // (block and repeat stride 0 along the row, one repeat per row, c's repeat
+  // stride one block). x / row: each row divided by one row (repeat stride 0).
+  std::vector<float> xs(128), cs(16), rs(64);
+  for (int i = 0; i < 128; ++i)
+    xs[i] = float(i);
+  for (int i = 0; i < 16; ++i)
+    cs[i] = float(100 * (i / 8 + 1));
+  for (int i = 0; i < 64; ++i)
+    rs[i] = float(i % 4 + 1);
+  Tile x = tile(DType::F32, xs, 0), c = tile(DType::F32, cs, 512), row = tile(DType::F32, rs, 576);
+  Tile d = outTile(DType::F32, 128, 1024), q = outTile(DType::F32, 128, 1536);
+  LaunchResult r = runV({&x, &c, &row}, {&d, &q}, [&](ProgramBuilder &b) {
+    b.binaryRepeat(VecOp::Sub, DType::F32, d.ub, x.ub, c.ub, 64, 2, {1, 1, 0, 8, 8, 1}, 12);
+    b.binaryRepeat(VecOp::Div, DType::F32, q.ub, x.ub, row.ub, 64, 2, {1, 1, 1, 8, 8, 0}, 13);
+  });
+  ASSERT_TRUE(r.ok) << r.error;
+  std::vector<float> gotD = values<float>(d), gotQ = values<float>(q);
+  for (int i = 0; i < 128; ++i) {
+    EXPECT_EQ(gotD[i], xs[i] - float(100 * (i / 64 + 1))) << i;
+    EXPECT_EQ(gotQ[i], xs[i] / rs[i % 64]) << i;
+  }
+}
+
 TEST(SimVectorOps, CopyRejectsAMaskWiderThanARepeat) {
   Tile x = tile(DType::F32, std::vector<float>(64, 1.0f), 0);
   Tile y = outTile(DType::F32, 128, 256);
@@ -872,9 +897,13 @@ TEST(SimVectorOps, TypeErrorsAreRejectedBeforeRunning) {
        },
        "WholeReduce takes half or float, not int32"},
       {[&](ProgramBuilder &b) {
-         b.binaryRepeat(VecOp::Div, DType::F32, 64, 0, 0, 8, 1, {1, 1, 1, 8, 8, 8}, 12);
+         b.binaryRepeat(VecOp::Exp, DType::F32, 64, 0, 0, 8, 1, {1, 1, 1, 8, 8, 8}, 12);
        },
-       "a level-0 fold is Add, Max, Min or Mul"},
+       "a level-0 binary call is Add, Sub, Mul, Div, Max or Min"},
+      {[&](ProgramBuilder &b) {
+         b.binaryRepeat(VecOp::Div, DType::I32, 64, 0, 0, 8, 1, {1, 1, 1, 8, 8, 8}, 12);
+       },
+       "a level-0 Div takes half or float, not int32"},
   };
   for (const Case &c : cases) {
     Tile x = tile(DType::F32, std::vector<float>(4, 1), 0);

@@ -164,6 +164,49 @@ BufferLiveness::BufferLiveness(func::FuncOp func, bool keepCopiesApart)
   }
 }
 
+namespace {
+
+bool accesses(BufferAccessOpInterface op, Value buffer, bool write) {
+  SmallVector<BufferAccess> all;
+  op.getBufferAccesses(all);
+  return llvm::any_of(all, [&](const BufferAccess &a) {
+    return a.isWrite == write && a.buffer == buffer;
+  });
+}
+
+bool writesTo(BufferAccessOpInterface op, Value buffer) {
+  return accesses(op, buffer, /*write=*/true);
+}
+
+} // namespace
+
+bool BufferLiveness::writesInPlaceOf(const BufferInterval &result,
+                                     const BufferInterval &src) const {
+  if (result.start > result.end || src.start >= result.start || src.end < result.start ||
+      src.end > result.end)
+    return false;
+  Value r = result.alloc.getBuffer(), s = src.alloc.getBuffer();
+  Block *block = points.opAt(result.start)->getBlock();
+  for (int p = result.start; p <= src.end; ++p) {
+    Operation *at = points.opAt(p);
+    if (at->getBlock() != block)
+      return false;
+    auto op = dyn_cast<BufferAccessOpInterface>(at);
+    if (!op) {
+      if (at->getNumRegions() != 0)
+        return false;
+      continue; // a scalar op between the calls
+    }
+    bool readsSrc = accesses(op, s, /*write=*/false), writesResult = writesTo(op, r);
+    if (!readsSrc && !writesResult && !accesses(op, s, true) && !accesses(op, r, false))
+      continue;
+    if (!readsSrc || !writesResult || accesses(op, s, /*write=*/true) ||
+        !op.canWriteInPlace(s))
+      return false;
+  }
+  return true;
+}
+
 int64_t BufferLiveness::maxLiveBytes(llvm::StringRef space,
                                      bool keepDmaApart) const {
   auto bytesOf = [](const BufferInterval &iv) {
@@ -180,28 +223,31 @@ int64_t BufferLiveness::maxLiveBytes(llvm::StringRef space,
   std::stable_sort(dma.begin(), dma.end(), [&](auto *a, auto *b) {
     return bytesOf(*a) > bytesOf(*b);
   });
-  // A result written in place of a source that dies at its first op shares
-  // that source's bytes there: it does not count at that point.
+  // A result written in place of a source that dies at its first op (or
+  // within the run of calls that writes it) shares that source's bytes
+  // there: it does not count while the source is live.
   llvm::DenseMap<int, SmallVector<const BufferInterval *, 2>> endingAt;
   for (const BufferInterval *iv : used)
     endingAt[iv->end].push_back(iv);
   llvm::DenseMap<const BufferInterval *, const BufferInterval *> inPlace;
   for (const BufferInterval *iv : used) {
-    auto op = dyn_cast<BufferAccessOpInterface>(points.opAt(iv->start));
-    auto sources = endingAt.find(iv->start);
-    if (!op || sources == endingAt.end())
-      continue;
-    SmallVector<BufferAccess> accesses;
-    op.getBufferAccesses(accesses);
-    for (const BufferInterval *src : sources->second)
-      if (src != iv && op.canWriteInPlace(src->alloc.getBuffer()) &&
-          !(keepDmaApart && src->dmaPair(*iv)) &&
-          llvm::any_of(accesses, [&](const BufferAccess &a) {
-            return !a.isWrite && a.buffer == src->alloc.getBuffer();
-          })) {
-        inPlace[iv] = src;
+    bool found = false;
+    // The sources that end at the ops writing `iv` one after another.
+    for (int p = iv->start; p <= iv->end && !found; ++p) {
+      auto op = dyn_cast<BufferAccessOpInterface>(points.opAt(p));
+      if (!op || (p > iv->start && !writesTo(op, iv->alloc.getBuffer())))
         break;
-      }
+      auto sources = endingAt.find(p);
+      if (sources == endingAt.end())
+        continue;
+      for (const BufferInterval *src : sources->second)
+        if (src != iv && !(keepDmaApart && src->dmaPair(*iv)) &&
+            writesInPlaceOf(*iv, *src)) {
+          inPlace[iv] = src;
+          found = true;
+          break;
+        }
+    }
   }
   // At each point the buffers live there are pairwise apart; DMA buffers of
   // the loop that must stay apart from all of them (and from each other)
@@ -235,7 +281,7 @@ int64_t BufferLiveness::maxLiveBytes(llvm::StringRef space,
     inClique.clear();
     int64_t bytes = 0;
     for (const BufferInterval *iv : live)
-      if (!(iv->start == p && inPlace.count(iv))) {
+      if (const BufferInterval *src = inPlace.lookup(iv); !(src && p <= src->end)) {
         clique.push_back(iv);
         inClique.insert(iv);
         bytes += bytesOf(*iv);

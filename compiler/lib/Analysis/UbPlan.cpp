@@ -19,23 +19,10 @@ LogicalResult UbPlanOptions::check(Operation *op, StringRef pass) const {
 
 namespace {
 
-/// Whether the op that first writes `result` is the last access of `src` and
-/// may overwrite it in place (elementwise, same bytes).
+/// Whether `result` may take `src`'s bytes (BufferLiveness::writesInPlaceOf).
 bool writesInPlaceOf(const BufferLiveness &liveness, const BufferInterval &result,
                      const BufferInterval &src) {
-  if (result.start > result.end || src.end != result.start)
-    return false;
-  auto op = dyn_cast<BufferAccessOpInterface>(liveness.getPoints().opAt(result.start));
-  if (!op || !op.canWriteInPlace(src.alloc.getBuffer()))
-    return false;
-  SmallVector<BufferAccess> accesses;
-  op.getBufferAccesses(accesses);
-  bool writes = false, reads = false;
-  for (const BufferAccess &a : accesses) {
-    writes |= a.isWrite && a.buffer == result.alloc.getBuffer();
-    reads |= !a.isWrite && a.buffer == src.alloc.getBuffer();
-  }
-  return writes && reads;
+  return liveness.writesInPlaceOf(result, src);
 }
 
 struct Placement {
@@ -162,6 +149,11 @@ Placement Placer::place(const std::vector<BufferInterval> &order,
   for (const BufferInterval &iv : liveness.getIntervals())
     spaceOf[near.idOf(iv)] = iv.alloc.getBuffer().getType().getSpaceName();
   SmallVector<int> candidates;
+  // Buffers sharing bytes through in-place writes, by the first one's id.
+  // Without reuse these are the only buffers that share bytes: an
+  // elementwise result still takes the bytes of the source it overwrites
+  // (upstream PyAsc2 marks reuse sources at every reuse_alloc level).
+  std::vector<int> familyOf(placedAt.size(), -1);
   for (const BufferInterval &iv : order) {
     auto type = iv.alloc.getBuffer().getType();
     int64_t size = alignedSize(iv);
@@ -186,30 +178,36 @@ Placement Placer::place(const std::vector<BufferInterval> &order,
     // In-place partners already placed: a source `iv` may overwrite, or a
     // result that may overwrite `iv` (placed first by some orders).
     std::vector<const BufferPlacement *> partners;
-    if (reuse)
-      for (int at : candidates) {
-        const BufferPlacement &p = placed[at];
-        if ((writesInPlaceOf(liveness, iv, p.interval) ||
-             writesInPlaceOf(liveness, p.interval, iv)) &&
-            !(keepDmaApart && p.interval.dmaPair(iv)))
-          partners.push_back(&p);
-      }
+    for (int at : candidates) {
+      const BufferPlacement &p = placed[at];
+      if ((writesInPlaceOf(liveness, iv, p.interval) ||
+           writesInPlaceOf(liveness, p.interval, iv)) &&
+          !(keepDmaApart && p.interval.dmaPair(iv)))
+        partners.push_back(&p);
+    }
     // A partner's exact bytes, when nothing else needs them meanwhile.
     std::optional<int64_t> offset;
     for (const BufferPlacement *partner : partners) {
       int64_t at = partner->offset;
+      int family = familyOf[near.idOf(partner->interval)];
       bool free = llvm::none_of(candidates, [&](int i) {
         const BufferPlacement &p = placed[i];
         bool sameBytes = p.offset == at && p.size == size &&
                          llvm::is_contained(partners, &p);
-        return !sameBytes && isBusy(p) && p.offset < at + size && at < p.offset + p.size;
+        bool busy = reuse ? isBusy(p)
+                          : familyOf[near.idOf(p.interval)] != family ||
+                                p.interval.interferes(iv, keepDmaApart);
+        return !sameBytes && busy && p.offset < at + size && at < p.offset + p.size;
       });
       if (free) {
         offset = at;
+        familyOf[near.idOf(iv)] = family;
         ++result.inPlace;
         break;
       }
     }
+    if (!offset)
+      familyOf[near.idOf(iv)] = near.idOf(iv);
     if (!offset) {
       std::vector<std::pair<int64_t, int64_t>> busy;
       for (int i : candidates)

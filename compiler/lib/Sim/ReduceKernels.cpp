@@ -46,8 +46,11 @@ std::string repeatCallError(const Instr &in) {
                               : "a level-0 fold takes half, float, int16 or int32") +
            ", not " + dtypeName(in.dtype);
   if (!reduce && in.vecOp != VecOp::Add && in.vecOp != VecOp::Max &&
-      in.vecOp != VecOp::Min && in.vecOp != VecOp::Mul)
-    return "a level-0 fold is Add, Max, Min or Mul";
+      in.vecOp != VecOp::Min && in.vecOp != VecOp::Mul && in.vecOp != VecOp::Sub &&
+      in.vecOp != VecOp::Div)
+    return "a level-0 binary call is Add, Sub, Mul, Div, Max or Min";
+  if (!reduce && in.vecOp == VecOp::Div && !oneOf(in.dtype, {DType::F16, DType::F32}))
+    return std::string("a level-0 Div takes half or float, not ") + dtypeName(in.dtype);
   const int64_t lanes = repeatLanes(byteWidth(in.dtype));
   if (in.mask < 1 || in.mask > lanes)
     return "mask " + std::to_string(in.mask) + " is outside [1, " +

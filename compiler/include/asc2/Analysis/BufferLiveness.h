@@ -74,6 +74,14 @@ public:
   /// `keepDmaApart`, also the other DMA buffers of the same copy).
   int64_t maxLiveBytes(llvm::StringRef space, bool keepDmaApart = false) const;
 
+  /// Whether `result` may take the bytes of `src`: from result's first
+  /// access to src's last, every op that touches either writes `result`
+  /// reading `src` in lockstep (canWriteInPlace: each element read before
+  /// it is written), in one block, and src's last access is one of them. One
+  /// op in the common case; a run of level-0 calls (one per row) when an
+  /// op on a broadcast operand was lowered row by row.
+  bool writesInPlaceOf(const BufferInterval &result, const BufferInterval &src) const;
+
   /// One line per buffer in IR order (live range with the ops at its ends,
   /// slot, DMA loop, the buffer it stays apart from), then the most bytes
   /// live at once per space.

@@ -32,7 +32,10 @@ struct UbPlanOptions {
   int64_t alignment = 32;
   /// Above these, the DMA buffers of a copy may share bytes.
   int64_t ubCapacity = 188416, l1Capacity = 524160; // Ascend910B1 (resources/arch)
-  /// Share bytes between buffers that are never live together.
+  /// Share bytes between buffers that are never live together. Without it
+  /// an elementwise result still takes the bytes of a source that dies at
+  /// its op (and so on along a chain of them), as upstream PyAsc2 does at
+  /// every reuse_alloc level.
   bool reuse = true;
   /// Let the DMA buffers of the copies of an unrolled loop share bytes too.
   bool shareCopies = false;

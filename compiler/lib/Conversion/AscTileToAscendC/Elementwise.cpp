@@ -122,6 +122,10 @@ LogicalResult Lowering::lowerElementwise(Operation *op) {
         return success();
       }
     }
+    if (auto onBroadcast = broadcastOperand(op)) {
+      newResult();
+      return lowerOnBroadcast(op, *onBroadcast, result);
+    }
     auto a = bufferOf(op, lhs);
     auto b = bufferOf(op, rhs);
     if (failed(a) || failed(b))

@@ -153,6 +153,9 @@ private:
   struct RowsView {
     Value buffer;
     int64_t offset = 0, rowStride = 0;
+    /// Every element of a row reads the row's one 32-byte block (a Brcb'd
+    /// column: zero block and repeat strides along the row).
+    bool oneBlock = false;
   };
   /// dst = kind(a, b) on the first `n` (<= one repeat) elements of `rows`
   /// rows: level-0 calls repeating over the rows.
@@ -209,6 +212,22 @@ private:
   /// dst (rows x cols) [r][c] = src[r * srcStep], by Brcb then Copy.
   LogicalResult broadcastColumn(Operation *user, Value dst, Value src,
                                 int64_t rows, int64_t cols, int64_t srcStep);
+  /// A VECCALC buffer whose block v holds src[v] in every element (v <
+  /// values), by Brcb; an error at `user` for 8-bit elements.
+  FailureOr<Value> brcbBlocks(Operation *user, Value src, int64_t values, Type elem);
+
+  // --- elementwise ops on a broadcast operand (BroadcastOperands.cpp) ---
+  /// The operand of a binary elementwise op that is a column ([R, 1]) or row
+  /// ([1, C]) broadcast the op can read in place, with zero strides.
+  struct BroadcastOperand {
+    at::BroadcastOp broadcast;
+    unsigned index; // 0: lhs, 1: rhs
+    bool column;
+  };
+  std::optional<BroadcastOperand> broadcastOperand(Operation *op);
+  /// result = op(x, broadcast(s)) (or op(broadcast(s), x)) as level-0 calls
+  /// reading s in place: no [R, C] tile of copies.
+  LogicalResult lowerOnBroadcast(Operation *op, const BroadcastOperand &b, Value result);
   /// The `count` elements of dst = the one value in buffer `one`.
   LogicalResult fillFromValue(Operation *user, Value dst, Value one, int64_t count);
   /// An n x c x hw -> n x hw x c Transpose the API can do, or an error at op.

@@ -112,9 +112,13 @@ void Lowering::foldRows(Location loc, ac::RepeatBinaryKind kind, RowsView dst,
   const int64_t perCall = fits ? kMaxRepeat : 1;
   for (int64_t r0 = 0; r0 < rows; r0 += perCall) {
     int64_t repeat = std::min(perCall, rows - r0);
-    // One repeat has no repeat stride to speak of: write the usual 8.
-    auto stride = [&](RowsView v) { return repeat == 1 ? 8 : repStride(v); };
-    int64_t params[] = {1, 1, 1, stride(dst), stride(a), stride(b)};
+    // One repeat has no repeat stride to speak of: write the usual 8 (0 for
+    // a view that reads one block).
+    auto stride = [&](RowsView v) {
+      return repeat == 1 ? (v.oneBlock ? 0 : 8) : repStride(v);
+    };
+    auto blk = [](RowsView v) { return v.oneBlock ? 0 : 1; };
+    int64_t params[] = {blk(dst), blk(a), blk(b), stride(dst), stride(a), stride(b)};
     builder.create<ac::BinaryRepeatOp>(
         loc, kind, dst.buffer, a.buffer, b.buffer, n, repeat, params,
         dst.offset + r0 * dst.rowStride, a.offset + r0 * a.rowStride,
@@ -128,9 +132,13 @@ void Lowering::foldRun(Location loc, ac::RepeatBinaryKind kind, RowsView dst,
                        RowsView a, RowsView b, int64_t n) {
   Type elem = cast<ac::LocalType>(dst.buffer.getType()).getElementType();
   const int64_t lanes = repeatLanes(bytesOf(elem));
-  auto chunked = [&](RowsView v) { return RowsView{v.buffer, v.offset, lanes}; };
+  // A one-block view stays on its block: no step between chunks.
+  auto chunked = [&](RowsView v) {
+    return RowsView{v.buffer, v.offset, v.oneBlock ? 0 : lanes, v.oneBlock};
+  };
   auto after = [&](RowsView v, int64_t k) {
-    return RowsView{v.buffer, v.offset + k, lanes};
+    return RowsView{v.buffer, v.offset + (v.oneBlock ? 0 : k), v.oneBlock ? 0 : lanes,
+                    v.oneBlock};
   };
   int64_t full = n / lanes, rest = n % lanes;
   if (full > 0)
@@ -145,15 +153,15 @@ void Lowering::foldRun(Location loc, ac::RepeatBinaryKind kind, RowsView dst,
 void Lowering::foldRowRuns(Location loc, ac::RepeatBinaryKind kind, RowsView dst,
                            RowsView a, RowsView b, int64_t rows, int64_t n) {
   const RowsView views[] = {dst, a, b};
-  if (rows == 1 || llvm::all_of(views, [&](RowsView v) { return v.rowStride == n; }))
+  if (rows == 1 || llvm::all_of(views, [&](RowsView v) { return v.rowStride == n && !v.oneBlock; }))
     return foldRun(loc, kind, dst, a, b, rows * n);
   Type elem = cast<ac::LocalType>(dst.buffer.getType()).getElementType();
   const int64_t lanes = repeatLanes(bytesOf(elem)), be = blockElems(bytesOf(elem));
   auto row = [](RowsView v, int64_t r) {
-    return RowsView{v.buffer, v.offset + r * v.rowStride, v.rowStride};
+    return RowsView{v.buffer, v.offset + r * v.rowStride, v.rowStride, v.oneBlock};
   };
   auto shifted = [](RowsView v, int64_t k) {
-    return RowsView{v.buffer, v.offset + k, v.rowStride};
+    return RowsView{v.buffer, v.offset + (v.oneBlock ? 0 : k), v.rowStride, v.oneBlock};
   };
   const int64_t chunks = ceilDiv(n, lanes), blocks = n / be;
   const int64_t runCalls = ceilDiv(n / lanes, kMaxRepeat) + (n % lanes ? 1 : 0);
@@ -192,8 +200,12 @@ void Lowering::foldRowRuns(Location loc, ac::RepeatBinaryKind kind, RowsView dst
       int64_t group = std::min(kBlocksPerRepeat, rows - r0);
       for (int64_t j0 = 0; j0 < blocks; j0 += kMaxRepeat) {
         int64_t repeat = std::min(kMaxRepeat, blocks - j0);
-        int64_t params[] = {dst.rowStride / be, a.rowStride / be, b.rowStride / be, 1, 1, 1};
-        auto at = [&](RowsView v) { return v.offset + r0 * v.rowStride + j0 * be; };
+        auto rep = [](RowsView v) { return v.oneBlock ? 0 : 1; };
+        int64_t params[] = {dst.rowStride / be, a.rowStride / be, b.rowStride / be,
+                            rep(dst), rep(a), rep(b)};
+        auto at = [&](RowsView v) {
+          return v.offset + r0 * v.rowStride + (v.oneBlock ? 0 : j0 * be);
+        };
         builder.create<ac::BinaryRepeatOp>(loc, kind, dst.buffer, a.buffer, b.buffer,
                                            group * be, repeat, params, at(dst), at(a), at(b));
       }

@@ -163,17 +163,12 @@ LogicalResult Lowering::fillFromValue(Operation *user, Value dst, Value one,
   return broadcastColumn(user, dst, one, /*rows=*/1, count, /*srcStep=*/0);
 }
 
-/// dst[r][c] = src[r * srcStep]: Brcb puts each value in a block of its own
-/// (repeat i fills blocks 8i..8i+7), then Copy repeats block r along row r.
-LogicalResult Lowering::broadcastColumn(Operation *user, Value dst, Value src,
-                                        int64_t rows, int64_t cols,
-                                        int64_t srcStep) {
+FailureOr<Value> Lowering::brcbBlocks(Operation *user, Value src, int64_t values,
+                                      Type elem) {
   Location loc = user->getLoc();
-  Type elem = cast<ac::LocalType>(dst.getType()).getElementType();
   if (failed(checkRepeatWidth(user, elem)))
     return failure();
   int64_t perBlock = kBlockBytes / elemBytes(elem);
-  int64_t values = srcStep ? rows : 1;
   int64_t repeats = (values + 7) / 8;
   Value blocks = newBuffer(loc, {repeats * 8 * perBlock}, elem,
                            ac::Position::VECCALC, "brcb");
@@ -181,7 +176,20 @@ LogicalResult Lowering::broadcastColumn(Operation *user, Value dst, Value src,
     builder.create<ac::BrcbOp>(loc, blocks, src, std::min(kMaxRepeat, repeats - i0),
                                /*dst_blk_stride=*/1, /*dst_rep_stride=*/8,
                                i0 * 8 * perBlock, i0 * 8);
-  return repeatCopies(user, dst, blocks,
+  return blocks;
+}
+
+/// dst[r][c] = src[r * srcStep]: Brcb puts each value in a block of its own
+/// (repeat i fills blocks 8i..8i+7), then Copy repeats block r along row r.
+LogicalResult Lowering::broadcastColumn(Operation *user, Value dst, Value src,
+                                        int64_t rows, int64_t cols,
+                                        int64_t srcStep) {
+  Type elem = cast<ac::LocalType>(dst.getType()).getElementType();
+  auto blocks = brcbBlocks(user, src, srcStep ? rows : 1, elem);
+  if (failed(blocks))
+    return failure();
+  int64_t perBlock = kBlockBytes / elemBytes(elem);
+  return repeatCopies(user, dst, *blocks,
                       RowCopy{rows, cols, cols, srcStep ? perBlock : 0, 0, 0},
                       /*srcOneBlock=*/true);
 }
@@ -191,6 +199,12 @@ LogicalResult Lowering::broadcastColumn(Operation *user, Value dst, Value src,
 //===----------------------------------------------------------------------===//
 
 LogicalResult Lowering::lowerBroadcast(at::BroadcastOp op) {
+  // Every user reads the source in place (BroadcastOperands.cpp): no tile.
+  if (!op->use_empty() && llvm::all_of(op->getUses(), [&](OpOperand &use) {
+        auto b = broadcastOperand(use.getOwner());
+        return b && b->broadcast == op && b->index == use.getOperandNumber();
+      }))
+    return success();
   builder.setInsertionPoint(op);
   Location loc = op.getLoc();
   at::TileType src = op.getSource().getType(), dst = op.getResult().getType();

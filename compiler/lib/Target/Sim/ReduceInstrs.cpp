@@ -24,6 +24,10 @@ sim::VecOp simOpOf(RepeatBinaryKind k) {
     return sim::VecOp::Max;
   case RepeatBinaryKind::Min:
     return sim::VecOp::Min;
+  case RepeatBinaryKind::Sub:
+    return sim::VecOp::Sub;
+  case RepeatBinaryKind::Div:
+    return sim::VecOp::Div;
   case RepeatBinaryKind::Mul:
     break;
   }

@@ -12,7 +12,7 @@
 //   0.5 x (1 + tanh) of GELU once tanh is rewritten): two ops fewer.
 // * Elementwise ops on a broadcast act on its source, broadcast after:
 //   rsqrt(broadcast(s) / n + eps) costs three ops on the [rows, 1] sums, not
-//   on [rows, cols] tiles.
+//   on [rows, cols] tiles; a cast of a broadcast casts the source.
 //
 //===----------------------------------------------------------------------===//
 #include "asc2/Dialect/AscTile/Transforms/Passes.h"
@@ -192,7 +192,7 @@ bool sinkBroadcast(Operation *op) {
   if (!isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
            arith::MaximumFOp, arith::MinimumFOp, arith::MaxNumFOp, arith::MinNumFOp,
            arith::NegFOp, math::ExpOp, math::LogOp, math::SqrtOp, math::RsqrtOp,
-           math::AbsFOp>(op) ||
+           math::AbsFOp, CastOp>(op) ||
       !isa<func::FuncOp, scf::ForOp, scf::IfOp>(op->getParentOp()))
     return false; // a masked op computes only some lanes: leave it
   TileType source;
@@ -205,8 +205,12 @@ bool sinkBroadcast(Operation *op) {
     } else if (!v.getDefiningOp<SplatOp>()) {
       return false;
     }
-  if (!source || source.getElementType() != cast<TileType>(op->getResult(0).getType()).getElementType())
+  auto result = cast<TileType>(op->getResult(0).getType());
+  // A cast changes the element type (gamma's cast to float32: cast the row,
+  // then broadcast it); every other op keeps it.
+  if (!source || (!isa<CastOp>(op) && source.getElementType() != result.getElementType()))
     return false;
+  auto narrowType = cast<TileType>(source.cloneWith(source.getShape(), result.getElementType()));
   OpBuilder b(op);
   SmallVector<Value> operands;
   for (Value v : op->getOperands()) {
@@ -218,7 +222,7 @@ bool sinkBroadcast(Operation *op) {
   }
   Operation *narrow = b.clone(*op);
   narrow->setOperands(operands);
-  narrow->getResult(0).setType(source);
+  narrow->getResult(0).setType(narrowType);
   auto wide = b.create<BroadcastOp>(op->getLoc(), op->getResult(0).getType(),
                                     narrow->getResult(0));
   SmallVector<Operation *> broadcasts;

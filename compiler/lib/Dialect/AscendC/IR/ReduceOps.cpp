@@ -93,6 +93,8 @@ LogicalResult BinaryRepeatOp::verify() {
   bool isInt = elem.isInteger(16) || elem.isInteger(32);
   if (!elem.isF16() && !elem.isF32() && !isInt)
     return emitOpError() << "computes half, float, int16 or int32, not " << elem;
+  if (isInt && getKind() == RepeatBinaryKind::Div)
+    return emitOpError() << "Div takes half or float, not " << elem;
   ArrayRef<int64_t> p = getParams();
   if (p.size() != 6)
     return emitOpError() << "params are BinaryRepeatParams' six strides "
@@ -116,6 +118,19 @@ LogicalResult BinaryRepeatOp::verify() {
                         repeatSpanBytes(w, getMask(), getRepeat(), o.blk, o.rep))))
       return failure();
   return success();
+}
+
+bool BinaryRepeatOp::canWriteInPlace(Value src) {
+  if (src.getType() != getDst().getType() &&
+      !sameBytes(src.getType(), getDst().getType()))
+    return false;
+  ArrayRef<int64_t> p = getParams();
+  auto lockstep = [&](int k, int64_t offset) {
+    return offset == int64_t(getDstOffset()) && p[k] == p[0] && p[3 + k] == p[3];
+  };
+  bool reads0 = src == getSrc0(), reads1 = src == getSrc1();
+  return (reads0 || reads1) && (!reads0 || lockstep(1, getSrc0Offset())) &&
+         (!reads1 || lockstep(2, getSrc1Offset()));
 }
 
 } // namespace asc2::ascendc

@@ -28,10 +28,13 @@ def AscendC_ReduceOrder : I32EnumAttr<"ReduceOrder",
   let cppNamespace = "::asc2::ascendc";
 }
 
+// Sub and Div: an elementwise op on a broadcast operand, which reads the
+// broadcast's source in place with zero strides (Elementwise.cpp).
 def AscendC_RepeatBinaryKind : I32EnumAttr<"RepeatBinaryKind",
     "the level-0 binary call a fold issues", [
     I32EnumAttrCase<"Add", 0>, I32EnumAttrCase<"Max", 1>,
-    I32EnumAttrCase<"Min", 2>, I32EnumAttrCase<"Mul", 3>]> {
+    I32EnumAttrCase<"Min", 2>, I32EnumAttrCase<"Mul", 3>,
+    I32EnumAttrCase<"Sub", 4>, I32EnumAttrCase<"Div", 5>]> {
   let cppNamespace = "::asc2::ascendc";
 }
 
@@ -80,7 +83,7 @@ def AscendC_WholeReduceOp : AscendC_Op<"whole_reduce",
 
 def AscendC_BinaryRepeatOp : AscendC_Op<"binary_repeat",
     [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AscendC_SameElementType]> {
-  let summary = "Add/Max/Min/Mul level 0: (dst, src0, src1, mask, repeatTime, BinaryRepeatParams)";
+  let summary = "Add/Sub/Mul/Div/Max/Min level 0: (dst, src0, src1, mask, repeatTime, BinaryRepeatParams)";
   let description = [{
     For each of `repeat` repeats i and each of the first `mask` lanes l (count
     mask) of the repeat: dst = kind(src0, src1) on the element l % B of block
@@ -112,6 +115,9 @@ def AscendC_BinaryRepeatOp : AscendC_Op<"binary_repeat",
       a.push_back({getSrc1(), false});
       a.push_back({getDst(), true});
     }
+    /// In place when `src` is read exactly where dst is written (same
+    /// offset and strides): each lane reads its element before writing it.
+    bool canWriteInPlace(::mlir::Value src);
   }];
 }
 
