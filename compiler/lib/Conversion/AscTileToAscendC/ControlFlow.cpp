@@ -136,7 +136,8 @@ LogicalResult Lowering::lowerFor(scf::ForOp op) {
 
 /// An scf.if whose tile results both branches yield in the same buffer (the
 /// guarded copies of an unrolled loop carrying an L0C accumulator, updated in
-/// place): the result is that buffer and the if keeps its scalar results.
+/// place): the result is that buffer and the if keeps its scalar results. A
+/// UB tile yielded in two buffers is copied into one by each branch.
 LogicalResult Lowering::lowerIf(scf::IfOp op) {
   for (Region *r : {&op.getThenRegion(), &op.getElseRegion()})
     for (Block &b : *r)
@@ -160,11 +161,32 @@ LogicalResult Lowering::lowerIf(scf::IfOp op) {
     auto eb = bufferOf(elseYield, elseYield.getOperand(idx));
     if (failed(tb) || failed(eb))
       return failure();
-    if (*tb != *eb)
+    if (*tb == *eb) {
+      buffers[op.getResult(idx)] = *tb;
+      continue;
+    }
+    // A UB tile each branch computes in a buffer of its own (a row loaded
+    // from one tensor or the other): one result buffer, each branch copies
+    // its tile in before it leaves (as a loop-carried tile's yield does).
+    // Ascend950 only for now: with event-id flags (A2/A3) the sync planner
+    // can give the join's balancing set_flag an event id a pair inside the
+    // branch waits on just before it, which the set's pipe may overtake.
+    auto tile = cast<at::TileType>(type);
+    if (tile.getLocation() != at::TileLocation::UB || !c310)
       return op.emitOpError() << "branches yield tile #" << idx
-                              << " in different buffers; only accumulators "
-                                 "updated in place may leave an scf.if";
-    buffers[op.getResult(idx)] = *tb;
+                              << " in different buffers; "
+                              << (tile.getLocation() != at::TileLocation::UB
+                                      ? "only UB tiles are copied into one, and "
+                                        "accumulators updated in place"
+                                      : "on this target the branches must update one "
+                                        "tile (Ascend950 copies each branch's tile into one)");
+    builder.setInsertionPoint(op);
+    Value result = newBuffer(op.getLoc(), tile, ac::Position::VECCALC, "if_result");
+    for (auto [yield, buf] : {std::pair{thenYield, *tb}, std::pair{elseYield, *eb}}) {
+      builder.setInsertionPoint(yield);
+      copyBuffer(yield.getLoc(), result, buf, tile);
+    }
+    buffers[op.getResult(idx)] = result;
   }
   builder.setInsertionPoint(op);
   auto newIf = builder.create<scf::IfOp>(op.getLoc(), keptTypes, op.getCondition(),
