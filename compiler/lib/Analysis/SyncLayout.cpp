@@ -383,6 +383,20 @@ int SyncPlanner::pickEventId(Pipe src, Pipe dst, Block &block, Operation *from,
         break;
       collectUsedIds(src, dst, nested, used);
     }
+  // The twin in the skipped branch sits at its end (a set) or start (a
+  // wait): every pair in that branch runs right before (after) it with
+  // nothing ordering the wait's pipe before the set's, so their ids are
+  // taken.
+  auto takeSkippedBranch = [&](Operation *guard) {
+    if (auto guardIf = dyn_cast<scf::IfOp>(guard))
+      if (Block *skipped = guardIf.elseBlock())
+        for (const Item &nested : itemsOf(*skipped))
+          collectUsedIds(src, dst, nested, used);
+  };
+  if (setAt)
+    takeSkippedBranch(from);
+  if (waitAt)
+    takeSkippedBranch(to);
   ItemKey lo = fromKey, hi = toKey;
   if (setAt)
     lo.order = 1; // past `from` itself, before its "after" ops

@@ -168,18 +168,11 @@ LogicalResult Lowering::lowerIf(scf::IfOp op) {
     // A UB tile each branch computes in a buffer of its own (a row loaded
     // from one tensor or the other): one result buffer, each branch copies
     // its tile in before it leaves (as a loop-carried tile's yield does).
-    // Ascend950 only for now: with event-id flags (A2/A3) the sync planner
-    // can give the join's balancing set_flag an event id a pair inside the
-    // branch waits on just before it, which the set's pipe may overtake.
     auto tile = cast<at::TileType>(type);
-    if (tile.getLocation() != at::TileLocation::UB || !c310)
+    if (tile.getLocation() != at::TileLocation::UB)
       return op.emitOpError() << "branches yield tile #" << idx
-                              << " in different buffers; "
-                              << (tile.getLocation() != at::TileLocation::UB
-                                      ? "only UB tiles are copied into one, and "
-                                        "accumulators updated in place"
-                                      : "on this target the branches must update one "
-                                        "tile (Ascend950 copies each branch's tile into one)");
+                              << " in different buffers; only UB tiles are copied into "
+                                 "one, and accumulators updated in place";
     builder.setInsertionPoint(op);
     Value result = newBuffer(op.getLoc(), tile, ac::Position::VECCALC, "if_result");
     for (auto [yield, buf] : {std::pair{thenYield, *tb}, std::pair{elseYield, *eb}}) {
