@@ -144,7 +144,7 @@ def _source(name, c):
         out = []
         if c["prologue"]:
             out.append(f"{ind}x = asc2.copy_in(a_gm, [m0, {k}], [BM, BK])")
-            out.append(f"{ind}asc2.copy_out({c['prologue'].format(x='x')}, ws_a, [m0, (n0 // BN) * K + {k}])  # vector -> GM")
+            out.append(f"{ind}asc2.copy_out({_prologue(c['prologue'], c['dtype'])}, ws_a, [m0, (n0 // BN) * K + {k}])  # vector -> GM")
             out.append(f"{ind}a = asc2.copy_in(ws_a, [m0, (n0 // BN) * K + {k}], [BM, BK], location={L}.L0A)  # GM -> cube")
         else:
             out.append(f"{ind}a = asc2.copy_in(a_gm, [m0, {k}], [BM, BK], location={L}.L0A)")
@@ -177,6 +177,8 @@ def _source(name, c):
         lines.append("        asc2.copy_out(acc, ws_c, [m0, n0])  # cube -> GM")
         lines.append("        y = asc2.copy_in(ws_c, [m0, n0], [BM, BN])  # GM -> vector")
         for op in c["epilogue"]:
+            if c["dtype"] == "int8" and op == "asc2.relu({x})":  # ReLU takes float tiles: max(y, 0) on int32
+                op = "asc2.maximum({x}, 0)"
             lines.append(f"        y = {op.format(x='y')}")
         lines.append("        asc2.copy_out(y, c_gm, [m0, n0])")
         if c["second"]:
@@ -185,6 +187,14 @@ def _source(name, c):
             lines.append(f"        w = asc2.copy_in(w_gm, [n0, 0], [BN, BN2], location={L}.L0B)")
             lines.append("        asc2.copy_out(d @ w, c2_gm, [m0, 0])")
     return "\n".join(lines) + "\n"
+
+
+def _prologue(src, dtype):
+    """The prologue op on the A tile ``x``: ReLU and abs take float16/float32 tiles (upstream's sets), so a
+    bfloat16 tile goes through float32 for them (exact: the values are small integers)."""
+    if dtype == "bfloat16" and src.startswith(("asc2.relu", "asc2.abs")):
+        return f"asc2.cast({src.format(x='asc2.cast(x, asc2.float32)')}, asc2.bfloat16)"
+    return src.format(x="x")
 
 
 def launch_plan(k):

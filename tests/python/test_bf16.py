@@ -1,5 +1,9 @@
 """bfloat16 tiles against a float32 reference: element-wise ops, reductions, casts, compare/where.
 
+The math upstream PyAsc2 takes in float16 and float32 only (div, exp, sqrt, abs, relu, ..., softmax, sums) is
+refused on bfloat16 tiles with the cast that makes the kernel portable; these kernels make it (``in_float32``):
+the operands cast to float32, the result cast back, one rounding, as the compiler computed them before.
+
 numpy has no bfloat16: arrays hold the bit patterns in uint16 and go to kernels as
 ``asc2.reinterpret(bits, asc2.bfloat16)`` (torch bfloat16 tensors work too when torch is installed).  The reference
 rounds float32 results to bfloat16 (round to nearest even on the top 16 bits), as the vector unit does once per
@@ -79,6 +83,29 @@ def scalar_kernel(x_ptr, out_ptr, size: int, s: float, OP: asc2.ConstExpr, LEFT:
 from test_language_elementwise import binary_kernel, unary_kernel  # noqa: E402  (one kernel each for every dtype)
 
 
+def in_float32(op, arity=1):
+    """``op`` as a kernel writes it for bfloat16 tiles: its operands cast to float32, its result back."""
+    if arity == 1:
+        @asc2.jit
+        def wide(x):
+            return asc2.cast(op(asc2.cast(x, asc2.float32)), asc2.bfloat16)
+    else:
+        @asc2.jit
+        def wide(x, y):
+            return asc2.cast(op(asc2.cast(x, asc2.float32), asc2.cast(y, asc2.float32)), asc2.bfloat16)
+    return wide
+
+
+# What upstream takes in float16/float32 only: refused on bfloat16, computed through in_float32 here.
+FLOAT32_ONLY = {"div", "exp", "log", "sqrt", "rsqrt", "abs", "relu", "tanh", "sin"}
+
+
+def assert_refused(kernel, *args, **kwargs):
+    with pytest.raises(asc2.UnsupportedDtypeError, match=r"does not support the bfloat16 dtype.*cast to float32 "
+                                                         r"first: asc2.cast\(x, asc2.float32\)"):
+        kernel.ir(*args, **kwargs)
+
+
 BINARY = {
     "add": (asc2.add, np.add, "any"),
     "sub": (asc2.sub, np.subtract, "any"),
@@ -95,6 +122,9 @@ def test_binary(name):
     op, ref, ykind = BINARY[name]
     x, y = inputs("any", 1), inputs(ykind, 2)
     out = np.zeros(N, np.uint16)
+    if name in FLOAT32_ONLY:
+        assert_refused(binary_kernel, bf16(x), bf16(y), bf16(out), N, OP=op, TILE=TILE)
+        op = in_float32(op, 2)
     binary_kernel[CORES](bf16(x), bf16(y), bf16(out), N, OP=op, TILE=TILE)
     # One rounding of the float32 result: bit-exact except for float32's own rounding.
     expected = round_bf16(ref(from_bf16(x), from_bf16(y)))
@@ -109,6 +139,9 @@ def test_binary_with_scalar(name, left):
     x = inputs("nonzero" if left and name == "div" else "any", 3)
     s = 1.25  # exact in bfloat16
     out = np.zeros(N, np.uint16)
+    if name in FLOAT32_ONLY:
+        assert_refused(scalar_kernel, bf16(x), bf16(out), N, s, OP=op, LEFT=left, TILE=TILE)
+        op = in_float32(op, 2)
     scalar_kernel[CORES](bf16(x), bf16(out), N, s, OP=op, LEFT=left, TILE=TILE)
     xf = from_bf16(x)
     expected = round_bf16(ref(np.float32(s), xf) if left else ref(xf, np.float32(s)))
@@ -134,6 +167,9 @@ def test_unary(name):
     op, ref, kind, ulps = UNARY[name]
     x = inputs(kind, 4)
     out = np.zeros(N, np.uint16)
+    if name in FLOAT32_ONLY:
+        assert_refused(unary_kernel, bf16(x), bf16(out), N, OP=op, TILE=TILE)
+        op = in_float32(op)
     unary_kernel[CORES](bf16(x), bf16(out), N, OP=op, TILE=TILE)
     expected = ref(from_bf16(x).astype(np.float64))
     if ulps == 0.0:
@@ -144,11 +180,17 @@ def test_unary(name):
 
 @asc2.jit
 def reduce_kernel(x_ptr, rows_ptr, cols_ptr, all_ptr, KIND: asc2.ConstExpr, R: asc2.ConstExpr[int],
-                  C: asc2.ConstExpr[int]):
+                  C: asc2.ConstExpr[int], IN: asc2.ConstExpr = None, DIMS: asc2.ConstExpr[bool] = True,
+                  TOTAL: asc2.ConstExpr[bool] = True):
+    """x reduced along its rows and columns (DIMS) and to a scalar (TOTAL), computed in dtype IN (x's by
+    default) and stored in x's."""
     x = asc2.copy_in(asc2.global_tensor(x_ptr, [R, C]), [0, 0], [R, C])
-    asc2.copy_out(KIND(x, 1), asc2.global_tensor(rows_ptr, [R]), [0])
-    asc2.copy_out(KIND(x, 0), asc2.global_tensor(cols_ptr, [C]), [0])
-    asc2.copy_out(KIND(x), asc2.global_tensor(all_ptr, [1]), [0])
+    w = x if IN is None else asc2.cast(x, IN)
+    if DIMS:
+        asc2.copy_out(asc2.cast(KIND(w, 1), x.dtype), asc2.global_tensor(rows_ptr, [R]), [0])
+        asc2.copy_out(asc2.cast(KIND(w, 0), x.dtype), asc2.global_tensor(cols_ptr, [C]), [0])
+    if TOTAL:
+        asc2.copy_out(KIND(w), asc2.global_tensor(all_ptr, [1]), [0])
 
 
 @requires_native
@@ -158,10 +200,11 @@ def test_reductions(kind, ref):
     r, c = 16, 64  # 16 row results: a 32-byte bfloat16 tile
     x = inputs("any", 5, r * c).reshape(r, c)
     rows, cols, total = np.zeros(r, np.uint16), np.zeros(c, np.uint16), np.zeros(1, np.uint16)
-    reduce_kernel[1](bf16(x), bf16(rows), bf16(cols), bf16(total), KIND=kind, R=r, C=c)
+    # Sums (and maxima/minima to a scalar) take no bfloat16 tile, as upstream's: in float32, rounded once.
+    assert_refused(reduce_kernel, bf16(x), bf16(rows), bf16(cols), bf16(total), KIND=kind, R=r, C=c)
+    reduce_kernel[1](bf16(x), bf16(rows), bf16(cols), bf16(total), KIND=kind, R=r, C=c, IN=asc2.float32)
     xf = from_bf16(x).astype(np.float64)
-    # Accumulated wide, rounded once: within half an ulp (2**-8 relative) of the exact value. A reduction to a
-    # scalar reduces the whole tile in float (one row of R x C), then rounds once.
+    # Accumulated wide, rounded once: within half an ulp (2**-8 relative) of the exact value.
     for got, want in ((rows, ref(xf, axis=1)), (cols, ref(xf, axis=0)), (total, [ref(xf)])):
         if kind is asc2.reduce_sum:
             assert_bf16_close(got, want, ulps=1.0)
@@ -243,9 +286,10 @@ def test_bf16_with_f16_promotes_to_f32():
 
 
 @asc2.jit
-def softmax_kernel(x_ptr, out_ptr, R: asc2.ConstExpr[int], C: asc2.ConstExpr[int]):
+def softmax_kernel(x_ptr, out_ptr, R: asc2.ConstExpr[int], C: asc2.ConstExpr[int], IN: asc2.ConstExpr = None):
     x = asc2.copy_in(asc2.global_tensor(x_ptr, [R, C]), [0, 0], [R, C])
-    asc2.copy_out(asc2.softmax(x), asc2.global_tensor(out_ptr, [R, C]), [0, 0])
+    w = x if IN is None else asc2.cast(x, IN)
+    asc2.copy_out(asc2.cast(asc2.softmax(w), x.dtype), asc2.global_tensor(out_ptr, [R, C]), [0, 0])
 
 
 @requires_native
@@ -253,7 +297,8 @@ def test_softmax():
     r, c = 4, 64
     x = inputs("small", 13, r * c).reshape(r, c)
     out = np.zeros((r, c), np.uint16)
-    softmax_kernel[1](bf16(x), bf16(out), R=r, C=c)
+    assert_refused(softmax_kernel, bf16(x), bf16(out), R=r, C=c)
+    softmax_kernel[1](bf16(x), bf16(out), R=r, C=c, IN=asc2.float32)
     xf = from_bf16(x).astype(np.float64)
     e = np.exp(xf - xf.max(axis=1, keepdims=True))
     np.testing.assert_allclose(from_bf16(out), e / e.sum(axis=1, keepdims=True), rtol=4 * BF16_EPS, atol=1e-3)
@@ -269,5 +314,6 @@ def test_reinterpret_checks_its_arguments():
 
 
 def test_bf16_argument_specialises_the_kernel():
-    ir = unary_kernel.ir(bf16(np.zeros(N, np.uint16)), bf16(np.zeros(N, np.uint16)), N, OP=asc2.exp, TILE=TILE)
+    ir = unary_kernel.ir(bf16(np.zeros(N, np.uint16)), bf16(np.zeros(N, np.uint16)), N, OP=asc2.negative,
+                         TILE=TILE)
     assert "!asctile.ptr<bf16>" in ir and "!asctile.tile<256xbf16, UB>" in ir

@@ -42,10 +42,10 @@ def mm_tiled(a_ptr, b_ptr, c_ptr, M: asc2.ConstExpr[int], N: asc2.ConstExpr[int]
                 a = asc2.copy_in(a_gm, [m0, k], [BM, BK], location=L.L0A)
                 b = asc2.copy_in(b_gm, [k, n0], [BK, BN], location=L.L0B)
                 acc = asc2.matmul_acc(acc, a, b)
-            else:            # acc + a @ b with L1 operands (moved to L0A/L0B by matmul)
+            else:            # acc + a @ b with L1 operands moved to L0A/L0B
                 a = asc2.copy_in(a_gm, [m0, k], [BM, BK], location="L1")
                 b = asc2.copy_in(b_gm, [k, n0], [BK, BN], location="L1")
-                acc = acc + a @ b
+                acc = acc + a.to(L.L0A) @ b.to(L.L0B)
         if RELU:
             acc = asc2.relu(acc)
         asc2.copy_out(acc, c_gm, [m0, n0])
@@ -413,7 +413,7 @@ def mm_chain(a_ptr, b_ptr, w_ptr, c_ptr, M: asc2.ConstExpr[int], N: asc2.ConstEx
         h = asc2.cast(h, asc2.float16)
     staged = h.to(L.L1)
     w = asc2.copy_in(w_gm, [0, 0], [N, P], location=L.L0B)
-    asc2.copy_out(staged @ w, c_gm, [0, 0])
+    asc2.copy_out(staged.to(L.L0A) @ w, c_gm, [0, 0])
 
 
 @requires_native
@@ -447,7 +447,7 @@ def mm_chain_rhs(a_ptr, b_ptr, w_ptr, c_ptr, M: asc2.ConstExpr[int], N: asc2.Con
     h = asc2.relu(asc2.copy_in(a_gm, [0, 0], [M, K], location=L.L0A) @ asc2.copy_in(b_gm, [0, 0], [K, N], location=L.L0B))
     staged = h.to(L.L1)
     w = asc2.copy_in(w_gm, [0, 0], [P, M], location=L.L0A)
-    asc2.copy_out(w @ staged, c_gm, [0, 0])
+    asc2.copy_out(w @ staged.to(L.L0B), c_gm, [0, 0])
 
 
 @asc2.jit
@@ -456,7 +456,7 @@ def mm_square(x_ptr, c_ptr, K: asc2.ConstExpr[int]):
     x_gm = asc2.global_tensor(x_ptr, [K, K])
     c_gm = asc2.global_tensor(c_ptr, [K, K])
     x = asc2.copy_in(x_gm, [0, 0], [K, K], location=L.L1)
-    asc2.copy_out(x @ x, c_gm, [0, 0])
+    asc2.copy_out(x.to(L.L0A) @ x.to(L.L0B), c_gm, [0, 0])
 
 
 def _float32_l1_reuse(platform):

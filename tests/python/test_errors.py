@@ -151,7 +151,7 @@ def k_matmul_ub(x_ptr):
 def test_matmul_of_ub_tiles_is_a_clear_error():
     err = compile_error(k_matmul_ub, X)
     assert isinstance(err, asc2.UnsupportedError)
-    assert "operand is a UB tile" in err.message
+    assert "the tensor location must be L0A, got UB" in err.message
     assert "location=asc2.TensorLocation.L0A" in err.message
     assert err.line == line_of(k_matmul_ub, "# ERR")
 

@@ -156,7 +156,7 @@ UNARY = {
     "floor": (asc2.floor, np.floor, FLOATS, "any"),
     "abs": (asc2.abs, np.abs, FLOATS + INTS, "any"),
     "negative": (asc2.negative, np.negative, FLOATS + INTS, "any"),
-    "relu": (asc2.relu, lambda x: np.maximum(x, 0).astype(x.dtype), FLOATS + INTS, "any"),
+    "relu": (asc2.relu, lambda x: np.maximum(x, 0).astype(x.dtype), FLOATS, "any"),  # upstream's: floats only
     "bitwise_not": (asc2.bitwise_not, np.invert, INTS, "any"),
 }
 

@@ -479,10 +479,12 @@ def k_errors(x_ptr, f: float, WHICH: asc2.ConstExpr[int]):
 MASK_ERRORS = [
     (0, asc2.CompilationTypeError, "asc2.mask: count must be an integer, got float 2.5"),
     (1, asc2.CompilationTypeError, "asc2.mask: count must be an integer, got runtime float32 scalar"),
-    (2, asc2.CompilationValueError, "asc2.mask: bits must be a pair (high, low) of 64-bit lane masks, got 3 value(s)"),
+    (2, asc2.CompilationValueError, "asc2.mask: bits must have 2 values, a pair (high, low) of 64-bit lane masks; got "
+                                    "3 value(s)"),
     (3, asc2.CompilationTypeError, "asc2.mask: bits must be a pair (high, low) of 64-bit lane masks, got int 5"),
     (4, asc2.CompilationTypeError, "asc2.mask: bits must be a pair of integers (high, low), got float 1.0 as high"),
-    (5, asc2.CompilationValueError, "asc2.mask needs one of count= or bits="),
+    (5, asc2.CompilationValueError, "asc2.mask: one of count= or bits= must be provided (count=n: the first n "
+                                    "elements; bits=(high, low): a 128-bit lane mask)"),
     (6, asc2.CompilationValueError, "asc2.mask takes one of count= or bits=, not both"),
     (7, asc2.CompilationTypeError, "asc2.mask: other must be a scalar (the value of the lanes the mask leaves out), "
                                    "got tile [512] float32 in UB"),

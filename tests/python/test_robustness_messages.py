@@ -225,7 +225,7 @@ def big_l1_operand(a_ptr, b_ptr, c_ptr):
     c_gm = asc2.global_tensor(c_ptr, [1024, 16])
     a = asc2.copy_in(a_gm, [0, 0], [1024, 1024], location=asc2.TileLocation.L1)  # big
     b = asc2.copy_in(b_gm, [0, 0], [1024, 16], location=asc2.TileLocation.L1)
-    asc2.copy_out(asc2.matmul(a, b), c_gm, [0, 0])
+    asc2.copy_out(asc2.matmul(a.to(asc2.TileLocation.L0A), b.to(asc2.TileLocation.L0B)), c_gm, [0, 0])
 
 
 @requires_native

@@ -664,7 +664,7 @@ def not_here(x_ptr, WHICH: asc2.ConstExpr[int]):
     else:
         i8 = asc2.copy_in(asc2.global_tensor(x_ptr, [64]), [0], [64]).to(asc2.int8)
         with asc2.mask(bits=(0, 0xFF)):
-            y = i8 + i8  # ERR1
+            y = i8 & i8  # ERR1
 
 
 @pytest.mark.parametrize("which,message", [

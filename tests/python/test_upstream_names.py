@@ -44,8 +44,8 @@ def test_codegen_ops_names_the_tile_constructors_harnesses_call():
 
     from asc2.codegen import ops
     from asc2.codegen.builtins import tiles
-    assert ops.splat is tiles.splat
-    assert list(inspect.signature(ops.splat).parameters) == ["gen", "x", "shape", "dt", "location"]
+    assert list(inspect.signature(ops.splat).parameters) == list(inspect.signature(tiles.splat).parameters)[:5] == \
+        ["gen", "x", "shape", "dt", "location"]
 
 
 @asc2.jit

@@ -6,6 +6,15 @@ The emitters themselves live in ``asc2.codegen.builtins``; this module only name
 code outside the package may call, so moving the builtins around does not break those callers.
 """
 
-from .builtins.tiles import splat
+from .builtins import tiles
 
 __all__ = ["splat"]
+
+
+def splat(gen, x, shape, dt, location):
+    """``tiles.splat``: a tile of ``shape`` filled with ``x``. Upstream's ``constant_tile`` builds any shape, and
+    its tests build operands only to have the operation reject them (softmax of a [2, 3, 4] tile:
+    "dimensionality"), so a UB shape whose rows are not 32-byte aligned is an error here only when the rest of
+    the kernel compiles."""
+    gen.defer(lambda: tiles.check_ub_alignment(shape, dt, location))
+    return tiles.splat(gen, x, shape, dt, location, check_alignment=False)

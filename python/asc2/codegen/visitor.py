@@ -15,8 +15,8 @@ from .. import errors
 from ..errors import CompilationError, UnsupportedError
 from ..language import core
 from .builtins.checks import describe, fail, is_number
-from .builtins.elementwise import (CMP_PREDICATES, PY_BINOPS, PY_FOLD, binary, compare, logical, logical_not, power,
-                                   select, unary)
+from .builtins.elementwise import (CMP_PREDICATES, PY_BINOPS, PY_FOLD, binary_op, compare_op, logical, logical_not,
+                                   power, select, unary_op)
 from .builtins.masks import make_mask
 from .builtins.methods import BoundMethod, call_method, get_attribute, python_builtin
 from .builtins.registry import emit_builtin
@@ -109,6 +109,7 @@ class CodeGenerator(ast.NodeVisitor):
         self.return_depth = 0  # runtime_depth where `return` may unwind to
         self.inline_depth = 0
         self.mask = None  # the builtins.masks.LaneMask of the enclosing 'with asc2.mask(...)'
+        self.deferred = []  # (source, position, check): see defer()
 
     # -- driver
     def generate(self):
@@ -130,6 +131,14 @@ class CodeGenerator(ast.NodeVisitor):
             self.visit_block(fn.body)
         except _Return:
             end = self._last_return
+        kernel_source = self.src
+        for source, position, check in self.deferred:
+            self.src = source
+            try:
+                check()
+            except Exception as e:
+                self.reraise(e, position)
+        self.src = kernel_source
         with self.b.at(self.src.file, end.lineno, end.col_offset + 1):
             self.b.emit("return")
         header = (f"  func.func @{fn.name}({', '.join(args)}) attributes "
@@ -147,12 +156,22 @@ class CodeGenerator(ast.NodeVisitor):
             except (CompilationError, _Return):
                 raise
             except Exception as e:
-                if not self.capture:
-                    raise
-                cls = getattr(e, "asc2_error_class", None) or errors.error_class_for(e)
-                plain = type(e) in (TypeError, ValueError, IndexError, RuntimeError, NameError)
-                message = str(e) if plain or hasattr(e, "asc2_error_class") else f"{type(e).__name__}: {e}"
-                raise cls(self.src, node, message) from e
+                self.reraise(e, node)
+
+    def reraise(self, e, node):
+        """Raise ``e`` as the CompilationError at ``node`` (as itself when exceptions are not captured)."""
+        if not self.capture:
+            raise e
+        cls = getattr(e, "asc2_error_class", None) or errors.error_class_for(e)
+        plain = type(e) in (TypeError, ValueError, IndexError, RuntimeError, NameError)
+        message = str(e) if plain or hasattr(e, "asc2_error_class") else f"{type(e).__name__}: {e}"
+        raise cls(self.src, node, message) from e
+
+    def defer(self, check):
+        """Run ``check`` once the whole kernel is generated; an error it raises is at the current line. A check
+        deferred so is one the language does not make where it happens (see ops.splat)."""
+        position = ast.Constant(None, lineno=self.b.line, col_offset=self.b.col - 1)
+        self.deferred.append((self.src, position, check))
 
     def visit_block(self, stmts):
         for stmt in stmts:
@@ -542,7 +561,7 @@ class CodeGenerator(ast.NodeVisitor):
     def binop(self, op, lhs, rhs):
         name = type(op).__name__
         if name in PY_BINOPS:
-            return binary(self, PY_BINOPS[name], lhs, rhs)
+            return binary_op(self, PY_BINOPS[name], lhs, rhs)
         if name == "Pow":
             return power(self, lhs, rhs)
         if isinstance(lhs, Value) or isinstance(rhs, Value):
@@ -559,7 +578,7 @@ class CodeGenerator(ast.NodeVisitor):
             return {"USub": lambda v: -v, "UAdd": lambda v: +v, "Not": lambda v: not v,
                     "Invert": lambda v: ~v}[name](operand)
         if name == "USub":
-            return unary(self, "negative", operand)
+            return unary_op(self, "negative", operand)
         if name == "UAdd":
             return operand
         if name == "Not":
@@ -573,7 +592,7 @@ class CodeGenerator(ast.NodeVisitor):
             right = self.visit(comparator)
             name = type(op).__name__
             if name in CMP_PREDICATES:
-                value = compare(self, name, left, right)
+                value = compare_op(self, name, left, right)
             elif isinstance(left, Value) or isinstance(right, Value):
                 fail(UnsupportedError, f"'{name}' comparisons need compile-time operands")
             else:

@@ -254,6 +254,14 @@ def load(src, shape, offsets=None, location=TensorLocation.UB, *, real_shape=Non
 
 
 @builtin
+def inline(code, args=None, before_function=False):
+    """Inject raw Ascend C source into the generated kernel: not available in this compiler.
+
+    Upstream PyAsc2's escape hatch (``$0``, ``$1``, ... name ``args``); the simulator here runs the tile program,
+    not C++, so the call is an error naming the line."""
+
+
+@builtin
 def inline_vf(source, shape, dtype, inputs=()):
     """Inline Ascend C vector-function source (register-level code): not available in this compiler."""
 
@@ -522,7 +530,7 @@ def mask(count=None, bits=None, other=None):
 
 @builtin
 def matmul(a, b, bias=None, *, hf32=False):
-    """a @ b on the cube unit: L0A (M x K) x L0B (K x N) -> float32 L0C (M x N); L1 operands move to L0A/L0B.
+    """a @ b on the cube unit: L0A (M x K) x L0B (K x N) -> float32 L0C (M x N); float16, bfloat16 or float32.
 
     ``bias`` (a BT tile of N values) starts the product from the bias row; ``hf32=True`` multiplies float32
     operands in HF32 (mantissas rounded to 11 bits, accumulation in float32)."""

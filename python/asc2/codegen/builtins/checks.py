@@ -6,7 +6,7 @@ asc2 error class; the visitor turns them into ``CompilationError``s at the calli
 
 from ... import errors
 from ...language import core
-from ..ir import Scalar, Tile, Value
+from ..ir import GlobalTensor, Scalar, Tile, Value
 
 
 def fail(kind, message):
@@ -74,6 +74,44 @@ def expect_tile(x, what, floats_only=False):
     if floats_only and not x.dtype.is_float():
         fail(errors.UnsupportedDtypeError, f"{what} does not support the {x.dtype.name} dtype (only float tiles)")
     return x
+
+
+# Tile dtypes upstream PyAsc2's dtype sets do not speak of: uint8 and bool tiles keep this frontend's own rules
+# (docs/language.md, "uint8"; comparisons give bool tiles, which bitwise ops and where combine) in the operations
+# that pass them as ``extra``.
+BEYOND_UPSTREAM = (core.uint8, core.bool_)
+
+
+def check_dtype(what, x, dtypes, extra=(), hint=None):
+    """``x`` (a tile or a global tensor; anything else passes) has one of ``dtypes``, the dtypes upstream PyAsc2
+    takes for the operation, or one of ``extra``: another is an UnsupportedDtypeError naming the dtypes and the
+    cast that makes the call portable (or ``hint``)."""
+    dt = x.dtype if isinstance(x, (Tile, GlobalTensor)) else None
+    if dt is None or dt in dtypes or dt in extra:
+        return
+    names = ", ".join(d.name for d in dtypes)
+    fail(errors.UnsupportedDtypeError, f"{what} does not support the {dt.name} dtype (supported dtypes: {names})"
+                                       + (hint if hint is not None else _cast_hint(dt, dtypes)))
+
+
+def _cast_hint(dt, dtypes):
+    """The cast to suggest for a ``dt`` operand: float32 for a float, else the nearest supported integer dtype
+    (wider first), else float32 for an integer operand of a float-only operation."""
+    kind = "int" if dt.kind == "uint" else dt.kind
+    same_kind = [d for d in dtypes if d.kind == kind]
+    wider = sorted((d for d in same_kind if d.bits > dt.bits), key=lambda d: d.bits)
+    narrower = sorted((d for d in same_kind if d.bits < dt.bits), key=lambda d: -d.bits)
+    if kind == "float" and core.float32 in dtypes:
+        target, caveat = core.float32, ""
+    elif wider:
+        target, caveat = wider[0], ""
+    elif narrower:
+        target, caveat = narrower[0], " (when the values fit)"
+    elif kind == "int" and core.float32 in dtypes:
+        target, caveat = core.float32, ""
+    else:
+        return ""  # a float for an integer-only operation: no cast says what the kernel means
+    return f"; cast to {target.name} first{caveat}: asc2.cast(x, asc2.{target.name})"
 
 
 def check_supported_location(location, what, allowed=(core.TensorLocation.UB,)):

@@ -10,14 +10,14 @@ applies ``relu`` and the float32 -> float16/bfloat16 conversion.
 from ... import errors
 from ...language import core
 from ..ir import Scalar, Tile, Value
-from .checks import describe, expect_tile, fail, static_shape
+from .checks import check_dtype, describe, expect_tile, fail, static_shape
 from .registry import emit_builtin, emitter
 from .scalars import as_index
-from .tiles import UB_BLOCK_BYTES, check_ub_alignment, convert_tile, new_tile
+from .tiles import UB_BLOCK_BYTES, FilledTile, check_ub_alignment, convert_tile, new_tile, refill
 
 L = core.TensorLocation
 LOAD_LOCATIONS = (L.UB, L.L1, L.L0A, L.L0B, L.BT)
-CUBE_INPUT_DTYPES = (core.float16, core.bfloat16, core.float32, core.int8)
+CUBE_INPUT_DTYPES = (core.float16, core.bfloat16, core.float32, core.int8)  # upstream's three, and int8 (docs/cube.md)
 FRACTAL = 16
 
 
@@ -66,9 +66,6 @@ def fractal_tile(shape, real_shape, location, what):
     if location not in FRACTAL_LOCATIONS or len(shape) != 2 or not any(d % FRACTAL for d in shape):
         check_cube_shape(shape, location, what)
         return shape, real_shape
-    if real_shape is not None:
-        fail(errors.AlignmentError, f"{what}: a {location.value} tile with real_shape must be made of whole "
-                                    f"16 x 16 fractals, got {list(shape)}")
     return [-(-d // FRACTAL) * FRACTAL for d in shape], list(shape)
 
 
@@ -95,22 +92,23 @@ def check_cube_shape(shape, location, what):
                                     "pad partial tiles, loads pad with zeros)")
 
 
-def _operand(gen, x, want, what):
-    """``x`` as a tile in ``want`` (L0A or L0B): L1 tiles move there, other locations are errors.
-    (Error kinds as upstream: TypeError for a non-tile, RuntimeError for dtype/location/shape.)"""
+def _operand(x, want, what):
+    """``x`` checked as a matmul operand in ``want`` (L0A or L0B), as upstream checks it: a tile (TypeError), of a
+    cube dtype, in ``want`` (an L1 tile is moved there explicitly: ``asc2.copy``/``.to``), with two dims."""
     if not isinstance(x, Tile):
         fail(errors.CompilationTypeError, f"{what} must be a tile, got {describe(x)}")
-    if x.dtype not in CUBE_INPUT_DTYPES:
-        fail(errors.UnsupportedError, f"{what}: unsupported dtype {x.dtype.name}: the cube unit multiplies "
-                                      "float16, bfloat16, float32 or int8 tiles")
-    if x.location not in (want, L.L1):
-        fail(errors.UnsupportedError,
-             f"{what}: operand is a {x.location.value} tile (wrong location); matmul operands come from "
-             f"copy_in(..., location=asc2.TensorLocation.{want.value}) (or L1, moved to {want.value})")
+    check_dtype(what, x, CUBE_INPUT_DTYPES)
+    if x.location != want:
+        move_hint = (f"move it there first: {x.location.value.lower()}_tile.to(asc2.TensorLocation.{want.value}) or "
+                     f"asc2.copy(tile, offsets, shape, location=asc2.TensorLocation.{want.value})"
+                     if x.location == L.L1 else
+                     f"load it with copy_in(..., location=asc2.TensorLocation.{want.value})")
+        fail(errors.UnsupportedError, f"{what}: the tensor location must be {want.value}, got {x.location.value}; "
+                                      + move_hint)
     if len(x.shape) != 2:
         fail(errors.ShapeError, f"{what}: matmul operands have two dims (rows x columns), got shape "
                                 f"{list(x.shape)}")
-    return x if x.location == want else move(gen, x, None, None, want, what)
+    return x
 
 
 def _check_chain(a, b, what):
@@ -123,6 +121,7 @@ def _check_chain(a, b, what):
 
 
 def _acc_dtype(dt):
+    """The accumulator dtype: int8 products accumulate in int32, the floating ones in float32."""
     return core.int32 if dt == core.int8 else core.float32
 
 
@@ -140,8 +139,8 @@ def _hf32_attr(hf32, dt, what):
 
 @emitter("matmul")
 def _matmul(gen, a, b, bias=None, hf32=False):
-    a = _operand(gen, a, L.L0A, "asc2.matmul (left operand)")
-    b = _operand(gen, b, L.L0B, "asc2.matmul (right operand)")
+    a = _operand(a, L.L0A, "asc2.matmul (left operand)")
+    b = _operand(b, L.L0B, "asc2.matmul (right operand)")
     _check_chain(a, b, "asc2.matmul")
     attr = _hf32_attr(hf32, a.dtype, "asc2.matmul")
     shape = (a.shape[0], b.shape[1])
@@ -170,8 +169,8 @@ def matmul_acc(gen, acc, a, b, what="asc2.matmul_acc", hf32=False):
     if acc.location != L.L0C:
         fail(errors.UnsupportedError, f"{what}: the accumulator must be an L0C tile (asc2.zeros_acc or a "
                                       f"matmul result), got a {acc.location.value} tile")
-    a = _operand(gen, a, L.L0A, f"{what} (left operand)")
-    b = _operand(gen, b, L.L0B, f"{what} (right operand)")
+    a = _operand(a, L.L0A, f"{what} (left operand)")
+    b = _operand(b, L.L0B, f"{what} (right operand)")
     _check_chain(a, b, what)
     attr = _hf32_attr(hf32, a.dtype, what)
     if acc.shape != (a.shape[0], b.shape[1]) or acc.dtype != _acc_dtype(a.dtype):
@@ -344,13 +343,17 @@ def transpose(gen, x):
     if isinstance(x, MovedTile):
         shape = tuple(reversed(x.shape)) if x.transposed else x.shape
         return _load_l0(gen, x.source, x.offsets, shape, x.location, not x.transposed, what)
+    if isinstance(x, FilledTile):  # asc2.full/zeros in L0A/L0B: the transpose is the same fill
+        return refill(gen, x.fill, tuple(reversed(x.shape)), x.dtype, x.location)
     if isinstance(x, StagedTile):  # copy_in(..., location=L0A/L0B): stage it through L1 again
         tensor, origin, shape, real_shape = x.origin
-        l1 = emit_builtin(gen, "copy_in", [tensor, origin, list(shape), L.L1], {"real_shape": real_shape})
+        # The shape asked for: a partial one pads to whole fractals again, as the first load did.
+        l1 = emit_builtin(gen, "copy_in", [tensor, origin, list(real_shape or shape), L.L1], {})
         return _load_l0(gen, l1, [0] * len(shape), shape, x.location, True, what)
-    fail(errors.UnsupportedError, f"{what}: a {x.location.value} tile can be transposed when it is loaded "
-                                  "from L1 (LoadData transposes on the way); transpose the L1 tile or the "
-                                  "operand moved from it")
+    fail(errors.UnsupportedError, f"{what}: this {x.location.value} tile cannot be transposed: an {x.location.value} "
+                                  "tile is transposed as it is loaded from L1 (LoadData transposes on the way), and "
+                                  "this one was not loaded straight from L1 or global memory (a loop or branch "
+                                  "result); transpose the L1 tile, or the operand as it is moved from it")
 
 
 def _earlier_copy_form(args, kwargs):

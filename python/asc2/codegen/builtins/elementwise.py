@@ -11,7 +11,7 @@ from ... import errors
 from ...language import core
 from ..ir import I1, Scalar, Tile, is_float_type
 from . import cube
-from .checks import describe, expect_operands, fail, is_number, is_value
+from .checks import BEYOND_UPSTREAM, check_dtype, describe, expect_operands, fail, is_number, is_value
 from .masks import apply_mask
 from .registry import emitter
 from .scalars import (INT_WIDTH, as_index, as_scalar, cast_scalar, common_scalar_type, is_uint8_scalar, scalar_type,
@@ -75,6 +75,48 @@ CMP_PREDICATES = {  # ast name -> (cmpi, cmpf, asctile.cmp, Python)
 }
 CMP_BUILTINS = {"less": "Lt", "less_equal": "LtE", "greater": "Gt", "greater_equal": "GtE", "equal": "Eq",
                 "not_equal": "NotEq"}
+
+# The tile dtypes each element-wise op takes: upstream PyAsc2's sets, so a kernel written here also compiles
+# there (docs/language.md, "Dtypes"). The builtins and the Python operators check them; what the frontend itself
+# builds from these ops (norms, remainders, uint8 through int16) does not go through the check.
+INTS = (core.int8, core.int16, core.int32, core.int64)
+HALF_AND_SINGLE = (core.float16, core.float32)
+ARITHMETIC_DTYPES = (core.int16, core.int32, core.int64, core.float16, core.bfloat16, core.float32)
+COMPARE_DTYPES = (core.int8, core.int16, core.int32, core.float16, core.bfloat16, core.float32)
+TILE_DTYPES = {
+    **dict.fromkeys(("add", "sub", "mul", "maximum", "minimum", "negative"), ARITHMETIC_DTYPES),
+    "div": (core.int16, core.int32, core.int64, core.float16, core.float32),
+    **dict.fromkeys(("bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not"), INTS),
+    **dict.fromkeys(("left_shift", "right_shift"), (core.int16, core.int32, core.int64)),
+    **dict.fromkeys(CMP_BUILTINS.values(), COMPARE_DTYPES),
+    **dict.fromkeys((*UNARY_OPS, "relu"), HALF_AND_SINGLE),
+    "abs": INTS + HALF_AND_SINGLE,
+}
+_CMP_NAMES = {pred: name for name, pred in CMP_BUILTINS.items()}
+
+
+def check_tile_dtypes(name, *operands):
+    """The tile operands of the element-wise op ``name`` have dtypes its set (TILE_DTYPES) takes."""
+    dtypes = TILE_DTYPES.get(name)
+    if dtypes is not None:
+        for x in operands:
+            check_dtype(f"asc2.{_CMP_NAMES.get(name, name)}", x, dtypes, BEYOND_UPSTREAM)
+
+
+def binary_op(gen, name, a, b):
+    """``asc2.<name>(a, b)`` and its Python operator: the dtype check, then ``binary``."""
+    check_tile_dtypes(name, a, b)
+    return binary(gen, name, a, b)
+
+
+def compare_op(gen, pred, a, b):
+    check_tile_dtypes(pred, a, b)
+    return compare(gen, pred, a, b)
+
+
+def unary_op(gen, name, x):
+    check_tile_dtypes(name, x)
+    return unary(gen, name, x)
 
 
 def binary(gen, name, a, b):
@@ -275,17 +317,17 @@ def select(gen, cond, a, b):
 
 def _binary_builtin(gen, name, a, b):
     expect_operands(f"asc2.{name}", a, b)
-    return binary(gen, name, a, b)
+    return binary_op(gen, name, a, b)
 
 
 def _compare_builtin(gen, name, a, b):
     expect_operands(f"asc2.{name}", a, b)
-    return compare(gen, CMP_BUILTINS[name], a, b)
+    return compare_op(gen, CMP_BUILTINS[name], a, b)
 
 
 def _unary_builtin(gen, name, x):
     expect_operands(f"asc2.{name}", x, at_least_one_value=False)
-    return unary(gen, name, x)
+    return unary_op(gen, name, x)
 
 
 # The builtins check their operands as upstream PyAsc2 does (the Python operators reach binary/compare/unary
@@ -307,9 +349,15 @@ def _ceildiv(gen, a, b):
     return core.ceildiv(a, b)
 
 
+WHERE_DTYPES = (core.int16, core.int32, core.float16, core.bfloat16, core.float32)
+
+
 @emitter("where")
 def _where(gen, mask, a, b):
     for name, x in (("src0, the value where mask is true,", a), ("src1, the value where mask is false,", b)):
         if not (isinstance(x, (Tile, Scalar)) or is_number(x)):
             fail(errors.CompilationTypeError, f"asc2.where: {name} must be a tile or a scalar, got {describe(x)}")
+    if isinstance(mask, Tile) and mask.dtype == core.bool_:
+        for name, x in (("src0", a), ("src1", b)):
+            check_dtype(f"asc2.where ({name})", x, WHERE_DTYPES, BEYOND_UPSTREAM)
     return where(gen, mask, a, b)

@@ -49,7 +49,8 @@ def make_mask(gen, args, kwargs):
     arguments = bind("mask", args, kwargs)
     count, bits, other = arguments["count"], arguments["bits"], arguments["other"]
     if count is None and bits is None:
-        fail(errors.CompilationValueError, "asc2.mask needs one of count= or bits=")
+        fail(errors.CompilationValueError, "asc2.mask: one of count= or bits= must be provided (count=n: the first n "
+                                           "elements; bits=(high, low): a 128-bit lane mask)")
     if count is not None and bits is not None:
         fail(errors.CompilationValueError, "asc2.mask takes one of count= or bits=, not both")
     if other is not None and not (is_number(other) or isinstance(other, Scalar)):
@@ -66,8 +67,8 @@ def make_mask(gen, args, kwargs):
         fail(errors.CompilationTypeError, f"asc2.mask: bits must be a pair (high, low) of 64-bit lane masks, got "
                                           f"{describe(bits)}")
     if len(bits) != 2:
-        fail(errors.CompilationValueError, f"asc2.mask: bits must be a pair (high, low) of 64-bit lane masks, got "
-                                           f"{len(bits)} value(s)")
+        fail(errors.CompilationValueError, f"asc2.mask: bits must have 2 values, a pair (high, low) of 64-bit lane "
+                                           f"masks; got {len(bits)} value(s)")
     high, high_value = _mask_bits_half(gen, bits[0], "high")
     low, _ = _mask_bits_half(gen, bits[1], "low")
     return LaneMask(high=high, low=low, high_value=high_value, other=other)

@@ -12,7 +12,7 @@ from ... import errors
 from ...language import core
 from ..ir import GlobalTensor, Pointer, Scalar, Tile, Value, constant_literal, tensor_type
 from . import cube
-from .checks import check_supported_location, describe, expect_tile, fail, is_number, static_shape
+from .checks import check_dtype, check_supported_location, describe, expect_tile, fail, is_number, static_shape
 from .creation import number
 from .elementwise import binary
 from .reductions import reduce
@@ -124,6 +124,10 @@ def _copy_in(gen, src, offsets, shape, location, real_shape, pad_value):
                               src.dtype)
     shape = static_shape(shape, "asc2.copy_in: shape")
     location = check_supported_location(location, "asc2.copy_in", cube.LOAD_LOCATIONS)
+    if real_shape is not None and location != core.TensorLocation.UB:
+        fail(errors.UnsupportedError, f"asc2.copy_in: 'real_shape' is not supported with {location.value} tensor "
+                                      "location (as in upstream PyAsc2; a UB load takes it): a cube tile of any shape "
+                                      "loads padded with zeros, and loads past the tensor's end are padded too")
     if 0 < len(shape) < rank and location == core.TensorLocation.UB:
         # loaded with leading 1s, then given the rank asked for
         lead, real = _leading_ones(shape, rank, real_shape, "asc2.copy_in")
@@ -274,10 +278,19 @@ def _check_tile_into(src, dst, what):
              f"{what}: a rank-{len(src.shape)} tile into a rank-{len(dst.shape)} tensor")
 
 
+ATOMIC_DTYPES = (core.int16, core.int32, core.float16, core.bfloat16, core.float32)  # upstream PyAsc2's set
+
+
 def atomic(gen, kind, src, dst, offsets):
     what = f"asc2.atomic_{kind}"
     src = expect_tile(src, what)
     _expect_tensor(dst, what, "dst")
+    check_dtype(f"{what} (dst)", dst, ATOMIC_DTYPES,
+                hint="; accumulate into a tensor of one of those dtypes (int16 for int8 values, int32 for int64 ones "
+                     "that fit)")
+    if src.location != core.TensorLocation.UB:
+        fail(errors.UnsupportedError, f"{what}: the src tile location must be UB, got {src.location.value} (atomic "
+                                      "stores run on the vector unit's data path; copy_out an L0C result first)")
     _check_tile_into(src, dst, what)
     offs = offsets_of(gen, offsets, len(dst.shape), what)
     gen.b.emit(f"asctile.atomic_rmw {kind}, {src.ssa}, {dst.ssa}[{', '.join(offs)}] : {src.type}, {dst.type}")

@@ -10,7 +10,7 @@ from ...language import core
 from ..ir import INDEX, GlobalTensor, Pointer, Scalar, Tile
 from . import cube
 from .checks import describe, fail
-from .elementwise import CMP_PREDICATES, UNARY_OPS, binary, compare, unary
+from .elementwise import CMP_PREDICATES, UNARY_OPS, binary_op, compare_op, unary_op
 from .registry import emit_builtin
 from .scalars import cast_scalar, scalar_dtype, to_condition
 from .tiles import convert_tile
@@ -114,20 +114,20 @@ def python_builtin(gen, fn, args, kwargs):
     if fn in _OPERATOR_BINOPS and len(args) == 2 and not kwargs:
         return gen.binop(_OPERATOR_BINOPS[fn](), *args)
     if fn in _OPERATOR_COMPARE and len(args) == 2 and not kwargs:
-        return compare(gen, _OPERATOR_COMPARE[fn], *args)
+        return compare_op(gen, _OPERATOR_COMPARE[fn], *args)
     if fn in _OPERATOR_UNARY and len(args) == 1 and not kwargs:
         return emit_builtin(gen, _OPERATOR_UNARY[fn], args, {}) if fn is operator.invert else \
-            unary(gen, _OPERATOR_UNARY[fn], args[0])
+            unary_op(gen, _OPERATOR_UNARY[fn], args[0])
     if fn is operator.pos and len(args) == 1 and not kwargs:
         return args[0]
     if fn in (builtins.min, builtins.max) and len(args) >= 2 and not kwargs:
         name = "minimum" if fn is builtins.min else "maximum"
         result = args[0]
         for a in args[1:]:
-            result = binary(gen, name, result, a)
+            result = binary_op(gen, name, result, a)
         return result
     if fn is builtins.abs and len(args) == 1:
-        return unary(gen, "abs", args[0])
+        return unary_op(gen, "abs", args[0])
     if fn is builtins.int and len(args) == 1 and isinstance(args[0], Scalar):
         return cast_scalar(gen, args[0], INDEX)
     if fn is builtins.float and len(args) == 1 and isinstance(args[0], Scalar):

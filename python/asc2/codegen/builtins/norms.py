@@ -3,7 +3,7 @@
 from ... import errors
 from ...language import core
 from ..ir import Scalar, Tile, UnpackableTile, Value, float_literal
-from .checks import describe, expect_tile, fail, is_number
+from .checks import check_dtype, describe, expect_tile, fail, is_number
 from .elementwise import binary, unary
 from .masks import forbid_in_mask
 from .reductions import reduce
@@ -15,6 +15,7 @@ def _row_operand(gen, x, operand, what, name):
     """``gamma``/``beta``: a tile like ``x`` or like one row of it (rank-1 rows are reshaped)."""
     if not isinstance(operand, Tile):
         fail(errors.CompilationTypeError, f"asc2.{what}: '{name}' must be a tile, got {describe(operand)}")
+    check_dtype(f"asc2.{what} ('{name}')", operand, NORM_DTYPES[what])
     if operand.dtype != x.dtype:
         fail(errors.CompilationTypeError, f"asc2.{what}: '{name}' is {operand.dtype.name} but x is {x.dtype.name}")
     row = (1,) * (len(x.shape) - 1) + x.shape[-1:]
@@ -24,6 +25,23 @@ def _row_operand(gen, x, operand, what, name):
         fail(errors.ShapeError, f"asc2.{what}: '{name}' has shape {list(operand.shape)}; expected one row "
                                 f"{list(row)} or the shape of x {list(x.shape)}")
     return operand
+
+
+# The dtypes of x (and gamma, beta) each fused row op takes: upstream PyAsc2's sets.
+NORM_DTYPES = {"softmax": (core.float16, core.float32), "rms_norm": (core.float16, core.float32),
+               "layer_norm": (core.float16, core.bfloat16, core.float32)}
+
+
+def _rows(x, what):
+    """``x`` checked as the input of a fused row op: a float tile of a supported dtype, of rank 1 or 2 (checked
+    before anything about its shape, as upstream does)."""
+    x = expect_tile(x, f"asc2.{what}")
+    check_dtype(f"asc2.{what}", x, NORM_DTYPES[what])
+    x = expect_tile(x, f"asc2.{what}", floats_only=True)
+    if len(x.shape) > 2:
+        fail(errors.UnsupportedError, f"asc2.{what}: tile dimensionality greater than two is not supported (x has "
+                                      f"shape {list(x.shape)}); reshape it to [rows, columns] first")
+    return x
 
 
 def _eps(eps, what):
@@ -36,14 +54,14 @@ def _eps(eps, what):
 @emitter("softmax")
 def _softmax(gen, x):
     forbid_in_mask(gen, "asc2.softmax")
-    x = expect_tile(x, "asc2.softmax", floats_only=True)
+    x = _rows(x, "softmax")
     return x.like(gen.b.op(f"asctile.softmax {x.ssa} : {x.type}"))
 
 
 @emitter("rms_norm")
 def _rms_norm(gen, x, gamma, eps):
     forbid_in_mask(gen, "asc2.rms_norm")
-    x = expect_tile(x, "asc2.rms_norm", floats_only=True)
+    x = _rows(x, "rms_norm")
     gamma = _row_operand(gen, x, gamma, "rms_norm", "gamma")
     if isinstance(eps, Scalar) and eps.is_float:
         return _rms_norm_runtime_eps(gen, x, gamma, eps)
@@ -67,7 +85,7 @@ def _rms_norm_runtime_eps(gen, x, gamma, eps):
 @emitter("layer_norm")
 def _layer_norm(gen, x, gamma, beta, eps, output_rstd):
     forbid_in_mask(gen, "asc2.layer_norm")
-    x = expect_tile(x, "asc2.layer_norm", floats_only=True)
+    x = _rows(x, "layer_norm")
     gamma = _row_operand(gen, x, gamma, "layer_norm", "gamma")
     beta = _row_operand(gen, x, beta, "layer_norm", "beta")
     # The statistics, computed in float32 and given in x's dtype (upstream's kernels store them into tensors of

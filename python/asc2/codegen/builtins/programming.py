@@ -1,9 +1,9 @@
-"""The programming model: which block runs (block_idx, block_num), and inline register code (not supported)."""
+"""The programming model: which block runs (block_idx, block_num), and inline Ascend C (not supported)."""
 
 from ... import errors
 from ...language import core
-from ..ir import INDEX, PositiveIndex, Scalar, Tile
-from .checks import describe, fail
+from ..ir import INDEX, PositiveIndex, Scalar, Tile, Value
+from .checks import describe, fail, is_number
 from .registry import emitter
 
 
@@ -33,3 +33,21 @@ def _inline_vf(gen, source, shape, dtype, inputs=()):
                                           f"{t.location.name}")
     fail(errors.UnsupportedError, "asc2.inline_vf: inline Ascend C register code cannot be compiled or simulated "
                                   "here; write the computation with asc2 tile operations (x * y + z, ...)")
+
+
+@emitter("inline")
+def _inline(gen, code, args=None, before_function=False):
+    # Checked as upstream checks them, then refused: the code would be pasted into the generated Ascend C, which
+    # the simulator does not run (it runs the tile program), so its effects would be silently missing there.
+    if not isinstance(code, str):
+        fail(errors.CompilationTypeError, f"asc2.inline: 'code' must be a string of Ascend C, got {describe(code)}")
+    if args is not None and (not isinstance(args, (list, tuple)) or
+                             not all(isinstance(a, Value) or is_number(a) for a in args)):
+        fail(errors.CompilationTypeError, f"asc2.inline: 'args' must be a list of values (kernel arguments, scalars, "
+                                          f"tiles) for $0, $1, ..., got {describe(args)}")
+    if not isinstance(before_function, bool):
+        fail(errors.CompilationTypeError, f"asc2.inline: 'before_function' must be True or False, got "
+                                          f"{describe(before_function)}")
+    fail(errors.UnsupportedError, "asc2.inline: raw Ascend C source cannot be compiled or simulated here (the "
+                                  "simulator runs the tile program, not C++); write the computation with asc2 "
+                                  "operations, or add the code to the Ascend C that export_project writes")

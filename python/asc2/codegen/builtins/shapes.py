@@ -7,7 +7,8 @@ from ... import errors
 from ...language import core
 from ..ir import Tile
 from . import cube
-from .checks import check_supported_location, describe, expect_tile, fail, flatten_dims, normalize_axis, static_shape
+from .checks import (BEYOND_UPSTREAM, check_dtype, check_supported_location, describe, expect_tile, fail, flatten_dims,
+                     normalize_axis, static_shape)
 from .masks import forbid_in_mask
 from .registry import emitter
 from .tiles import broadcast_tile, check_ub_alignment, new_tile, reshape_tile
@@ -32,12 +33,16 @@ def _reshape(gen, x, shape):
     return reshape_tile(gen, x, shape)
 
 
+TRANSPOSE_DTYPES = (core.int8, core.int16, core.int32, core.float16, core.bfloat16, core.float32)  # upstream's set
+
+
 @emitter("transpose")
 def _transpose(gen, x, axes=()):
     """numpy.transpose: ``asc2.transpose(x)`` / ``x.T`` reverse the dimensions; ``axes`` is a permutation
     (``transpose(x, (0, 2, 1))`` or ``transpose(x, 0, 2, 1)``; negative axes count from the end)."""
     forbid_in_mask(gen, "asc2.transpose")
     x = expect_tile(x, "asc2.transpose")
+    check_dtype("asc2.transpose", x, TRANSPOSE_DTYPES, BEYOND_UPSTREAM)
     axes = tuple(axes)
     if len(axes) == 1 and (axes[0] is None or isinstance(axes[0], (list, tuple))):
         axes = tuple(axes[0] or ())

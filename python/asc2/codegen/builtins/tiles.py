@@ -35,14 +35,32 @@ def new_tile(gen, text, shape, dt, location, hint=None):
     return Tile(gen.b.op(f"{text}{ty}", hint), shape, dt, location)
 
 
-def splat(gen, x, shape, dt, location):
-    """A tile of ``shape`` filled with scalar ``x`` converted to ``dt``."""
+class FilledTile(Tile):
+    """A tile every element of which is the scalar ``fill`` (an asctile.splat): the same fill in another shape
+    (a transpose) is another splat, wherever the tile is."""
+
+    __slots__ = ("fill",)
+
+    def __init__(self, tile, fill):
+        super().__init__(tile.ssa, tile.shape, tile.dtype, tile.location)
+        self.fill = fill
+
+
+def splat(gen, x, shape, dt, location, check_alignment=True):
+    """A tile of ``shape`` filled with scalar ``x`` converted to ``dt``. ``check_alignment=False``: the caller
+    checks the UB alignment of ``shape`` itself (later)."""
     if dt.is_int() and (isinstance(x, float) or (isinstance(x, Scalar) and x.is_float)):
         fail(errors.CompilationTypeError, f"cannot fill an {dt.name} tile with a float ({describe(x)}); "
                                           "cast it or use a float dtype")
-    check_ub_alignment(shape, dt, location)
+    if check_alignment:
+        check_ub_alignment(shape, dt, location)
     s = fill_scalar(gen, x, dt)
-    return new_tile(gen, f"asctile.splat {s.ssa} : {s.type} -> ", shape, dt, location)
+    return refill(gen, s, shape, dt, location)
+
+
+def refill(gen, s, shape, dt, location):
+    """A FilledTile of ``shape`` whose every element is the ``dt`` Scalar ``s``."""
+    return FilledTile(new_tile(gen, f"asctile.splat {s.ssa} : {s.type} -> ", shape, dt, location), s)
 
 
 def default_round_mode(src, dst):
