@@ -1,6 +1,8 @@
 // RUN: asc2-opt %s -test-print-ub-plan -split-input-file -o /dev/null 2>&1 | FileCheck %s
 // RUN: asc2-opt %s -test-print-ub-plan=reuse=false -split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOREUSE
 // RUN: asc2-opt %s -test-print-ub-plan=ub-capacity=768 -split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=SMALL
+// RUN: asc2-opt %s -test-print-ub-plan=ub-capacity=256 -split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=SHARE
+// RUN: asc2-opt %s -test-print-ub-plan="ub-capacity=256 reuse=false" -split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOREUSE256
 
 // The placement ascendc-plan-memory writes (ascendc-plan-memory.mlir checks
 // the same offsets in the IR). a and b are live together; c comes after
@@ -77,6 +79,18 @@ func.func @in_place(%x: !ascendc.gm<f32>) {
 // SMALL-NEXT: x_1 UB [256, 512) live 15..16
 // SMALL-NEXT: z_1 UB [256, 512) live 16..17
 // SMALL-NEXT: peak UB 512, lower bound 512
+// With 256 bytes even that does not fit: the copies share their bytes too
+// (the second copy's load waits for the first copy's store), rather than fail.
+// SHARE-LABEL: ub-plan @guarded: 4 buffers, 2 in place, unrolled copies share
+// SHARE-NEXT: x UB [0, 256) live 9..10
+// SHARE-NEXT: z UB [0, 256) live 10..11
+// SHARE-NEXT: x_1 UB [0, 256) live 15..16
+// SHARE-NEXT: z_1 UB [0, 256) live 16..17
+// SHARE-NEXT: peak UB 256, lower bound 256
+// Without reuse nothing shares but in-place results: over capacity, as asked.
+// NOREUSE256-LABEL: ub-plan @guarded: 4 buffers, 2 in place
+// NOREUSE256-NOT: share
+// NOREUSE256: peak UB 512
 func.func @guarded(%x: !ascendc.gm<f32>, %out: !ascendc.gm<f32>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

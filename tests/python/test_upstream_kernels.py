@@ -680,19 +680,6 @@ def test_unsupported_forms_name_the_line(which, message):
 
 
 @asc2.jit
-def bad_slabs(x_ptr):
-    x_gm = asc2.global_tensor(x_ptr, [100, 9, 64])
-    asc2.copy_in(x_gm, [0, 0, 0], [65, 2, 64])  # ERR
-
-
-def test_too_many_slabs_is_an_error_at_the_line():
-    with pytest.raises(asc2.UnsupportedError) as info:
-        bad_slabs.ir(np.zeros(4, np.float32))
-    assert "moves as 65 slabs of [2, 64], more than 64" in info.value.message
-    assert info.value.line == line_of(bad_slabs, "# ERR")
-
-
-@asc2.jit
 def rank_and_static_shapes(x_ptr, out_ptr, n: int, M: asc2.ConstExpr):
     """Upstream's GlobalTensor.rank and shape.is_static(): compile-time facts a kernel branches on."""
     a = asc2.global_tensor(x_ptr, [n, M])

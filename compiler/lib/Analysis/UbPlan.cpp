@@ -234,10 +234,13 @@ Placement Placer::place(const std::vector<BufferInterval> &order,
 
 } // namespace
 
-UbPlan::UbPlan(func::FuncOp func, const UbPlanOptions &options)
-    : func(func), options(options),
-      liveness(func, /*keepCopiesApart=*/!options.shareCopies) {
-  Placer placer(liveness, this->options);
+namespace {
+/// The placement with the lowest peak over a few buffer orders, keeping the
+/// DMA buffers of a loop's copy apart first when the kernel has any and that
+/// fits. `dmaApart` says whether it did.
+Placement bestPlacement(const BufferLiveness &liveness, const UbPlanOptions &options,
+                        bool &dmaApart) {
+  Placer placer(liveness, options);
   // A few orders; the placement with the lowest peak wins. By first use
   // keeps in-place chains; largest first and longest-lived first avoid the
   // fragmentation a large late buffer suffers behind small early ones.
@@ -267,6 +270,7 @@ UbPlan::UbPlan(func::FuncOp func, const UbPlanOptions &options)
   bool multiBuffered = llvm::any_of(liveness.getIntervals(), [](const BufferInterval &iv) {
     return iv.loaded || iv.stored;
   });
+  dmaApart = false;
   std::optional<Placement> best;
   for (bool keepDmaApart : {multiBuffered, false}) {
     for (const auto &order : orders) {
@@ -277,7 +281,7 @@ UbPlan::UbPlan(func::FuncOp func, const UbPlanOptions &options)
         break; // without reuse the order only permutes the same sum
     }
     if (!keepDmaApart)
-      break; // over capacity either way: ComputeMemoryConsumption reports it
+      break; // over capacity either way: the caller decides
     if (best->peaks.lookup("UB") <= options.ubCapacity &&
         best->peaks.lookup("L1") <= options.l1Capacity) {
       dmaApart = true;
@@ -285,15 +289,43 @@ UbPlan::UbPlan(func::FuncOp func, const UbPlanOptions &options)
     }
     best.reset();
   }
-  placements = std::move(best->buffers);
-  peaks = std::move(best->peaks);
-  numInPlace = best->inPlace;
+  return std::move(*best);
+}
+
+bool fits(const Placement &p, const UbPlanOptions &options) {
+  return p.peaks.lookup("UB") <= options.ubCapacity && p.peaks.lookup("L1") <= options.l1Capacity;
+}
+} // namespace
+
+UbPlan::UbPlan(func::FuncOp func, const UbPlanOptions &options)
+    : func(func), options(options),
+      liveness(func, /*keepCopiesApart=*/!options.shareCopies) {
+  Placement best = bestPlacement(liveness, this->options, dmaApart);
+  // The copies of an unrolled loop keep their DMA buffers apart so that they
+  // overlap; when that cannot fit, they share bytes (each copy then waits for
+  // the previous one's buffers, as reuse_alloc=2 asks for outright) rather
+  // than fail: the kernel runs, without that overlap.
+  if (!fits(best, this->options) && options.reuse && !options.shareCopies) {
+    BufferLiveness shared(func, /*keepCopiesApart=*/false);
+    bool sharedApart = false;
+    Placement other = bestPlacement(shared, this->options, sharedApart);
+    if (other.peak < best.peak) {
+      best = std::move(other);
+      liveness = std::move(shared);
+      dmaApart = sharedApart;
+      copiesShared = true;
+    }
+  }
+  placements = std::move(best.buffers);
+  peaks = std::move(best.peaks);
+  numInPlace = best.inPlace;
 }
 
 void UbPlan::print(llvm::raw_ostream &os) const {
   os << "ub-plan @" << func.getSymName() << ": " << placements.size()
      << " buffers, " << numInPlace << " in place"
-     << (dmaApart ? ", DMA buffers apart" : "") << "\n";
+     << (dmaApart ? ", DMA buffers apart" : "")
+     << (copiesShared ? ", unrolled copies share" : "") << "\n";
   // IR order: the order of the liveness intervals.
   for (const BufferInterval &iv : liveness.getIntervals()) {
     auto it = llvm::find_if(placements, [&](const BufferPlacement &p) {

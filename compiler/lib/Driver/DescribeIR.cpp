@@ -142,7 +142,7 @@ std::map<Operation *, SyncRole> flagRoles(const ProgramPoints &points) {
 /// Memory, sync and program points of the final IR.
 void describeFinalIR(func::FuncOp func, const ArchModel &arch,
                      CompileReport &report) {
-  BufferLiveness liveness(func);
+  BufferLiveness liveness(func, /*keepCopiesApart=*/!func->hasAttr("ascendc.copies_shared"));
   const ProgramPoints &points = liveness.getPoints();
   auto kernelType = func->getAttrOfType<StringAttr>("ascendc.kernel_type");
   const Core kernelCore =

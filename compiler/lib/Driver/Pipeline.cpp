@@ -323,6 +323,16 @@ CompileResult compileKernel(const std::string &asctileIR,
       result = noted(retry, *result.failure,
                      "row batching dropped: the batched rows' tiles do not fit");
   }
+  if (overflowed(result)) {
+    used.recomputeCasts = true;
+    CompileResult retry = compileOnce(asctileIR, used);
+    if (retry.kernel)
+      result = noted(retry, *result.failure,
+                     "widening casts computed again at each later use: the wide tile kept "
+                     "between them does not fit");
+    else
+      used.recomputeCasts = false;
+  }
   if (overflowed(result) && options.choosesStages()) {
     used.numStages = 1;
     CompileResult retry = compileOnce(asctileIR, used);
@@ -453,6 +463,8 @@ static CompileResult compileOnce(const std::string &asctileIR,
   pm.addPass(createCSEPass());
   pm.addNestedPass<func::FuncOp>(asctile::createAscTilePropagateNaN());
   pm.addNestedPass<func::FuncOp>(asctile::createAscTileComputeBF16InF32());
+  if (options.recomputeCasts) // after the last CSE, which would merge the copies again
+    pm.addNestedPass<func::FuncOp>(asctile::createAscTileRecomputeCasts());
   ConvertAscTileToAscendCOptions lowerOptions;
   lowerOptions.socVersion = arch->socVersion;
   pm.addPass(createConvertAscTileToAscendC(lowerOptions));

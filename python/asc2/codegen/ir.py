@@ -177,14 +177,16 @@ class Pointer(Value):
 
 
 class GlobalTensor(Value):
-    """A global-memory tensor; ``shape`` holds ints (static) and Scalars (dynamic)."""
+    """A global-memory tensor; ``shape`` holds ints (static) and Scalars (dynamic); ``ptr`` is the Pointer it views
+    (another view of the same memory, say with dimensions merged, is made from it)."""
 
-    __slots__ = ("shape", "dtype")
+    __slots__ = ("shape", "dtype", "ptr")
 
-    def __init__(self, ssa, shape, dt):
+    def __init__(self, ssa, shape, dt, ptr=None):
         super().__init__(ssa, tensor_type(shape, dt))
         self.shape = list(shape)
         self.dtype = dt
+        self.ptr = ptr
 
 
 def scalar_type_name(x):

@@ -10,7 +10,8 @@
 // In multi-buffered loops the DMA buffers (loaded and stored tiles) of a copy
 // are first kept in separate bytes, so the next trip's load does not wait for
 // this trip's store nor one load for the consumer of another; when that does
-// not fit the UB, they may share after all.
+// not fit the UB, they may share after all; and when the copies' buffers
+// kept apart from each other still do not fit, the copies share too.
 //
 // Every local space (UB, L1, L0A/B/C, BT) is planned, each on its own; the
 // name is the space planning is mostly about. ascendc-plan-memory writes the
@@ -64,6 +65,9 @@ public:
   /// Whether the DMA buffers of each copy of a multi-buffered loop got bytes
   /// of their own (the lower bound of the report then counts them apart).
   bool keepsDmaApart() const { return dmaApart; }
+  /// Whether the DMA buffers of an unrolled loop's copies share bytes because
+  /// keeping them apart did not fit (the liveness is then the plain one).
+  bool sharesCopies() const { return copiesShared; }
 
   /// The buffers in IR order with their offsets, then the peak and lower
   /// bound of each space.
@@ -77,6 +81,7 @@ private:
   llvm::StringMap<int64_t> peaks;
   int numInPlace = 0;
   bool dmaApart = false;
+  bool copiesShared = false;
 };
 
 } // namespace asc2

@@ -38,6 +38,9 @@ struct CompileOptions {
   /// asctile-batch-rows: k rows per trip for row-parallel loops of [1, N]
   /// tiles (dropped by the driver when the batched tiles overflow).
   bool batchRows = true;
+  /// asctile-recompute-casts: a widening cast used in several places is
+  /// computed again before each (the driver sets it when the UB overflows).
+  bool recomputeCasts = false;
   /// Static LocalTensor addresses, or TPipe-managed buffers; unset: per
   /// target (static on Ascend950, TPipe on A2/A3, as upstream PyAsc2).
   std::optional<bool> staticAlloc;

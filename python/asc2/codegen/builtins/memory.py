@@ -68,7 +68,7 @@ def _global_tensor(gen, ptr, shape):
             fail(errors.ShapeError, f"asc2.global_tensor: dimensions must be positive integers, got {d!r}")
     ty = tensor_type(dims, ptr.dtype)
     ssa = gen.b.op(f"asctile.tensor {ptr.ssa}[{', '.join(dynamic)}] : {ptr.type} -> {ty}")
-    return GlobalTensor(ssa, dims, ptr.dtype)
+    return GlobalTensor(ssa, dims, ptr.dtype, ptr)
 
 
 def real_shape_clause(gen, real_shape, shape, location, what):
@@ -140,8 +140,13 @@ def _copy_in(gen, src, offsets, shape, location, real_shape, pad_value):
     # A tile may be larger than the tensor (a cube tile of whole fractals, a [rows, 304] UB tile of a [., 300]
     # tensor as upstream kernels load): the load pads what lies past the tensor.
     check_ub_alignment(shape, src.dtype, location, rows=True)
-    if location == core.TensorLocation.UB and stacked_slabs(shape):
-        return _copy_in_slabs(gen, src, offsets, shape, real_shape, pad_value)
+    if location == core.TensorLocation.UB and len(shape) > 2 and any(d != 1 for d in shape[:-2]):
+        merged = _contiguous_view(gen, src, offsets, shape, real_shape)
+        if merged is not None:  # one DMA of fewer dimensions, seen as the tile asked for
+            view, offs, merged_shape, real = merged
+            return reshape_tile(gen, _copy_in(gen, view, offs, merged_shape, location, real, pad_value), shape)
+        if stacked_slabs(shape):
+            return _copy_in_slabs(gen, src, offsets, shape, real_shape, pad_value)
     offs = offsets_of(gen, offsets, rank, "asc2.copy_in")
     real = real_shape_clause(gen, real_shape, shape, location, "asc2.copy_in")
     attrs = ""
@@ -175,11 +180,57 @@ def _copy_out(gen, src, dst, offsets, real_shape):
         # One element (say x.sum(keep_dims=True)): a scalar store, as upstream does; a [1, 1] tile has no DMA row.
         return _copy_out(gen, reduce(gen, "sum", src, [], False, None), dst, offsets, None)
     check_ub_alignment(src.shape, src.dtype, src.location, rows=True)
-    if src.location == core.TensorLocation.UB and stacked_slabs(src.shape):
-        return _copy_out_slabs(gen, src, dst, offsets, real_shape)
+    if src.location == core.TensorLocation.UB and len(src.shape) > 2 and any(d != 1 for d in src.shape[:-2]):
+        merged = _contiguous_view(gen, dst, offsets, src.shape, real_shape)
+        if merged is not None:
+            view, offs, merged_shape, real = merged
+            return _copy_out(gen, reshape_tile(gen, src, merged_shape), view, offs, real)
+        if stacked_slabs(src.shape):
+            return _copy_out_slabs(gen, src, dst, offsets, real_shape)
     offs = offsets_of(gen, offsets, len(dst.shape), "asc2.copy_out")
     real = real_shape_clause(gen, real_shape, src.shape, src.location, "asc2.copy_out")
     gen.b.emit(f"asctile.store {src.ssa}, {dst.ssa}[{', '.join(offs)}]{real} : {src.type}, {dst.type}")
+
+
+def _contiguous_view(gen, tensor, offsets, shape, real_shape):
+    """A rank-3+ UB tile whose inner part is whole rows of the tensor moves as a tile of fewer dimensions: where the
+    tile spans all of dimension d+1 of the tensor (static extent, offset 0, no shorter real extent), dimensions d and
+    d+1 are one run of memory on both sides (the UB tile is dense) and merge, so [92, 4, 80] of a [92, 256, 80]
+    tensor is one strided [92, 320] DMA instead of 92 slabs. Returns (view of the tensor with the merged dimensions,
+    offsets, tile shape, real_shape), or None when no dimensions merge."""
+    if tensor.ptr is None:
+        return None
+    rank = len(shape)
+    if isinstance(offsets, (int, Scalar)) and not isinstance(offsets, bool):
+        offsets = [offsets]
+    if isinstance(real_shape, (int, Scalar)) and not isinstance(real_shape, bool):
+        real_shape = [real_shape]
+    for operand in (offsets, real_shape):
+        if operand is not None and (not isinstance(operand, (list, tuple)) or len(operand) != rank):
+            return None  # the copy reports it
+    dims, tile, offs = list(tensor.shape), list(shape), list(offsets)
+    real = list(real_shape) if real_shape is not None else None
+
+    def whole(j):
+        return (isinstance(dims[j], int) and tile[j] == dims[j] and isinstance(offs[j], int)
+                and not isinstance(offs[j], bool) and offs[j] == 0
+                and (real is None or (isinstance(real[j], int) and not isinstance(real[j], bool) and real[j] == tile[j])))
+
+    merged = False
+    for d in builtins.range(rank - 2, -1, -1):
+        if not whole(d + 1):
+            continue
+        inner = dims[d + 1]
+        dims[d:d + 2] = [dims[d] * inner if isinstance(dims[d], int) else binary(gen, "mul", dims[d], inner)]
+        offs[d:d + 2] = [offs[d] * inner if isinstance(offs[d], int) else binary(gen, "mul", offs[d], inner)]
+        if real is not None:
+            r = real[d]
+            real[d:d + 2] = [r * inner if isinstance(r, int) else binary(gen, "mul", r, inner)]
+        tile[d:d + 2] = [tile[d] * tile[d + 1]]
+        merged = True
+    if not merged:
+        return None
+    return _global_tensor(gen, tensor.ptr, dims), offs, tuple(tile), real
 
 
 # Tiles of rank 3 and more whose leading dimensions are not all 1 (say [4, 8, 64]): the DMA moves rows x columns

@@ -3,7 +3,8 @@
 // Writes the offsets of the UbPlan (asc2/Analysis/UbPlan.h) into the IR, and
 // `ascendc.dma_apart` on the function when the DMA buffers of each copy of a
 // multi-buffered loop got bytes of their own (the report's lower bound then
-// counts them apart too).
+// counts them apart too), `ascendc.copies_shared` (and a remark) when the
+// copies had to share bytes to fit.
 //
 //===----------------------------------------------------------------------===//
 #include "asc2/Support/PassOptions.h"
@@ -35,6 +36,12 @@ struct PlanMemoryPass
     UbPlan plan(getOperation(), options);
     if (plan.keepsDmaApart())
       getOperation()->setAttr("ascendc.dma_apart", UnitAttr::get(&getContext()));
+    if (plan.sharesCopies()) {
+      getOperation()->setAttr("ascendc.copies_shared", UnitAttr::get(&getContext()));
+      mlir::emitRemark(getOperation()->getLoc())
+          << "the copies of an unrolled loop share their UB buffers (kept apart they do not fit "
+             "the UB): each copy's load waits for the previous copy to finish with its buffers";
+    }
     Builder b(&getContext());
     for (const BufferPlacement &p : plan.getPlacements()) {
       p.interval.alloc.setOffsetAttr(b.getI64IntegerAttr(p.offset));

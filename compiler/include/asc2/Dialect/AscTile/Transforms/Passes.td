@@ -51,6 +51,19 @@ def AscTileComputeBF16InF32 : Pass<"asctile-compute-bf16-in-f32", "::mlir::func:
   }];
 }
 
+def AscTileRecomputeCasts : Pass<"asctile-recompute-casts", "::mlir::func::FuncOp"> {
+  let summary = "A widening cast used in several places is computed again at each";
+  let description = [{
+    `x32 = cast(x16)` used by two distant computations (CSE merges the two
+    casts a kernel wrote) keeps the wide tile live between them, where the
+    narrow source would do: each later user (an op of the cast's block, or
+    the op of that block holding it) gets a copy of the cast just before it,
+    so the wide tile of each dies at its own users and an elementwise result
+    can take its bytes. One more vector pass per copy, for half or less of
+    the bytes held; the driver runs it only when the UB overflows without.
+  }];
+}
+
 def AscTilePropagateNaN : Pass<"asctile-propagate-nan", "::mlir::func::FuncOp"> {
   let summary = "numpy's NaN rule for tile maximum/minimum on the vector unit";
   let description = [{
