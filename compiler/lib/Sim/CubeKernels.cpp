@@ -196,15 +196,34 @@ void mmadKernel(DType in, Layout aLayout, uint8_t *c, const uint8_t *a,
     std::fill(s.c.begin(), s.c.end(), 0.0f);
   else
     loadL0c(s.c.data(), c, m, n);
-  // k outer per row, so every C element sums its products in k order.
-  // The rows of C and B are distinct buffers (restrict: the loop over j
-  // vectorises without a run-time overlap check).
+  // Every C element sums its products in k order (the product rounded, then
+  // the sum: no fused multiply-add), so any blocking that keeps that order
+  // gives the same bits. Columns go in blocks of kBlock held in registers
+  // across the whole k loop (a load of B and a multiply and add per element,
+  // C read and written once per block instead of once per k); the columns
+  // past the last whole block take the plain loop.
+  constexpr int64_t kBlock = 32;
   for (int64_t i = 0; i < m; ++i) {
     float *__restrict crow = s.c.data() + i * n;
-    for (int64_t kk = 0; kk < k; ++kk) {
-      const float av = s.a[size_t(i * k + kk)];
+    const float *__restrict arow = s.a.data() + i * k;
+    int64_t j0 = 0;
+    for (; j0 + kBlock <= n; j0 += kBlock) {
+      float acc[kBlock];
+      std::memcpy(acc, crow + j0, sizeof acc);
+      for (int64_t kk = 0; kk < k; ++kk) {
+        const float av = arow[kk];
+        const float *__restrict bp = s.b.data() + kk * n + j0;
+        for (int64_t t = 0; t < kBlock; ++t) {
+          float p = av * bp[t];
+          acc[t] += p;
+        }
+      }
+      std::memcpy(crow + j0, acc, sizeof acc);
+    }
+    for (int64_t kk = 0; kk < k && j0 < n; ++kk) {
+      const float av = arow[kk];
       const float *__restrict brow = s.b.data() + kk * n;
-      for (int64_t j = 0; j < n; ++j) {
+      for (int64_t j = j0; j < n; ++j) {
         float p = av * brow[j];
         crow[j] += p;
       }
