@@ -38,6 +38,36 @@ FamilyResult Lowering::lowerControlFlowFamily(Operation *op) {
       .Default([](Operation *) { return std::nullopt; });
 }
 
+/// Whether `loop` is the only user of `value` on any path through it: every
+/// other use sits in another branch of an scf.if that holds the loop (the
+/// guarded copy of an unrolled K loop: `then` accumulates into the carried
+/// accumulator, `else` yields it unchanged), so the loop's in-place update
+/// can never be seen by a later read of the old value.
+static bool onlyUseOnItsPath(Value value, Operation *loop) {
+  for (OpOperand &use : value.getUses()) {
+    Operation *user = use.getOwner();
+    if (user == loop)
+      continue;
+    bool exclusive = false;
+    for (Operation *p = loop->getParentOp(); p && !exclusive; p = p->getParentOp()) {
+      auto branch = dyn_cast<scf::IfOp>(p);
+      if (!branch)
+        continue;
+      Region *loopSide = nullptr, *userSide = nullptr;
+      for (Region *r : {&branch.getThenRegion(), &branch.getElseRegion()}) {
+        if (r->isAncestor(loop->getParentRegion()))
+          loopSide = r;
+        if (r->isAncestor(user->getParentRegion()))
+          userSide = r;
+      }
+      exclusive = loopSide && userSide && loopSide != userSide;
+    }
+    if (!exclusive)
+      return false;
+  }
+  return true;
+}
+
 LogicalResult Lowering::lowerFor(scf::ForOp op) {
   // Loop-carried tiles live in one buffer for the whole loop: the init value
   // is copied in before the loop and each yielded value at the end of the
@@ -55,7 +85,7 @@ LogicalResult Lowering::lowerFor(scf::ForOp op) {
       if (zeroAccumulators.contains(init)) {
         buf = newBuffer(op.getLoc(), t, ac::Position::CO1, "acc");
       } else {
-        if (!init.hasOneUse())
+        if (!onlyUseOnItsPath(init, op))
           return op.emitOpError() << "carries an L0C accumulator that is also "
                                      "used elsewhere; L0C tiles are updated in place";
         auto initBuf = bufferOf(op, init);
