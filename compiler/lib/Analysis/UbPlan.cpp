@@ -235,6 +235,10 @@ Placement Placer::place(const std::vector<BufferInterval> &order,
 } // namespace
 
 namespace {
+bool fits(const Placement &p, const UbPlanOptions &options) {
+  return p.peaks.lookup("UB") <= options.ubCapacity && p.peaks.lookup("L1") <= options.l1Capacity;
+}
+
 /// The placement with the lowest peak over a few buffer orders, keeping the
 /// DMA buffers of a loop's copy apart first when the kernel has any and that
 /// fits. `dmaApart` says whether it did.
@@ -282,18 +286,13 @@ Placement bestPlacement(const BufferLiveness &liveness, const UbPlanOptions &opt
     }
     if (!keepDmaApart)
       break; // over capacity either way: the caller decides
-    if (best->peaks.lookup("UB") <= options.ubCapacity &&
-        best->peaks.lookup("L1") <= options.l1Capacity) {
+    if (fits(*best, options)) {
       dmaApart = true;
       break;
     }
     best.reset();
   }
   return std::move(*best);
-}
-
-bool fits(const Placement &p, const UbPlanOptions &options) {
-  return p.peaks.lookup("UB") <= options.ubCapacity && p.peaks.lookup("L1") <= options.l1Capacity;
 }
 } // namespace
 

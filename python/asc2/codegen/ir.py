@@ -182,7 +182,7 @@ class GlobalTensor(Value):
 
     __slots__ = ("shape", "dtype", "ptr")
 
-    def __init__(self, ssa, shape, dt, ptr=None):
+    def __init__(self, ssa, shape, dt, ptr):
         super().__init__(ssa, tensor_type(shape, dt))
         self.shape = list(shape)
         self.dtype = dt

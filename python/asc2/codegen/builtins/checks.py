@@ -28,9 +28,16 @@ def describe(x):
     return f"{type(x).__name__} {x!r}"
 
 
+def as_list(x):
+    """A shape, offsets or extents of rank 1 may be given bare (an int or a scalar): as a one-element list. Anything
+    else is returned as it is, for the caller's checks."""
+    if isinstance(x, (int, Scalar)) and not isinstance(x, bool):
+        return [x]
+    return x
+
+
 def static_shape(shape, what="shape"):
-    if isinstance(shape, (int, Scalar)) and not isinstance(shape, bool):
-        shape = [shape]
+    shape = as_list(shape)
     if not isinstance(shape, (list, tuple)):
         fail(errors.CompilationTypeError, f"{what} must be a list of integers, got {describe(shape)}")
     out = []

@@ -12,7 +12,7 @@ from ... import errors
 from ...language import core
 from ..ir import GlobalTensor, Pointer, Scalar, Tile, Value, constant_literal, tensor_type
 from . import cube
-from .checks import check_dtype, check_supported_location, describe, expect_tile, fail, is_number, static_shape
+from .checks import as_list, check_dtype, check_supported_location, describe, expect_tile, fail, is_number, static_shape
 from .creation import number
 from .elementwise import binary
 from .reductions import reduce
@@ -34,8 +34,7 @@ def _leading_ones(tile_shape, rank, real_shape, what):
 
 
 def offsets_of(gen, offsets, rank, what):
-    if isinstance(offsets, (int, Scalar)) and not isinstance(offsets, bool):
-        offsets = [offsets]
+    offsets = as_list(offsets)
     if not isinstance(offsets, (list, tuple)):
         fail(errors.CompilationTypeError, f"{what}: offsets must be a list, got {describe(offsets)}")
     if len(offsets) != rank:
@@ -50,8 +49,7 @@ def _global_tensor(gen, ptr, shape):
         fail(errors.CompilationTypeError,
              f"asc2.global_tensor: the base address 'ptr' must be a GlobalAddress parameter, got "
              f"{describe(ptr)}")
-    if isinstance(shape, (int, Scalar)) and not isinstance(shape, bool):
-        shape = [shape]
+    shape = as_list(shape)
     if not isinstance(shape, (list, tuple)) or not shape:
         fail(errors.CompilationTypeError, f"asc2.global_tensor: 'shape' must be a non-empty list, got {describe(shape)}")
     dims, dynamic = [], []
@@ -78,8 +76,7 @@ def real_shape_clause(gen, real_shape, shape, location, what):
         return ""
     if location not in (core.TensorLocation.UB, *cube.FRACTAL_LOCATIONS):
         fail(errors.UnsupportedError, f"{what}: real_shape is only supported for UB, L1, L0A and L0B tiles")
-    if isinstance(real_shape, (int, Scalar)) and not isinstance(real_shape, bool):
-        real_shape = [real_shape]
+    real_shape = as_list(real_shape)
     if not isinstance(real_shape, (list, tuple)):
         fail(errors.CompilationTypeError, f"{what}: real_shape must be a list, got {describe(real_shape)}")
     if len(real_shape) != len(shape):
@@ -140,7 +137,7 @@ def _copy_in(gen, src, offsets, shape, location, real_shape, pad_value):
     # A tile may be larger than the tensor (a cube tile of whole fractals, a [rows, 304] UB tile of a [., 300]
     # tensor as upstream kernels load): the load pads what lies past the tensor.
     check_ub_alignment(shape, src.dtype, location, rows=True)
-    if location == core.TensorLocation.UB and len(shape) > 2 and any(d != 1 for d in shape[:-2]):
+    if location == core.TensorLocation.UB and has_leading_dims(shape):
         merged = _contiguous_view(gen, src, offsets, shape, real_shape)
         if merged is not None:  # one DMA of fewer dimensions, seen as the tile asked for
             view, offs, merged_shape, real = merged
@@ -180,7 +177,7 @@ def _copy_out(gen, src, dst, offsets, real_shape):
         # One element (say x.sum(keep_dims=True)): a scalar store, as upstream does; a [1, 1] tile has no DMA row.
         return _copy_out(gen, reduce(gen, "sum", src, [], False, None), dst, offsets, None)
     check_ub_alignment(src.shape, src.dtype, src.location, rows=True)
-    if src.location == core.TensorLocation.UB and len(src.shape) > 2 and any(d != 1 for d in src.shape[:-2]):
+    if src.location == core.TensorLocation.UB and has_leading_dims(src.shape):
         merged = _contiguous_view(gen, dst, offsets, src.shape, real_shape)
         if merged is not None:
             view, offs, merged_shape, real = merged
@@ -198,13 +195,9 @@ def _contiguous_view(gen, tensor, offsets, shape, real_shape):
     d+1 are one run of memory on both sides (the UB tile is dense) and merge, so [92, 4, 80] of a [92, 256, 80]
     tensor is one strided [92, 320] DMA instead of 92 slabs. Returns (view of the tensor with the merged dimensions,
     offsets, tile shape, real_shape), or None when no dimensions merge."""
-    if tensor.ptr is None:
-        return None
     rank = len(shape)
-    if isinstance(offsets, (int, Scalar)) and not isinstance(offsets, bool):
-        offsets = [offsets]
-    if isinstance(real_shape, (int, Scalar)) and not isinstance(real_shape, bool):
-        real_shape = [real_shape]
+    offsets = as_list(offsets)
+    real_shape = as_list(real_shape)
     for operand in (offsets, real_shape):
         if operand is not None and (not isinstance(operand, (list, tuple)) or len(operand) != rank):
             return None  # the copy reports it
@@ -239,11 +232,16 @@ def _contiguous_view(gen, tensor, offsets, shape, real_shape):
 MAX_SLABS = 64
 
 
+def has_leading_dims(shape):
+    """Whether ``shape`` has dimensions before its last two that are not 1 (it is not one rows x columns slab)."""
+    return any(d != 1 for d in shape[:-2])
+
+
 def stacked_slabs(shape):
     """The index tuples of the leading dimensions of ``shape``, or [] when it moves as one rows x columns slab."""
-    lead = shape[:-2]
-    if all(d == 1 for d in lead):
+    if not has_leading_dims(shape):
         return []
+    lead = shape[:-2]
     count = math.prod(lead)
     if count > MAX_SLABS:
         fail(errors.UnsupportedError, f"a UB tile of shape {list(shape)} moves as {count} slabs of "
@@ -255,15 +253,13 @@ def stacked_slabs(shape):
 def _slab_operands(gen, offsets, real_shape, rank, index, what):
     """Offsets and real_shape of one slab: the slab's leading indices added to the offsets, taken off the real
     extents (the lowering clamps each extent to the tile, so a slab past real_shape moves nothing)."""
-    if isinstance(offsets, (int, Scalar)) and not isinstance(offsets, bool):
-        offsets = [offsets]
+    offsets = as_list(offsets)
     offsets_of(gen, offsets, rank, what)  # checks the kind and count
     lead = len(index)
     offs = [binary(gen, "add", o, i) if i else o for o, i in zip(offsets[:lead], index)] + list(offsets[lead:])
     if real_shape is None:
         return offs, None
-    if isinstance(real_shape, (int, Scalar)) and not isinstance(real_shape, bool):
-        real_shape = [real_shape]
+    real_shape = as_list(real_shape)
     if not isinstance(real_shape, (list, tuple)) or len(real_shape) != rank:
         fail(errors.CompilationValueError, f"{what}: real_shape must give {rank} extents, got {describe(real_shape)}")
     real = [builtins.min(builtins.max(r - i, 0), 1) if isinstance(r, int) else binary(gen, "sub", r, i)
@@ -385,8 +381,7 @@ def _indexed_rows(gen, what, tensor, tname, offsets, dim, index, check_bounds, n
             fail(errors.CompilationValueError, f"{what}: dimensions {dim + 1}..{rank - 1} of '{tname}' must be "
                                                f"static (compile-time), dimension {k} is a run-time value; pass it "
                                                "as an asc2.ConstExpr")
-    if isinstance(offsets, (int, Scalar)) and not isinstance(offsets, bool):
-        offsets = [offsets]
+    offsets = as_list(offsets)
     if not isinstance(offsets, (list, tuple)):
         fail(errors.CompilationTypeError, f"{what}: offsets must be a list, got {describe(offsets)}")
     if len(offsets) != dim + 1:

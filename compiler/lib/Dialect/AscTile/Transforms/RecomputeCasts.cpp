@@ -31,13 +31,6 @@ using namespace asc2::asctile;
 
 namespace {
 
-int64_t bytesOf(TileType t) {
-  int64_t n = 1;
-  for (int64_t d : t.getShape())
-    n *= d;
-  return n * std::max<int64_t>(1, t.getElementType().getIntOrFloatBitWidth() / 8);
-}
-
 struct RecomputeCastsPass
     : public asc2::asctile::impl::AscTileRecomputeCastsBase<RecomputeCastsPass> {
   void runOnOperation() override {
@@ -47,7 +40,7 @@ struct RecomputeCastsPass
       auto from = dyn_cast<TileType>(cast.getSource().getType());
       auto to = dyn_cast<TileType>(cast.getResult().getType());
       if (!from || !to || from.getLocation() != TileLocation::UB ||
-          to.getLocation() != TileLocation::UB || bytesOf(to) <= bytesOf(from))
+          to.getLocation() != TileLocation::UB || to.getSizeInBytes() <= from.getSizeInBytes())
         continue;
       Block *block = cast->getBlock();
       // The users, by the op of the cast's block that holds them.
