@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CoreRunner.h"
 #include "SimTestUtil.h"
 
 #include <cmath>
@@ -163,6 +164,24 @@ TEST(SimMemorySystem, ASharedPortSerialisesReadsAndWritesInTheOrderTheyCanStart)
   EXPECT_EQ(load3, load4);
   EXPECT_EQ(store3, store4);
   EXPECT_LT(load4 + kOcc, store4);
+}
+
+TEST(SimMemorySystem, ASharedPortBookingTakesTheFirstGapAndForgetsThePast) {
+  SharedGmPort port;
+  EXPECT_EQ(port.book(true, 100, 50, 0), 100u);  // a store: [100, 150)
+  EXPECT_EQ(port.book(false, 0, 60, 0), 0u);     // a load fits before it
+  EXPECT_EQ(port.book(false, 60, 60, 0), 150u);  // no room in [60, 100)
+  // One load, then a long run of stores (a loop that only writes): the
+  // scalar unit's issue time bounds every later booking, so the bookings
+  // behind it are dropped though the read queue never starts again. Before
+  // the horizon, every booking was kept and each one scanned them all.
+  SharedGmPort stores;
+  stores.book(false, 0, 10, 0);
+  for (uint64_t k = 0; k < 10000; ++k) {
+    uint64_t t = 100 + 20 * k;
+    EXPECT_EQ(stores.book(true, t, 10, t), t);
+  }
+  EXPECT_LE(stores.busy.size(), 2u);
 }
 
 TEST(SimMemorySystem, AFifthCopyWaitsForTheFirstToComplete) {

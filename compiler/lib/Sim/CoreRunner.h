@@ -257,6 +257,40 @@ validate(const Program &program, const ArchModel &arch, int blockNum,
 // blocks it runs, so local memory is allocated once per thread.
 //===----------------------------------------------------------------------===//
 
+/// The vector core's GM port when reads and writes share it
+/// (ArchModel::gmPortShared): the transfers booked on it, each in the first
+/// gap at or after the time its queue can start it, so a load the scalar unit
+/// issued behind a store still waiting for its data goes first.
+struct SharedGmPort {
+  std::vector<std::pair<uint64_t, uint64_t>> busy; // [start, end), sorted
+  std::array<uint64_t, 2> floor{};                  // per queue: last start
+  /// `horizon`: no later booking can start before it (the scalar unit's
+  /// issue time: every later copy enters its queue at or after it).
+  uint64_t book(bool writeQueue, uint64_t earliest, uint64_t length,
+                uint64_t horizon) {
+    uint64_t t = earliest;
+    size_t i = 0;
+    while (i < busy.size() && busy[i].second <= t)
+      ++i;
+    for (; i < busy.size() && busy[i].first < t + length; ++i)
+      t = std::max(t, busy[i].second);
+    if (length > 0)
+      busy.insert(busy.begin() + ptrdiff_t(i), {t, t + length});
+    // A queue starts in order, so nothing either queue books later can
+    // start before both queues' last starts, nor before the horizon: drop
+    // what ended by then. (Without the horizon a queue that stops copying
+    // - one load before a loop of stores - would keep every booking alive
+    // and make each booking scan them all.)
+    floor[writeQueue] = t;
+    uint64_t low = std::max(std::min(floor[0], floor[1]), horizon);
+    size_t dead = 0;
+    while (dead < busy.size() && busy[dead].second <= low)
+      ++dead;
+    busy.erase(busy.begin(), busy.begin() + ptrdiff_t(dead));
+    return t;
+  }
+};
+
 class LLVM_LIBRARY_VISIBILITY CoreRunner {
 public:
   /// `isAic`: an AIC (cube core) rather than an AIV; `subBlock`: which AIV
@@ -636,33 +670,7 @@ private:
   /// and how many it has issued.
   std::array<std::vector<uint64_t>, kNumPipes> inFlight;
   std::array<uint64_t, kNumPipes> gmCopies{};
-  /// The vector core's GM port when reads and writes share it
-  /// (ArchModel::gmPortShared): the transfers booked on it, each in the
-  /// first gap at or after the time its queue can start it, so a load the
-  /// scalar unit issued behind a store still waiting for its data goes first.
-  struct SharedPort {
-    std::vector<std::pair<uint64_t, uint64_t>> busy; // [start, end), sorted
-    std::array<uint64_t, 2> floor{};                  // per queue: last start
-    uint64_t book(bool writeQueue, uint64_t earliest, uint64_t length) {
-      uint64_t t = earliest;
-      size_t i = 0;
-      while (i < busy.size() && busy[i].second <= t)
-        ++i;
-      for (; i < busy.size() && busy[i].first < t + length; ++i)
-        t = std::max(t, busy[i].second);
-      if (length > 0)
-        busy.insert(busy.begin() + ptrdiff_t(i), {t, t + length});
-      // A queue starts in order, so nothing either queue books later can
-      // start before both queues' last starts: drop what ended by then.
-      floor[writeQueue] = t;
-      uint64_t low = std::min(floor[0], floor[1]);
-      size_t dead = 0;
-      while (dead < busy.size() && busy[dead].second <= low)
-        ++dead;
-      busy.erase(busy.begin(), busy.begin() + ptrdiff_t(dead));
-      return t;
-    }
-  } gmPort;
+  SharedGmPort gmPort; // ArchModel::gmPortShared (vector cores)
   std::array<std::vector<uint64_t>, kNumPipes> startRing;
 };
 

@@ -67,7 +67,7 @@ void CoreRunner::gmTransfer(const Instr &in, int64_t offset, int64_t rowElems,
   uint64_t &slot = ring[size_t(gmCopies[int(p)]++ % ring.size())];
   uint64_t start = std::max(startOn(p, enqueue(p)), slot);
   if (arch.gmPortShared && !isAic && (p == Pipe::MTE2 || p == Pipe::MTE3))
-    start = gmPort.book(p == Pipe::MTE3, start, occupancy);
+    start = gmPort.book(p == Pipe::MTE3, start, occupancy, issueTime);
   uint64_t freed = start + occupancy, done = freed + latency;
   occupyPipelined(p, start, freed, done);
   out->stats.bytes[int(p)] += uint64_t(traceBytes);
