@@ -36,6 +36,20 @@ LogicalResult Lowering::lowerElementwise(Operation *op) {
   Value count, result;
   at::MaskOp mask;
   SmallVector<Value, 2> bits;
+  // A2/A3 vector arithmetic takes half, float, int16 and int32 lanes (the
+  // static_asserts of mirror-cann/asc-devkit@82b89a15f:impl/basic_api/
+  // dav_c220/kernel_operator_vec_binary_impl.h and its unary and scalar
+  // siblings; the count form compiles for int64 but is not a documented
+  // call). Bit operations are width-blind: unmasked, they run on the uint16
+  // view like every other integer width.
+  bool bitwise = isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(op) &&
+                 !fusableMask(op, /*dryRun=*/true);
+  if (auto it = dyn_cast<IntegerType>(tile.getElementType());
+      !c310 && it && it.getWidth() == 64 && !bitwise)
+    return op->emitError()
+           << "int64 tile arithmetic: the vector instructions of Atlas A2/A3 take 16- and "
+              "32-bit integers (Ascend950 has 64-bit ones); compute in int32 "
+              "(.to(asc2.int32)) or target Ascend950";
   // The result buffer, prefilled with the mask's `other` when masked.
   auto newResult = [&]() {
     result = newBuffer(loc, tile, positionFor(tile.getLocation()), base);

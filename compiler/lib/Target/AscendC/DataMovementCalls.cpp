@@ -91,12 +91,32 @@ FamilyResult Emitter::emitDataMovementFamily(Operation *op) {
         // (A copy without rows is one flat run of n elements.)
         int64_t cols = o.getRows() || at ? type.getShape().back() : type.getNumElements();
         int64_t tileRows = type.getNumElements() / std::max<int64_t>(1, cols);
+        // 64-bit elements: no int64 Duplicate on A2/A3 (dav_c220's Duplicate
+        // takes 16- and 32-bit types, mirror-cann/asc-devkit@82b89a15f:impl/
+        // basic_api/dav_c220/kernel_operator_vec_duplicate_impl.h). A pad
+        // whose two 32-bit halves are equal (0, -1) fills the uint32_t view;
+        // any other is written element by element on the scalar unit.
+        bool wide = perBlock == 4;
+        uint64_t padBits = 0;
+        if (wide) {
+          if (auto i = dyn_cast_or_null<IntegerAttr>(o.getPadValueAttr()))
+            padBits = i.getValue().getZExtValue();
+        }
+        bool halvesEqual = uint32_t(padBits) == uint32_t(padBits >> 32);
         auto fill = [&](const std::string &where, const std::string &count) {
           if (perBlock == 32) // bytes: no 8-bit Duplicate on A2/A3, fill uint16_t words
             line() << "    AscendC::Duplicate(" << name(o.getDst()) << "[" << atPlus << where
                    << "].ReinterpretCast<uint16_t>(), static_cast<uint16_t>("
                    << "static_cast<uint8_t>(" << pad << ") * 0x0101u), (" << count
                    << " + 1) / 2);\n";
+          else if (wide && halvesEqual)
+            line() << "    AscendC::Duplicate(" << name(o.getDst()) << "[" << atPlus << where
+                   << "].ReinterpretCast<uint32_t>(), static_cast<uint32_t>(" << uint32_t(padBits)
+                   << "u), " << count << " * 2);\n";
+          else if (wide)
+            line() << "    for (uint32_t k = 0; k < " << count << "; ++k) " << name(o.getDst())
+                   << ".SetValue(" << atPlus << where << " + k, static_cast<" << elem << ">("
+                   << pad << "));\n";
           else
             line() << "    AscendC::Duplicate(" << name(o.getDst()) << "[" << atPlus << where
                    << "], static_cast<" << elem << ">(" << pad << "), " << count << ");\n";

@@ -304,6 +304,29 @@ FamilyResult Emitter::emitVectorFamily(Operation *op) {
                  << srcLine(o) << "\n";
           return success();
         }
+        if (!c310 && elem.getIntOrFloatBitWidth() == 64) {
+          // No 64-bit Duplicate on A2/A3 (dav_c220's static_assert, as
+          // above): a value whose 32-bit halves are equal (0, -1) fills the
+          // uint32_t view; any other is written by the scalar unit, between
+          // full barriers (its UB stores are not ordered by the V pipe's
+          // flags).
+          std::string c = cType(elem), v = name(o.getValue()), n = name(o.getCount());
+          line() << "{\n";
+          line() << "  uint64_t bits = static_cast<uint64_t>(static_cast<" << c << ">(" << v
+                 << "));" << srcLine(o) << "\n";
+          line() << "  if (static_cast<uint32_t>(bits) == static_cast<uint32_t>(bits >> 32)) {\n";
+          line() << "    AscendC::Duplicate(" << name(o.getDst())
+                 << ".ReinterpretCast<uint32_t>(), static_cast<uint32_t>(bits), " << n << " * 2);\n";
+          line() << "  } else {\n";
+          line() << "    AscendC::PipeBarrier<PIPE_ALL>();\n";
+          line() << "    for (uint32_t k = 0; k < static_cast<uint32_t>(" << n << "); ++k)\n";
+          line() << "      " << name(o.getDst()) << ".SetValue(k, static_cast<" << c << ">(" << v
+                 << "));\n";
+          line() << "    AscendC::PipeBarrier<PIPE_ALL>();\n";
+          line() << "  }\n";
+          line() << "}\n";
+          return success();
+        }
         // The scalar in the buffer's type (a float literal for a half buffer
         // would not deduce Duplicate's T).
         line() << "AscendC::Duplicate(" << name(o.getDst()) << ", static_cast<"
