@@ -16,7 +16,7 @@ from .language import *  # noqa: F401,F403  (the DSL: dtypes, TensorLocation, co
 from .language import core as _core
 from .errors import (CompilationError, CompilationTypeError, CompilationValueError, CompilationIndexError,
                      ShapeError, AlignmentError, MemoryError, UnsupportedError, UnsupportedDtypeError,
-                     SimulationError, SimulationWarning)
+                     SimulationError, SimulationWarning, BackendUnsupportedError)
 from .runtime import jit, JITFunction, set_platform, get_platform, available_platforms, reinterpret, Backend
 from .runtime import SocPlatform as Platform
 from .tune import autotune, Config
@@ -32,6 +32,7 @@ globals()["bool"] = _core.bool_
 __all__ = sorted(
     {name for name in language.__all__ if name not in ("range", "abs", "core", "builtin", "is_builtin")}
     | {"CompilationError", "CompilationTypeError", "CompilationValueError", "CompilationIndexError", "ShapeError",
-       "AlignmentError", "UnsupportedError", "UnsupportedDtypeError", "SimulationError", "SimulationWarning", "jit",
+       "AlignmentError", "UnsupportedError", "UnsupportedDtypeError", "SimulationError", "SimulationWarning",
+       "BackendUnsupportedError", "jit",
        "JITFunction", "set_platform", "get_platform", "available_platforms", "reinterpret", "language", "Backend",
        "Platform", "autotune", "Config"})

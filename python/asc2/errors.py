@@ -103,6 +103,14 @@ class SimulationError(builtins.RuntimeError):
         self.races = list(races or [])
 
 
+class BackendUnsupportedError(UnsupportedError, SimulationError):
+    """A kernel the launch's backend cannot run, raised at the launch and pointing at the call it cannot run: the
+    raw Ascend C of ``asc2.inline`` / ``asc2.inline_vf`` on the simulator (it runs the tile program, not C++), the
+    register-level code of ``asc2.inline_vf`` on the CPU twin. The kernel compiles, exports and runs on an NPU."""
+
+    races = ()
+
+
 class SimulationWarning(UserWarning):
     """A kernel ran, but did something whose result is undefined on an NPU (a scalar read past the end of a
     global tensor: the simulator reads 0 there)."""

@@ -185,6 +185,30 @@ void init_sim(py::module_ &m) {
       py::arg("block_num"), py::arg("profile_dir") = "",
       "Record a launch that ran on an NPU (the NPU backend): the workbench "
       "shows it, and imports profile_dir (msprof op output) into its profile.");
+  cls.def_property_readonly(
+      "inline_code",
+      [](asc2::CompiledKernel &k) {
+        const asc2::sim::Program &program = k.program();
+        py::list sites;
+        for (const asc2::sim::InlineCode &site : program.inlineCode) {
+          py::dict d;
+          d["api"] = site.api;
+          d["file"] = py::none();
+          d["line"] = py::none();
+          d["col"] = py::none();
+          if (site.loc >= 0 && size_t(site.loc) < program.locs.size()) {
+            const asc2::sim::SourceLoc &loc = program.locs[site.loc];
+            d["file"] = loc.file;
+            d["line"] = loc.line;
+            d["col"] = loc.col;
+          }
+          d["message"] = asc2::sim::inlineCodeRefusal(site);
+          sites.append(d);
+        }
+        return sites;
+      },
+      "The kernel's asc2.inline / inline_vf calls in program order: dicts of api, file, line, "
+      "col and message (why the simulator refuses to launch it).");
   cls.def_property_readonly("wait_count", &asc2::CompiledKernel::waitCount);
   cls.def_property_readonly("get_buf_count", &asc2::CompiledKernel::getBufCount);
 

@@ -39,3 +39,39 @@ func.func @user_unroll(%p: !asctile.ptr<f32>, %n: index) {
   } {asctile.unroll_factor = 4 : i64}
   return
 }
+
+// -----
+
+// asc2.inline runs between PIPE_ALL barriers, which leave the copies nothing
+// to overlap, and two copies of its code would declare its names twice: the
+// loop keeps one buffer per tile. A file-scope inline (before_function) or an
+// inline_vf (a vector op) does not stop it.
+// CHECK-LABEL: func.func @raw_code
+// CHECK-NOT: asctile.multi_buffer
+// SMALL-LABEL: func.func @raw_code
+// THREE-LABEL: func.func @raw_code
+// CHECK-LABEL: func.func @file_scope_and_vector_function
+// CHECK: asctile.multi_buffer, asctile.unroll_factor = 2
+func.func @raw_code(%p: !asctile.ptr<f32>, %n: index) {
+  %t = asctile.tensor %p[%n] : !asctile.ptr<f32> -> !asctile.tensor<?xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %a = asctile.load %t[%i] : !asctile.tensor<?xf32> -> !asctile.tile<256xf32, UB>
+    asctile.inline "constexpr int32_t K = 2;"
+    asctile.store %a, %t[%i] : !asctile.tile<256xf32, UB>, !asctile.tensor<?xf32>
+  }
+  return
+}
+func.func @file_scope_and_vector_function(%p: !asctile.ptr<f32>, %n: index) {
+  %t = asctile.tensor %p[%n] : !asctile.ptr<f32> -> !asctile.tensor<?xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %a = asctile.load %t[%i] : !asctile.tensor<?xf32> -> !asctile.tile<256xf32, UB>
+    asctile.inline "constexpr int32_t K = 2;" {before_function}
+    %b = asctile.inline_vf "$0 = $1;"(%a : !asctile.tile<256xf32, UB>) -> !asctile.tile<256xf32, UB>
+    asctile.store %b, %t[%i] : !asctile.tile<256xf32, UB>, !asctile.tensor<?xf32>
+  }
+  return
+}

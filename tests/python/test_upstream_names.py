@@ -58,11 +58,11 @@ def inline_vf_without_inputs():
     asc2.inline_vf("// noop", [32, 64], asc2.float32)
 
 
-def test_inline_vf_checks_its_arguments_before_saying_it_cannot_run():
+def test_inline_vf_checks_its_arguments_then_compiles():
     """Upstream's unit tests call inline_vf without inputs and with wrong argument types: the types are
-    checked first (TypeError naming the argument), then the call is refused, since register-level
-    code cannot be compiled or simulated here."""
+    checked first (TypeError naming the argument); a right call compiles, and its launch on the simulator
+    is refused at the call (register-level code is not simulated; test_inline_code.py)."""
     with pytest.raises(TypeError, match="code must be a string"):
         inline_vf_code_not_a_string[1]()
-    with pytest.raises(asc2.UnsupportedError, match="cannot be compiled or simulated"):
+    with pytest.raises(asc2.BackendUnsupportedError, match="simulator cannot run"):
         inline_vf_without_inputs[1]()

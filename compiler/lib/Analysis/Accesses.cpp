@@ -47,6 +47,11 @@ std::string lineOf(Operation *op) {
   return "unknown line";
 }
 
+bool usesAnyPipe(Operation *op) {
+  auto code = dyn_cast<InlineCodeOpInterface>(op);
+  return code && !isa<PipeOpInterface>(op) && !code.isBeforeFunction();
+}
+
 void collectAccesses(Operation *op, Operation *as, SmallVectorImpl<Access> &out) {
   op->walk([&](Operation *leaf) {
     auto ba = dyn_cast<BufferAccessOpInterface>(leaf);

@@ -273,6 +273,19 @@ void SyncPlanner::planBarrier(Pipe pipe, Operation *before,
   ++plan.numBarriers;
 }
 
+void SyncPlanner::planFence(Operation *op) {
+  using Where = PlannedSyncOp::Where;
+  std::string why = cast<InlineCodeOpInterface>(op).getApiName().str() + " (" +
+                    lineOf(op) + ") may use any pipe and buffer: ";
+  add({PlannedSyncOp::Kind::PipeBarrier, Pipe::ALL, Pipe::ALL, -1,
+       why + "every earlier instruction finishes before it", Where::Before, op,
+       op->getLoc()});
+  add({PlannedSyncOp::Kind::PipeBarrier, Pipe::ALL, Pipe::ALL, -1,
+       why + "its work finishes before any later instruction", Where::After, op,
+       op->getLoc()});
+  plan.numBarriers += 2;
+}
+
 /// In a MIX kernel each sync op runs on one core: the set on the core of the
 /// op it follows, the wait on the core of the op it guards (scalar ops run on
 /// both, so the other side decides). A pair between the cube and the vector
@@ -366,6 +379,15 @@ void SyncPlanner::walkBlock(Block &block, bool isLoopBody) {
 
   int seq = 0;
   for (Operation *op : blockOps) {
+    if (usesAnyPipe(op)) {
+      // The barrier before it completes everything issued so far (this
+      // block's records and, in a loop, the previous iteration's): every
+      // lane is ordered after all of them.
+      planFence(op);
+      for (auto &row : known)
+        row.fill(seq - 1);
+      continue;
+    }
     SmallVector<Access> accesses;
     collectAccesses(op, op, accesses);
     if (accesses.empty())
@@ -651,7 +673,11 @@ void SyncPlan::print(llvm::raw_ostream &os) const {
   }
   for (const PlannedSyncOp &op : ops)
     if (op.edge < 0)
-      os << "  pipe_barrier ALL in the skipped branch of " << opAt(op.anchor) << "\n";
+      os << "  pipe_barrier ALL "
+         << (op.where == PlannedSyncOp::Where::Before  ? "before "
+             : op.where == PlannedSyncOp::Where::After ? "after "
+                                                       : "in the skipped branch of ")
+         << opAt(op.anchor) << "\n";
 }
 
 } // namespace asc2

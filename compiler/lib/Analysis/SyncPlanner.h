@@ -111,6 +111,9 @@ private:
                                Operation *top, Operation *leaf);
   void planBarrier(Pipe pipe, Operation *before, const std::string &reason,
                    int edge);
+  /// PIPE_ALL barriers right before and right after `op`, raw Ascend C that
+  /// may use every pipe (usesAnyPipe).
+  void planFence(Operation *op);
   int addEdge(SyncEdge::Kind kind, const Hazard &hazard, bool carried, int id);
   void tagCores(llvm::ArrayRef<int> sets, llvm::ArrayRef<int> waits,
                 Operation *after, Operation *before, int edge);

@@ -142,6 +142,10 @@ private:
 
 std::string ProgramVerifier::verify(
     int blockNum, std::array<std::array<bool, kNumSpaces>, 2> &usedSpaces) {
+  if (!program.inlineCode.empty()) {
+    const InlineCode &site = program.inlineCode.front();
+    return locText(program, site.loc) + ": " + inlineCodeRefusal(site);
+  }
   std::string why = checkArgs(blockNum);
   if (!why.empty())
     return why;
@@ -636,6 +640,15 @@ std::string ProgramVerifier::checkBufId(const Instr &in) const {
 }
 
 } // namespace
+
+std::string inlineCodeRefusal(const InlineCode &site) {
+  std::string what = site.api == "asc2.inline_vf" ? "register-level vector code (a __VEC_SCOPE__ body)"
+                                                  : "raw Ascend C";
+  return site.api + ": the kernel holds " + what +
+         ", which the simulator cannot run: it runs the kernel's tile program, "
+         "not C++. Export the project (kernel[blocks].export_project(dir, *args)) "
+         "and run it on an NPU, or write this code with asc2 operations";
+}
 
 std::string validate(const Program &program, const ArchModel &arch,
                      int blockNum, const std::vector<LaunchArg> &args,

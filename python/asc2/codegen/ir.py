@@ -278,8 +278,22 @@ def constant_literal(value, ty):
     return f"{value} : {ty}"
 
 
+def string_literal(text):
+    """``text`` as an MLIR string literal: quotes, backslashes and control characters escaped (MLIR strings hold no
+    raw newline)."""
+    out = []
+    for c in text:
+        if c in '"\\':
+            out.append("\\" + c)
+        elif ord(c) < 0x20 or ord(c) == 0x7F:
+            out.append(f"\\{ord(c):02X}")
+        else:
+            out.append(c)
+    return '"' + "".join(out) + '"'
+
+
 def string_array(strings):
-    return "[" + ", ".join('"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"' for s in strings) + "]"
+    return "[" + ", ".join(string_literal(s) for s in strings) + "]"
 
 
 def location(file, line, col):

@@ -255,15 +255,28 @@ def load(src, shape, offsets=None, location=TensorLocation.UB, *, real_shape=Non
 
 @builtin
 def inline(code, args=None, before_function=False):
-    """Inject raw Ascend C source into the generated kernel: not available in this compiler.
+    """Paste raw Ascend C (``code``, a string) into the generated kernel where the call is.
 
-    Upstream PyAsc2's escape hatch (``$0``, ``$1``, ... name ``args``); the simulator here runs the tile program,
-    not C++, so the call is an error naming the line."""
+    ``$0``, ``$1``, ... in ``code`` stand for the values of ``args`` (a list): each becomes its C++ name in the
+    emitted source, a tile its ``LocalTensor``, a global tensor or ``GlobalAddress`` a ``__gm__ T *`` pointer to its
+    first element, a runtime scalar its variable, a Python number its literal. With ``before_function=True`` the
+    code goes before the kernel function instead (each distinct text once; ``args`` may then only be numbers).
+
+    The compiler keeps the code where it is and knows nothing of what it does: a PIPE_ALL barrier runs before and
+    after it, and the tiles among ``args`` stay live up to it. The simulator runs the tile program, not C++, so a
+    launch on it is an ``asc2.BackendUnsupportedError`` naming this line; the CPU twin (backend ``Twin``) compiles
+    and runs the code with the kernel, and ``export_project`` writes the kernel to build and run on an NPU."""
 
 
 @builtin
-def inline_vf(source, shape, dtype, inputs=()):
-    """Inline Ascend C vector-function source (register-level code): not available in this compiler."""
+def inline_vf(code, shape, dtype, inputs=None):
+    """A UB tile of ``shape`` and ``dtype`` computed by Ascend C vector-function code (register level).
+
+    ``code`` becomes the body of a ``__VEC_SCOPE__`` block of the generated kernel: ``$0`` stands for the result's
+    ``LocalTensor``, ``$1``, ``$2``, ... for those of ``inputs`` (UB tiles). For the compiler the call is a
+    vector-pipe op that reads ``inputs`` and writes the result (a UB tile it allocates, live from here to its last
+    use). The simulator and the CPU twin cannot run register-level code: a launch there is an
+    ``asc2.BackendUnsupportedError`` naming this line; ``export_project`` writes the kernel to run on an NPU."""
 
 
 @builtin

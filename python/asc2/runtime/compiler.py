@@ -131,11 +131,27 @@ class CompiledKernel:
     def report(self, include_ir=True):
         return json.loads(self.native.report_json(include_ir))
 
+    @property
+    def inline_code(self):
+        """The kernel's asc2.inline / inline_vf calls, in program order: dicts of api, file, line, col and message
+        (why the simulator cannot launch the kernel)."""
+        return self.native.inline_code
+
+    def refusal(self, site, message):
+        """The BackendUnsupportedError of a launch that cannot run the asc2.inline / inline_vf call ``site``
+        (one of ``inline_code``): ``message`` at the call's line."""
+        file, line = site["file"], site["line"]
+        text = linecache.getline(file, line).rstrip("\n") if file and line else ""
+        return errors.BackendUnsupportedError.at(file, line, site["col"], f"{self.name}: {message}", text or None)
+
     def launch(self, block_num, args):
         C = native()
         try:
             result = dict(self.native.launch(block_num, args, max_steps=max_steps()))
         except C.SimulationError as e:
+            sites = self.inline_code
+            if sites:  # the simulator refused the kernel's raw Ascend C (the report records the refusal)
+                raise self.refusal(sites[0], sites[0]["message"]) from None
             raise errors.SimulationError(str(e)) from None
         return result
 

@@ -623,6 +623,9 @@ class JITFunction:
         launch_args, _ = self._launch_args(spec, copy=True)
         compiled.check_extents(launch_args)
         inputs = [a.copy() if hasattr(a, "copy") else a for a in launch_args]
+        if compiled.inline_code:
+            # Raw Ascend C (asc2.inline / inline_vf) does not run on the simulator: no golden data.
+            return project.export(path, self, compiled, spec, int(block_num), inputs, None)
         result = compiled.launch(int(block_num), launch_args)
         if not result.get("ok", True):
             raise errors.SimulationError(result.get("error") or "the kernel run failed")
@@ -682,6 +685,9 @@ class JITFunction:
             self.last_report = dict(compiled.report(), launch={"ok": False, "error": str(e), "block_num": block_num})
             if dump:  # the passes and the Ascend C help explain a failed run too
                 compiled.write_report_dir(os.path.join(dump, self.__name__))
+            if export_dir and isinstance(e, errors.BackendUnsupportedError):
+                # What the launch could not run, written to build and run on an NPU (no golden data).
+                project.export_first_launch(export_dir, self, compiled, spec, block_num, inputs, None)
             raise
         for original, arr in write_back:
             original[...] = arr

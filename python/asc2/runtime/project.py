@@ -121,7 +121,7 @@ class Project:
     """The files of an exported kernel project (``write`` puts them in a directory)."""
 
     def __init__(self, *, kernel, symbol, ascendc, platform, block_num, args, source_file=None,
-                 constexprs=None, golden=None):
+                 constexprs=None, golden=None, inline_code=False):
         self.kernel = kernel
         self.symbol = symbol
         self.ascendc = ascendc
@@ -131,6 +131,7 @@ class Project:
         self.source_file = source_file
         self.constexprs = constexprs or {}
         self.golden = golden  # arrays after the simulator's run, by name; None: no golden data
+        self.inline_code = inline_code  # the kernel holds asc2.inline / inline_vf code (not simulated)
         self.soc = twin.emitter_target(ascendc)
         if self.soc not in NPU_ARCH:
             raise ProjectError(f"{kernel}: no NPU architecture known for emitter target {self.soc!r}")
@@ -490,7 +491,9 @@ endif()
                 params.append(f"| `{a.name}` | scalar | {a.ctype} | `--{a.name} {a.command_line_value()}` |")
         consts = ", ".join(f"`{k}={v!r}`" for k, v in self.constexprs.items()) or "none"
         golden = ("`golden/` holds every array after asc2's simulator ran this launch." if self.golden is not None else
-                  "This export has no golden data (the arrays were not simulated).")
+                  "This export has no golden data (the arrays were not simulated"
+                  + ("; the simulator cannot run the kernel's asc2.inline / inline_vf code" if self.inline_code else "")
+                  + ").")
         return f"""\
 # {self.kernel}: an Ascend C kernel project exported by asc2
 
@@ -554,7 +557,8 @@ def for_launch(kernel, compiled, spec, block_num, values, golden=None):
     return Project(kernel=kernel.__name__, symbol=report.get("kernel_symbol") or report.get("kernel") or kernel.__name__,
                    ascendc=compiled.ascendc, platform=report.get("target") or spec.key_parts["platform"],
                    block_num=block_num, args=args, source_file=kernel.source.file,
-                   constexprs={p.name: p.value for p in spec.params if p.kind == "constexpr"}, golden=golden_arrays)
+                   constexprs={p.name: p.value for p in spec.params if p.kind == "constexpr"}, golden=golden_arrays,
+                   inline_code=bool(compiled.inline_code))
 
 
 def export(path, kernel, compiled, spec, block_num, inputs, outputs):

@@ -241,11 +241,31 @@ def capacities_of(report):
     return {s.get("space"): s.get("capacity") for s in report.get("spaces", []) if s.get("capacity")}
 
 
+# asc2.inline code is C++ the twin compiles and runs like the rest of the kernel; inline_vf's is register-level code
+# (a __VEC_SCOPE__ body of vector registers and MicroAPI/Reg calls), which the twin does not model.
+VECTOR_FUNCTION_REFUSAL = ("asc2.inline_vf: the kernel holds register-level vector code (a __VEC_SCOPE__ body), "
+                           "which the CPU twin cannot run: it implements the Ascend C API calls asc2 emits, not the "
+                           "vector registers. Export the project (kernel[blocks].export_project(dir, *args)) and run "
+                           "it on an NPU, or write this code with asc2 operations")
+
+
 def twin_kernel(compiled):
     """The TwinKernel of a CompiledKernel (built once per CompiledKernel)."""
     tk = getattr(compiled, "_twin", None)
     if tk is None:
-        tk = TwinKernel(compiled.ascendc, compiled.native.platform, capacities_of(compiled.report(include_ir=False)))
+        sites = compiled.inline_code
+        vector_function = next((s for s in sites if s["api"] == "asc2.inline_vf"), None)
+        if vector_function is not None:
+            raise compiled.refusal(vector_function, VECTOR_FUNCTION_REFUSAL)
+        try:
+            tk = TwinKernel(compiled.ascendc, compiled.native.platform,
+                            capacities_of(compiled.report(include_ir=False)))
+        except TwinError as e:
+            if not sites:
+                raise
+            where = ", ".join(f"line {s['line']}" for s in sites)
+            raise TwinError(f"{e}\n  (the kernel's asc2.inline code, {where}, is compiled as written: it may use "
+                            "standard C++ and the Ascend C calls the twin implements)") from None
         compiled._twin = tk
     return tk
 
@@ -299,6 +319,11 @@ def run(compiled, block_num, args, compare=None):
     kernel = twin_kernel(compiled)
     if compare is None:
         compare = compare_enabled()
+    if compare and compiled.inline_code:
+        site = compiled.inline_code[0]
+        raise compiled.refusal(site, f"{site['api']}: the simulator cannot run the kernel's raw Ascend C, so the "
+                                     "twin's results cannot be compared with it; run the kernel on the twin without "
+                                     "ASC2_TWIN_COMPARE")
     model_args = [a.copy() if isinstance(a, np.ndarray) else a for a in args] if compare else None
     result = kernel.launch(block_num, args)
     if compare:

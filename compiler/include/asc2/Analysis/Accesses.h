@@ -48,6 +48,9 @@ Resource resourceOf(mlir::Value v);
 std::string describe(const Resource &r);
 /// "line 12" from the op's source location.
 std::string lineOf(mlir::Operation *op);
+/// Raw Ascend C that names no pipe (asc2.inline): it may use every pipe and
+/// buffer, so it has no accesses here and sync insertion fences it instead.
+bool usesAnyPipe(mlir::Operation *op);
 /// Leaf accesses of `op` (nested ops for compound ops), attributed to `as`.
 void collectAccesses(mlir::Operation *op, mlir::Operation *as,
                      llvm::SmallVectorImpl<Access> &out);

@@ -4,7 +4,9 @@
 // conflicts (same bytes, at least one write) with an earlier one on another
 // pipe gets a set_flag after the earlier op and a wait_flag before itself,
 // unless the two are already ordered (directly or through an earlier pair).
-// Same-pipe read-after-write and write-after-write get a pipe_barrier.
+// Same-pipe read-after-write and write-after-write get a pipe_barrier. Raw
+// Ascend C that names no pipe (asc2.inline) gets a PIPE_ALL barrier before
+// and after it, and the walk knows everything before it is ordered.
 //
 // Loops: the body is walked with the body's own accesses as "carried" from
 // the previous iteration. A carried hazard gets a flag set after the last
@@ -105,7 +107,8 @@ struct PlannedSyncOp {
   ascendc::CoreKind core = ascendc::CoreKind::Either; // the `core` attribute
   bool crossCore = false;
   /// Index into SyncPlan::getEdges(); -1 for the barrier of a skipped
-  /// guarded copy, which orders no single hazard.
+  /// guarded copy and the fence around raw Ascend C (asc2.inline), which
+  /// order no single hazard.
   int edge = -1;
 
   bool isFlag() const { return kind != Kind::PipeBarrier; }

@@ -341,6 +341,18 @@ struct ArgSpec {
   std::string name;
 };
 
+/// Raw Ascend C the kernel's author wrote (asc2.inline, asc2.inline_vf): C++
+/// the simulator cannot execute. A launch of a program that holds any is
+/// refused before it starts, naming the first (inlineCodeRefusal).
+struct InlineCode {
+  std::string api;  // "asc2.inline" or "asc2.inline_vf"
+  int32_t loc = -1; // index into Program::locs, -1 if unknown
+};
+
+/// Why a launch of `site`'s program is refused, and what to do instead (the
+/// message, without the location).
+std::string inlineCodeRefusal(const InlineCode &site);
+
 struct Program {
   std::string kernelName;
   std::vector<ArgSpec> args;
@@ -358,6 +370,9 @@ struct Program {
   /// or 2 (KERNEL_TYPE_MIX_AIC_1_2: the compiler split the vector work by
   /// sub-block index).
   int vectorCoresPerGroup = 1;
+  /// Every asc2.inline / inline_vf of the kernel, in program order: no
+  /// instruction stands for them, and a launch is refused.
+  std::vector<InlineCode> inlineCode;
 };
 
 } // namespace asc2::sim

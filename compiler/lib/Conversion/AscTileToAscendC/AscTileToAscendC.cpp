@@ -122,7 +122,8 @@ LogicalResult Lowering::lowerOp(Operation *op) {
                                          &Lowering::lowerShapeFamily,
                                          &Lowering::lowerMaskFamily,
                                          &Lowering::lowerCubeFamily,
-                                         &Lowering::lowerControlFlowFamily);
+                                         &Lowering::lowerControlFlowFamily,
+                                         &Lowering::lowerInlineCodeFamily);
   if (failed(status ? *status : lowerOtherOp(op)))
     return failure();
   if (copy && isAscTile)

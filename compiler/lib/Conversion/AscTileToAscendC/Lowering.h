@@ -316,6 +316,12 @@ private:
     bool relu = false;
   };
 
+  // --- asc2.inline / asc2.inline_vf: raw Ascend C (InlineCode.cpp) ---
+  FamilyResult lowerInlineCodeFamily(Operation *op);
+  /// What the emitter names for operand `v` of raw Ascend C: a tile's
+  /// buffer, a global tensor's GM argument, a scalar or GM argument itself.
+  FailureOr<Value> inlineOperand(Operation *user, Value v);
+
   // --- buffers (AscTileToAscendC.cpp) ---
   Value newBuffer(Location loc, at::TileType tile, ac::Position pos,
                   StringRef name);

@@ -100,7 +100,8 @@ LogicalResult Emitter::emitOp(Operation *op) {
                                          &Emitter::emitReduceFamily,
                                          &Emitter::emitDataMovementFamily,
                                          &Emitter::emitCubeFamily,
-                                         &Emitter::emitSyncFamily);
+                                         &Emitter::emitSyncFamily,
+                                         &Emitter::emitInlineCodeFamily);
   if (!status)
     return op->emitOpError() << "cannot be emitted as Ascend C";
   return *status;
@@ -312,6 +313,7 @@ FamilyResult Emitter::emitControlFlowFamily(Operation *op) {
 }
 
 LogicalResult Emitter::emitFunc(func::FuncOp func) {
+  emitFileScopeCode(func);
   os << "extern \"C\" __global__ __aicore__ void " << kernelSymbol(func.getName()) << "(";
   Block &entry = func.getBody().front();
   for (BlockArgument arg : entry.getArguments()) {

@@ -3,8 +3,8 @@
 // Internal to emitAscendC. The emitter walks a kernel once, in order, writing
 // one C++ statement (or block) per op and keeping the C++ name of each value;
 // every op family (scalar code and control flow in EmitAscendC.cpp, then
-// VectorCalls, ReduceCalls, DataMovementCalls, CubeCalls, SyncCalls; one
-// .cpp each) reads
+// VectorCalls, ReduceCalls, DataMovementCalls, CubeCalls, SyncCalls,
+// InlineCode; one .cpp each) reads
 // and extends that one state, so they are members of one class.
 //
 //===----------------------------------------------------------------------===//
@@ -97,6 +97,16 @@ private:
   /// The eventID argument of a SetFlag/WaitFlag: the TEventID variable under
   /// a TPipe, the planned id itself in static-tensor code.
   std::string eventArg(Pipe src, Pipe dst, int64_t event);
+
+  // --- the kernel author's Ascend C: asc2.inline, inline_vf (InlineCode.cpp) ---
+  FamilyResult emitInlineCodeFamily(Operation *op);
+  /// The code of `op` with each `$N` replaced by the C++ name of operand N.
+  std::string inlineCodeText(ascendc::InlineCodeOpInterface op);
+  /// `code` line by line at the current indentation (its own common
+  /// indentation removed, blank first and last lines dropped).
+  void writeCodeLines(StringRef code);
+  /// The before_function code of `func`, at file scope: each text once.
+  void emitFileScopeCode(func::FuncOp func);
 
   raw_ostream &os;
   bool staticAlloc;

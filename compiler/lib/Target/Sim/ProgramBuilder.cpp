@@ -156,6 +156,12 @@ LogicalResult Builder::emitBlock(Block &block) {
 }
 
 LogicalResult Builder::emitOp(Operation *op) {
+  // Raw Ascend C has no instructions: the program records where it is, and
+  // a launch is refused (sim::inlineCodeRefusal).
+  if (auto code = dyn_cast<InlineCodeOpInterface>(op)) {
+    program.inlineCode.push_back({code.getApiName().str(), locIndex(op->getLoc())});
+    return success();
+  }
   // The families own disjoint sets of ops; the one that claims `op` emits it.
   size_t before = program.code.size();
   FamilyResult status = dispatchToFamily(this, op, &Builder::emitScalarFamily,

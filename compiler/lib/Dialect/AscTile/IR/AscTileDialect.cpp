@@ -1,5 +1,6 @@
 //===- AscTileDialect.cpp - asctile types, ops and verifiers ---------------===//
 #include "asc2/Dialect/AscTile/IR/AscTile.h"
+#include "asc2/Support/InlineCode.h"
 #include "asc2/Support/KindedError.h"
 
 #include "mlir/IR/Builders.h"
@@ -671,6 +672,33 @@ LogicalResult MatmulAccOp::verify() {
     return emitOpError() << "accumulator and result types differ";
   return verifyCubeOperands(*this, getLhs().getType(), getRhs().getType(),
                             getResult().getType());
+}
+
+LogicalResult InlineOp::verify() {
+  if (auto error = placeholderError(getCode(), getArgs().size(), "args"))
+    return emitOpError() << *error;
+  if (getBeforeFunction())
+    for (Value arg : getArgs())
+      if (!arg.getDefiningOp<arith::ConstantOp>())
+        return emitOpError() << "before the kernel function takes constant args only: "
+                                "the code sits outside the function, where the "
+                                "kernel's values do not exist";
+  return success();
+}
+
+LogicalResult InlineVFOp::verify() {
+  TileType result = getResult().getType();
+  if (result.getLocation() != TileLocation::UB)
+    return emitOpError() << "makes a UB tile, not a "
+                         << stringifyTileLocation(result.getLocation()) << " one";
+  for (Value input : getInputs())
+    if (cast<TileType>(input.getType()).getLocation() != TileLocation::UB)
+      return emitOpError() << "takes UB tiles, got one in "
+                           << stringifyTileLocation(cast<TileType>(input.getType()).getLocation());
+  if (auto error = placeholderError(getCode(), getInputs().size() + 1,
+                                    "tiles ($0 the result, then the inputs)"))
+    return emitOpError() << *error;
+  return verifyTileAlignment(*this, result);
 }
 
 } // namespace asc2::asctile

@@ -183,6 +183,7 @@ bool tripsAreDisjoint(scf::ForOp loop) {
   // The GM accesses of the body, by buffer (the tensor view's pointer).
   llvm::MapVector<Value, SmallVector<Access>> byBuffer;
   llvm::DenseSet<Value> written, opaque;
+  bool rawCode = false; // asc2.inline: it may write any GM the kernel can reach
   loop.getBody()->walk([&](Operation *op) {
     if (auto load = dyn_cast<LoadOp>(op)) {
       if (auto t = load.getTensor().getDefiningOp<TensorOp>())
@@ -209,6 +210,8 @@ bool tripsAreDisjoint(scf::ForOp loop) {
     } else if (auto g = dyn_cast<GetValueOp>(op)) {
       if (auto t = g.getTensor().getDefiningOp<TensorOp>())
         opaque.insert(t.getPtr());
+    } else if (isa<InlineOp>(op)) {
+      rawCode = true;
     } else if (!isa<DimOp>(op)) {
       // Any other op on a tensor (gather, scatter, ...): its rows are not
       // evaluated here, so the tensor counts as written in unknown places.
@@ -219,6 +222,8 @@ bool tripsAreDisjoint(scf::ForOp loop) {
         }
     }
   });
+  if (rawCode)
+    return false;
   // Every written buffer must be one whose accesses all come from tensor
   // views we can see (no opaque scalar or atomic access).
   for (Value buffer : written)

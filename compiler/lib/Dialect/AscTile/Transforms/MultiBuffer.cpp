@@ -32,9 +32,14 @@ struct MultiBufferPass
       // and a working tile (elementwise chains run in place). Optimistic:
       // an overflow after planning falls back to one buffer per tile.
       int64_t loadedBytes = 0, largestWorking = 0;
+      bool rawCode = false;
       loop.getBody()->walk([&](Operation *op) {
         if (isa<scf::ForOp>(op))
           innermost = false;
+        // asc2.inline runs between PIPE_ALL barriers (nothing overlaps it),
+        // and copies of it would declare its names twice in one scope.
+        if (auto code = dyn_cast<InlineOp>(op))
+          rawCode |= !code.getBeforeFunction();
         if (isa<LoadOp>(op))
           loads = true;
         for (Type t : op->getResultTypes())
@@ -52,7 +57,7 @@ struct MultiBufferPass
       int64_t tileBytes = loadedBytes + largestWorking;
       // L0C accumulators carried by the loop are updated in place (a K loop
       // of matmul_acc): they do not stop multi-buffering its loads.
-      if (!innermost || !loads ||
+      if (!innermost || !loads || rawCode ||
           llvm::any_of(loop.getInitArgs(), [](Value v) {
             auto t = dyn_cast<TileType>(v.getType());
             return t && t.getLocation() != TileLocation::L0C;

@@ -1,5 +1,6 @@
 //===- AscendCDialect.cpp - ascendc types, ops and verifiers ---------------===//
 #include "asc2/Dialect/AscendC/IR/AscendC.h"
+#include "asc2/Support/InlineCode.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -337,6 +338,23 @@ LogicalResult CopyBiasOp::verify() {
 LogicalResult FixpipeOp::verify() {
   if (getSrc().getType().getSpaceName() != "L0C")
     return emitOpError() << "reads L0C, not " << getSrc().getType().getSpaceName();
+  return success();
+}
+
+LogicalResult InlineOp::verify() {
+  if (auto error = placeholderError(getCode(), getArgs().size(), "args"))
+    return emitOpError() << *error;
+  return success();
+}
+
+LogicalResult InlineVFOp::verify() {
+  for (Value v : getOperands())
+    if (cast<LocalType>(v.getType()).getSpaceName() != "UB")
+      return emitOpError() << "takes and makes UB buffers, got one in "
+                           << cast<LocalType>(v.getType()).getSpaceName();
+  if (auto error = placeholderError(getCode(), getNumOperands(),
+                                    "buffers ($0 dst, then the inputs)"))
+    return emitOpError() << *error;
   return success();
 }
 

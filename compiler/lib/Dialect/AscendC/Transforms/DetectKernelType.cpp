@@ -37,13 +37,13 @@ CoreKind coreKindOf(Operation *op) {
   if (auto core = op->getAttrOfType<StringAttr>("core"))
     return core.getValue() == "cube" ? CoreKind::Cube : CoreKind::Vector;
   auto pipeOp = dyn_cast<PipeOpInterface>(op);
-  if (!pipeOp)
-    return CoreKind::Either;
-  Pipe pipe = pipeOp.getPipe();
+  Pipe pipe = pipeOp ? pipeOp.getPipe() : Pipe::S;
   if (pipe == Pipe::M || pipe == Pipe::MTE1 || pipe == Pipe::FIX)
     return CoreKind::Cube;
   if (pipe == Pipe::V)
     return CoreKind::Vector;
+  // The scalar unit, or no pipe of its own (asc2.inline): the core of the
+  // local memory it touches.
   if (auto access = dyn_cast<BufferAccessOpInterface>(op)) {
     SmallVector<BufferAccess> accesses;
     access.getBufferAccesses(accesses);

@@ -535,4 +535,52 @@ def AscTile_MatmulAccOp : AscTile_Op<"matmul_acc", [Pure, AllTypesMatch<["acc", 
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Raw Ascend C (asc2.inline, asc2.inline_vf)
+//===----------------------------------------------------------------------===//
+
+// Nothing is known about what the code does: it reads and writes memory, so
+// it is never removed, merged or moved; the lowering keeps it in place.
+
+def AscTile_InlineOp : AscTile_Op<"inline", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "raw Ascend C pasted into the kernel (asc2.inline)";
+  let description = [{
+    The emitted Ascend C holds `code` where the op is, each `$N` replaced
+    by the C++ name of `args[N]`: the LocalTensor of a tile, a `__gm__`
+    pointer for a global tensor or a GlobalAddress, the variable (or the
+    literal) of a scalar. With `before_function` the code goes before the
+    kernel function instead, once however often the op appears; its args
+    must then be constants.
+
+    ```mlir
+    asctile.inline "auto ptr = $0;"(%x : !asctile.ptr<f32>)
+    asctile.inline "constexpr int32_t K = 42;" {before_function}
+    ```
+  }];
+  let arguments = (ins StrAttr:$code, Variadic<AnyType>:$args, UnitAttr:$before_function);
+  let assemblyFormat = "$code (`(` $args^ `:` qualified(type($args)) `)`)? attr-dict";
+  let hasVerifier = 1;
+}
+
+def AscTile_InlineVFOp : AscTile_Op<"inline_vf", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "a UB tile made by raw Ascend C vector-function code (asc2.inline_vf)";
+  let description = [{
+    `code` is the body of a `__VEC_SCOPE__` block of the emitted Ascend C;
+    `$0` stands for the LocalTensor of the result, `$1`, `$2`, ... for
+    those of `inputs`. The result and the inputs are UB tiles. Kept even
+    when the result is unused (the code may do more than write it).
+
+    ```mlir
+    %r = asctile.inline_vf "..."(%x, %y : !asctile.tile<32x64xf32, UB>, !asctile.tile<32x64xf32, UB>)
+        -> !asctile.tile<32x64xf32, UB>
+    ```
+  }];
+  let arguments = (ins StrAttr:$code, Variadic<AscTile_TileType>:$inputs);
+  let results = (outs AscTile_TileType:$result);
+  let assemblyFormat = [{
+    $code (`(` $inputs^ `:` qualified(type($inputs)) `)`)? attr-dict `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 #endif

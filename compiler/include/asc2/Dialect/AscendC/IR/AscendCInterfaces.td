@@ -36,4 +36,27 @@ def AscendC_BufferAccessOpInterface : OpInterface<"BufferAccessOpInterface"> {
   ];
 }
 
+def AscendC_InlineCodeOpInterface : OpInterface<"InlineCodeOpInterface"> {
+  let description = [{
+    Raw Ascend C the kernel's author wrote (asc2.inline, asc2.inline_vf).
+    The emitter pastes the code with each `$N` replaced by the C++ name of
+    operand N. The simulator runs instructions, not C++: a program holding
+    such an op is refused at launch, naming the call's source line. One
+    that names no pipe (no PipeOpInterface) may use every pipe and buffer,
+    so sync insertion fences it with PIPE_ALL barriers.
+  }];
+  let cppNamespace = "::asc2::ascendc";
+  let methods = [
+    InterfaceMethod<"The Ascend C, with `$N` placeholders.", "::llvm::StringRef", "getCode">,
+    InterfaceMethod<"The call that wrote it: \"asc2.inline\" or \"asc2.inline_vf\".",
+                    "::llvm::StringRef", "getApiName">,
+    InterfaceMethod<[{
+      Whether the code goes before the kernel function (file scope) rather
+      than where the op is; it then runs nothing in the kernel.
+    }], "bool", "isBeforeFunction", (ins), [{}], [{
+      return false;
+    }]>
+  ];
+}
+
 #endif

@@ -164,5 +164,6 @@ include "asc2/Dialect/AscendC/IR/AscendCShapeOps.td"
 include "asc2/Dialect/AscendC/IR/AscendCReduceOps.td"
 include "asc2/Dialect/AscendC/IR/AscendCCubeOps.td"
 include "asc2/Dialect/AscendC/IR/AscendCSyncOps.td"
+include "asc2/Dialect/AscendC/IR/AscendCInlineOps.td"
 
 #endif
