@@ -1,5 +1,6 @@
 //===- Accesses.cpp - What an op reads and writes, for sync insertion ------===//
 #include "asc2/Analysis/Accesses.h"
+#include "asc2/Dialect/AscendC/Transforms/Passes.h"
 
 using namespace mlir;
 
@@ -45,6 +46,15 @@ std::string lineOf(Operation *op) {
   if (auto loc = dyn_cast<FileLineColLoc>(op->getLoc()))
     return ("line " + Twine(loc.getLine())).str();
   return "unknown line";
+}
+
+bool crossesCores(const Access &a) {
+  if (!a.res.isLocal())
+    return false;
+  CoreKind core = coreKindOf(a.leaf);
+  if (core == CoreKind::Either)
+    return false;
+  return (a.res.space == "UB") != (core == CoreKind::Vector);
 }
 
 void collectAccesses(Operation *op, Operation *as, SmallVectorImpl<Access> &out) {

@@ -408,6 +408,12 @@ CoreRunner::Status CoreRunner::resume() {
     case Opcode::FixpipeToL1:
       ok = fixpipeToL1(in, pc);
       break;
+    case Opcode::FixpipeToUb:
+      ok = fixpipeToUb(in, pc);
+      break;
+    case Opcode::CopyUbToL1:
+      ok = copyUbToL1(in, pc);
+      break;
     case Opcode::FixpipeToGm:
       ok = fixpipe(in, pc);
       break;

@@ -115,6 +115,11 @@ private:
   std::string checkFixpipeToL1(const Instr &in,
                                std::vector<Space> &spaces) const;
   std::string checkL1ToBt(const Instr &in, std::vector<Space> &spaces) const;
+  /// The cube <-> vector local copies of Ascend950: L0C -> the AIV's UB on
+  /// the AIC, UB -> the AIC's L1 on an AIV. `spaces` gets the issuing
+  /// core's space; the other core's is `partnerSpace`.
+  std::string checkCrossCoreCopy(const Instr &in, std::vector<Space> &spaces,
+                                 Space &partnerSpace) const;
   std::string checkFixpipeToGm(const Instr &in,
                                std::vector<Space> &spaces) const;
   std::string checkCrossCoreFlag(const Instr &in) const;
@@ -138,6 +143,9 @@ private:
   const ArchModel &arch;
   const std::vector<LaunchArg> &args;
   const bool mix;
+  /// The other core's space of the instruction being checked (cross-core
+  /// copies), marked used on that core kind by checkCores.
+  mutable std::vector<Space> partnerSpaces;
 };
 
 std::string ProgramVerifier::verify(
@@ -149,6 +157,7 @@ std::string ProgramVerifier::verify(
   for (size_t pc = 0; pc < program.code.size(); ++pc) {
     const Instr &in = program.code[pc];
     spaces.clear();
+    partnerSpaces.clear();
     why = checkInstr(in, spaces);
     if (why.empty())
       why = checkCores(in, spaces, usedSpaces);
@@ -236,6 +245,14 @@ std::string ProgramVerifier::checkInstr(const Instr &in,
     return checkFixpipeToL1(in, spaces);
   case Opcode::CopyL1ToBt:
     return checkL1ToBt(in, spaces);
+  case Opcode::FixpipeToUb:
+  case Opcode::CopyUbToL1: {
+    Space partner = Space::GM;
+    std::string why = checkCrossCoreCopy(in, spaces, partner);
+    if (why.empty())
+      partnerSpaces.push_back(partner);
+    return why;
+  }
   case Opcode::FixpipeToGm:
     return checkFixpipeToGm(in, spaces);
   case Opcode::CrossCoreSetFlag:
@@ -279,6 +296,8 @@ std::string ProgramVerifier::checkCores(
              ": " + why;
     for (Space s : spaces)
       usedSpaces[aic ? 1 : 0][int(s)] = true;
+    for (Space s : partnerSpaces)
+      usedSpaces[aic ? 0 : 1][int(s)] = true;
   }
   return {};
 }
@@ -560,6 +579,53 @@ ProgramVerifier::checkFixpipeToL1(const Instr &in,
   spaces.push_back(Space::L0C);
   spaces.push_back(Space::L1);
   return {};
+}
+
+std::string ProgramVerifier::checkCrossCoreCopy(const Instr &in, std::vector<Space> &spaces,
+                                                Space &partnerSpace) const {
+  const bool fixpipe = in.op == Opcode::FixpipeToUb;
+  // A path of the target (its bandwidth in the arch file), in a MIX group.
+  if ((fixpipe ? arch.l0cToUbBytesPerCycle : arch.ubToL1BytesPerCycle) <= 0)
+    return std::string(fixpipe ? "L0C -> UB" : "UB -> L1") + " has no data path on " +
+           arch.name;
+  if (!mix || in.cores != (fixpipe ? Instr::kAicCore : Instr::kAivCore))
+    return std::string(fixpipe ? "L0C -> UB runs on the AIC" : "UB -> L1 runs on an AIV") +
+           " of a MIX kernel and writes the other core's memory";
+  if (in.pipe != (fixpipe ? Pipe::FIX : Pipe::MTE3))
+    return std::string(fixpipe ? "L0C -> UB runs on FIX" : "UB -> L1 runs on MTE3") + ", not " +
+           pipeName(in.pipe);
+  std::string why = tileError(in);
+  if (!why.empty())
+    return why;
+  if (fixpipe) {
+    if (in.srcDtype == DType::F32
+            ? !(in.dtype == DType::F32 || in.dtype == DType::F16 || in.dtype == DType::BF16)
+            : !(in.srcDtype == DType::I32 && in.dtype == DType::I32))
+      return std::string("fixpipe converts float32 to float32/float16/bfloat16 or int32 to "
+                         "int32, not ") +
+             dtypeName(in.srcDtype) + " to " + dtypeName(in.dtype);
+    if (in.dual && (in.tileRows % 2 || program.vectorCoresPerGroup < 2))
+      return "a dual-destination fixpipe halves an even number of rows between two AIVs";
+    why = alignError(Space::L0C, in.src0Addr);
+    if (why.empty())
+      why = alignError(Space::UB, in.dstAddr);
+    spaces.push_back(Space::L0C);
+    partnerSpace = Space::UB;
+    return why;
+  }
+  if (in.srcDtype != in.dtype || !isCubeInput(in.dtype))
+    return std::string("UB -> L1 copies float16/bfloat16/float32/int8 as they are, not ") +
+           dtypeName(in.srcDtype) + " to " + dtypeName(in.dtype);
+  const int64_t w = byteWidth(in.dtype);
+  if ((in.tileCols * w) % 32 || (!in.ndRow && (in.tileRows % 16 || (in.localRowStride * w) % 32 ||
+                                               in.rows.isReg() || in.rows.imm <= 0)))
+    return "UB -> L1 copies whole 32-byte blocks into whole fractals";
+  why = alignError(Space::UB, in.src0Addr);
+  if (why.empty())
+    why = alignError(Space::L1, in.dstAddr);
+  spaces.push_back(Space::UB);
+  partnerSpace = Space::L1;
+  return why;
 }
 
 std::string ProgramVerifier::checkL1ToBt(const Instr &in,

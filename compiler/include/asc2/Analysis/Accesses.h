@@ -48,6 +48,12 @@ Resource resourceOf(mlir::Value v);
 std::string describe(const Resource &r);
 /// "line 12" from the op's source location.
 std::string lineOf(mlir::Operation *op);
+/// Whether `a` touches the local memory of the other core of a MIX group:
+/// Ascend950's fixpipe L0C -> UB (the cube core writes the vector core's UB)
+/// and UB -> L1 (the vector core writes the cube core's L1). Only cross-core
+/// flags order such an access against the owner's own (no buffer id, no
+/// same-core flag reaches across).
+bool crossesCores(const Access &a);
 /// Leaf accesses of `op` (nested ops for compound ops), attributed to `as`.
 void collectAccesses(mlir::Operation *op, mlir::Operation *as,
                      llvm::SmallVectorImpl<Access> &out);

@@ -403,6 +403,14 @@ LogicalResult emitAscendC(ModuleOp module, StringRef socVersion,
   if (scalarMath)
     os << "#include \"utils/std/cmath.h\"\n";
   os << "\n";
+  // A Fixpipe into UB takes a FixpipeConfig with isToUB = true, which the
+  // headers do not predefine (mirror-cann/asc-devkit@82b89a15f: docs/zh/api/
+  // SIMD-API/基础API/矩阵计算（ISASI）/矩阵计算的搬出/Fixpipe（L0C到UB数据搬运）.md).
+  bool toUb = false;
+  module.walk([&](FixpipeUbOp) { toUb = true; });
+  if (toUb)
+    os << "constexpr AscendC::FixpipeConfig " << ascendc_emitter::kFixpipeToUbConfig
+       << " = {AscendC::CO2Layout::ROW_MAJOR, true};\n\n";
   for (auto func : module.getOps<func::FuncOp>()) {
     ascendc_emitter::Emitter emitter(os, staticAlloc, socVersion);
     if (failed(emitter.emitFunc(func)))

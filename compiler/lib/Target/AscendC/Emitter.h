@@ -30,6 +30,8 @@ using namespace mlir;
 
 /// The "  // line N" comment naming `op`'s source line ("" when unknown).
 std::string srcLine(Operation *op);
+/// The FixpipeConfig of an L0C -> UB Fixpipe, defined once before the kernel.
+constexpr llvm::StringLiteral kFixpipeToUbConfig = "ASC2_CFG_ROW_MAJOR_UB";
 
 class Emitter {
 public:

@@ -626,9 +626,10 @@ LogicalResult MoveOp::verify() {
                    dst.getLocation() == TileLocation::L0B);
   bool biasLoad = src.getLocation() == TileLocation::L1 &&
                   dst.getLocation() == TileLocation::BT;
-  if ((transpose && !cubeLoad) || (!getDynamic().empty() && !cubeLoad && !biasLoad))
+  bool toL1 = src.getLocation() == TileLocation::UB && dst.getLocation() == TileLocation::L1;
+  if ((transpose && !cubeLoad) || (!getDynamic().empty() && !cubeLoad && !biasLoad && !toL1))
     return emitOpError() << "transposes are for L1 -> L0A/L0B moves, runtime "
-                            "offsets for L1 -> L0A/L0B/BT moves";
+                            "offsets for L1 -> L0A/L0B/BT and UB -> L1 moves";
   if (transpose && dst.getShape().size() != 2)
     return emitOpError() << "transposes 2-D tiles only";
   if (!getDynamic().empty() && getDynamic().size() != src.getShape().size())
