@@ -106,14 +106,18 @@ def _run_matmul_add(m, k, n):
     ref = a.astype(np.float32) @ b.astype(np.float32)
     np.testing.assert_array_equal(c, ref + ref)
     report = matmul_add.last_report
-    return report["options"]["kernel_type"], report["launch"]["races"], report["ascendc"]
+    return report["options"], report["launch"]["races"], report["ascendc"]
 
 
 @requires_native
 @pytest.mark.parametrize("m, k, n", [(16, 16, 16), (32, 64, 64), (64, 32, 128)])
 def test_matmul_result_goes_to_ub_for_vector_work(m, k, n):
-    kernel_type, races, src = in_child_process(_run_matmul_add, m, k, n)
-    assert kernel_type == "MIX" and races == []
+    options, races, src = in_child_process(_run_matmul_add, m, k, n)
+    assert options["kernel_type"] == "MIX" and races == []
+    # The two vector cores of the AI core each get half of the rows: the dual-destination fixpipe
+    # (dualDstCtl = 1 splits M), each storing its half.
+    assert options["mix_ratio"] == "1:2" and "vector_work" not in options
+    assert "KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);" in src and "p.dualDstCtl = 1;" in src
     # The fixpipe with a UB destination: a FixpipeConfig with isToUB, NZ -> ND rows.
     assert "constexpr AscendC::FixpipeConfig ASC2_CFG_ROW_MAJOR_UB = {AscendC::CO2Layout::ROW_MAJOR, true};" in src
     assert "AscendC::Fixpipe<float, float, ASC2_CFG_ROW_MAJOR_UB>(" in src
@@ -150,6 +154,7 @@ def _run_matmul_ub_l1(m, k, n, dtype, tile_k):
     c = torch.zeros((m, n), dtype=torch.float32)
     matmul_ub_l1[1](a, b, c, a.shape, b.shape, c.shape, tile_k)
     assert torch.equal(c, a.to(torch.float32) @ b.to(torch.float32))
+    assert matmul_ub_l1.last_report["options"]["vector_work"] == "first vector core"
     return matmul_ub_l1.last_report["ascendc"]
 
 
@@ -169,6 +174,59 @@ def test_ub_tiles_reach_the_cube_through_l1(m, k, n, dtype, tile_k):
     assert f"AscendC::DataCopyParams{{{m}, 1, {k // c0 - 1}, 0}}" in src  # A: m rows of a k-wide tile
     assert f"AscendC::DataCopyParams{{{tile_k}, 1, {n // c0 - 1}, 0}}" in src  # B: tile_k rows
     assert "AscendC::CrossCoreSetFlag<0x2, PIPE_MTE3>" in src
+    # B's K slabs are parts of its rows, which the vector cores cannot divide: the first vector core of
+    # the MIX_AIC_1_2 group does the vector work, the second only takes part in the cross-core flags.
+    assert "KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);" in src
+    assert "if (AscendC::GetSubBlockIdx() == 0) {" in src and "p.dualDstCtl = 0;" in src
+
+
+@asc2.jit(always_compile=True)
+def scaled_a_times_b(a_ptr: asc2.GlobalAddress, b_ptr: asc2.GlobalAddress, c_ptr: asc2.GlobalAddress,
+                     M: asc2.ConstExpr, K: asc2.ConstExpr, N: asc2.ConstExpr):
+    """A scaled on the vector cores, moved whole to L1: each vector core scales and copies its half of A's
+    rows into the cube core's L1 tile."""
+    a_gm = asc2.global_tensor(a_ptr, [M, K])
+    b_gm = asc2.global_tensor(b_ptr, [K, N])
+    c_gm = asc2.global_tensor(c_ptr, [M, N])
+    a = asc2.copy_in(a_gm, [0, 0], [M, K]) * 2.0
+    a_l0a = a.to(asc2.TensorLocation.L1).to(asc2.TensorLocation.L0A)
+    b = asc2.copy_in(b_gm, [0, 0], [K, N], asc2.TensorLocation.L0B)
+    asc2.copy_out(a_l0a @ b, c_gm, [0, 0])
+
+
+def _run_scaled_a(m, k, n):
+    asc2.set_platform("Model", "Ascend950")
+    a, b = _ints((m, k), np.float16, 11), _ints((k, n), np.float16, 12)
+    c = np.zeros((m, n), np.float32)
+    scaled_a_times_b[1](a, b, c, m, k, n)
+    np.testing.assert_array_equal(c, (2 * a.astype(np.float32)) @ b.astype(np.float32))
+    return scaled_a_times_b.last_report["options"]["mix_ratio"], scaled_a_times_b.last_report["ascendc"]
+
+
+@requires_native
+@pytest.mark.parametrize("m, k, n", [(32, 32, 16), (48, 64, 32)])
+def test_each_vector_core_copies_its_rows_into_l1(m, k, n):
+    ratio, src = in_child_process(_run_scaled_a, m, k, n)
+    assert ratio == "1:2"
+    # Each AIV's m/2 rows land from row GetSubBlockIdx() * m/2 of the L1 tile.
+    assert f"AscendC::DataCopyParams{{{m // 2}, 1, {k // 16 - 1}, 0}}" in src
+    assert "AscendC::GetSubBlockIdx()" in src
+
+
+def _mix_1_1_refused():
+    asc2.set_platform("Model", "Ascend950")
+    kernel = asc2.jit(kernel_type="MIX_AIC_1_1")(matmul_add.fn)
+    a, b = _ints((16, 16), np.float16, 1), _ints((16, 16), np.float16, 2)
+    with pytest.raises(asc2.CompilationError) as info:
+        kernel[1](a, b, np.zeros((16, 16), np.float32), a.shape, b.shape, (16, 16))
+    return info.value.line, str(info.value), line_of(matmul_add, "line: to UB")
+
+
+@requires_native
+def test_one_vector_core_per_cube_core_is_refused():
+    line, message, expected = in_child_process(_mix_1_1_refused)
+    assert line == expected
+    assert "kernel_type=MIX_AIC_1_1" in message and "MIX_AIC_1_2" in message
 
 
 def _run_row_blocks(cores, sync_style):
@@ -197,6 +255,7 @@ def _run_bias_row():
     c = np.zeros((m, n), np.float32)
     bias_row_from_ub[1](a, b, bias, c, m, k, n)
     np.testing.assert_array_equal(c, a.astype(np.float32) @ b.astype(np.float32) + 2 * bias)
+    assert bias_row_from_ub.last_report["options"]["vector_work"] == "first vector core"
     return bias_row_from_ub.last_report["ascendc"]
 
 
@@ -227,6 +286,8 @@ def _mutation_cases():
         # Four trips per core, two of the unrolled pair: the loop-carried hand-offs run.
         mutation.Case("scaled_row_blocks", scaled_row_blocks, 2,
                       lambda: (f16(256, 32), f16(32, 64, seed=1), zeros(256, 64), 256, 32, 64, 32), {}),
+        mutation.Case("scaled_a_times_b", scaled_a_times_b, 1,
+                      lambda: (f16(32, 32), f16(32, 16, seed=1), zeros(32, 16), 32, 32, 16), {}),
     ]
 
 
@@ -262,7 +323,7 @@ def _check_waits(name, sync_style):
 
 @requires_native
 @pytest.mark.parametrize("sync_style", ["flag", "buffer-id"])
-@pytest.mark.parametrize("name", ["matmul_add", "matmul_ub_l1", "scaled_row_blocks"])
+@pytest.mark.parametrize("name", ["matmul_add", "matmul_ub_l1", "scaled_row_blocks", "scaled_a_times_b"])
 def test_every_wait_and_buffer_id_is_needed(name, sync_style):
     problems, summary = in_child_process(_check_waits, name, sync_style)
     print(summary)

@@ -282,8 +282,12 @@ std::string ProgramVerifier::checkCores(
                   : program.kernelType == KernelType::AicOnly
                       ? Instr::kAicCore
                       : in.cores;
+  if (mix && (cores & Instr::kFirstAivOnly) &&
+      (cores != (Instr::kAivCore | Instr::kFirstAivOnly) || program.vectorCoresPerGroup < 2))
+    return "Instr::cores: first-AIV-only (4) marks AIV instructions of a group with two AIVs";
+  cores &= Instr::kBothCores;
   if (mix && (cores & ~Instr::kBothCores))
-    return "Instr::cores has bits other than AIC (1) and AIV (2)";
+    return "Instr::cores has bits other than AIC (1), AIV (2) and first AIV only (4)";
   for (bool aic : {false, true}) {
     if (!(cores & (aic ? Instr::kAicCore : Instr::kAivCore)))
       continue;
@@ -588,7 +592,7 @@ std::string ProgramVerifier::checkCrossCoreCopy(const Instr &in, std::vector<Spa
   if ((fixpipe ? arch.l0cToUbBytesPerCycle : arch.ubToL1BytesPerCycle) <= 0)
     return std::string(fixpipe ? "L0C -> UB" : "UB -> L1") + " has no data path on " +
            arch.name;
-  if (!mix || in.cores != (fixpipe ? Instr::kAicCore : Instr::kAivCore))
+  if (!mix || (in.cores & Instr::kBothCores) != (fixpipe ? Instr::kAicCore : Instr::kAivCore))
     return std::string(fixpipe ? "L0C -> UB runs on the AIC" : "UB -> L1 runs on an AIV") +
            " of a MIX kernel and writes the other core's memory";
   if (in.pipe != (fixpipe ? Pipe::FIX : Pipe::MTE3))

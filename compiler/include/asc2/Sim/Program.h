@@ -330,6 +330,10 @@ struct Instr {
   /// Ignored by AIV_ONLY / AIC_ONLY kernels (every instruction runs).
   uint8_t cores = kBothCores;
   static constexpr uint8_t kAicCore = 1, kAivCore = 2, kBothCores = 3;
+  /// With kAivCore, in a MIX_AIC_1_2 kernel whose vector work was not
+  /// divided: only AIV 0 executes it (the second AIV runs the control flow
+  /// and the cross-core flags).
+  static constexpr uint8_t kFirstAivOnly = 4;
 
   int32_t point = -1;      // program point in the final IR (stable across views)
   int32_t loc = -1;        // index into Program::locs, -1 if unknown

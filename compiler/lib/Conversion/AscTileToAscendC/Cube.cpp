@@ -324,15 +324,17 @@ LogicalResult Lowering::lowerL0CToUB(at::MoveOp op) {
   auto in = bufferOf(op, v.tile);
   if (failed(in))
     return failure();
+  // split: this vector core's half of the rows (the dual-destination fixpipe).
+  int64_t rows = src.getShape()[0] / (op.getSplit() ? 2 : 1);
   if (!llvm::all_of(op.getOffsets(), [](int64_t o) { return o == 0; }) ||
-      dst.getShape() != src.getShape() || src.getShape().size() != 2)
+      src.getShape().size() != 2 || dst.getShape()[0] != rows || dst.getShape()[1] != src.getShape()[1])
     return op.emitOpError() << "L0C -> UB moves the whole 2-D tile";
   Type from = cast<at::TileType>(v.tile.getType()).getElementType(), to = dst.getElementType();
   if (!(from.isF32() ? (to.isF32() || to.isF16() || to.isBF16()) : from == to))
     return op.emitOpError() << "the fixpipe moves a " << from << " accumulator to UB as f32, f16 or "
                             << "bf16 (i32 as it is), not as " << to;
   Value ub = newBuffer(op.getLoc(), dst, ac::Position::VECCALC, "fixpiped");
-  builder.create<ac::FixpipeUbOp>(op.getLoc(), ub, *in, v.relu, /*dual=*/false);
+  builder.create<ac::FixpipeUbOp>(op.getLoc(), ub, *in, v.relu, /*dual=*/op.getSplit());
   buffers[op.getResult()] = ub;
   return success();
 }
@@ -373,8 +375,14 @@ LogicalResult Lowering::lowerUBToL1(at::MoveOp op) {
   if ((dst.getShape().back() * bytes) % 32)
     return op.emitOpError() << "UB -> L1 copies whole 32-byte blocks: a row of "
                             << dst.getShape().back() << " x " << dst.getElementType() << " is not";
+  // split: this vector core's rows land from row sub_block_idx * rows.
+  Value row;
+  if (op.getSplit())
+    row = builder.create<arith::MulIOp>(
+        loc, builder.create<ac::GetSubBlockIdxOp>(loc, builder.getIndexType()),
+        indexConst(loc, src.getShape()[0]));
   Value l1 = newBuffer(loc, dst, ac::Position::A1, "from_ub");
-  builder.create<ac::CopyUbToL1Op>(loc, l1, *in, first, /*row=*/Value());
+  builder.create<ac::CopyUbToL1Op>(loc, l1, *in, first, row);
   buffers[op.getResult()] = l1;
   return success();
 }

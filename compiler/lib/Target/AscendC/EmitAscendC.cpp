@@ -76,11 +76,22 @@ static StringRef mixGuard(Operation *op) {
 LogicalResult Emitter::emitBlock(Block &block) {
   for (Operation &op : block) {
     StringRef guard = mix ? mixGuard(&op) : "";
+    // The second AIV of a first-AIV-only kernel skips the vector work but
+    // keeps the cross-core flags (ops holding one put guards inside).
+    bool firstAiv = firstAivOnly && guard == "ASCEND_IS_AIV" && !holdsCrossCoreFlag(&op);
     if (!guard.empty()) {
       line() << "if " << guard << " {\n";
       indent += 2;
     }
+    if (firstAiv) {
+      line() << "if (AscendC::GetSubBlockIdx() == 0) {\n";
+      indent += 2;
+    }
     LogicalResult status = emitOp(&op);
+    if (firstAiv) {
+      indent -= 2;
+      line() << "}\n";
+    }
     if (!guard.empty()) {
       indent -= 2;
       line() << "}\n";
@@ -328,6 +339,7 @@ LogicalResult Emitter::emitFunc(func::FuncOp func) {
     kernelType = attr.getValue();
   mix = kernelType == "MIX";
   vectorCores = mix ? vectorCoresPerGroup(func) : 1;
+  firstAivOnly = mix && firstVectorCoreOnly(func);
   os << "  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_" << kernelType
      << (!mix ? "" : vectorCores == 2 ? "_AIC_1_2" : "_AIC_1_1") << ");\n";
   if (!staticAlloc) {

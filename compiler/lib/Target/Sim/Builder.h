@@ -120,6 +120,8 @@ private:
   FamilyResult emitSyncFamily(Operation *op);
 
   func::FuncOp func;
+  /// The second AIV of each group skips the vector work (firstVectorCoreOnly).
+  bool firstAivOnly = false;
   ProgramPoints points;
   sim::Program program;
   DenseMap<Value, int32_t> regs;

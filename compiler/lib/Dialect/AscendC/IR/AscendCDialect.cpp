@@ -354,9 +354,8 @@ LogicalResult CopyUbToL1Op::verify() {
   if (dst.getShape().back() * bytes % 32 || src.getShape().back() * bytes % 32)
     return emitOpError() << "copies whole 32-byte blocks: rows of " << dst.getShape().back()
                          << " (source " << src.getShape().back() << ") elements are not";
-  if (getRow() && (dst.getShape().size() != 2 || src.getShape()[1] != dst.getShape()[1] ||
-                   src.getShape()[0] > dst.getShape()[0] || getOffset()))
-    return emitOpError() << "`at` a row copies all of a 2-D source's rows into a tile as wide";
+  if (getRow() && (dst.getShape().size() != 2 || src.getShape()[0] > dst.getShape()[0]))
+    return emitOpError() << "`at` a row copies all of a 2-D source's rows into a taller tile";
   // blockCount of DataCopyParams is at most 4095 (one burst per row).
   if (dst.getShape().size() == 2 && getCopiedRows() > 4095)
     return emitOpError() << "copies " << getCopiedRows() << " rows; a DataCopy moves at most 4095";

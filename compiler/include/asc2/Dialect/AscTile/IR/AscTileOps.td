@@ -462,7 +462,11 @@ def AscTile_MoveOp : AscTile_Op<"move", [Pure]> {
     runtime `dynamic` offsets when given (one per dimension, added to the
     static ones; L1 -> L0A/L0B/BT and UB -> L1 only, checked when the move
     runs). L0C -> UB and UB -> L1 are Ascend950's paths between the cube and
-    the vector core (the lowering refuses them on Atlas A2/A3). With `transpose` (L1 ->
+    the vector core (the lowering refuses them on Atlas A2/A3). `split`
+    (asctile-split-vector-work): the UB side is this vector core's half of
+    the rows of the whole cube-side tile (L0C -> UB: the result has half the
+    source's rows; UB -> L1: the source has half the result's, and lands
+    from row sub_block_idx * half). With `transpose` (L1 ->
     L0A/L0B), the source sub-tile is the result transposed (LoadData's
     transpose): the result is `[R, C]`, the sub-tile `[C, R]`.
 
@@ -475,7 +479,7 @@ def AscTile_MoveOp : AscTile_Op<"move", [Pure]> {
     ```
   }];
   let arguments = (ins AscTile_TileType:$source, DenseI64ArrayAttr:$offsets,
-                       Variadic<Index>:$dynamic, UnitAttr:$transpose);
+                       Variadic<Index>:$dynamic, UnitAttr:$transpose, UnitAttr:$split);
   let results = (outs AscTile_TileType:$result);
   let assemblyFormat = [{
     $source `offsets` $offsets (`dynamic` `[` $dynamic^ `]`)? attr-dict `:` qualified(type($source)) `->`

@@ -206,8 +206,8 @@ def AscendC_CopyUbToL1Op : AscendC_Op<"copy_ub_to_l1",
     DataCopyUB2L1ND2NZImplV2; docs/zh/api/SIMD-API/基础API/矩阵计算（ISASI）/
     矩阵计算的搬入/DataCopy（UBToL1高维切分数据搬运）.md). A 1-D `dst` is a
     plain run of elements (a bias row for the bias table). With `at %row`
-    (a split vector core's half) the copied rows are `src`'s rows, landing
-    from row `%row` of the whole L1 tile `dst`.
+    (a split vector core's half) it copies as many rows as `src` has,
+    landing from row `%row` of the whole L1 tile `dst`.
 
     ```mlir
     ascendc.copy_ub_to_l1 %l1, %ub[%off] : !ascendc.local<32x16xf16, A1>, !ascendc.local<32x64xf16, VECCALC>
