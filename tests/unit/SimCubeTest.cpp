@@ -1068,11 +1068,30 @@ struct LocalPathData {
   std::vector<LaunchArg> args() {
     return {gmBytes(a, DType::F16), gmBytes(b, DType::F16), gmBytes(c, DType::F32)};
   }
-  double product(int64_t i, int64_t j) const {
-    double acc = 0;
-    for (int64_t k = 0; k < kLocK; ++k)
-      acc += get(DType::F16, a, i * kLocK + k) * get(DType::F16, b, k * kLocN + j);
-    return acc;
+  /// C == scale * (A * B), exactly (small integers).
+  void expectScaledProduct(double scale, const std::string &what) const {
+    for (int64_t i = 0; i < kLocM; ++i)
+      for (int64_t j = 0; j < kLocN; ++j) {
+        double acc = 0;
+        for (int64_t k = 0; k < kLocK; ++k)
+          acc += get(DType::F16, a, i * kLocK + k) * get(DType::F16, b, k * kLocN + j);
+        ASSERT_EQ(get(DType::F32, c, i * kLocN + j), scale * acc)
+            << what << " C[" << i << "][" << j << "]";
+      }
+  }
+  /// Every `op` of the run ran on the AIC (`onAic`) or an AIV for bytes /
+  /// bytesPerCycle cycles: a local copy, no GM latency.
+  static void expectLocalCopyCycles(const LaunchResult &r, Opcode op, bool onAic, double bytes,
+                                    double bytesPerCycle, const ArchModel &arch) {
+    int seen = 0;
+    for (const TraceEvent &e : r.trace)
+      if (e.op == op) {
+        ++seen;
+        EXPECT_EQ(e.cube, onAic);
+        EXPECT_EQ(e.end - e.start,
+                  uint64_t(std::ceil(arch.mteIssueCycles + bytes / bytesPerCycle)));
+      }
+    EXPECT_GT(seen, 0);
   }
 };
 
@@ -1085,22 +1104,16 @@ TEST(SimMix, FixpipeWritesTheVectorCoresUb) {
     EXPECT_TRUE(r.races.empty()) << r.races[0].message;
     // Row-major C: with dual, rows [0, M/2) came through AIV 0 and the rest
     // through AIV 1, each storing its half at sub * (M/2) rows.
-    for (int64_t i = 0; i < kLocM; ++i)
-      for (int64_t j = 0; j < kLocN; ++j)
-        ASSERT_EQ(get(DType::F32, d.c, i * kLocN + j), 2 * d.product(i, j))
-            << "dual " << dual << " C[" << i << "][" << j << "]";
+    d.expectScaledProduct(2, dual ? "dual" : "single");
     // FIX moves the L0C bytes at l0c_to_ub (no GM latency); the AIVs start
     // after it plus the cross-core flag.
-    const uint64_t bytes = uint64_t(kLocM * kLocN * 4);
+    LocalPathData::expectLocalCopyCycles(r, Opcode::FixpipeToUb, true, kLocM * kLocN * 4,
+                                         arch.l0cToUbBytesPerCycle, arch);
     for (const TraceEvent &e : r.trace)
-      if (e.op == Opcode::FixpipeToUb) {
-        EXPECT_TRUE(e.cube);
-        EXPECT_EQ(e.end - e.start,
-                  uint64_t(std::ceil(arch.mteIssueCycles + double(bytes) / arch.l0cToUbBytesPerCycle)));
+      if (e.op == Opcode::FixpipeToUb)
         for (const TraceEvent &v : r.trace)
           if (v.op == Opcode::VecScalar)
             EXPECT_GE(v.start, e.end + uint64_t(arch.crossCoreFlagCycles));
-      }
     EXPECT_EQ(countOps(r, Opcode::FixpipeToUb), 1);
   }
 }
@@ -1175,20 +1188,11 @@ TEST(SimMix, UbToL1GivesTheCubeCoreAnNzTile) {
     LaunchResult r = simulateOrDie(ubToL1Program(halves), arch, 1, d.args());
     ASSERT_TRUE(r.ok) << r.error;
     EXPECT_TRUE(r.races.empty()) << r.races[0].message;
-    for (int64_t i = 0; i < kLocM; ++i)
-      for (int64_t j = 0; j < kLocN; ++j)
-        ASSERT_EQ(get(DType::F32, d.c, i * kLocN + j), d.product(i, j))
-            << "halves " << halves << " C[" << i << "][" << j << "]";
+    d.expectScaledProduct(1, halves ? "halves" : "whole");
     // MTE3 of the AIV moves the tile's bytes at ub_to_l1, no GM latency.
     const double rows = halves ? kLocM / 2 : kLocM;
-    for (const TraceEvent &e : r.trace)
-      if (e.op == Opcode::CopyUbToL1) {
-        EXPECT_FALSE(e.cube);
-        EXPECT_EQ(e.pipe, Pipe::MTE3);
-        EXPECT_EQ(e.end - e.start,
-                  uint64_t(std::ceil(arch.mteIssueCycles +
-                                     rows * kLocK * 2 / arch.ubToL1BytesPerCycle)));
-      }
+    LocalPathData::expectLocalCopyCycles(r, Opcode::CopyUbToL1, false, rows * kLocK * 2,
+                                         arch.ubToL1BytesPerCycle, arch);
   }
 }
 

@@ -138,6 +138,8 @@ private:
   /// Why `addr` is not aligned for `s`, or empty.
   std::string alignError(Space s, int64_t addr) const;
   std::string tileError(const Instr &in) const;
+  /// Why a fixpipe's conversion (srcDtype -> dtype) is not one it makes, or empty.
+  std::string fixpipeTypeError(const Instr &in) const;
 
   const Program &program;
   const ArchModel &arch;
@@ -599,37 +601,37 @@ std::string ProgramVerifier::checkCrossCoreCopy(const Instr &in, std::vector<Spa
     return std::string(fixpipe ? "L0C -> UB runs on FIX" : "UB -> L1 runs on MTE3") + ", not " +
            pipeName(in.pipe);
   std::string why = tileError(in);
+  if (why.empty())
+    why = fixpipe ? fixpipeTypeError(in) : std::string();
   if (!why.empty())
     return why;
-  if (fixpipe) {
-    if (in.srcDtype == DType::F32
-            ? !(in.dtype == DType::F32 || in.dtype == DType::F16 || in.dtype == DType::BF16)
-            : !(in.srcDtype == DType::I32 && in.dtype == DType::I32))
-      return std::string("fixpipe converts float32 to float32/float16/bfloat16 or int32 to "
-                         "int32, not ") +
-             dtypeName(in.srcDtype) + " to " + dtypeName(in.dtype);
-    if (in.dual && (in.tileRows % 2 || program.vectorCoresPerGroup < 2))
-      return "a dual-destination fixpipe halves an even number of rows between two AIVs";
-    why = alignError(Space::L0C, in.src0Addr);
-    if (why.empty())
-      why = alignError(Space::UB, in.dstAddr);
-    spaces.push_back(Space::L0C);
-    partnerSpace = Space::UB;
-    return why;
-  }
-  if (in.srcDtype != in.dtype || !isCubeInput(in.dtype))
+  const int64_t w = byteWidth(in.dtype);
+  if (fixpipe && in.dual && (in.tileRows % 2 || program.vectorCoresPerGroup < 2))
+    return "a dual-destination fixpipe halves an even number of rows between two AIVs";
+  if (!fixpipe && (in.srcDtype != in.dtype || !isCubeInput(in.dtype)))
     return std::string("UB -> L1 copies float16/bfloat16/float32/int8 as they are, not ") +
            dtypeName(in.srcDtype) + " to " + dtypeName(in.dtype);
-  const int64_t w = byteWidth(in.dtype);
-  if ((in.tileCols * w) % 32 || (!in.ndRow && (in.tileRows % 16 || (in.localRowStride * w) % 32 ||
-                                               in.rows.isReg() || in.rows.imm <= 0)))
+  if (!fixpipe && ((in.tileCols * w) % 32 ||
+                   (!in.ndRow && (in.tileRows % 16 || (in.localRowStride * w) % 32 ||
+                                  in.rows.isReg() || in.rows.imm <= 0))))
     return "UB -> L1 copies whole 32-byte blocks into whole fractals";
-  why = alignError(Space::UB, in.src0Addr);
+  const Space own = fixpipe ? Space::L0C : Space::UB;
+  partnerSpace = fixpipe ? Space::UB : Space::L1;
+  why = alignError(own, in.src0Addr);
   if (why.empty())
-    why = alignError(Space::L1, in.dstAddr);
-  spaces.push_back(Space::UB);
-  partnerSpace = Space::L1;
+    why = alignError(partnerSpace, in.dstAddr);
+  spaces.push_back(own);
   return why;
+}
+
+std::string ProgramVerifier::fixpipeTypeError(const Instr &in) const {
+  if (in.srcDtype == DType::F32
+          ? !(in.dtype == DType::F32 || in.dtype == DType::F16 || in.dtype == DType::BF16)
+          : !(in.srcDtype == DType::I32 && in.dtype == DType::I32))
+    return std::string("fixpipe converts float32 to float32/float16/bfloat16 "
+                       "or int32 to int32, not ") +
+           dtypeName(in.srcDtype) + " to " + dtypeName(in.dtype);
+  return {};
 }
 
 std::string ProgramVerifier::checkL1ToBt(const Instr &in,
@@ -656,14 +658,9 @@ ProgramVerifier::checkFixpipeToGm(const Instr &in,
     return why;
   if (in.pipe != Pipe::FIX)
     return std::string("fixpipe runs on pipe FIX, not ") + pipeName(in.pipe);
-  if (in.srcDtype == DType::F32
-          ? !(in.dtype == DType::F32 || in.dtype == DType::F16 ||
-              in.dtype == DType::BF16)
-          : !(in.srcDtype == DType::I32 && in.dtype == DType::I32))
-    return std::string("fixpipe converts float32 to float32/float16/bfloat16 "
-                       "or int32 to int32, not ") +
-           dtypeName(in.srcDtype) + " to " + dtypeName(in.dtype);
-  why = tileError(in);
+  why = fixpipeTypeError(in);
+  if (why.empty())
+    why = tileError(in);
   if (why.empty())
     why = alignError(Space::L0C, in.src0Addr);
   if (!why.empty())

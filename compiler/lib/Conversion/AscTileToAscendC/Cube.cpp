@@ -276,18 +276,15 @@ LogicalResult Lowering::lowerMove(at::MoveOp op) {
   if (src.getLocation() == at::TileLocation::L0C &&
       dst.getLocation() == at::TileLocation::L1) {
     // The fixpipe stages a matmul result (relu and casts folded in) in L1.
-    auto it = l0cViews.find(op.getSource());
-    L0CView v = it == l0cViews.end() ? L0CView{op.getSource(), false} : it->second;
-    if (zeroAccumulators.contains(v.tile))
-      return op.emitOpError() << "moves a zero accumulator that no matmul_acc wrote";
-    auto in = bufferOf(op, v.tile);
+    bool relu = false;
+    auto in = fixpipeSource(op, relu);
     if (failed(in))
       return failure();
     if (!llvm::all_of(op.getOffsets(), [](int64_t o) { return o == 0; }) ||
         dst.getShape() != src.getShape())
       return op.emitOpError() << "L0C -> L1 moves the whole tile";
     Value l1 = newBuffer(op.getLoc(), dst, ac::Position::A1, "staged");
-    builder.create<ac::FixpipeL1Op>(op.getLoc(), l1, *in, v.relu);
+    builder.create<ac::FixpipeL1Op>(op.getLoc(), l1, *in, relu);
     buffers[op.getResult()] = l1;
     return success();
   }
@@ -313,15 +310,21 @@ LogicalResult Lowering::lowerMove(at::MoveOp op) {
                              "on Ascend950 also L0C -> UB and UB -> L1)";
 }
 
-LogicalResult Lowering::lowerL0CToUB(at::MoveOp op) {
-  // The cube core's fixpipe writes the matmul result (relu and casts folded
-  // in, as into L1) into its vector core's UB: NZ -> ND rows.
-  at::TileType src = op.getSource().getType(), dst = op.getResult().getType();
+FailureOr<Value> Lowering::fixpipeSource(at::MoveOp op, bool &relu) {
   auto it = l0cViews.find(op.getSource());
   L0CView v = it == l0cViews.end() ? L0CView{op.getSource(), false} : it->second;
   if (zeroAccumulators.contains(v.tile))
     return op.emitOpError() << "moves a zero accumulator that no matmul_acc wrote";
-  auto in = bufferOf(op, v.tile);
+  relu = v.relu;
+  return bufferOf(op, v.tile);
+}
+
+LogicalResult Lowering::lowerL0CToUB(at::MoveOp op) {
+  // The cube core's fixpipe writes the matmul result (relu and casts folded
+  // in, as into L1) into its vector core's UB: NZ -> ND rows.
+  at::TileType src = op.getSource().getType(), dst = op.getResult().getType();
+  bool relu = false;
+  auto in = fixpipeSource(op, relu);
   if (failed(in))
     return failure();
   // split: this vector core's half of the rows (the dual-destination fixpipe).
@@ -329,12 +332,12 @@ LogicalResult Lowering::lowerL0CToUB(at::MoveOp op) {
   if (!llvm::all_of(op.getOffsets(), [](int64_t o) { return o == 0; }) ||
       src.getShape().size() != 2 || dst.getShape()[0] != rows || dst.getShape()[1] != src.getShape()[1])
     return op.emitOpError() << "L0C -> UB moves the whole 2-D tile";
-  Type from = cast<at::TileType>(v.tile.getType()).getElementType(), to = dst.getElementType();
+  Type from = cast<ac::LocalType>(in->getType()).getElementType(), to = dst.getElementType();
   if (!(from.isF32() ? (to.isF32() || to.isF16() || to.isBF16()) : from == to))
     return op.emitOpError() << "the fixpipe moves a " << from << " accumulator to UB as f32, f16 or "
                             << "bf16 (i32 as it is), not as " << to;
   Value ub = newBuffer(op.getLoc(), dst, ac::Position::VECCALC, "fixpiped");
-  builder.create<ac::FixpipeUbOp>(op.getLoc(), ub, *in, v.relu, /*dual=*/op.getSplit());
+  builder.create<ac::FixpipeUbOp>(op.getLoc(), ub, *in, relu, /*dual=*/op.getSplit());
   buffers[op.getResult()] = ub;
   return success();
 }
