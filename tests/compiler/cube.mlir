@@ -209,7 +209,7 @@ func.func @bias_row(%a: !asctile.ptr<f16>, %bias: !asctile.ptr<f16>, %c: !asctil
 // -----
 
 func.func @bad_transpose(%x: !asctile.tile<32x64xf16, UB>) {
-  // expected-error @+1 {{transposes are for L1 -> L0A/L0B moves, runtime offsets for L1 -> L0A/L0B/BT moves}}
+  // expected-error @+1 {{transposes are for L1 -> L0A/L0B moves, runtime offsets for L1 -> L0A/L0B/BT and UB -> L1 moves}}
   %y = asctile.move %x offsets [0, 0] {transpose} : !asctile.tile<32x64xf16, UB> -> !asctile.tile<32x32xf16, UB>
   return
 }

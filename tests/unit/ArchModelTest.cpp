@@ -88,6 +88,21 @@ TEST(ArchModel, CubeBandwidthsPerChip) {
   }
 }
 
+TEST(ArchModel, CubeVectorLocalPathsOnlyOnAscend950) {
+  // L0C -> UB and UB -> L1 (ascend-hw-model.md §1.5, MSOP maxBwRateOf950_959X:
+  // 206.20 / 206.18 GB/s); Atlas A2/A3 have neither path.
+  for (const char *platform : {"Ascend910B1", "Ascend910B4", "Ascend910_93", "Ascend950",
+                               "Ascend950PR_958b"}) {
+    std::string error;
+    auto arch = ArchModel::load(ASC2_RESOURCES_DIR "/arch", platform, error);
+    ASSERT_TRUE(arch) << error;
+    bool a5 = arch->socVersion == "c310";
+    double perCycle = 1e9 / (arch->clockMHz * 1e6);
+    EXPECT_NEAR(arch->l0cToUbBytesPerCycle, a5 ? 206.20 * perCycle : 0, 1e-9) << platform;
+    EXPECT_NEAR(arch->ubToL1BytesPerCycle, a5 ? 206.18 * perCycle : 0, 1e-9) << platform;
+  }
+}
+
 TEST(ArchModel, Ascend910B1Numbers) {
   std::string error;
   auto arch = ArchModel::load(ASC2_RESOURCES_DIR "/arch", "Ascend910B1", error);

@@ -1002,6 +1002,225 @@ TEST(SimMix, MatmulOnAicFeedsTheAivThroughTheWorkspace) {
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 3); // header + 2 blocks
 }
 
+//===----------------------------------------------------------------------===//
+// Ascend950's local paths between the cores of a group: the AIC's fixpipe
+// writes an AIV's UB, an AIV's MTE3 writes the AIC's L1.
+//===----------------------------------------------------------------------===//
+
+constexpr int64_t kLocM = 32, kLocK = 32, kLocN = 48;
+
+/// C = 2 * (A * B): the AIC multiplies (A, B f16 from GM) and its fixpipe
+/// writes the f32 product into the AIV's UB (`dual`: half the rows into each
+/// of two AIVs); the AIV doubles its rows and stores them to C.
+/// `waitForFixpipe` false: the AIV does not wait for the cross-core flag.
+Program fixpipeToUbProgram(bool dual, bool waitForFixpipe = true) {
+  ProgramBuilder b;
+  Program &p = b.program;
+  p.kernelName = "fixpipe_to_ub";
+  p.kernelType = KernelType::Mix;
+  p.vectorCoresPerGroup = dual ? 2 : 1;
+  p.args = {{ArgSpec::Kind::Gm, DType::F16, "a"},
+            {ArgSpec::Kind::Gm, DType::F16, "b"},
+            {ArgSpec::Kind::Gm, DType::F32, "c"}};
+  b.cores = Instr::kAicCore;
+  const int64_t bL1 = kLocM * kLocK * 2;
+  b.copyToL1(0, DType::F16, I(0), I(kLocM), I(kLocK), I(kLocK), 0, kLocM, kLocK, 10);
+  b.copyToL1(1, DType::F16, I(0), I(kLocK), I(kLocN), I(kLocN), bL1, kLocK, kLocN, 11);
+  b.set(Pipe::MTE2, Pipe::MTE1, 0);
+  b.wait(Pipe::MTE2, Pipe::MTE1, 0);
+  b.loadL0(Space::L0A, DType::F16, 0, 0, kLocM, kLocK, 12);
+  b.loadL0(Space::L0B, DType::F16, bL1, 0, kLocK, kLocN, 13);
+  b.set(Pipe::MTE1, Pipe::M, 0);
+  b.wait(Pipe::MTE1, Pipe::M, 0);
+  b.mmad(DType::F16, 0, 0, 0, kLocM, kLocK, kLocN, I(1), 14);
+  b.set(Pipe::M, Pipe::FIX, 0);
+  b.wait(Pipe::M, Pipe::FIX, 0);
+  b.fixpipeToUb(DType::F32, DType::F32, 0, kLocM, kLocN, 0, 15, dual);
+  b.crossCore(Opcode::CrossCoreSetFlag, Pipe::FIX, 0, Instr::kAicCore, 16);
+  b.cores = Instr::kAivCore;
+  const int64_t rows = dual ? kLocM / 2 : kLocM, elems = rows * kLocN;
+  int sub = b.special(Opcode::SubBlockIdx);
+  int offC = b.scalar(ScalarOp::Mul, R(sub), I(elems));
+  if (waitForFixpipe)
+    b.crossCore(Opcode::CrossCoreWaitFlag, Pipe::S, 0, Instr::kAivCore, 20);
+  b.vecScalar(VecOp::Mul, DType::F32, elems * 4, 0, 2.0, I(elems), 22);
+  b.set(Pipe::V, Pipe::MTE3, 0);
+  b.wait(Pipe::V, Pipe::MTE3, 0);
+  b.copyOut(2, DType::F32, R(offC), I(elems), elems * 4, 23);
+  if (!waitForFixpipe) // the set is consumed, by a wait too late to order anything
+    b.crossCore(Opcode::CrossCoreWaitFlag, Pipe::S, 0, Instr::kAivCore, 24);
+  b.cores = Instr::kBothCores;
+  b.end();
+  return p;
+}
+
+struct LocalPathData {
+  std::vector<uint8_t> a, b, c;
+  LocalPathData() {
+    a.resize(size_t(kLocM * kLocK * 2));
+    b.resize(size_t(kLocK * kLocN * 2));
+    c.resize(size_t(kLocM * kLocN * 4));
+    for (int64_t i = 0; i < kLocM * kLocK; ++i)
+      put(DType::F16, a, i, double(i % 7) - 3);
+    for (int64_t i = 0; i < kLocK * kLocN; ++i)
+      put(DType::F16, b, i, double(i % 5) - 2);
+  }
+  std::vector<LaunchArg> args() {
+    return {gmBytes(a, DType::F16), gmBytes(b, DType::F16), gmBytes(c, DType::F32)};
+  }
+  /// C == scale * (A * B), exactly (small integers).
+  void expectScaledProduct(double scale, const std::string &what) const {
+    for (int64_t i = 0; i < kLocM; ++i)
+      for (int64_t j = 0; j < kLocN; ++j) {
+        double acc = 0;
+        for (int64_t k = 0; k < kLocK; ++k)
+          acc += get(DType::F16, a, i * kLocK + k) * get(DType::F16, b, k * kLocN + j);
+        ASSERT_EQ(get(DType::F32, c, i * kLocN + j), scale * acc)
+            << what << " C[" << i << "][" << j << "]";
+      }
+  }
+  /// Every `op` of the run ran on the AIC (`onAic`) or an AIV for bytes /
+  /// bytesPerCycle cycles: a local copy, no GM latency.
+  static void expectLocalCopyCycles(const LaunchResult &r, Opcode op, bool onAic, double bytes,
+                                    double bytesPerCycle, const ArchModel &arch) {
+    int seen = 0;
+    for (const TraceEvent &e : r.trace)
+      if (e.op == op) {
+        ++seen;
+        EXPECT_EQ(e.cube, onAic);
+        EXPECT_EQ(e.end - e.start,
+                  uint64_t(std::ceil(arch.mteIssueCycles + bytes / bytesPerCycle)));
+      }
+    EXPECT_GT(seen, 0);
+  }
+};
+
+TEST(SimMix, FixpipeWritesTheVectorCoresUb) {
+  ArchModel arch = loadArch("Ascend950");
+  for (bool dual : {false, true}) {
+    LocalPathData d;
+    LaunchResult r = simulateOrDie(fixpipeToUbProgram(dual), arch, 1, d.args());
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_TRUE(r.races.empty()) << r.races[0].message;
+    // Row-major C: with dual, rows [0, M/2) came through AIV 0 and the rest
+    // through AIV 1, each storing its half at sub * (M/2) rows.
+    d.expectScaledProduct(2, dual ? "dual" : "single");
+    // FIX moves the L0C bytes at l0c_to_ub (no GM latency); the AIVs start
+    // after it plus the cross-core flag.
+    LocalPathData::expectLocalCopyCycles(r, Opcode::FixpipeToUb, true, kLocM * kLocN * 4,
+                                         arch.l0cToUbBytesPerCycle, arch);
+    for (const TraceEvent &e : r.trace)
+      if (e.op == Opcode::FixpipeToUb)
+        for (const TraceEvent &v : r.trace)
+          if (v.op == Opcode::VecScalar)
+            EXPECT_GE(v.start, e.end + uint64_t(arch.crossCoreFlagCycles));
+    EXPECT_EQ(countOps(r, Opcode::FixpipeToUb), 1);
+  }
+}
+
+TEST(SimMix, FixpipeIntoUbWithoutTheCrossCoreFlagIsARace) {
+  ArchModel arch = loadArch("Ascend950");
+  LocalPathData d;
+  LaunchResult r = simulateOrDie(fixpipeToUbProgram(false, /*waitForFixpipe=*/false), arch, 1,
+                                 d.args());
+  ASSERT_TRUE(r.ok) << r.error;
+  ASSERT_FALSE(r.races.empty());
+  const Race &race = r.races[0];
+  EXPECT_EQ(race.space, Space::UB);
+  EXPECT_EQ(race.firstPipe, Pipe::FIX);
+  EXPECT_EQ(race.secondPipe, Pipe::V);
+  EXPECT_NE(race.message.find("ascendc.fixpipe_ub (FIX, write, AIC)"), std::string::npos)
+      << race.message;
+  EXPECT_NE(race.message.find("on core 0 (AIV)"), std::string::npos) << race.message;
+  EXPECT_NE(race.message.find("not ordered by a cross-core flag"), std::string::npos)
+      << race.message;
+}
+
+/// C = A * B with A staged by the AIV: GM -> its UB (ND), UB -> the AIC's L1
+/// (NZ, in two halves of rows, or whole), a cross-core flag; the AIC loads
+/// B from GM, multiplies and stores C. `waitForCopy` false: no flag.
+Program ubToL1Program(bool halves, bool waitForCopy = true) {
+  ProgramBuilder b;
+  Program &p = b.program;
+  p.kernelName = "ub_to_l1";
+  p.kernelType = KernelType::Mix;
+  p.args = {{ArgSpec::Kind::Gm, DType::F16, "a"},
+            {ArgSpec::Kind::Gm, DType::F16, "b"},
+            {ArgSpec::Kind::Gm, DType::F32, "c"}};
+  b.cores = Instr::kAivCore;
+  b.copyIn(0, DType::F16, I(0), I(kLocM * kLocK), 0, 10);
+  b.set(Pipe::MTE2, Pipe::MTE3, 0);
+  b.wait(Pipe::MTE2, Pipe::MTE3, 0);
+  if (halves) { // rows [0, M/2) and [M/2, M) as two copies, `at` their first row
+    const int64_t half = kLocM / 2;
+    b.copyUbToL1(DType::F16, 0, I(0), kLocK, half, 0, kLocM, kLocK, I(0), 11);
+    b.copyUbToL1(DType::F16, 0, I(half * kLocK), kLocK, half, 0, kLocM, kLocK, I(half), 11);
+  } else {
+    b.copyUbToL1(DType::F16, 0, I(0), kLocK, kLocM, 0, kLocM, kLocK, I(0), 11);
+  }
+  b.crossCore(Opcode::CrossCoreSetFlag, Pipe::MTE3, 0, Instr::kAivCore, 12);
+  b.cores = Instr::kAicCore;
+  const int64_t bL1 = kLocM * kLocK * 2;
+  b.copyToL1(1, DType::F16, I(0), I(kLocK), I(kLocN), I(kLocN), bL1, kLocK, kLocN, 13);
+  b.set(Pipe::MTE2, Pipe::MTE1, 0);
+  b.wait(Pipe::MTE2, Pipe::MTE1, 0);
+  if (waitForCopy)
+    b.crossCore(Opcode::CrossCoreWaitFlag, Pipe::MTE1, 0, Instr::kAicCore, 14);
+  b.loadL0(Space::L0A, DType::F16, 0, 0, kLocM, kLocK, 15);
+  b.loadL0(Space::L0B, DType::F16, bL1, 0, kLocK, kLocN, 16);
+  b.set(Pipe::MTE1, Pipe::M, 0);
+  b.wait(Pipe::MTE1, Pipe::M, 0);
+  b.mmad(DType::F16, 0, 0, 0, kLocM, kLocK, kLocN, I(1), 17);
+  b.set(Pipe::M, Pipe::FIX, 0);
+  b.wait(Pipe::M, Pipe::FIX, 0);
+  b.fixpipe(2, DType::F32, DType::F32, I(0), I(kLocM), I(kLocN), I(kLocN), 0, kLocM, kLocN, 18);
+  if (!waitForCopy)
+    b.crossCore(Opcode::CrossCoreWaitFlag, Pipe::S, 0, Instr::kAicCore, 19);
+  b.cores = Instr::kBothCores;
+  b.end();
+  return p;
+}
+
+TEST(SimMix, UbToL1GivesTheCubeCoreAnNzTile) {
+  ArchModel arch = loadArch("Ascend950");
+  for (bool halves : {false, true}) {
+    LocalPathData d;
+    LaunchResult r = simulateOrDie(ubToL1Program(halves), arch, 1, d.args());
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_TRUE(r.races.empty()) << r.races[0].message;
+    d.expectScaledProduct(1, halves ? "halves" : "whole");
+    // MTE3 of the AIV moves the tile's bytes at ub_to_l1, no GM latency.
+    const double rows = halves ? kLocM / 2 : kLocM;
+    LocalPathData::expectLocalCopyCycles(r, Opcode::CopyUbToL1, false, rows * kLocK * 2,
+                                         arch.ubToL1BytesPerCycle, arch);
+  }
+}
+
+TEST(SimMix, UbToL1WithoutTheCrossCoreFlagIsARace) {
+  ArchModel arch = loadArch("Ascend950");
+  LocalPathData d;
+  LaunchResult r = simulateOrDie(ubToL1Program(false, /*waitForCopy=*/false), arch, 1, d.args());
+  ASSERT_TRUE(r.ok) << r.error;
+  ASSERT_FALSE(r.races.empty());
+  EXPECT_EQ(r.races[0].space, Space::L1);
+  EXPECT_NE(r.races[0].message.find("ascendc.copy_ub_to_l1 (MTE3, write, AIV)"),
+            std::string::npos)
+      << r.races[0].message;
+}
+
+TEST(SimMix, CubeVectorLocalPathsExistOnlyOnAscend950) {
+  // Atlas A2/A3 exchange through GM: a program with either path is rejected
+  // before it runs.
+  ArchModel arch = loadArch("Ascend910B1");
+  LocalPathData d;
+  LaunchResult r = simulate(fixpipeToUbProgram(false), arch, 1, d.args());
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("L0C -> UB has no data path on Ascend910B1"), std::string::npos) << r.error;
+  r = simulate(ubToL1Program(false), arch, 1, d.args());
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("UB -> L1 has no data path on Ascend910B1"), std::string::npos) << r.error;
+}
+
 // MIX_AIC_1_2: a group is the AIC and two AIVs. Each AIV writes its
 // sub-block index to its own element of the output after the AIC's flag;
 // the AIC's wait for flag 2 completes only once both AIVs have set it.

@@ -483,6 +483,46 @@ public:
     in.atomic = atomic;
     emit(in, "ascendc.fixpipe", line);
   }
+  /// Ascend950, on the AIC: the L0C NZ tile (tileRows x tileCols of srcT)
+  /// -> ND rows of dstT in the UB of AIV 0 at ubAddr (dual: half the rows
+  /// to each AIV).
+  void fixpipeToUb(DType dstT, DType srcT, int64_t l0cAddr, int64_t tileRows,
+                   int64_t tileCols, int64_t ubAddr, int line, bool dual = false) {
+    Instr in;
+    in.op = Opcode::FixpipeToUb;
+    in.pipe = Pipe::FIX;
+    in.dtype = dstT;
+    in.srcDtype = srcT;
+    in.srcSpace = Space::L0C;
+    in.src0Addr = l0cAddr;
+    in.dstSpace = Space::UB;
+    in.dstAddr = ubAddr;
+    in.tileRows = tileRows;
+    in.tileCols = tileCols;
+    in.dual = dual;
+    emit(in, "ascendc.fixpipe_ub", line);
+  }
+  /// Ascend950, on an AIV: `rows` rows of tileCols elements (rows ubStride
+  /// apart, from element `offset` of the UB buffer at ubAddr) -> the NZ
+  /// tile tileRows x tileCols in the AIC's L1 at l1Addr, from row `row0`.
+  void copyUbToL1(DType t, int64_t ubAddr, Operand offset, int64_t ubStride, int64_t rows,
+                  int64_t l1Addr, int64_t tileRows, int64_t tileCols, Operand row0, int line) {
+    Instr in;
+    in.op = Opcode::CopyUbToL1;
+    in.pipe = Pipe::MTE3;
+    in.dtype = in.srcDtype = t;
+    in.srcSpace = Space::UB;
+    in.src0Addr = ubAddr;
+    in.a = offset;
+    in.b = row0;
+    in.localRowStride = ubStride;
+    in.rows = Operand::ofImm(rows);
+    in.dstSpace = Space::L1;
+    in.dstAddr = l1Addr;
+    in.tileRows = tileRows;
+    in.tileCols = tileCols;
+    emit(in, "ascendc.copy_ub_to_l1", line);
+  }
   /// Cross-core flag on `pipe`, run by `side` (Instr::kAicCore / kAivCore).
   void crossCore(Opcode op, Pipe pipe, int id, uint8_t side, int line) {
     Instr in;

@@ -1,5 +1,6 @@
 //===- Accesses.cpp - What an op reads and writes, for sync insertion ------===//
 #include "asc2/Analysis/Accesses.h"
+#include "asc2/Dialect/AscendC/Transforms/Passes.h"
 
 using namespace mlir;
 
@@ -50,6 +51,15 @@ std::string lineOf(Operation *op) {
 bool usesAnyPipe(Operation *op) {
   auto code = dyn_cast<InlineCodeOpInterface>(op);
   return code && !isa<PipeOpInterface>(op) && !code.isBeforeFunction();
+}
+
+bool crossesCores(const Access &a) {
+  if (!a.res.isLocal())
+    return false;
+  CoreKind core = coreKindOf(a.leaf);
+  if (core == CoreKind::Either)
+    return false;
+  return (a.res.space == "UB") != (core == CoreKind::Vector);
 }
 
 void collectAccesses(Operation *op, Operation *as, SmallVectorImpl<Access> &out) {

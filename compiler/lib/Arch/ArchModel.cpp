@@ -167,6 +167,8 @@ std::optional<ArchModel> ArchModel::fromJson(const std::string &text,
   m.l1ToL0aBytesPerCycle = r.number("l1_to_l0a_gbps") * 1e9 / cyclesPerSecond;
   m.l1ToL0bBytesPerCycle = r.number("l1_to_l0b_gbps") * 1e9 / cyclesPerSecond;
   m.l0cToGmBytesPerCycle = r.number("l0c_to_gm_gbps") * 1e9 / cyclesPerSecond;
+  m.l0cToUbBytesPerCycle = r.optionalNumber("l0c_to_ub_gbps") * 1e9 / cyclesPerSecond;
+  m.ubToL1BytesPerCycle = r.optionalNumber("ub_to_l1_gbps") * 1e9 / cyclesPerSecond;
   m.mmadFixedCycles = r.number("mmad_fixed_cycles", /*positive=*/false);
   m.mmadCyclesPerFractal = r.number("mmad_cycles_per_fractal");
   m.mmadF32FractalFactor = r.number("mmad_f32_fractal_factor");

@@ -513,9 +513,12 @@ static CompileResult compileOnce(const std::string &asctileIR,
   describeFinalIR(kernel, *arch, *report);
   if (auto kind = kernel->getAttrOfType<StringAttr>("ascendc.kernel_type")) {
     report->options["kernel_type"] = kind.getValue().str();
-    if (kind.getValue() == "MIX")
+    if (kind.getValue() == "MIX") {
       report->options["mix_ratio"] =
           "1:" + std::to_string(ascendc::vectorCoresPerGroup(kernel));
+      if (ascendc::firstVectorCoreOnly(kernel))
+        report->options["vector_work"] = "first vector core";
+    }
     if (options.matmulCubeOnly && kind.getValue() != "AIC_ONLY") {
       Operation *vectorOp = nullptr;
       kernel.walk([&](Operation *op) {

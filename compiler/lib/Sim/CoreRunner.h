@@ -185,6 +185,8 @@ struct BlockOutcome {
 /// consumed: channel kToAic + v holds AIV v's sets towards the AIC (the AIC's
 /// wait needs one on each), kToAiv + v the AIC's sets towards AIV v (one
 /// AIC set raises all of them, as mode 2 does on hardware).
+class CoreRunner;
+
 struct CrossCoreGroup {
   static constexpr int kIds = 16;
   static constexpr int kMaxCount = 15; // hardware counter limit (§2.4)
@@ -206,6 +208,9 @@ struct CrossCoreGroup {
     int32_t setPc;
   };
   int aivs = 1;
+  /// The group's cores: the AIC, then its AIVs (Ascend950's L0C -> UB and
+  /// UB -> L1 write the other core's local memory).
+  std::array<CoreRunner *, 1 + kMaxAivs> members{};
   std::array<std::array<std::vector<Pending>, kIds>, kChannels> pending;
   std::array<std::array<std::vector<Change>, kIds>, kChannels> history;
   uint64_t sets = 0; // progress counter: sets raised so far
@@ -553,6 +558,25 @@ private:
   bool mmad(const Instr &in, int32_t pc);
   bool copyL1ToBt(const Instr &in, int32_t pc);
   bool fixpipeToL1(const Instr &in, int32_t pc);
+  /// Ascend950's local paths between the cores of a MIX group: the AIC's
+  /// fixpipe into an AIV's UB, an AIV's copy into the AIC's L1.
+  bool fixpipeToUb(const Instr &in, int32_t pc);
+  bool copyUbToL1(const Instr &in, int32_t pc);
+  /// Core `index` of this core's MIX group (0 the AIC, 1 + v AIV v).
+  CoreRunner *groupCore(int index) const {
+    return group && index <= group->aivs ? group->members[size_t(index)] : nullptr;
+  }
+  /// checkLocal on `owner`'s memory (this core's or a partner's).
+  bool checkLocalOf(const CoreRunner &owner, const Instr &in, Space s, int64_t addr,
+                    int64_t bytes) {
+    int64_t cap = int64_t(owner.memory[int(s)].size());
+    if (addr >= 0 && bytes >= 0 && addr <= cap && bytes <= cap - addr)
+      return true;
+    return fail(in, std::string(spaceName(s)) + " out-of-bounds",
+                "bytes [" + std::to_string(addr) + ", " + std::to_string(addr + bytes) +
+                    ") outside " + spaceName(s) + " capacity " +
+                    std::to_string(arch.capacity[int(s)]) + " of the " + owner.sideName());
+  }
   bool fixpipe(const Instr &in, int32_t pc);
   /// A cube copy of rows x cols valid elements into / from its tile.
   bool checkTileCopy(const Instr &in, int64_t rows, int64_t cols,

@@ -170,6 +170,97 @@ bool CoreRunner::fixpipeToL1(const Instr &in, int32_t pc) {
   return true;
 }
 
+bool CoreRunner::fixpipeToUb(const Instr &in, int32_t pc) {
+  const int64_t rows = in.tileRows, cols = in.tileCols, rp = cube::pad16(rows);
+  const int64_t srcBytes =
+      cube::tileBytes(cube::Layout::L0C, in.srcDtype, in.tileRows, in.tileCols);
+  if (!checkLocal(in, Space::L0C, in.src0Addr, srcBytes))
+    return false;
+  // dualDstCtl = 1: rows [0, M/2) to AIV 0's UB, [M/2, M) to AIV 1's, each
+  // at dstAddr; otherwise all of them to AIV 0 (subBlockId 0).
+  const int parts = in.dual ? 2 : 1;
+  const int64_t partRows = rows / parts, w = byteWidth(in.dtype);
+  const uint8_t *src = memory[int(Space::L0C)].data() + in.src0Addr;
+  if (races) {
+    races->beginAccesses(in.pipe, pc);
+    races->read(Space::L0C, in.src0Addr, in.src0Addr + srcBytes);
+  }
+  for (int part = 0; part < parts; ++part) {
+    CoreRunner *aiv = groupCore(1 + part);
+    if (!aiv)
+      return fail(in, "no vector core to write", "the group has no AIV " + std::to_string(part));
+    const int64_t bytes = partRows * cols * w;
+    if (!checkLocalOf(*aiv, in, Space::UB, in.dstAddr, bytes))
+      return false;
+    uint8_t *dst = aiv->memory[int(Space::UB)].data() + in.dstAddr;
+    for (int64_t r = 0; r < partRows; ++r)
+      cube::fixpipeRow(in.dtype, in.srcDtype, in.relu, dst + r * cols * w, src, rp,
+                       part * partRows + r, cols);
+    if (races && aiv->races)
+      races->writeOther(*aiv->races, Space::UB, in.dstAddr, in.dstAddr + bytes);
+  }
+  transfer(in, copyCycles(srcBytes, arch.l0cToUbBytesPerCycle), srcBytes);
+  return true;
+}
+
+bool CoreRunner::copyUbToL1(const Instr &in, int32_t pc) {
+  CoreRunner *aic = groupCore(0);
+  if (!aic)
+    return fail(in, "no cube core to write", "UB -> L1 needs the AIC of a MIX group");
+  const int64_t w = byteWidth(in.dtype), cols = in.tileCols;
+  const int64_t offset = val(in.a);
+  if (offset < 0 || (offset * w) % 32)
+    return fail(in, "UB -> L1 source not on a 32-byte block",
+                "element offset " + std::to_string(offset) + " (" + std::to_string(offset * w) +
+                    " bytes)");
+  const int64_t src = in.src0Addr + offset * w;
+  if (in.ndRow) { // a plain row (a bias row for the bias table)
+    const int64_t bytes = cols * w;
+    if (!checkLocal(in, Space::UB, src, bytes) ||
+        !checkLocalOf(*aic, in, Space::L1, in.dstAddr, bytes))
+      return false;
+    std::memcpy(aic->memory[int(Space::L1)].data() + in.dstAddr,
+                memory[int(Space::UB)].data() + src, size_t(bytes));
+    if (races) {
+      races->beginAccesses(in.pipe, pc);
+      races->read(Space::UB, src, src + bytes);
+      if (aic->races)
+        races->writeOther(*aic->races, Space::L1, in.dstAddr, in.dstAddr + bytes);
+    }
+    transfer(in, copyCycles(bytes, arch.ubToL1BytesPerCycle), bytes);
+    return true;
+  }
+  // ND rows -> NZ: row r of column block j lands at (j * tileRows + row0 + r)
+  // * 32 bytes of the L1 tile (C0 = 32 bytes of elements per fractal row).
+  const int64_t rows = val(in.rows), row0 = val(in.b), stride = in.localRowStride;
+  const int64_t blocks = cols * w / 32;
+  if (rows < 0 || row0 < 0 || row0 + rows > in.tileRows)
+    return fail(in, "UB -> L1 rows outside the L1 tile",
+                std::to_string(rows) + " rows from row " + std::to_string(row0) + " of " +
+                    std::to_string(in.tileRows));
+  const int64_t srcExtent = rows > 0 ? ((rows - 1) * stride + cols) * w : 0;
+  const int64_t tile = in.tileRows * cols * w;
+  if (!checkLocal(in, Space::UB, src, srcExtent) ||
+      !checkLocalOf(*aic, in, Space::L1, in.dstAddr, tile))
+    return false;
+  const uint8_t *from = memory[int(Space::UB)].data() + src;
+  uint8_t *to = aic->memory[int(Space::L1)].data() + in.dstAddr;
+  for (int64_t j = 0; j < blocks; ++j)
+    for (int64_t r = 0; r < rows; ++r)
+      std::memcpy(to + (j * in.tileRows + row0 + r) * 32, from + r * stride * w + j * 32, 32);
+  if (races) {
+    races->beginAccesses(in.pipe, pc);
+    accessRows(false, Space::UB, src, rows, cols * w, stride * w);
+    if (aic->races)
+      for (int64_t j = 0; j < blocks; ++j) {
+        int64_t lo = in.dstAddr + (j * in.tileRows + row0) * 32;
+        races->writeOther(*aic->races, Space::L1, lo, lo + rows * 32);
+      }
+  }
+  transfer(in, copyCycles(rows * cols * w, arch.ubToL1BytesPerCycle), rows * cols * w);
+  return true;
+}
+
 bool CoreRunner::copyL1ToBt(const Instr &in, int32_t pc) {
   const int64_t count = val(in.c);
   const int64_t bytes = count * byteWidth(in.dtype);

@@ -298,6 +298,8 @@ CoreRunner::Status CoreRunner::resume() {
   bool ok = true;
   int32_t pc = cursor; // a local in the hot loop; saved when blocking
   const uint8_t bit = coreBit;
+  // The second AIV of a first-AIV-only group skips the vector work.
+  const uint8_t skip = mix && !isAic && subBlock != 0 ? Instr::kFirstAivOnly : 0;
   while (ok && pc < size) {
     if (++sincePoll == (1u << 16)) {
       sincePoll = 0;
@@ -322,7 +324,7 @@ CoreRunner::Status CoreRunner::resume() {
     }
     const Instr &in = code[pc];
     // MIX: instructions of the other core are not in this core's stream.
-    if (bit && !(in.cores & bit)) {
+    if (bit && (!(in.cores & bit) || (in.cores & skip))) {
       ++pc;
       continue;
     }
@@ -407,6 +409,12 @@ CoreRunner::Status CoreRunner::resume() {
       break;
     case Opcode::FixpipeToL1:
       ok = fixpipeToL1(in, pc);
+      break;
+    case Opcode::FixpipeToUb:
+      ok = fixpipeToUb(in, pc);
+      break;
+    case Opcode::CopyUbToL1:
+      ok = copyUbToL1(in, pc);
       break;
     case Opcode::FixpipeToGm:
       ok = fixpipe(in, pc);

@@ -29,6 +29,8 @@ void runGroup(int block, const std::vector<CoreRunner *> &cores,
   group.reset();
   group.aivs = int(n) - 1;
   for (size_t i = 0; i < n; ++i)
+    group.members[i] = cores[i];
+  for (size_t i = 0; i < n; ++i)
     cores[i]->begin(block, outs[i], &group);
   std::vector<Status> status(n, Status::Blocked);
   auto allOk = [&] {

@@ -84,6 +84,8 @@ bool isVectorOpcode(Opcode op) {
   case Opcode::LoadL1ToL0:
   case Opcode::Mmad:
   case Opcode::FixpipeToL1:
+  case Opcode::FixpipeToUb:
+  case Opcode::CopyUbToL1:
   case Opcode::CopyL1ToBt:
   case Opcode::FixpipeToGm:
   case Opcode::CrossCoreSetFlag:

@@ -115,6 +115,11 @@ private:
   std::string checkFixpipeToL1(const Instr &in,
                                std::vector<Space> &spaces) const;
   std::string checkL1ToBt(const Instr &in, std::vector<Space> &spaces) const;
+  /// The cube <-> vector local copies of Ascend950: L0C -> the AIV's UB on
+  /// the AIC, UB -> the AIC's L1 on an AIV. `spaces` gets the issuing
+  /// core's space; the other core's is `partnerSpace`.
+  std::string checkCrossCoreCopy(const Instr &in, std::vector<Space> &spaces,
+                                 Space &partnerSpace) const;
   std::string checkFixpipeToGm(const Instr &in,
                                std::vector<Space> &spaces) const;
   std::string checkCrossCoreFlag(const Instr &in) const;
@@ -133,11 +138,16 @@ private:
   /// Why `addr` is not aligned for `s`, or empty.
   std::string alignError(Space s, int64_t addr) const;
   std::string tileError(const Instr &in) const;
+  /// Why a fixpipe's conversion (srcDtype -> dtype) is not one it makes, or empty.
+  std::string fixpipeTypeError(const Instr &in) const;
 
   const Program &program;
   const ArchModel &arch;
   const std::vector<LaunchArg> &args;
   const bool mix;
+  /// The other core's space of the instruction being checked (cross-core
+  /// copies), marked used on that core kind by checkCores.
+  mutable std::vector<Space> partnerSpaces;
 };
 
 std::string ProgramVerifier::verify(
@@ -153,6 +163,7 @@ std::string ProgramVerifier::verify(
   for (size_t pc = 0; pc < program.code.size(); ++pc) {
     const Instr &in = program.code[pc];
     spaces.clear();
+    partnerSpaces.clear();
     why = checkInstr(in, spaces);
     if (why.empty())
       why = checkCores(in, spaces, usedSpaces);
@@ -240,6 +251,14 @@ std::string ProgramVerifier::checkInstr(const Instr &in,
     return checkFixpipeToL1(in, spaces);
   case Opcode::CopyL1ToBt:
     return checkL1ToBt(in, spaces);
+  case Opcode::FixpipeToUb:
+  case Opcode::CopyUbToL1: {
+    Space partner = Space::GM;
+    std::string why = checkCrossCoreCopy(in, spaces, partner);
+    if (why.empty())
+      partnerSpaces.push_back(partner);
+    return why;
+  }
   case Opcode::FixpipeToGm:
     return checkFixpipeToGm(in, spaces);
   case Opcode::CrossCoreSetFlag:
@@ -269,8 +288,12 @@ std::string ProgramVerifier::checkCores(
                   : program.kernelType == KernelType::AicOnly
                       ? Instr::kAicCore
                       : in.cores;
+  if (mix && (cores & Instr::kFirstAivOnly) &&
+      (cores != (Instr::kAivCore | Instr::kFirstAivOnly) || program.vectorCoresPerGroup < 2))
+    return "Instr::cores: first-AIV-only (4) marks AIV instructions of a group with two AIVs";
+  cores &= Instr::kBothCores;
   if (mix && (cores & ~Instr::kBothCores))
-    return "Instr::cores has bits other than AIC (1) and AIV (2)";
+    return "Instr::cores has bits other than AIC (1), AIV (2) and first AIV only (4)";
   for (bool aic : {false, true}) {
     if (!(cores & (aic ? Instr::kAicCore : Instr::kAivCore)))
       continue;
@@ -283,6 +306,8 @@ std::string ProgramVerifier::checkCores(
              ": " + why;
     for (Space s : spaces)
       usedSpaces[aic ? 1 : 0][int(s)] = true;
+    for (Space s : partnerSpaces)
+      usedSpaces[aic ? 0 : 1][int(s)] = true;
   }
   return {};
 }
@@ -566,6 +591,53 @@ ProgramVerifier::checkFixpipeToL1(const Instr &in,
   return {};
 }
 
+std::string ProgramVerifier::checkCrossCoreCopy(const Instr &in, std::vector<Space> &spaces,
+                                                Space &partnerSpace) const {
+  const bool fixpipe = in.op == Opcode::FixpipeToUb;
+  // A path of the target (its bandwidth in the arch file), in a MIX group.
+  if ((fixpipe ? arch.l0cToUbBytesPerCycle : arch.ubToL1BytesPerCycle) <= 0)
+    return std::string(fixpipe ? "L0C -> UB" : "UB -> L1") + " has no data path on " +
+           arch.name;
+  if (!mix || (in.cores & Instr::kBothCores) != (fixpipe ? Instr::kAicCore : Instr::kAivCore))
+    return std::string(fixpipe ? "L0C -> UB runs on the AIC" : "UB -> L1 runs on an AIV") +
+           " of a MIX kernel and writes the other core's memory";
+  if (in.pipe != (fixpipe ? Pipe::FIX : Pipe::MTE3))
+    return std::string(fixpipe ? "L0C -> UB runs on FIX" : "UB -> L1 runs on MTE3") + ", not " +
+           pipeName(in.pipe);
+  std::string why = tileError(in);
+  if (why.empty())
+    why = fixpipe ? fixpipeTypeError(in) : std::string();
+  if (!why.empty())
+    return why;
+  const int64_t w = byteWidth(in.dtype);
+  if (fixpipe && in.dual && (in.tileRows % 2 || program.vectorCoresPerGroup < 2))
+    return "a dual-destination fixpipe halves an even number of rows between two AIVs";
+  if (!fixpipe && (in.srcDtype != in.dtype || !isCubeInput(in.dtype)))
+    return std::string("UB -> L1 copies float16/bfloat16/float32/int8 as they are, not ") +
+           dtypeName(in.srcDtype) + " to " + dtypeName(in.dtype);
+  if (!fixpipe && ((in.tileCols * w) % 32 ||
+                   (!in.ndRow && (in.tileRows % 16 || (in.localRowStride * w) % 32 ||
+                                  in.rows.isReg() || in.rows.imm <= 0))))
+    return "UB -> L1 copies whole 32-byte blocks into whole fractals";
+  const Space own = fixpipe ? Space::L0C : Space::UB;
+  partnerSpace = fixpipe ? Space::UB : Space::L1;
+  why = alignError(own, in.src0Addr);
+  if (why.empty())
+    why = alignError(partnerSpace, in.dstAddr);
+  spaces.push_back(own);
+  return why;
+}
+
+std::string ProgramVerifier::fixpipeTypeError(const Instr &in) const {
+  if (in.srcDtype == DType::F32
+          ? !(in.dtype == DType::F32 || in.dtype == DType::F16 || in.dtype == DType::BF16)
+          : !(in.srcDtype == DType::I32 && in.dtype == DType::I32))
+    return std::string("fixpipe converts float32 to float32/float16/bfloat16 "
+                       "or int32 to int32, not ") +
+           dtypeName(in.srcDtype) + " to " + dtypeName(in.dtype);
+  return {};
+}
+
 std::string ProgramVerifier::checkL1ToBt(const Instr &in,
                                          std::vector<Space> &spaces) const {
   if (in.pipe != Pipe::MTE1)
@@ -590,14 +662,9 @@ ProgramVerifier::checkFixpipeToGm(const Instr &in,
     return why;
   if (in.pipe != Pipe::FIX)
     return std::string("fixpipe runs on pipe FIX, not ") + pipeName(in.pipe);
-  if (in.srcDtype == DType::F32
-          ? !(in.dtype == DType::F32 || in.dtype == DType::F16 ||
-              in.dtype == DType::BF16)
-          : !(in.srcDtype == DType::I32 && in.dtype == DType::I32))
-    return std::string("fixpipe converts float32 to float32/float16/bfloat16 "
-                       "or int32 to int32, not ") +
-           dtypeName(in.srcDtype) + " to " + dtypeName(in.dtype);
-  why = tileError(in);
+  why = fixpipeTypeError(in);
+  if (why.empty())
+    why = tileError(in);
   if (why.empty())
     why = alignError(Space::L0C, in.src0Addr);
   if (!why.empty())

@@ -112,8 +112,9 @@ void RaceDetector::checkRun(ShadowState &st, int p, bool isWrite,
   }
 }
 
-void RaceDetector::access(Space s, int64_t lo, int64_t hi, bool isWrite) {
-  Shadow &sh = shadow[int(s)];
+void RaceDetector::access(RaceDetector &home, Space s, int64_t lo, int64_t hi,
+                          bool isWrite) {
+  Shadow &sh = home.shadow[int(s)];
   lo = lo / kGranule * kGranule;
   hi = std::min(sh.capacity, (hi + kGranule - 1) / kGranule * kGranule);
   if (hi <= lo || sh.runs.empty())
@@ -146,7 +147,7 @@ void RaceDetector::access(Space s, int64_t lo, int64_t hi, bool isWrite) {
     if (runs[k].state == runs[k - 1].state)
       runs.erase(runs.begin() + k);
   if (!pending.empty())
-    report(s, isWrite, lo, hi);
+    report(s, isWrite, lo, hi, home.coreSuffix);
 }
 
 void RaceDetector::gmRows(bool isWrite, int64_t addr, int64_t rows,
@@ -191,7 +192,7 @@ void RaceDetector::accessGm(int64_t lo, int64_t hi, bool isWrite) {
       break;
   }
   if (!pending.empty())
-    report(Space::GM, isWrite, lo, hi);
+    report(Space::GM, isWrite, lo, hi, coreSuffix);
 }
 
 void RaceDetector::noteConflict(int32_t firstPc, int firstLane,
@@ -229,7 +230,8 @@ std::string opAt(const Program &program, const Instr &in, Pipe pipe,
 
 } // namespace
 
-void RaceDetector::report(Space s, bool secondWrite, int64_t lo, int64_t hi) {
+void RaceDetector::report(Space s, bool secondWrite, int64_t lo, int64_t hi,
+                          const char *owner) {
   for (const Conflict &c : pending) {
     if (races.size() >= kMaxRaces)
       break;
@@ -263,7 +265,7 @@ void RaceDetector::report(Space s, bool secondWrite, int64_t lo, int64_t hi) {
     } else {
       place = std::string(spaceName(s)) + " bytes [" + std::to_string(r.lo) +
               ", " + std::to_string(r.hi) + ") on core " +
-              std::to_string(core) + coreSuffix;
+              std::to_string(core) + owner;
     }
     r.message = "data race on " + place + ": " +
                 opAt(program, first, r.firstPipe, c.firstWrite, firstSide) +

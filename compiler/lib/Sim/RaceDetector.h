@@ -117,8 +117,15 @@ public:
 
   /// Starts the memory accesses of the instruction at `pc` on pipe `p`.
   void beginAccesses(Pipe p, int32_t pc);
-  void read(Space s, int64_t lo, int64_t hi) { access(s, lo, hi, false); }
-  void write(Space s, int64_t lo, int64_t hi) { access(s, lo, hi, true); }
+  void read(Space s, int64_t lo, int64_t hi) { access(*this, s, lo, hi, false); }
+  void write(Space s, int64_t lo, int64_t hi) { access(*this, s, lo, hi, true); }
+  /// A write of the current instruction into the local memory of another
+  /// core of the MIX group (Ascend950's L0C -> UB and UB -> L1): checked
+  /// with this core's clocks against `home`'s shadow of that memory, where
+  /// it is remembered for the home core's own later accesses.
+  void writeOther(RaceDetector &home, Space s, int64_t lo, int64_t hi) {
+    access(home, s, lo, hi, true);
+  }
   /// GM rows of the current instruction (canonical addresses); atomic
   /// stores are not checked within a block.
   void gmRows(bool isWrite, int64_t addr, int64_t rows, int64_t rowBytes,
@@ -160,7 +167,9 @@ private:
     for (int i = 0; i < kLanes; ++i)
       into[i] = into[i] > from[i] ? into[i] : from[i];
   }
-  void access(Space s, int64_t lo, int64_t hi, bool isWrite);
+  /// An access to `home`'s shadow of `s` (this detector's own, or another
+  /// core's of the group).
+  void access(RaceDetector &home, Space s, int64_t lo, int64_t hi, bool isWrite);
   void accessGm(int64_t lo, int64_t hi, bool isWrite);
   /// The checks of one run against the current access; updates its reads.
   void checkRun(ShadowState &st, int p, bool isWrite, int64_t runLo,
@@ -169,7 +178,9 @@ private:
   static size_t split(Shadow &shadow, int64_t pos);
   void noteConflict(int32_t firstPc, int firstLane, bool firstWrite,
                     int64_t lo, int64_t hi);
-  void report(Space s, bool secondWrite, int64_t lo, int64_t hi);
+  /// `owner`: the suffix of the core whose local memory it is.
+  void report(Space s, bool secondWrite, int64_t lo, int64_t hi,
+              const char *owner);
 
   const Program &program;
   int eventIds;

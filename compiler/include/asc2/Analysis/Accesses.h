@@ -51,6 +51,12 @@ std::string lineOf(mlir::Operation *op);
 /// Raw Ascend C that names no pipe (asc2.inline): it may use every pipe and
 /// buffer, so it has no accesses here and sync insertion fences it instead.
 bool usesAnyPipe(mlir::Operation *op);
+/// Whether `a` touches the local memory of the other core of a MIX group:
+/// Ascend950's fixpipe L0C -> UB (the cube core writes the vector core's UB)
+/// and UB -> L1 (the vector core writes the cube core's L1). Only cross-core
+/// flags order such an access against the owner's own (no buffer id, no
+/// same-core flag reaches across).
+bool crossesCores(const Access &a);
 /// Leaf accesses of `op` (nested ops for compound ops), attributed to `as`.
 void collectAccesses(mlir::Operation *op, mlir::Operation *as,
                      llvm::SmallVectorImpl<Access> &out);

@@ -71,6 +71,10 @@ struct ArchModel {
   // (MTE1), L0C->GM (FIX).
   double gmToL1BytesPerCycle = 0, l1ToL0aBytesPerCycle = 0,
          l1ToL0bBytesPerCycle = 0, l0cToGmBytesPerCycle = 0;
+  // The local paths between the cube and the vector core of Ascend950: the
+  // fixpipe L0C -> UB (FIX, on the AIC) and UB -> L1 (MTE3, on the AIV).
+  // 0: the target has no such path (Atlas A2/A3 exchange through GM).
+  double l0cToUbBytesPerCycle = 0, ubToL1BytesPerCycle = 0;
   double mmadFixedCycles = 0;       // per mmad instruction
   double mmadCyclesPerFractal = 1;  // per 16x16x16 f16 fractal (f32: 16x8x16
                                     // fractals, int8: 16x32x16)

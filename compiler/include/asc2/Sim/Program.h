@@ -175,6 +175,17 @@ enum class Opcode : uint8_t {
   FixpipeToL1,  // FIX: L0C NZ tile (tileRows x tileCols, srcDtype) at src0Addr
                 // -> L1 NZ tile of dtype at dstAddr (relu, rounding as
                 // FixpipeToGm): a matmul result staged for the next matmul.
+  FixpipeToUb,  // FIX on the AIC (Ascend950): L0C NZ tile (tileRows x
+                // tileCols, srcDtype) at src0Addr -> ND rows of tileCols
+                // elements (dtype, relu and rounding as FixpipeToGm) in the
+                // UB of the group's AIV at dstAddr: AIV 0, or with `dual`
+                // rows [0, tileRows/2) to AIV 0 and the rest to AIV 1.
+  CopyUbToL1,   // MTE3 on an AIV (Ascend950): UB -> the group's AIC's L1.
+                // 2-D: `rows` (immediate) rows of tileCols elements from
+                // src0Addr + element a (rows localRowStride apart) into the
+                // NZ tile of tileRows x tileCols at dstAddr, from row b (an
+                // operand; 0 unless a split half). ndRow: tileCols elements
+                // copied as they are (a 1-D bias row).
   CopyL1ToBt,   // MTE1: c elements of a matmul bias row from L1 (srcDtype
                 // F32/F16/BF16, the row of tileElems elements at src0Addr,
                 // from element a) to the bias table (BT, dtype F32, widened)
@@ -312,11 +323,17 @@ struct Instr {
   bool transpose = false;       // LoadL1ToL0: load the transposed sub-tile
                                 // (tileCols x tileRows at (a, b) of the source)
   bool hf32 = false;            // Mmad: float32 operands rounded to HF32
+  bool dual = false;            // FixpipeToUb: rows halved between two AIVs
+  bool ndRow = false;           // CopyUbToL1: a plain row, not NZ
   /// Which cores of a MIX group execute this instruction: bit 0 = AIC (cube
   /// core), bit 1 = AIV (vector core). Scalar control flow runs on both.
   /// Ignored by AIV_ONLY / AIC_ONLY kernels (every instruction runs).
   uint8_t cores = kBothCores;
   static constexpr uint8_t kAicCore = 1, kAivCore = 2, kBothCores = 3;
+  /// With kAivCore, in a MIX_AIC_1_2 kernel whose vector work was not
+  /// divided: only AIV 0 executes it (the second AIV runs the control flow
+  /// and the cross-core flags).
+  static constexpr uint8_t kFirstAivOnly = 4;
 
   int32_t point = -1;      // program point in the final IR (stable across views)
   int32_t loc = -1;        // index into Program::locs, -1 if unknown

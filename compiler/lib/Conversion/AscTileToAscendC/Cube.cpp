@@ -276,31 +276,118 @@ LogicalResult Lowering::lowerMove(at::MoveOp op) {
   if (src.getLocation() == at::TileLocation::L0C &&
       dst.getLocation() == at::TileLocation::L1) {
     // The fixpipe stages a matmul result (relu and casts folded in) in L1.
-    auto it = l0cViews.find(op.getSource());
-    L0CView v = it == l0cViews.end() ? L0CView{op.getSource(), false} : it->second;
-    if (zeroAccumulators.contains(v.tile))
-      return op.emitOpError() << "moves a zero accumulator that no matmul_acc wrote";
-    auto in = bufferOf(op, v.tile);
+    bool relu = false;
+    auto in = fixpipeSource(op, relu);
     if (failed(in))
       return failure();
     if (!llvm::all_of(op.getOffsets(), [](int64_t o) { return o == 0; }) ||
         dst.getShape() != src.getShape())
       return op.emitOpError() << "L0C -> L1 moves the whole tile";
     Value l1 = newBuffer(op.getLoc(), dst, ac::Position::A1, "staged");
-    builder.create<ac::FixpipeL1Op>(op.getLoc(), l1, *in, v.relu);
+    builder.create<ac::FixpipeL1Op>(op.getLoc(), l1, *in, relu);
     buffers[op.getResult()] = l1;
     return success();
   }
+  if (src.getLocation() == at::TileLocation::L0C &&
+      dst.getLocation() == at::TileLocation::UB && c310)
+    return lowerL0CToUB(op);
+  if (src.getLocation() == at::TileLocation::UB &&
+      dst.getLocation() == at::TileLocation::L1 && c310)
+    return lowerUBToL1(op);
   if (src.getLocation() == at::TileLocation::L0C)
     return op.emitOpError()
            << "L0C -> " << at::stringifyTileLocation(dst.getLocation())
-           << " has no data path on this target: store the accumulator with "
-              "copy_out (fixpipe) and copy_in the result where you need it "
-              "(or stage it in L1 for another matmul)";
+           << " has no data path on " << (c310 ? "Ascend950" : "Atlas A2/A3 (only Ascend950 moves L0C -> UB)")
+           << ": store the accumulator with copy_out (fixpipe) and copy_in the result where you "
+              "need it (or stage it in L1 for another matmul)";
+  if (src.getLocation() == at::TileLocation::UB && dst.getLocation() == at::TileLocation::L1)
+    return op.emitOpError() << "UB -> L1 has no data path on Atlas A2/A3 (only Ascend950 copies "
+                               "UB -> L1): copy_out the tile and copy_in it to L1";
   return op.emitOpError() << "moving a tile from "
                           << at::stringifyTileLocation(src.getLocation()) << " to "
                           << at::stringifyTileLocation(dst.getLocation())
-                          << " is not supported (supported: UB sub-tiles, L1 -> L0A/L0B, L0C -> L1)";
+                          << " is not supported (supported: UB sub-tiles, L1 -> L0A/L0B, L0C -> L1; "
+                             "on Ascend950 also L0C -> UB and UB -> L1)";
+}
+
+FailureOr<Value> Lowering::fixpipeSource(at::MoveOp op, bool &relu) {
+  auto it = l0cViews.find(op.getSource());
+  L0CView v = it == l0cViews.end() ? L0CView{op.getSource(), false} : it->second;
+  if (zeroAccumulators.contains(v.tile))
+    return op.emitOpError() << "moves a zero accumulator that no matmul_acc wrote";
+  relu = v.relu;
+  return bufferOf(op, v.tile);
+}
+
+LogicalResult Lowering::lowerL0CToUB(at::MoveOp op) {
+  // The cube core's fixpipe writes the matmul result (relu and casts folded
+  // in, as into L1) into its vector core's UB: NZ -> ND rows.
+  at::TileType src = op.getSource().getType(), dst = op.getResult().getType();
+  bool relu = false;
+  auto in = fixpipeSource(op, relu);
+  if (failed(in))
+    return failure();
+  // split: this vector core's half of the rows (the dual-destination fixpipe).
+  int64_t rows = src.getShape()[0] / (op.getSplit() ? 2 : 1);
+  if (!llvm::all_of(op.getOffsets(), [](int64_t o) { return o == 0; }) ||
+      src.getShape().size() != 2 || dst.getShape()[0] != rows || dst.getShape()[1] != src.getShape()[1])
+    return op.emitOpError() << "L0C -> UB moves the whole 2-D tile";
+  Type from = cast<ac::LocalType>(in->getType()).getElementType(), to = dst.getElementType();
+  if (!(from.isF32() ? (to.isF32() || to.isF16() || to.isBF16()) : from == to))
+    return op.emitOpError() << "the fixpipe moves a " << from << " accumulator to UB as f32, f16 or "
+                            << "bf16 (i32 as it is), not as " << to;
+  Value ub = newBuffer(op.getLoc(), dst, ac::Position::VECCALC, "fixpiped");
+  builder.create<ac::FixpipeUbOp>(op.getLoc(), ub, *in, relu, /*dual=*/op.getSplit());
+  buffers[op.getResult()] = ub;
+  return success();
+}
+
+LogicalResult Lowering::lowerUBToL1(at::MoveOp op) {
+  // The vector core copies its UB (sub-)tile into the cube core's L1, ND ->
+  // NZ (a 1-D row stays a row: a bias row for the bias table).
+  at::TileType src = op.getSource().getType(), dst = op.getResult().getType();
+  auto in = bufferOf(op, op.getSource());
+  if (failed(in))
+    return failure();
+  Location loc = op.getLoc();
+  int64_t bytes = std::max<int64_t>(1, dst.getElementType().getIntOrFloatBitWidth() / 8);
+  int64_t rank = dst.getShape().size();
+  if (rank > 2)
+    return op.emitOpError() << "UB -> L1 copies 1-D rows or 2-D tiles, not " << dst;
+  // The first element: static offsets plus the runtime ones, row-major in src.
+  ArrayRef<int64_t> offs = op.getOffsets();
+  ValueRange dyn = op.getDynamic();
+  Value first = indexConst(loc, 0);
+  int64_t stride = 1;
+  for (int64_t d = rank - 1; d >= 0; --d) {
+    Value o = indexConst(loc, offs[d]);
+    if (!dyn.empty())
+      o = builder.create<arith::AddIOp>(loc, o, dyn[d]);
+    Value term = builder.create<arith::MulIOp>(loc, o, indexConst(loc, stride));
+    first = builder.create<arith::AddIOp>(loc, first, term);
+    stride *= src.getShape()[d];
+  }
+  // A DataCopy moves 32-byte blocks: the sub-tile's columns start on one
+  // (runtime offsets are checked when the copy runs).
+  if ((offs.back() * bytes) % 32)
+    return op.emitOpError() << "UB -> L1 copies start on a 32-byte block: column offset "
+                            << offs.back() << " of " << dst.getElementType() << " is "
+                            << offs.back() * bytes << " bytes";
+  if (rank == 2 && (dst.getShape()[0] % 16 || dst.getShape()[1] % 16))
+    return op.emitOpError() << "UB -> L1 fills whole 16 x 16 fractals: " << dst;
+  if ((dst.getShape().back() * bytes) % 32)
+    return op.emitOpError() << "UB -> L1 copies whole 32-byte blocks: a row of "
+                            << dst.getShape().back() << " x " << dst.getElementType() << " is not";
+  // split: this vector core's rows land from row sub_block_idx * rows.
+  Value row;
+  if (op.getSplit())
+    row = builder.create<arith::MulIOp>(
+        loc, builder.create<ac::GetSubBlockIdxOp>(loc, builder.getIndexType()),
+        indexConst(loc, src.getShape()[0]));
+  Value l1 = newBuffer(loc, dst, ac::Position::A1, "from_ub");
+  builder.create<ac::CopyUbToL1Op>(loc, l1, *in, first, row);
+  buffers[op.getResult()] = l1;
+  return success();
 }
 
 LogicalResult Lowering::lowerMatmul(Operation *op, Value acc, Value lhs, Value rhs,

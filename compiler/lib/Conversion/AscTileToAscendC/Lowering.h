@@ -290,6 +290,13 @@ private:
   FamilyResult lowerCubeFamily(Operation *op);
   LogicalResult lowerCubeLoad(at::LoadOp op, const GlobalView &view);
   LogicalResult lowerMove(at::MoveOp op);
+  /// Ascend950: the fixpipe L0C -> UB (the cube core writes the vector
+  /// core's UB) and UB -> L1 (the vector core writes the cube core's L1).
+  LogicalResult lowerL0CToUB(at::MoveOp op);
+  /// The buffer of the L0C tile a fixpipe moves (a relu or cast of a matmul
+  /// result is a view the fixpipe applies: `relu`).
+  FailureOr<Value> fixpipeSource(at::MoveOp op, bool &relu);
+  LogicalResult lowerUBToL1(at::MoveOp op);
   /// Whether the L1 -> `dst` move of a `dtype` sub-tile needs
   /// LoadData3DV2: float32 on c220 moved to L0B as stored or to L0A
   /// transposed (LoadData2DParams transposes only 16-bit fractals).

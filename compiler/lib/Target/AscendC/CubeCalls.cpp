@@ -199,6 +199,64 @@ FamilyResult Emitter::emitCubeFamily(Operation *op) {
         line() << "}\n";
         return success();
       })
+      .Case<FixpipeUbOp>([&](FixpipeUbOp o) {
+        // NZ -> ND rows into the vector core's UB (Fixpipe（L0C到UB数据搬运）.md,
+        // the fixpipe_l0c2ub sample): srcStride = M rounded up to 16 in C0
+        // units, dstStride = the UB row length in elements; dualDstCtl = 1
+        // halves M between the two vector cores, subBlockId 0 otherwise.
+        auto src = o.getSrc().getType();
+        std::string out = cType(o.getDst().getType().getElementType());
+        std::string in = cType(src.getElementType());
+        std::string quant = out == in ? "NoQuant" : out == "half" ? "F322F16" : "F322BF16";
+        int64_t m = src.getShape()[0], n = src.getShape()[1];
+        line() << "{\n";
+        indent += 2;
+        line() << fixpipeParams("ROW_MAJOR") << " p;\n";
+        line() << "p.nSize = " << n << ";\n";
+        line() << "p.mSize = " << m << ";\n";
+        line() << "p.srcStride = " << (m + 15) / 16 * 16 << ";\n";
+        line() << "p.dstStride = " << n << ";\n";
+        line() << "p.quantPre = QuantMode_t::" << quant << ";\n";
+        line() << "p.deqScalar = 0;\n";
+        line() << "p.reluEn = " << (o.getRelu() ? "true" : "false") << ";\n";
+        line() << "p.dualDstCtl = " << (o.getDual() ? 1 : 0) << ";\n";
+        line() << "p.subBlockId = false;\n";
+        line() << "p.params.ndNum = 1;\n";
+        line() << "AscendC::Fixpipe<" << out << ", " << in << ", " << kFixpipeToUbConfig << ">("
+               << name(o.getDst()) << ", " << name(o.getSrc()) << ", p);" << srcLine(o) << "\n";
+        indent -= 2;
+        line() << "}\n";
+        return success();
+      })
+      .Case<CopyUbToL1Op>([&](CopyUbToL1Op o) {
+        // DataCopy UB -> L1 (MTE3) in bursts of 32-byte blocks
+        // (DataCopy（UBToL1高维切分数据搬运）.md). ND -> NZ: one copy per
+        // C0-wide column block, each row one burst, source bursts a row
+        // apart, destination bursts consecutive (the rows of the block), as
+        // the c310 headers' DataCopyUB2L1ND2NZImplV2 does by column.
+        auto dst = o.getDst().getType(), src = o.getSrc().getType();
+        int64_t bytes = dst.getSizeInBytes() / std::max<int64_t>(1, dst.getNumElements());
+        std::string from = name(o.getSrc());
+        if (Value off = o.getOffset())
+          from += "[" + name(off) + "]";
+        if (dst.getShape().size() == 1) {
+          line() << "AscendC::DataCopy(" << name(o.getDst()) << ", " << from << ", "
+                 << dst.getNumElements() << ");" << srcLine(o) << "\n";
+          return success();
+        }
+        int64_t c0 = 32 / bytes, tileRows = dst.getShape()[0];
+        int64_t blocks = dst.getShape()[1] / c0;
+        int64_t srcGap = src.getShape()[1] / c0 - 1;
+        std::string to = name(o.getDst());
+        std::string rowOff;
+        if (Value row = o.getRow())
+          rowOff = " + (" + name(row) + ") * " + std::to_string(c0);
+        line() << "for (int32_t blk = 0; blk < " << blocks << "; ++blk)\n";
+        line() << "  AscendC::DataCopy(" << to << "[blk * " << tileRows * c0 << rowOff << "], "
+               << from << "[blk * " << c0 << "], AscendC::DataCopyParams{" << o.getCopiedRows()
+               << ", 1, " << srcGap << ", 0});" << srcLine(o) << "\n";
+        return success();
+      })
       .Case<CopyBiasOp>([&](CopyBiasOp o) {
         std::string src = name(o.getSrc());
         if (Value off = o.getOffset())

@@ -76,11 +76,22 @@ static StringRef mixGuard(Operation *op) {
 LogicalResult Emitter::emitBlock(Block &block) {
   for (Operation &op : block) {
     StringRef guard = mix ? mixGuard(&op) : "";
+    // The second AIV of a first-AIV-only kernel skips the vector work but
+    // keeps the cross-core flags (ops holding one put guards inside).
+    bool firstAiv = firstAivOnly && guard == "ASCEND_IS_AIV" && !holdsCrossCoreFlag(&op);
     if (!guard.empty()) {
       line() << "if " << guard << " {\n";
       indent += 2;
     }
+    if (firstAiv) {
+      line() << "if (AscendC::GetSubBlockIdx() == 0) {\n";
+      indent += 2;
+    }
     LogicalResult status = emitOp(&op);
+    if (firstAiv) {
+      indent -= 2;
+      line() << "}\n";
+    }
     if (!guard.empty()) {
       indent -= 2;
       line() << "}\n";
@@ -330,6 +341,7 @@ LogicalResult Emitter::emitFunc(func::FuncOp func) {
     kernelType = attr.getValue();
   mix = kernelType == "MIX";
   vectorCores = mix ? vectorCoresPerGroup(func) : 1;
+  firstAivOnly = mix && firstVectorCoreOnly(func);
   os << "  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_" << kernelType
      << (!mix ? "" : vectorCores == 2 ? "_AIC_1_2" : "_AIC_1_1") << ");\n";
   if (!staticAlloc) {
@@ -405,6 +417,14 @@ LogicalResult emitAscendC(ModuleOp module, StringRef socVersion,
   if (scalarMath)
     os << "#include \"utils/std/cmath.h\"\n";
   os << "\n";
+  // A Fixpipe into UB takes a FixpipeConfig with isToUB = true, which the
+  // headers do not predefine (mirror-cann/asc-devkit@82b89a15f: docs/zh/api/
+  // SIMD-API/基础API/矩阵计算（ISASI）/矩阵计算的搬出/Fixpipe（L0C到UB数据搬运）.md).
+  bool toUb = false;
+  module.walk([&](FixpipeUbOp) { toUb = true; });
+  if (toUb)
+    os << "constexpr AscendC::FixpipeConfig " << ascendc_emitter::kFixpipeToUbConfig
+       << " = {AscendC::CO2Layout::ROW_MAJOR, true};\n\n";
   for (auto func : module.getOps<func::FuncOp>()) {
     ascendc_emitter::Emitter emitter(os, staticAlloc, socVersion);
     if (failed(emitter.emitFunc(func)))

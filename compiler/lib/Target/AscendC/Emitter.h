@@ -30,6 +30,8 @@ using namespace mlir;
 
 /// The "  // line N" comment naming `op`'s source line ("" when unknown).
 std::string srcLine(Operation *op);
+/// The FixpipeConfig of an L0C -> UB Fixpipe, defined once before the kernel.
+constexpr llvm::StringLiteral kFixpipeToUbConfig = "ASC2_CFG_ROW_MAJOR_UB";
 
 class Emitter {
 public:
@@ -116,6 +118,7 @@ private:
   bool tpipe = false; // a TPipe owns the buffers (and the event ids)
   bool mix = false; // MIX kernel: core-specific ops run under ASCEND_IS_AIC/AIV
   int vectorCores = 1; // AIVs per group (2: KERNEL_TYPE_MIX_AIC_1_2)
+  bool firstAivOnly = false; // the second AIV only follows the cross-core flags
   unsigned indent = 2;
   llvm::DenseMap<Value, std::string> names;
   unsigned counter = 0;

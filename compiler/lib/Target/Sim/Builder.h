@@ -116,10 +116,17 @@ private:
                                      mlir::ValueRange origin, int64_t row, int64_t col,
                                      int64_t srcRows, int64_t srcCols, bool transpose);
 
+  /// A fixpipe from the L0C tile `src` into the local buffer `dst` (L1, or
+  /// on Ascend950 the vector core's UB): converted to dst's element type.
+  mlir::LogicalResult emitFixpipeToLocal(mlir::Operation *op, sim::Opcode code, mlir::Value dst,
+                                         mlir::Value src, bool relu);
+
   // --- flags, barriers, buffer ids, cross-core flags (SyncInstrs.cpp) ---
   FamilyResult emitSyncFamily(Operation *op);
 
   func::FuncOp func;
+  /// The second AIV of each group skips the vector work (firstVectorCoreOnly).
+  bool firstAivOnly = false;
   ProgramPoints points;
   sim::Program program;
   DenseMap<Value, int32_t> regs;

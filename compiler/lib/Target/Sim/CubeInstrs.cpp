@@ -44,6 +44,25 @@ LogicalResult Builder::emitLoadL1ToL0(Operation *op, Value dst, Value src, Value
   return success();
 }
 
+LogicalResult Builder::emitFixpipeToLocal(Operation *op, sim::Opcode code, Value dst, Value src,
+                                          bool relu) {
+  const Local *d = local(dst), *s = local(src);
+  if (!d || !s)
+    return op->emitOpError() << "has an unplanned buffer operand";
+  LocalType st = cast<LocalType>(src.getType());
+  sim::Instr &in = add(op, code, sim::Pipe::FIX);
+  in.dtype = *dtypeOf(cast<LocalType>(dst.getType()).getElementType());
+  in.srcDtype = *dtypeOf(st.getElementType());
+  in.srcSpace = s->space;
+  in.src0Addr = s->addr;
+  in.dstSpace = d->space;
+  in.dstAddr = d->addr;
+  in.tileRows = st.getShape()[0];
+  in.tileCols = st.getShape()[1];
+  in.relu = relu;
+  return success();
+}
+
 FamilyResult Builder::emitCubeFamily(Operation *op) {
   return llvm::TypeSwitch<Operation *, FamilyResult>(op)
       .Case<LoadDataOp>([&](LoadDataOp l) -> LogicalResult {
@@ -91,20 +110,42 @@ FamilyResult Builder::emitCubeFamily(Operation *op) {
         return success();
       })
       .Case<FixpipeL1Op>([&](FixpipeL1Op f) -> LogicalResult {
-        const Local *d = local(f.getDst()), *src = local(f.getSrc());
+        return emitFixpipeToLocal(op, sim::Opcode::FixpipeToL1, f.getDst(), f.getSrc(),
+                                  f.getRelu());
+      })
+      .Case<FixpipeUbOp>([&](FixpipeUbOp f) -> LogicalResult {
+        if (failed(emitFixpipeToLocal(op, sim::Opcode::FixpipeToUb, f.getDst(), f.getSrc(),
+                                      f.getRelu())))
+          return failure();
+        program.code.back().dual = f.getDual();
+        return success();
+      })
+      .Case<CopyUbToL1Op>([&](CopyUbToL1Op c) -> LogicalResult {
+        const Local *d = local(c.getDst()), *src = local(c.getSrc());
         if (!d || !src)
-          return f.emitOpError() << "has an unplanned buffer operand";
-        LocalType st = f.getSrc().getType();
-        sim::Instr &in = add(op, sim::Opcode::FixpipeToL1, sim::Pipe::FIX);
-        in.dtype = *dtypeOf(f.getDst().getType().getElementType());
-        in.srcDtype = *dtypeOf(st.getElementType());
+          return c.emitOpError() << "has an unplanned buffer operand";
+        LocalType dt = c.getDst().getType(), st = c.getSrc().getType();
+        sim::Instr &in = add(op, sim::Opcode::CopyUbToL1, sim::Pipe::MTE3);
+        in.dtype = in.srcDtype = *dtypeOf(dt.getElementType());
         in.srcSpace = src->space;
         in.src0Addr = src->addr;
         in.dstSpace = d->space;
         in.dstAddr = d->addr;
-        in.tileRows = st.getShape()[0];
-        in.tileCols = st.getShape()[1];
-        in.relu = f.getRelu();
+        in.a = sim::Operand::ofImm(0);
+        in.b = sim::Operand::ofImm(0);
+        for (auto [value, field] : {std::pair{c.getOffset(), &in.a}, std::pair{c.getRow(), &in.b}}) {
+          if (!value)
+            continue;
+          auto o = operand(op, value);
+          if (failed(o))
+            return c.emitOpError() << "has an offset the simulator cannot resolve";
+          *field = *o;
+        }
+        in.ndRow = dt.getShape().size() == 1;
+        in.tileRows = in.ndRow ? 1 : dt.getShape()[0];
+        in.tileCols = dt.getShape().back();
+        in.rows = sim::Operand::ofImm(in.ndRow ? 1 : c.getCopiedRows());
+        in.localRowStride = st.getShape().back();
         return success();
       })
       .Case<CopyBiasOp>([&](CopyBiasOp c) -> LogicalResult {

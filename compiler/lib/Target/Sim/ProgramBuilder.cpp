@@ -108,6 +108,8 @@ sim::Instr &Builder::add(Operation *op, sim::Opcode code, sim::Pipe pipe) {
   in.point = op ? points.pointOf(op) : -1;
   in.loc = op ? locIndex(op->getLoc()) : -1;
   in.cores = op ? coresOf(op) : sim::Instr::kBothCores;
+  if (firstAivOnly && in.cores == sim::Instr::kAivCore && !holdsCrossCoreFlag(op))
+    in.cores |= sim::Instr::kFirstAivOnly;
   program.code.push_back(in);
   return program.code.back();
 }
@@ -473,6 +475,7 @@ FailureOr<sim::Program> Builder::build() {
     }
     program.args.push_back(spec);
   }
+  firstAivOnly = firstVectorCoreOnly(func) && detectKernelType(func) == "MIX";
   if (failed(emitBlock(entry)))
     return failure();
   StringRef kind = detectKernelType(func);

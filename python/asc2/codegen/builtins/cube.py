@@ -303,13 +303,48 @@ def move(gen, src, offsets, shape, location, what):
                                               f"float16/bfloat16 casts), not {src.dtype.name}")
         return new_tile(gen, f"asctile.move {src.ssa} offsets [{', '.join('0' for _ in shape)}] : {src.type} -> ",
                         shape, src.dtype, location)
+    if isinstance(src, FilledTile) and src.location == L.L0C and location == L.UB and not dynamic:
+        # A filled accumulator (asc2.zeros in L0C) is the same fill in UB: no data moves.
+        check_ub_alignment(shape, src.dtype, location)
+        return refill(gen, src.fill, shape, src.dtype, location)
+    if src.location == L.L0C and location == L.UB:
+        # Ascend950: the cube core's fixpipe writes its vector core's UB (the lowering refuses it on A2/A3).
+        if tuple(offsets) != (0,) * len(shape) or shape != tuple(src.shape) or dynamic:
+            fail(errors.UnsupportedError, f"{what}: L0C -> UB moves the whole tile")
+        if src.dtype not in (core.float32, core.float16, core.bfloat16, core.int32):
+            fail(errors.CompilationTypeError, f"{what}: L0C -> UB moves float32 results (or their "
+                                              f"float16/bfloat16 casts) and int32 ones, not {src.dtype.name}")
+        return new_tile(gen, f"asctile.move {src.ssa} offsets [{', '.join('0' for _ in shape)}] : {src.type} -> ",
+                        shape, src.dtype, location)
+    if src.location == L.UB and location == L.L1:
+        return _ub_to_l1(gen, src, offsets, shape, what)
     if src.location == L.L0C:
         fail(errors.UnsupportedError,
-             f"{what}: L0C -> {location.value} has no data path on this target: copy_out the matmul result "
+             f"{what}: L0C -> {location.value} has no data path: copy_out the matmul result "
              "(fixpipe) and copy_in it where you need it, or stage it in L1 for another matmul")
     fail(errors.UnsupportedError, f"{what}: copying a tile from {src.location.value} to {location.value} "
                                   "is not supported (supported location moves: UB sub-tiles, L1 -> L0A/L0B/BT, "
-                                  "L0C -> L1)")
+                                  "L0C -> L1; on Ascend950 also L0C -> UB and UB -> L1)")
+
+
+def _ub_to_l1(gen, src, offsets, shape, what):
+    """The ``shape`` sub-tile at ``offsets`` of a UB tile in L1 (Ascend950: the vector core copies it into the cube
+    core's L1 as NZ fractals; a 1-D row stays a row, a bias row). Runtime offsets are checked when it runs."""
+    check_dtype(what, src, CUBE_INPUT_DTYPES)
+    check_cube_shape(shape, L.L1, what)
+    elem_bytes = max(1, src.dtype.bits // 8)
+    last = offsets[-1]
+    if isinstance(last, int) and (last * elem_bytes) % UB_BLOCK_BYTES:
+        fail(errors.AlignmentError, f"{what}: a UB -> L1 copy starts on a 32-byte block; column offset {last} of "
+                                    f"{src.dtype.name} is {last * elem_bytes} bytes")
+    if any(isinstance(o, Scalar) for o in offsets):
+        static = ", ".join(str(o) if isinstance(o, int) else "0" for o in offsets)
+        dynamic = ", ".join(as_index(gen, o if isinstance(o, Scalar) else 0, f"{what} offset").ssa
+                            for o in offsets)
+        text = f"offsets [{static}] dynamic [{dynamic}]"
+    else:
+        text = f"offsets [{', '.join(str(o) for o in offsets)}]"
+    return new_tile(gen, f"asctile.move {src.ssa} {text} : {src.type} -> ", shape, src.dtype, L.L1)
 
 
 def _load_l0(gen, l1, offsets, shape, location, transpose, what):

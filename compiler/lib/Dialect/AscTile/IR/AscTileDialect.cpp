@@ -627,17 +627,26 @@ LogicalResult MoveOp::verify() {
                    dst.getLocation() == TileLocation::L0B);
   bool biasLoad = src.getLocation() == TileLocation::L1 &&
                   dst.getLocation() == TileLocation::BT;
-  if ((transpose && !cubeLoad) || (!getDynamic().empty() && !cubeLoad && !biasLoad))
+  bool toL1 = src.getLocation() == TileLocation::UB && dst.getLocation() == TileLocation::L1;
+  if ((transpose && !cubeLoad) || (!getDynamic().empty() && !cubeLoad && !biasLoad && !toL1))
     return emitOpError() << "transposes are for L1 -> L0A/L0B moves, runtime "
-                            "offsets for L1 -> L0A/L0B/BT moves";
+                            "offsets for L1 -> L0A/L0B/BT and UB -> L1 moves";
   if (transpose && dst.getShape().size() != 2)
     return emitOpError() << "transposes 2-D tiles only";
   if (!getDynamic().empty() && getDynamic().size() != src.getShape().size())
     return emitOpError() << "expects one runtime offset per dimension, got "
                          << getDynamic().size();
+  // split: the UB side holds half the rows of the cube-side tile.
+  bool fromL0C = src.getLocation() == TileLocation::L0C && dst.getLocation() == TileLocation::UB;
+  if (getSplit() && (!(fromL0C || toL1) || src.getShape().size() != 2 || getOffsets()[0] != 0 ||
+                     (fromL0C ? src.getShape()[0] : dst.getShape()[0]) !=
+                         2 * (fromL0C ? dst.getShape()[0] : src.getShape()[0])))
+    return emitOpError() << "split moves L0C -> UB or UB -> L1 with half the rows on the UB side";
+  int64_t rowScale = getSplit() && toL1 ? 2 : 1; // the source's rows, as the result counts them
   for (size_t d = 0; d < src.getShape().size(); ++d)
     if (getOffsets()[d] < 0 ||
-        getOffsets()[d] + dst.getShape()[transpose ? 1 - d : d] > src.getShape()[d])
+        getOffsets()[d] + dst.getShape()[transpose ? 1 - d : d] >
+            src.getShape()[d] * (d == 0 ? rowScale : 1))
       return emitOpError() << "sub-tile " << dst << " at offsets ["
                            << llvm::make_range(getOffsets().begin(), getOffsets().end())
                            << "] is outside " << src;

@@ -38,6 +38,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/IntEqClasses.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -122,6 +123,15 @@ public:
         return false;
       }
     }
+    // Both vector cores need a matmul result the fixpipe moves into UB: it
+    // can only be divided between them (a single destination reaches one).
+    for (MoveOp m : fixpipesToUb)
+      if (!splitLeaders.empty() && !isSplitValue(m.getResult())) {
+        reasonOp = m;
+        reason = "the matmul result it moves to UB is needed whole (its rows are not divided with the "
+                 "tiles the kernel stores)";
+        return false;
+      }
     return !splitLeaders.empty();
   }
 
@@ -174,6 +184,43 @@ private:
       whole(v, op, why);
   }
 
+  /// Ascend950's moves between the cores: the fixpipe into UB is a load
+  /// (its rows divide: the dual-destination fixpipe), a copy of a UB tile's
+  /// rows into L1 a store (each vector core copies its own rows); a copy of
+  /// part of the rows keeps every tile whole.
+  void analyseMove(MoveOp m) {
+    TileLocation from = m.getSource().getType().getLocation();
+    TileLocation to = m.getResult().getType().getLocation();
+    if (from == TileLocation::L0C && to == TileLocation::UB) {
+      add(m.getResult());
+      fixpipesToUb.push_back(m);
+      return;
+    }
+    if (from != TileLocation::UB || to != TileLocation::L1) {
+      wholeAll(m, "used by an operation that needs all of its rows");
+      return;
+    }
+    copiesToL1.push_back(m);
+    TileType src = m.getSource().getType();
+    bool firstRow = m.getOffsets()[0] == 0 &&
+                    (m.getDynamic().empty() || matchPattern(m.getDynamic()[0], m_Zero()));
+    if (src.getRank() == 2 && firstRow && src.getShape()[0] == m.getResult().getType().getShape()[0]) {
+      split(m.getSource(), m);
+      return;
+    }
+    reasonOp = m;
+    reason = src.getRank() == 2 ? "it copies part of a UB tile's rows to L1, which neither vector core "
+                                  "holds alone once the rows are divided"
+                                : "it copies a 1-D row to L1, which one vector core copies whole";
+  }
+
+public:
+  /// The moves between the cube and the vector core (Ascend950).
+  SmallVector<MoveOp> fixpipesToUb, copiesToL1;
+  bool hasLocalMoves() const { return !fixpipesToUb.empty() || !copiesToL1.empty(); }
+  bool isSplitValue(Value v) { return index.count(v) && splitLeaders.count(leader(v)); }
+
+private:
   void analyse(func::FuncOp func) {
     func.walk([&](Operation *op) {
       llvm::TypeSwitch<Operation *>(op)
@@ -220,6 +267,7 @@ private:
             else
               wholeAll(c, "concatenated along its first dimension");
           })
+          .Case<MoveOp>([&](MoveOp m) { analyseMove(m); })
           .Case<CmpOp, SelectOp, CastOp>([&](Operation *o) { joinAll(o); })
           .Case<scf::ForOp>([&](scf::ForOp f) {
             auto yield = cast<scf::YieldOp>(f.getBody()->getTerminator());
@@ -292,10 +340,35 @@ struct SplitVectorWorkPass
         vector |= bool(ubTile(t));
       }
     });
-    if (!cube || !vector || vectorCores == 1)
+    if (!cube || !vector)
       return;
     SplitPlan plan(func);
+    if (plan.hasLocalMoves() && vectorCores == 1) {
+      MoveOp m = plan.fixpipesToUb.empty() ? plan.copiesToL1.front() : plan.fixpipesToUb.front();
+      mlir::emitError(m.getLoc())
+          << "kernel_type=MIX_AIC_1_1 asks for one vector core per cube core, but Ascend950's "
+          << (plan.fixpipesToUb.empty() ? "UB -> L1" : "L0C -> UB")
+          << " path connects a cube core with the two vector cores of its own AI core, which a "
+             "MIX_AIC_1_2 kernel has (the Ascend C headers route a UB -> L1 DataCopy of a 1:1 kernel "
+             "through the Matmul API's GM workspace); drop kernel_type or use MIX_AIC_1_2";
+      return signalPassFailure();
+    }
+    if (vectorCores == 1)
+      return;
     if (!plan.decide()) {
+      if (plan.hasLocalMoves() && vectorCores != 2) {
+        // MIX_AIC_1_2 anyway: the first vector core does the work.
+        Operation *at = plan.reasonOp ? plan.reasonOp : func.getOperation();
+        mlir::emitRemark(at->getLoc())
+            << "the vector work runs on the first vector core of each cube core, the second only "
+               "follows the cross-core flags (Ascend950's L0C -> UB and UB -> L1 need a MIX_AIC_1_2 "
+               "kernel)"
+            << (plan.reason.empty() ? std::string() : ": " + plan.reason);
+        OpBuilder b(func.getContext());
+        func->setAttr(kVectorCoresAttr, b.getI64IntegerAttr(2));
+        func->setAttr(kFirstVectorCoreOnlyAttr, b.getUnitAttr());
+        return;
+      }
       if (plan.reason.empty())
         return; // no vector tile is stored: nothing to divide
       Operation *at = plan.reasonOp ? plan.reasonOp : func.getOperation();
@@ -353,6 +426,10 @@ struct SplitVectorWorkPass
         offsets[0].set(b.create<arith::AddIOp>(atomic.getLoc(), offsets[0].get(), shift));
       }
     });
+    for (MoveOp m : plan.fixpipesToUb)
+      m.setSplit(true); // each vector core gets half the rows (decide() checked they divide)
+    for (MoveOp m : plan.copiesToL1)
+      m.setSplit(true); // each vector core copies its half of the rows
     for (Value v : split)
       v.setType(halved(ubTile(v.getType())));
     func->setAttr(kVectorCoresAttr, b.getI64IntegerAttr(2));

@@ -318,6 +318,51 @@ LogicalResult FixpipeL1Op::verify() {
   return success();
 }
 
+LogicalResult FixpipeUbOp::verify() {
+  LocalType dst = getDst().getType(), src = getSrc().getType();
+  if (src.getSpaceName() != "L0C" || dst.getSpaceName() != "UB")
+    return emitOpError() << "moves an L0C tile to UB";
+  if (src.getShape().size() != 2 || dst.getShape().size() != 2)
+    return emitOpError() << "moves 2-D tiles";
+  // dualDstCtl = 1 splits M in halves, one per vector core (M even).
+  int64_t rows = src.getShape()[0];
+  if (getDual() && rows % 2)
+    return emitOpError() << "divides an odd number of rows (" << rows
+                         << ") between two vector cores";
+  if (dst.getShape()[0] != (getDual() ? rows / 2 : rows) ||
+      dst.getShape()[1] != src.getShape()[1])
+    return emitOpError() << "writes " << (getDual() ? "half the rows of " : "")
+                         << "the L0C tile; UB buffer shape does not match";
+  // Fixpipe L0C -> UB data types (Fixpipe（L0C到UB数据搬运）.md) without the
+  // quantisation modes: f32 -> f32/f16/bf16 (cast in the fixpipe), s32 -> s32.
+  Type in = src.getElementType(), out = dst.getElementType();
+  bool ok = in.isF32() ? (out.isF32() || out.isF16() || out.isBF16())
+                       : in.isInteger(32) && out.isInteger(32);
+  if (!ok)
+    return emitOpError() << "converts " << in << " to " << out
+                         << "; the fixpipe converts f32 to f32/f16/bf16 or keeps i32";
+  return success();
+}
+
+LogicalResult CopyUbToL1Op::verify() {
+  LocalType dst = getDst().getType(), src = getSrc().getType();
+  if (src.getSpaceName() != "UB" || dst.getSpaceName() != "L1")
+    return emitOpError() << "copies from UB to L1";
+  if (src.getShape().size() != dst.getShape().size() || dst.getShape().size() > 2)
+    return emitOpError() << "copies a 1-D row or a 2-D tile (source and destination of one rank)";
+  int64_t bytes = dst.getSizeInBytes() / std::max<int64_t>(dst.getNumElements(), 1);
+  // Bursts of 32-byte blocks (DataCopyParams): whole blocks on both sides.
+  if (dst.getShape().back() * bytes % 32 || src.getShape().back() * bytes % 32)
+    return emitOpError() << "copies whole 32-byte blocks: rows of " << dst.getShape().back()
+                         << " (source " << src.getShape().back() << ") elements are not";
+  if (getRow() && (dst.getShape().size() != 2 || src.getShape()[0] > dst.getShape()[0]))
+    return emitOpError() << "`at` a row copies all of a 2-D source's rows into a taller tile";
+  // blockCount of DataCopyParams is at most 4095 (one burst per row).
+  if (dst.getShape().size() == 2 && getCopiedRows() > 4095)
+    return emitOpError() << "copies " << getCopiedRows() << " rows; a DataCopy moves at most 4095";
+  return success();
+}
+
 LogicalResult CopyBiasOp::verify() {
   if (getSrc().getType().getSpaceName() != "L1" || getDst().getType().getSpaceName() != "BT")
     return emitOpError() << "copies a bias row from L1 to the bias table (BT)";

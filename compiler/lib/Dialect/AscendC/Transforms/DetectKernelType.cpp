@@ -71,6 +71,19 @@ int vectorCoresPerGroup(func::FuncOp func) {
   return attr && attr.getInt() == 2 ? 2 : 1;
 }
 
+bool firstVectorCoreOnly(func::FuncOp func) {
+  return vectorCoresPerGroup(func) == 2 && func->hasAttr(asctile::kFirstVectorCoreOnlyAttr);
+}
+
+bool holdsCrossCoreFlag(Operation *op) {
+  return op
+      ->walk([](Operation *o) {
+        return isa<SetFlagOp, WaitFlagOp>(o) && o->hasAttr("cross_core") ? WalkResult::interrupt()
+                                                                          : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 } // namespace asc2::ascendc
 
 namespace {

@@ -43,8 +43,12 @@ using namespace asc2::ascendc;
 
 namespace {
 
-/// Whether an access takes part in buffer-id sync.
-bool lockable(const Access &a) { return a.res.isLocal() && a.pipe != Pipe::S; }
+/// Whether an access takes part in buffer-id sync: a pipe's access to its
+/// own core's local memory (ids are a core's own; a write into the other
+/// core's memory is ordered by cross-core flags).
+bool lockable(const Access &a) {
+  return a.res.isLocal() && a.pipe != Pipe::S && !crossesCores(a);
+}
 
 /// Local buffers grouped into resources, and the id of each guarded one.
 class BufIdPlan {

@@ -90,11 +90,13 @@ LogicalResult Verifier::checkBufIdHazards() {
   };
   for (size_t i = 0; i < accesses.size(); ++i) {
     const HeldAccess &a = accesses[i];
-    if (!a.access.res.isLocal() || a.access.pipe == Pipe::S)
+    // A write into the other core's memory is ordered by cross-core flags,
+    // not ids (a core's ids are its own).
+    if (!a.access.res.isLocal() || a.access.pipe == Pipe::S || crossesCores(a.access))
       continue;
     for (size_t j = 0; j < i; ++j) {
       const HeldAccess &b = accesses[j];
-      if (b.access.pipe == a.access.pipe || b.access.pipe == Pipe::S ||
+      if (b.access.pipe == a.access.pipe || b.access.pipe == Pipe::S || crossesCores(b.access) ||
           !(a.access.write || b.access.write) ||
           !a.access.res.overlaps(b.access.res))
         continue;

@@ -454,13 +454,19 @@ def AscTile_MaskOp : AscTile_Op<"mask",
 //===----------------------------------------------------------------------===//
 
 def AscTile_MoveOp : AscTile_Op<"move", [Pure]> {
-  let summary = "copy a tile to another on-chip location (L1 -> L0A/L0B)";
+  let summary = "copy a tile to another on-chip location (L1 -> L0A/L0B/BT, L0C -> L1/UB, UB -> UB/L1)";
   let description = [{
     `asc2.copy(t, location=...)` / `t.to(location)`. With `offsets`, moves
     the sub-tile of the result's shape whose first element is at `offsets`
-    (static, multiples of 16) of the source, plus the runtime `dynamic`
-    offsets when given (one per dimension, added to the static ones; L1 ->
-    L0A/L0B only, checked when the move runs). With `transpose` (L1 ->
+    (static, multiples of 16 for L1 -> L0A/L0B) of the source, plus the
+    runtime `dynamic` offsets when given (one per dimension, added to the
+    static ones; L1 -> L0A/L0B/BT and UB -> L1 only, checked when the move
+    runs). L0C -> UB and UB -> L1 are Ascend950's paths between the cube and
+    the vector core (the lowering refuses them on Atlas A2/A3). `split`
+    (asctile-split-vector-work): the UB side is this vector core's half of
+    the rows of the whole cube-side tile (L0C -> UB: the result has half the
+    source's rows; UB -> L1: the source has half the result's, and lands
+    from row sub_block_idx * half). With `transpose` (L1 ->
     L0A/L0B), the source sub-tile is the result transposed (LoadData's
     transpose): the result is `[R, C]`, the sub-tile `[C, R]`.
 
@@ -468,10 +474,12 @@ def AscTile_MoveOp : AscTile_Op<"move", [Pure]> {
     %a0 = asctile.move %a offsets [0, 64] : !asctile.tile<128x256xf16, L1> -> !asctile.tile<128x64xf16, L0A>
     %a1 = asctile.move %a offsets [0, 0] dynamic [%c0, %k] : !asctile.tile<128x256xf16, L1> -> !asctile.tile<128x64xf16, L0A>
     %b0 = asctile.move %b offsets [0, 0] {transpose} : !asctile.tile<64x32xf16, L1> -> !asctile.tile<32x64xf16, L0B>
+    %u = asctile.move %c offsets [0, 0] : !asctile.tile<32x64xf32, L0C> -> !asctile.tile<32x64xf32, UB>
+    %l = asctile.move %x offsets [0, 0] dynamic [%c0, %k] : !asctile.tile<32x128xf16, UB> -> !asctile.tile<32x32xf16, L1>
     ```
   }];
   let arguments = (ins AscTile_TileType:$source, DenseI64ArrayAttr:$offsets,
-                       Variadic<Index>:$dynamic, UnitAttr:$transpose);
+                       Variadic<Index>:$dynamic, UnitAttr:$transpose, UnitAttr:$split);
   let results = (outs AscTile_TileType:$result);
   let assemblyFormat = [{
     $source `offsets` $offsets (`dynamic` `[` $dynamic^ `]`)? attr-dict `:` qualified(type($source)) `->`

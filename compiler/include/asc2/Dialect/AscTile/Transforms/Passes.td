@@ -136,6 +136,15 @@ def AscTileSplitVectorWork : Pass<"asctile-split-vector-work", "::mlir::func::Fu
     tiles need all their rows on one core (a reduction over rows, an odd
     row count, ...) stays MIX_AIC_1_1 with a remark. `vector-cores`: 0
     split when possible, 1 never, 2 required (an error says why not).
+
+    Ascend950's moves between the cube and the vector core (L0C -> UB,
+    UB -> L1) connect a cube core with the vector cores of its own AI core:
+    a kernel with them is always MIX_AIC_1_2. They divide like loads and
+    stores (`split` on the move: the fixpipe halves M between the two UBs,
+    each vector core copies its rows of a tile into L1); a UB -> L1 move of
+    part of a tile's rows keeps the work whole, and then only the first
+    vector core does it (`asctile.first_vector_core_only`), the second
+    following the cross-core flags. With them `vector-cores` 1 is an error.
   }];
   let options = [
     Option<"vectorCores", "vector-cores", "int64_t", "0",

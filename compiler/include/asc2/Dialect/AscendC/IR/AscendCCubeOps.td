@@ -153,6 +153,87 @@ def AscendC_FixpipeL1Op : AscendC_Op<"fixpipe_l1",
   }];
 }
 
+def AscendC_FixpipeUbOp : AscendC_Op<"fixpipe_ub",
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface]> {
+  let summary = "Fixpipe L0C (NZ) -> the vector core's UB (ND rows), conversion and ReLU (FIX, Ascend950): FixpipeParamsArch3510<ROW_MAJOR> with isToUB";
+  let description = [{
+    The cube core's fixpipe writes a matmul result into the UB of a vector
+    core of its group (Ascend950 only; Atlas A2/A3 have no such path):
+    NZ -> ND rows of `dst`'s last dimension, converted to `dst`'s element
+    type (f32 -> f16/bf16 rounds to nearest even) and with ReLU when
+    `relu`. With `dual` the rows are divided between the group's two vector
+    cores (dualDstCtl = 1, split along M): the first half lands in sub-block
+    0's UB, the second in sub-block 1's, both at `dst`'s address, so `dst`
+    has half `src`'s rows; without it the whole tile goes to sub-block 0
+    (mirror-cann/asc-devkit@82b89a15f: docs/zh/api/SIMD-API/基础API/
+    矩阵计算（ISASI）/矩阵计算的搬出/Fixpipe（L0C到UB数据搬运）.md;
+    impl/basic_api/dav_3510/kernel_operator_fixpipe_impl.h FixpipeL0cToUB).
+    Runs on the cube core; the vector core's accesses to `dst` are ordered
+    against it by cross-core flags.
+
+    ```mlir
+    ascendc.fixpipe_ub %ub, %c : !ascendc.local<32x64xf32, VECCALC>, !ascendc.local<32x64xf32, CO1>
+    ascendc.fixpipe_ub %ub, %c {dual, relu} : !ascendc.local<16x64xf16, VECCALC>, !ascendc.local<32x64xf32, CO1>
+    ```
+  }];
+  let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src, UnitAttr:$relu,
+                       UnitAttr:$dual);
+  let assemblyFormat = [{
+    $dst `,` $src attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::FIX; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getSrc(), false});
+      a.push_back({getDst(), true});
+    }
+  }];
+}
+
+def AscendC_CopyUbToL1Op : AscendC_Op<"copy_ub_to_l1",
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AscendC_SameElementType,
+     AttrSizedOperandSegments]> {
+  let summary = "DataCopy UB (ND rows) -> the cube core's L1 (NZ) (MTE3 on the vector core, Ascend950)";
+  let description = [{
+    The vector core copies the `dst`-shaped sub-tile of its UB tile `src`
+    whose first element is element `offset` of `src` (0 when absent) into
+    the L1 of its cube core, in the NZ layout the L1 -> L0A/L0B loads read:
+    one DataCopy(l1, ub, DataCopyParams) per 32-byte column block, `rows`
+    bursts of one block each, the source rows `src`'s last dimension apart
+    (Ascend950 only, MTE3: mirror-cann/asc-devkit@82b89a15f:
+    impl/basic_api/dav_3510/kernel_operator_data_copy_impl.h CopyUbufToCbuf,
+    DataCopyUB2L1ND2NZImplV2; docs/zh/api/SIMD-API/基础API/矩阵计算（ISASI）/
+    矩阵计算的搬入/DataCopy（UBToL1高维切分数据搬运）.md). A 1-D `dst` is a
+    plain run of elements (a bias row for the bias table). With `at %row`
+    (a split vector core's half) it copies as many rows as `src` has,
+    landing from row `%row` of the whole L1 tile `dst`.
+
+    ```mlir
+    ascendc.copy_ub_to_l1 %l1, %ub[%off] : !ascendc.local<32x16xf16, A1>, !ascendc.local<32x64xf16, VECCALC>
+    ascendc.copy_ub_to_l1 %l1, %ub at %row : !ascendc.local<32x32xf16, A1>, !ascendc.local<16x32xf16, VECCALC>
+    ```
+  }];
+  let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src, Optional<Index>:$offset,
+                       Optional<Index>:$row);
+  let assemblyFormat = [{
+    $dst `,` $src (`[` $offset^ `]`)? (`at` $row^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Rows copied: `src`'s (a split half, `at` a row) or `dst`'s.
+    int64_t getCopiedRows() {
+      return getRow() ? getSrc().getType().getShape()[0] : getDst().getType().getShape()[0];
+    }
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::MTE3; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      // The UB source first: the op runs on the vector core (coreKindOf).
+      a.push_back({getSrc(), false});
+      a.push_back({getDst(), true});
+    }
+  }];
+}
+
 def AscendC_CopyBiasOp : AscendC_Op<"copy_bias",
     [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface]> {
   let summary = "DataCopy of a bias row L1 -> bias table (MTE1), f16/bf16 widened to f32";

@@ -20,6 +20,13 @@ llvm::StringRef detectKernelType(mlir::func::FuncOp func);
 /// asctile-split-vector-work divided its vector work (KERNEL_TYPE_MIX_AIC_1_2),
 /// else 1.
 int vectorCoresPerGroup(mlir::func::FuncOp func);
+/// A MIX_AIC_1_2 kernel whose vector work only the first vector core of a
+/// group does (asctile-split-vector-work could not divide it): the second
+/// runs the control flow and the cross-core flags, nothing else.
+bool firstVectorCoreOnly(mlir::func::FuncOp func);
+/// A set_flag/wait_flag between the cores of a MIX group (CrossCoreSetFlag /
+/// CrossCoreWaitFlag), or an op holding one.
+bool holdsCrossCoreFlag(mlir::Operation *op);
 
 #define GEN_PASS_REGISTRATION
 #include "asc2/Dialect/AscendC/Transforms/Passes.h.inc"
