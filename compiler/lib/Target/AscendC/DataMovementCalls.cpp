@@ -7,12 +7,35 @@
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
 
+#include "asc2/Arch/NdDma.h"
+
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace asc2::ascendc;
 
 namespace asc2::ascendc_emitter {
+
+/// The C++ literal of a copy's pad_value ("0" when absent).
+static std::string padLiteral(TypedAttr p) {
+  if (auto f = dyn_cast_or_null<FloatAttr>(p))
+    return cxxFloatLiteral(f.getValue());
+  if (auto i = dyn_cast_or_null<IntegerAttr>(p))
+    return std::to_string(i.getInt());
+  return "0";
+}
+
+/// `count` elements of `dst` (a buffer or a slice of one) set to `pad` on
+/// the vector pipe; bytes as uint16_t words (no 8-bit Duplicate on A2/A3).
+static std::string duplicatePad(const std::string &dst, const std::string &elem, bool bytes,
+                                const std::string &pad, const std::string &count) {
+  if (bytes)
+    return "AscendC::Duplicate(" + dst + ".ReinterpretCast<uint16_t>(), static_cast<uint16_t>(" +
+           "static_cast<uint8_t>(" + pad + ") * 0x0101u), (" + count + " + 1) / 2);";
+  return "AscendC::Duplicate(" + dst + ", static_cast<" + elem + ">(" + pad + "), " + count + ");";
+}
 
 FamilyResult Emitter::emitDataMovementFamily(Operation *op) {
   return llvm::TypeSwitch<Operation *, FamilyResult>(op)
@@ -50,13 +73,7 @@ FamilyResult Emitter::emitDataMovementFamily(Operation *op) {
           line() << "}\n";
           return success();
         }
-        std::string pad = "0";
-        if (auto p = o.getPadValueAttr()) {
-          if (auto f = dyn_cast<FloatAttr>(p))
-            pad = cxxFloatLiteral(f.getValue());
-          else if (auto i = dyn_cast<IntegerAttr>(p))
-            pad = std::to_string(i.getInt());
-        }
+        std::string pad = padLiteral(o.getPadValueAttr());
         // DataCopyPad pads the last 32-byte block; a partial tile's tail
         // beyond it is filled on the vector pipe, ordered by a full barrier
         // (only the last, partial tile of a tensor takes that branch).
@@ -92,14 +109,10 @@ FamilyResult Emitter::emitDataMovementFamily(Operation *op) {
         int64_t cols = o.getRows() || at ? type.getShape().back() : type.getNumElements();
         int64_t tileRows = type.getNumElements() / std::max<int64_t>(1, cols);
         auto fill = [&](const std::string &where, const std::string &count) {
-          if (perBlock == 32) // bytes: no 8-bit Duplicate on A2/A3, fill uint16_t words
-            line() << "    AscendC::Duplicate(" << name(o.getDst()) << "[" << atPlus << where
-                   << "].ReinterpretCast<uint16_t>(), static_cast<uint16_t>("
-                   << "static_cast<uint8_t>(" << pad << ") * 0x0101u), (" << count
-                   << " + 1) / 2);\n";
-          else
-            line() << "    AscendC::Duplicate(" << name(o.getDst()) << "[" << atPlus << where
-                   << "], static_cast<" << elem << ">(" << pad << "), " << count << ");\n";
+          line() << "    "
+                 << duplicatePad(name(o.getDst()) + "[" + atPlus + where + "]", elem,
+                                 perBlock == 32, pad, count)
+                 << "\n";
         };
         line() << "uint32_t padded = n + right;\n";
         line() << "uint32_t rows = " << (o.getRows() ? "static_cast<uint32_t>(" + name(o.getRows()) + ")" : "1")
@@ -121,6 +134,89 @@ FamilyResult Emitter::emitDataMovementFamily(Operation *op) {
         }
         line() << "  AscendC::PipeBarrier<PIPE_ALL>();\n";
         line() << "}\n";
+        indent -= 2;
+        line() << "}\n";
+        return success();
+      })
+      .Case<DataCopyNdOp>([&](DataCopyNdOp o) {
+        // NdDmaLoopInfo lists loops innermost first; the op outermost first.
+        // The DMA pads each loop on the right (at most 255 elements) and
+        // takes sizes from 1: a tile with more padding, or none of its box
+        // inside the tensor, is filled on the vector pipe first, ordered by
+        // full barriers as data_copy_in's tail (the last tiles of a tensor).
+        auto type = o.getDst().getType();
+        std::string elem = cType(type.getElementType());
+        std::string pad = padLiteral(o.getPadValueAttr());
+        ArrayRef<int64_t> extents = o.getExtents();
+        int64_t loops = extents.size();
+        // Constant sizes decide at compile time; the others at run time.
+        bool nonEmpty = true, padFits = true;
+        std::string runNonEmpty, runPadFits;
+        auto conj = [](std::string &to, const std::string &term) {
+          to += (to.empty() ? "" : " && ") + term;
+        };
+        line() << "{\n";
+        indent += 2;
+        line() << "AscendC::NdDmaParams<" << elem << ", " << loops << "> nd{};\n";
+        for (int64_t k = 0; k < loops; ++k) {
+          int64_t i = loops - 1 - k; // the op's loop
+          std::string size = "nd.loopInfo.loopSize[" + std::to_string(k) + "]";
+          line() << size << " = static_cast<uint32_t>(" << name(o.getSizes()[i]) << "); "
+                 << "nd.loopInfo.loopSrcStride[" << k << "] = " << o.getSrcStrides()[i] << "; "
+                 << "nd.loopInfo.loopDstStride[" << k << "] = " << o.getDstStrides()[i] << ";\n";
+          if (std::optional<int64_t> c = getConstantIntValue(o.getSizes()[i])) {
+            nonEmpty &= *c >= 1;
+            padFits &= extents[i] - *c <= nd_dma::kMaxPad;
+            continue;
+          }
+          conj(runNonEmpty, size + " >= 1");
+          if (extents[i] > nd_dma::kMaxPad + 1)
+            conj(runPadFits, size + " + " + std::to_string(nd_dma::kMaxPad) + " >= " +
+                                 std::to_string(extents[i]));
+        }
+        line() << "nd.constantValue = static_cast<" << elem << ">(" << pad << ");\n";
+        auto rightPads = [&](const std::string &in) {
+          for (int64_t k = 0; k < loops; ++k) {
+            int64_t i = loops - 1 - k;
+            std::optional<int64_t> c = getConstantIntValue(o.getSizes()[i]);
+            if (!c || *c != extents[i])
+              line() << in << "nd.loopInfo.loopRpSize[" << k << "] = static_cast<uint8_t>("
+                     << extents[i] << " - nd.loopInfo.loopSize[" << k << "]);\n";
+          }
+        };
+        auto fillFirst = [&](const std::string &in) {
+          line() << in << "AscendC::PipeBarrier<PIPE_ALL>();\n";
+          line() << in
+                 << duplicatePad(name(o.getDst()), elem, type.getElementType().getIntOrFloatBitWidth() == 8,
+                                 pad, std::to_string(type.getNumElements()))
+                 << "\n";
+          line() << in << "AscendC::PipeBarrier<PIPE_ALL>();\n";
+        };
+        std::string runPadded = runNonEmpty;
+        if (!runPadFits.empty())
+          conj(runPadded, runPadFits);
+        if (!nonEmpty || !padFits) {
+          fillFirst("");
+        } else if (runPadded.empty()) {
+          rightPads("");
+        } else {
+          line() << "if (" << runPadded << ") {\n";
+          rightPads("  ");
+          line() << "} else {\n";
+          fillFirst("  ");
+          line() << "}\n";
+        }
+        if (nonEmpty) {
+          std::string in = runNonEmpty.empty() ? "" : "  ";
+          if (!runNonEmpty.empty())
+            line() << "if (" << runNonEmpty << ") {\n";
+          line() << in << "AscendC::NdDmaDci();\n";
+          line() << in << "AscendC::DataCopy(" << name(o.getDst())
+                 << ", " << name(o.getSrc()) << "[" << name(o.getOffset()) << "], nd);" << srcLine(o)
+                 << "\n";
+          if (!runNonEmpty.empty())
+            line() << "}\n";
+        }
         indent -= 2;
         line() << "}\n";
         return success();

@@ -51,6 +51,15 @@ LogicalResult Builder::localRegion(Operation *user, Value at, Value rows,
   return success();
 }
 
+/// A copy into local memory that pads with `pad` (0 when absent).
+static void padWith(TypedAttr pad, sim::Instr &in) {
+  in.hasPad = true;
+  if (auto f = dyn_cast_or_null<FloatAttr>(pad))
+    in.fimm = f.getValueAsDouble();
+  else if (auto i = dyn_cast_or_null<IntegerAttr>(pad))
+    in.fimm = (double)i.getValue().getSExtValue();
+}
+
 FamilyResult Builder::emitDataMovementFamily(Operation *op) {
   return llvm::TypeSwitch<Operation *, FamilyResult>(op)
       .Case<DataCopyInOp>([&](DataCopyInOp c) -> LogicalResult {
@@ -93,13 +102,33 @@ FamilyResult Builder::emitDataMovementFamily(Operation *op) {
           return failure();
         if (failed(localRegion(op, c.getLocalOffset(), c.getRows(), c.getDst().getType(), in)))
           return failure();
-        if (auto pad = c.getPadValueAttr()) {
-          in.hasPad = true;
-          if (auto f = dyn_cast<FloatAttr>(pad))
-            in.fimm = f.getValueAsDouble();
-          else if (auto i = dyn_cast<IntegerAttr>(pad))
-            in.fimm = (double)i.getValue().getSExtValue();
+        if (auto pad = c.getPadValueAttr())
+          padWith(pad, in);
+        return success();
+      })
+      .Case<DataCopyNdOp>([&](DataCopyNdOp c) -> LogicalResult {
+        const Local *d = local(c.getDst());
+        auto off = operand(op, c.getOffset());
+        auto gm = gmArgs.find(c.getSrc());
+        if (!d || failed(off) || gm == gmArgs.end())
+          return c.emitOpError() << "has operands the simulator cannot resolve";
+        std::vector<sim::NdCopyLoop> loops;
+        for (auto [k, size] : llvm::enumerate(c.getSizes())) {
+          auto n = operand(op, size);
+          if (failed(n))
+            return failure();
+          loops.push_back({*n, c.getExtents()[k], c.getSrcStrides()[k], c.getDstStrides()[k]});
         }
+        sim::Instr &in = add(op, sim::Opcode::CopyGmToLocalNd, sim::Pipe::MTE2);
+        in.dtype = *dtypeOf(c.getDst().getType().getElementType());
+        in.dstSpace = d->space;
+        in.dstAddr = d->addr;
+        in.gmArg = gm->second;
+        in.a = *off;
+        in.tileElems = d->elems;
+        padWith(c.getPadValueAttr(), in);
+        in.ndCopy = int32_t(program.ndCopies.size());
+        program.ndCopies.push_back(std::move(loops));
         return success();
       })
       .Case<DataCopyOutOp>([&](DataCopyOutOp c) -> LogicalResult {

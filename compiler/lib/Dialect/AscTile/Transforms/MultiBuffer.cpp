@@ -35,15 +35,17 @@ struct MultiBufferPass
       loop.getBody()->walk([&](Operation *op) {
         if (isa<scf::ForOp>(op))
           innermost = false;
-        if (isa<LoadOp>(op))
+        if (isa<LoadOp, LoadTransposedOp>(op))
           loads = true;
+        if (isa<ReshapeOp>(op))
+          return; // the same bytes as its source
         for (Type t : op->getResultTypes())
           if (auto tile = dyn_cast<TileType>(t)) {
             // Cube tiles (L1/L0) are checked by planning; fall back on overflow.
             if (tile.getLocation() != TileLocation::UB)
               continue;
             int64_t bytes = (tile.getSizeInBytes() + 31) / 32 * 32;
-            if (isa<LoadOp>(op))
+            if (isa<LoadOp, LoadTransposedOp>(op))
               loadedBytes += bytes;
             else
               largestWorking = std::max(largestWorking, bytes);
