@@ -37,8 +37,13 @@ struct MultiBufferPass
           innermost = false;
         if (isa<LoadOp, LoadTransposedOp>(op))
           loads = true;
-        if (isa<ReshapeOp>(op))
-          return; // the same bytes as its source
+        if (isa<ReshapeOp>(op)) {
+          Operation *src = op;
+          while (isa_and_nonnull<ReshapeOp>(src))
+            src = src->getOperand(0).getDefiningOp();
+          if (isa_and_nonnull<LoadOp, LoadTransposedOp>(src))
+            return; // the loaded tile's bytes (the frontend reshapes merged loads)
+        }
         for (Type t : op->getResultTypes())
           if (auto tile = dyn_cast<TileType>(t)) {
             // Cube tiles (L1/L0) are checked by planning; fall back on overflow.
