@@ -1,4 +1,4 @@
-//===- NdDma.h - field widths of the N-dimensional DMA -------------*- C++ -*-===//
+//===- NdDma.h - field widths of the N-dimensional DMA ----------*- C++ -*-===//
 //
 // Ascend C DataCopy(LocalTensor, GlobalTensor, NdDmaParams<T, dim>) on
 // __NPU_ARCH__ 3510 (Ascend950): up to five loops, each with a size, a
@@ -16,11 +16,16 @@
 
 namespace asc2::nd_dma {
 
-inline constexpr int64_t kMaxLoops = 5;                     // dim in [1, 5]
-inline constexpr int64_t kSizeLimit = int64_t(1) << 20;      // loopSize in [1, 2^20)
-inline constexpr int64_t kDstStrideLimit = int64_t(1) << 20; // loopDstStride < 2^20
-inline constexpr int64_t kSrcStrideLimit = int64_t(1) << 40; // loopSrcStride < 2^40
-inline constexpr int64_t kMaxPad = 255;                      // loopRpSize: uint8_t
+/// Loops of one copy: dim in [1, 5].
+inline constexpr int64_t kMaxLoops = 5;
+/// loopSize in [1, 2^20).
+inline constexpr int64_t kSizeLimit = int64_t(1) << 20;
+/// loopDstStride < 2^20 (elements).
+inline constexpr int64_t kDstStrideLimit = int64_t(1) << 20;
+/// loopSrcStride < 2^40 (elements).
+inline constexpr int64_t kSrcStrideLimit = int64_t(1) << 40;
+/// loopRpSize is a uint8_t.
+inline constexpr int64_t kMaxPad = 255;
 
 } // namespace asc2::nd_dma
 

@@ -1,4 +1,4 @@
-//===- TransposedLoad.cpp - the DMA loops of asctile.load_transposed -------===//
+//===- TransposedLoad.cpp - the DMA loops of asctile.load_transposed ----===//
 #include "asc2/Dialect/AscTile/IR/TransposedLoad.h"
 
 #include "asc2/Arch/NdDma.h"
@@ -15,7 +15,8 @@ SmallVector<bool> wholeBoxDims(LoadTransposedOp op) {
   SmallVector<bool> whole(box.size(), false);
   for (size_t d = 0; d < box.size(); ++d) {
     std::optional<int64_t> offset = getConstantIntValue(op.getOffsets()[d]);
-    if (ShapedType::isDynamic(dims[d]) || !offset || *offset < 0 || dims[d] - *offset < box[d])
+    if (ShapedType::isDynamic(dims[d]) || !offset || *offset < 0 ||
+        dims[d] - *offset < box[d])
       continue;
     if (!op.getRealShape().empty()) {
       std::optional<int64_t> real = getConstantIntValue(op.getRealShape()[d]);
@@ -67,10 +68,12 @@ std::optional<SmallVector<NdLoop>> planTransposedLoad(LoadTransposedOp op) {
 }
 
 bool fitsNdDma(ArrayRef<NdLoop> loops, int64_t maxLoops) {
-  if (loops.empty() || (int64_t)loops.size() > std::min(maxLoops, nd_dma::kMaxLoops))
+  if (loops.empty() ||
+      (int64_t)loops.size() > std::min(maxLoops, nd_dma::kMaxLoops))
     return false;
   return llvm::all_of(loops, [](const NdLoop &l) {
-    return l.extent < nd_dma::kSizeLimit && l.dstStride < nd_dma::kDstStrideLimit &&
+    return l.extent < nd_dma::kSizeLimit &&
+           l.dstStride < nd_dma::kDstStrideLimit &&
            l.srcStride < nd_dma::kSrcStrideLimit;
   });
 }

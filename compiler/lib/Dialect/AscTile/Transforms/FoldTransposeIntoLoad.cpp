@@ -46,7 +46,9 @@ int64_t knownDivisor(Value v, int depth = 0) {
   Operation *op = v.getDefiningOp();
   if (!op || depth > 8)
     return 1;
-  auto of = [&](unsigned i) { return knownDivisor(op->getOperand(i), depth + 1); };
+  auto of = [&](unsigned i) {
+    return knownDivisor(op->getOperand(i), depth + 1);
+  };
   if (isa<arith::MulIOp>(op)) {
     int64_t a = of(0), b = of(1), product;
     if (a == 0 || b == 0)
@@ -67,19 +69,22 @@ bool multipleOf(Value v, int64_t q) {
 
 /// One dimension of the view the folded load reads.
 struct ViewDim {
-  int64_t size;        // static extent, or ShapedType::kDynamic
-  Value dynamicSize;   // its value when dynamic
-  Value offset, real;  // real: null without a real_shape
-  int64_t box;         // extent of the tile in it
-  int64_t fromSource;  // the transpose source's dimension, -1 for a unit load dimension
+  int64_t size;       // static extent, or ShapedType::kDynamic
+  Value dynamicSize;  // its value when dynamic
+  Value offset, real; // real: null without a real_shape
+  int64_t box;        // extent of the tile in it
+  int64_t fromSource; // the transpose source's dimension, -1 for a unit load
+                      // dimension
 };
 
 struct FoldTransposeIntoLoadPass
-    : public asc2::asctile::impl::AscTileFoldTransposeIntoLoadBase<FoldTransposeIntoLoadPass> {
+    : public asc2::asctile::impl::AscTileFoldTransposeIntoLoadBase<
+          FoldTransposeIntoLoadPass> {
   using AscTileFoldTransposeIntoLoadBase::AscTileFoldTransposeIntoLoadBase;
 
   void runOnOperation() override {
-    if (failed(asc2::checkOption(getOperation(), "asctile-fold-transpose-into-load", "max-dims",
+    if (failed(asc2::checkOption(getOperation(),
+                                 "asctile-fold-transpose-into-load", "max-dims",
                                  maxDims, 1)))
       return signalPassFailure();
     SmallVector<TransposeOp> transposes;
@@ -94,18 +99,22 @@ struct FoldTransposeIntoLoadPass
   Value exactDiv(OpBuilder &b, Location loc, Value v, int64_t q);
 };
 
-Value FoldTransposeIntoLoadPass::exactDiv(OpBuilder &b, Location loc, Value v, int64_t q) {
+Value FoldTransposeIntoLoadPass::exactDiv(OpBuilder &b, Location loc, Value v,
+                                          int64_t q) {
   if (q == 1)
     return v;
   if (std::optional<int64_t> c = getConstantIntValue(v))
     return b.create<arith::ConstantIndexOp>(loc, *c / q);
   if (auto mul = v.getDefiningOp<arith::MulIOp>())
     for (unsigned i = 0; i < 2; ++i)
-      if (std::optional<int64_t> c = getConstantIntValue(mul.getOperand(i)); c && *c % q == 0)
+      if (std::optional<int64_t> c = getConstantIntValue(mul.getOperand(i));
+          c && *c % q == 0)
         return *c == q ? mul.getOperand(1 - i)
-                       : b.create<arith::MulIOp>(loc, mul.getOperand(1 - i),
-                                                 b.create<arith::ConstantIndexOp>(loc, *c / q));
-  return b.create<arith::DivSIOp>(loc, v, b.create<arith::ConstantIndexOp>(loc, q));
+                       : b.create<arith::MulIOp>(
+                             loc, mul.getOperand(1 - i),
+                             b.create<arith::ConstantIndexOp>(loc, *c / q));
+  return b.create<arith::DivSIOp>(loc, v,
+                                  b.create<arith::ConstantIndexOp>(loc, q));
 }
 
 LogicalResult FoldTransposeIntoLoadPass::fold(TransposeOp t) {
@@ -137,7 +146,8 @@ LogicalResult FoldTransposeIntoLoadPass::fold(TransposeOp t) {
   // Every op built here is erased again when the fold is not taken.
   struct Recorder : OpBuilder::Listener {
     SmallVector<Operation *> ops;
-    void notifyOperationInserted(Operation *op, OpBuilder::InsertPoint) override {
+    void notifyOperationInserted(Operation *op,
+                                 OpBuilder::InsertPoint) override {
       ops.push_back(op);
     }
   } recorder;
@@ -160,7 +170,9 @@ LogicalResult FoldTransposeIntoLoadPass::fold(TransposeOp t) {
   unsigned dynamic = 0;
   size_t next = 0; // in nonUnit
   for (size_t m = 0; m < loadShape.size(); ++m) {
-    Value dynamicSize = ShapedType::isDynamic(tensorShape[m]) ? tensor.getDynamicDims()[dynamic++] : Value();
+    Value dynamicSize = ShapedType::isDynamic(tensorShape[m])
+                            ? tensor.getDynamicDims()[dynamic++]
+                            : Value();
     Value offset = load.getOffsets()[m];
     Value real = load.getRealShape().empty() ? Value() : load.getRealShape()[m];
     if (loadShape[m] == 1) {
@@ -177,13 +189,18 @@ LogicalResult FoldTransposeIntoLoadPass::fold(TransposeOp t) {
       return rollback(); // the reshape is not a split of the load's dimensions
     int64_t inner = loadShape[m] / shape[group.front()];
     if (inner > 1) {
-      bool exact = ShapedType::isDynamic(tensorShape[m]) ? multipleOf(dynamicSize, inner)
-                                                           : tensorShape[m] % inner == 0;
-      if (!exact || !multipleOf(offset, inner) || (real && !multipleOf(real, inner)))
+      bool exact = ShapedType::isDynamic(tensorShape[m])
+                       ? multipleOf(dynamicSize, inner)
+                       : tensorShape[m] % inner == 0;
+      if (!exact || !multipleOf(offset, inner) ||
+          (real && !multipleOf(real, inner)))
         return rollback();
     }
-    ViewDim outer{ShapedType::kDynamic, Value(), exactDiv(b, loc, offset, inner),
-                  real ? exactDiv(b, loc, real, inner) : Value(), shape[group.front()],
+    ViewDim outer{ShapedType::kDynamic,
+                  Value(),
+                  exactDiv(b, loc, offset, inner),
+                  real ? exactDiv(b, loc, real, inner) : Value(),
+                  shape[group.front()],
                   group.front()};
     if (!ShapedType::isDynamic(tensorShape[m]))
       outer.size = tensorShape[m] / inner;
@@ -191,8 +208,8 @@ LogicalResult FoldTransposeIntoLoadPass::fold(TransposeOp t) {
       outer.dynamicSize = exactDiv(b, loc, dynamicSize, inner);
     view.push_back(outer);
     for (int64_t n : ArrayRef(group).drop_front())
-      view.push_back({shape[n], Value(), index(0), real ? index(shape[n]) : Value(),
-                      shape[n], n});
+      view.push_back({shape[n], Value(), index(0),
+                      real ? index(shape[n]) : Value(), shape[n], n});
   }
   if (next != nonUnit.size())
     return rollback();
@@ -224,11 +241,14 @@ LogicalResult FoldTransposeIntoLoadPass::fold(TransposeOp t) {
 
   Value viewTensor = load.getTensor();
   if (ArrayRef<int64_t>(viewShape) != tensorShape)
-    viewTensor = b.create<TensorOp>(tensor.getLoc(), asc2::asctile::TensorType::get(b.getContext(), viewShape, elem),
-                                    tensor.getPtr(), dynamicDims);
+    viewTensor = b.create<TensorOp>(
+        tensor.getLoc(),
+        asc2::asctile::TensorType::get(b.getContext(), viewShape, elem),
+        tensor.getPtr(), dynamicDims);
   auto folded = b.create<LoadTransposedOp>(
-      loc, TileType::get(b.getContext(), resultShape, elem, TileLocation::UB), viewTensor, offsets,
-      reals, b.getDenseI64ArrayAttr(perm), load.getPadValueAttr());
+      loc, TileType::get(b.getContext(), resultShape, elem, TileLocation::UB),
+      viewTensor, offsets, reals, b.getDenseI64ArrayAttr(perm),
+      load.getPadValueAttr());
   std::optional<SmallVector<NdLoop>> loops = planTransposedLoad(folded);
   if (!loops || !fitsNdDma(*loops, maxDims))
     return rollback();

@@ -1,4 +1,4 @@
-//===- TransposedLoad.h - the DMA loops of asctile.load_transposed -*- C++ -*-===//
+//===- TransposedLoad.h - DMA loops of asctile.load_transposed -*- C++ -*-===//
 //
 // A transposing load is one N-dimensional DMA (Ascend C DataCopy with
 // NdDmaParams): nested loops in the destination tile's order, each with an
@@ -34,7 +34,8 @@ llvm::SmallVector<bool> wholeBoxDims(LoadTransposedOp op);
 /// not a unit, adjacent ones merged where both sides are contiguous and the
 /// inner one is whole. std::nullopt when a tensor dimension after the first
 /// is dynamic (the strides are the DMA's static fields).
-std::optional<llvm::SmallVector<NdLoop>> planTransposedLoad(LoadTransposedOp op);
+std::optional<llvm::SmallVector<NdLoop>>
+planTransposedLoad(LoadTransposedOp op);
 
 /// Whether `loops` fit the DMA: 1 to `maxLoops` loops, every extent and
 /// stride within the API's fields (asc2/Arch/NdDma.h).
