@@ -75,3 +75,39 @@ func.func @file_scope_and_vector_function(%p: !asctile.ptr<f32>, %n: index) {
   }
   return
 }
+
+// -----
+
+// A reshape of a loaded tile (the frontend's form of a load whose whole
+// dimensions it merged, and of a transposing load) is the loaded bytes: two
+// copies of the 64 KiB tile fit 184 KiB. A reshape of a computed tile is a
+// working tile like any other: 2 x (64 + 64) KiB do not.
+// CHECK-LABEL: func.func @reshaped_load
+// CHECK: asctile.multi_buffer, asctile.unroll_factor = 2
+// CHECK-LABEL: func.func @reshaped_result
+// CHECK-NOT: asctile.multi_buffer
+func.func @reshaped_load(%p: !asctile.ptr<f32>, %n: index) {
+  %t = asctile.tensor %p[%n] : !asctile.ptr<f32> -> !asctile.tensor<?xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %a = asctile.load %t[%i] : !asctile.tensor<?xf32> -> !asctile.tile<16384xf32, UB>
+    %b = asctile.reshape %a : !asctile.tile<16384xf32, UB> -> !asctile.tile<2x16x512xf32, UB>
+    %c = asctile.reshape %b : !asctile.tile<2x16x512xf32, UB> -> !asctile.tile<16384xf32, UB>
+    asctile.store %c, %t[%i] : !asctile.tile<16384xf32, UB>, !asctile.tensor<?xf32>
+  }
+  return
+}
+func.func @reshaped_result(%p: !asctile.ptr<f32>, %n: index) {
+  %t = asctile.tensor %p[%n] : !asctile.ptr<f32> -> !asctile.tensor<?xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %a = asctile.load %t[%i] : !asctile.tensor<?xf32> -> !asctile.tile<16384xf32, UB>
+    %s = arith.addf %a, %a : !asctile.tile<16384xf32, UB>
+    %b = asctile.reshape %s : !asctile.tile<16384xf32, UB> -> !asctile.tile<2x16x512xf32, UB>
+    %c = asctile.reshape %b : !asctile.tile<2x16x512xf32, UB> -> !asctile.tile<16384xf32, UB>
+    asctile.store %c, %t[%i] : !asctile.tile<16384xf32, UB>, !asctile.tensor<?xf32>
+  }
+  return
+}

@@ -54,7 +54,7 @@ def test_other_pads_are_written_by_the_scalar_unit(platform):
     pad = (5 << 32) + 7
     src = run(37, pad)
     assert not int64_duplicates(src)
-    assert re.search(rf"for \(uint32_t k = 0; k < \(64 - padded\); \+\+k\) \w+\.SetValue\(.*\+ k, "
+    assert re.search(rf"for \(uint32_t k = 0; k < \(64 - padded\); \+\+k\) \w+\[[^\]]*\]\.SetValue\(k, "
                      rf"static_cast<int64_t>\({pad}\)\);", src), src
 
 

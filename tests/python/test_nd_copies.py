@@ -57,13 +57,24 @@ def test_many_leading_indices_transpose_numpy_exact(platform):
 
 
 @requires_native
-@pytest.mark.parametrize("platform,step", [("Ascend910B1", 2), ("Ascend950", 4)])
+@pytest.mark.parametrize("platform,step", [("Ascend910B1", 2), ("Ascend950", 8)])
 def test_unrolled_copies_share_buffers_when_apart_they_do_not_fit(platform, step):
-    # Two copies x (load + transposed) kept apart: 4 x 58,880 bytes > 192 KB on 910B1 (4 x 117,760 > 248 KB on
-    # Ascend950 with STEP 4, upstream transpose_test_1's tiling); shared, each copy fits.
+    # Two copies x (load + transposed) kept apart: 4 x 58,880 bytes > 192 KB on 910B1; on Ascend950 the load
+    # writes the transposed tile (test_transposing_load.py), one tile a copy: 2 x 235,520 > 248 KB with STEP 8.
+    # Shared, each copy fits.
     r = in_child_process(_rows_transpose, platform, step, 2)
     assert r["races"] == []
     assert any("copies of an unrolled loop share their UB buffers" in d for d in r["diagnostics"]), r["diagnostics"]
+
+
+@requires_native
+def test_transposing_loads_keep_unrolled_copies_apart_on_ascend950():
+    # Upstream transpose_test_1's tiling (STEP 4, unroll 2): 4 x 117,760 bytes shared on Ascend950 before the
+    # transpose was folded into the load; now two 117,760-byte tiles stay apart.
+    r = in_child_process(_rows_transpose, "Ascend950", 4, 2)
+    assert r["races"] == []
+    assert not any("share their UB buffers" in d for d in r["diagnostics"]), r["diagnostics"]
+    assert "NdDmaParams<float, 3>" in r["ascendc"]
 
 
 @asc2.jit

@@ -25,6 +25,93 @@ std::vector<float> matrix() {
   return m;
 }
 
+// The N-dimensional DMA (Ascend950): rows 2..6, columns 3..8 of m land
+// transposed in an 8 x 8 tile, each loop's tail padded; a size of 0 leaves
+// the whole tile padding and reads nothing.
+TEST(SimDataMovement, NdCopyTransposesAndPadsEachLoop) {
+  ArchModel arch = loadArch("Ascend950");
+  for (int64_t rows : {5, 0}) {
+    ProgramBuilder b;
+    b.program.args = {{ArgSpec::Kind::Gm, DType::F32, "m"},
+                      {ArgSpec::Kind::Gm, DType::F32, "tileOut"}};
+    int n = b.constI(rows);
+    // Outer loop: the tile's rows = m's columns; inner: its columns = m's rows.
+    b.copyInNd(0, DType::F32, I(23), {{I(6), 8, 1, 8}, {R(n), 8, 10, 1}}, 0, -1, 10);
+    b.set(Pipe::MTE2, Pipe::MTE3, 0);
+    b.wait(Pipe::MTE2, Pipe::MTE3, 0);
+    b.copyOut(1, DType::F32, I(0), I(64), 0, 11);
+    b.end();
+    std::vector<float> m = matrix(), out(64, 7);
+    LaunchResult r = simulate(b.program, arch, 1, {gmArg(m, DType::F32), gmArg(out, DType::F32)});
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_TRUE(r.races.empty());
+    for (int i = 0; i < 8; ++i)
+      for (int j = 0; j < 8; ++j)
+        EXPECT_EQ(out[i * 8 + j], i < 6 && j < rows ? m[(2 + j) * 10 + 3 + i] : -1.0f)
+            << i << ", " << j;
+    EXPECT_EQ(r.cores[0].bytes[int(Pipe::MTE2)], uint64_t(6 * rows * 4));
+  }
+}
+
+TEST(SimDataMovement, NdCopyChecksItsGmBoxAndTarget) {
+  ArchModel arch = loadArch("Ascend950");
+  auto run = [&](const ArchModel &a, int64_t offset) {
+    ProgramBuilder b;
+    b.program.args = {{ArgSpec::Kind::Gm, DType::F32, "m"}};
+    b.copyInNd(0, DType::F32, I(offset), {{I(6), 8, 1, 8}, {I(5), 8, 10, 1}}, 0, 0, 10);
+    b.end();
+    std::vector<float> m = matrix();
+    return simulate(b.program, a, 1, {gmArg(m, DType::F32)});
+  };
+  EXPECT_TRUE(run(arch, 23).ok);
+  LaunchResult past = run(arch, 25); // the last element read: m[25 + 5 + 4 * 10], one past the end
+  EXPECT_FALSE(past.ok);
+  EXPECT_NE(past.error.find("GM out-of-bounds in ascendc.data_copy_nd"), std::string::npos) << past.error;
+  LaunchResult a2 = run(loadArch("Ascend910B1"), 23);
+  EXPECT_FALSE(a2.ok);
+  EXPECT_NE(a2.error.find("which has none (nd_dma_dims)"), std::string::npos) << a2.error;
+}
+
+// Cost: one 32-byte burst per contiguous GM run. A 64 x 16 float tile read
+// as rows of 16 (64-byte runs) moves its 4 KiB through the port; read
+// transposed, each element is a run of its own: 1024 bursts, 32 KiB.
+TEST(SimDataMovement, NdCopyHoldsThePortOneBurstPerRun) {
+  ArchModel arch = loadArchWithoutLaunchCosts("Ascend950");
+  auto mte2 = [&](std::vector<NdCopyLoop> loops) {
+    ProgramBuilder b;
+    b.program.args = {{ArgSpec::Kind::Gm, DType::F32, "x"}};
+    b.copyInNd(0, DType::F32, I(0), std::move(loops), 0, 0, 10);
+    b.end();
+    std::vector<float> x(1024, 1);
+    LaunchResult r = simulate(b.program, arch, 1, {gmArg(x, DType::F32)});
+    EXPECT_TRUE(r.ok) << r.error;
+    return r.cores[0].busy[int(Pipe::MTE2)];
+  };
+  double rate = arch.gmCopyBytesPerCycle(arch.gmToUbBytesPerCycle, /*write=*/false);
+  auto expected = [&](double portBytes) {
+    return uint64_t(std::ceil(arch.mteIssueCycles + portBytes / rate)) +
+           uint64_t(arch.gmReadLatencyCycles);
+  };
+  EXPECT_EQ(arch.ndDmaBurstBytes, 32);
+  EXPECT_EQ(mte2({{I(64), 64, 16, 16}, {I(16), 16, 1, 1}}), expected(4096));
+  EXPECT_EQ(mte2({{I(16), 16, 1, 64}, {I(64), 64, 16, 1}}), expected(1024 * 32));
+}
+
+TEST(SimDataMovement, NdCopyWithoutItsWaitIsARace) {
+  ArchModel arch = loadArch("Ascend950");
+  ProgramBuilder b;
+  b.program.args = {{ArgSpec::Kind::Gm, DType::F32, "m"}};
+  b.copyInNd(0, DType::F32, I(0), {{I(7), 8, 10, 8}, {I(8), 8, 1, 1}}, 0, 0, 10);
+  b.vec(VecOp::Add, DType::F32, 256, 0, 0, I(64), 11);
+  b.end();
+  std::vector<float> m = matrix();
+  LaunchResult r = simulate(b.program, arch, 1, {gmArg(m, DType::F32)});
+  ASSERT_FALSE(r.races.empty());
+  EXPECT_EQ(r.races[0].firstPipe, Pipe::MTE2);
+  EXPECT_EQ(r.races[0].secondPipe, Pipe::V);
+  EXPECT_EQ(r.races[0].hi, 256);
+}
+
 TEST(SimDataMovement, Copy2dPadsRowTailsAndMissingRows) {
   ArchModel arch = loadArch();
   // Rows 2..6, columns 3..8 of m into a 6 x 8 tile padded with -1; then the

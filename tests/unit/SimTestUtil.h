@@ -103,22 +103,37 @@ public:
   void patch(int32_t branchPc, int32_t target) {
     program.code[branchPc].target = target;
   }
-  void copyIn(int gmArg, DType t, Operand offset, Operand count, int64_t ubAddr,
-              int line, int64_t tileElems = 0, bool pad = false,
-              double padValue = 0) {
+  /// The fields every MTE2 copy from GM into a local space sets.
+  static Instr gmToLocal(Opcode op, DType t, int gmArg, Operand offset, Space space, int64_t addr) {
     Instr in;
-    in.op = Opcode::CopyGmToLocal;
+    in.op = op;
     in.pipe = Pipe::MTE2;
     in.dtype = t;
     in.gmArg = gmArg;
     in.a = offset;
+    in.dstSpace = space;
+    in.dstAddr = addr;
+    return in;
+  }
+  void copyIn(int gmArg, DType t, Operand offset, Operand count, int64_t ubAddr,
+              int line, int64_t tileElems = 0, bool pad = false,
+              double padValue = 0) {
+    Instr in = gmToLocal(Opcode::CopyGmToLocal, t, gmArg, offset, Space::UB, ubAddr);
     in.b = count;
-    in.dstSpace = Space::UB;
-    in.dstAddr = ubAddr;
     in.tileElems = tileElems;
     in.hasPad = pad;
     in.fimm = padValue;
     emit(in, "ascendc.data_copy", line);
+  }
+  /// CopyGmToLocalNd: `loops` outermost first, padded with `padValue`.
+  void copyInNd(int gmArg, DType t, Operand offset, std::vector<NdCopyLoop> loops,
+                int64_t ubAddr, double padValue, int line) {
+    Instr in = gmToLocal(Opcode::CopyGmToLocalNd, t, gmArg, offset, Space::UB, ubAddr);
+    in.hasPad = true;
+    in.fimm = padValue;
+    in.ndCopy = int32_t(program.ndCopies.size());
+    program.ndCopies.push_back(std::move(loops));
+    emit(in, "ascendc.data_copy_nd", line);
   }
   void copyOut(int gmArg, DType t, Operand offset, Operand count,
                int64_t ubAddr, int line) {
@@ -413,17 +428,10 @@ public:
   void copyToL1(int gmArg, DType t, Operand offset, Operand rows, Operand cols,
                 Operand gmStride, int64_t l1Addr, int64_t tileRows,
                 int64_t tileCols, int line) {
-    Instr in;
-    in.op = Opcode::CopyGmToL1Nz;
-    in.pipe = Pipe::MTE2;
-    in.dtype = t;
-    in.gmArg = gmArg;
-    in.a = offset;
+    Instr in = gmToLocal(Opcode::CopyGmToL1Nz, t, gmArg, offset, Space::L1, l1Addr);
     in.b = cols;
     in.rows = rows;
     in.gmRowStride = gmStride;
-    in.dstSpace = Space::L1;
-    in.dstAddr = l1Addr;
     in.tileRows = tileRows;
     in.tileCols = tileCols;
     emit(in, "ascendc.data_copy_nd2nz", line);

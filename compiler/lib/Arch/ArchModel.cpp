@@ -191,6 +191,14 @@ std::optional<ArchModel> ArchModel::fromJson(const std::string &text,
       return std::nullopt;
   }
 
+  // Only targets with the N-dimensional DMA describe it.
+  if (root->get("nd_dma_dims")) {
+    m.ndDmaDims = int(r.number("nd_dma_dims"));
+    m.ndDmaBurstBytes = int64_t(r.number("nd_dma_burst_bytes"));
+    if (!error.empty())
+      return std::nullopt;
+  }
+
   for (auto [key, table] :
        {std::pair{"capacity_bytes", &m.capacity},
         std::pair{"alignment_bytes", &m.alignment}}) {

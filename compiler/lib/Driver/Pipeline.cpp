@@ -447,6 +447,13 @@ static CompileResult compileOnce(const std::string &asctileIR,
   asctile::AscTileSplitVectorWorkOptions splitOptions;
   splitOptions.vectorCores = options.vectorCoresPerGroup;
   pm.addNestedPass<func::FuncOp>(asctile::createAscTileSplitVectorWork(splitOptions));
+  // Where the DMA can write a tile transposed, a transposed load needs one
+  // UB tile instead of two (before multi-buffering counts the tiles).
+  if (arch->ndDmaDims > 0) {
+    asctile::AscTileFoldTransposeIntoLoadOptions foldOptions;
+    foldOptions.maxDims = arch->ndDmaDims;
+    pm.addNestedPass<func::FuncOp>(asctile::createAscTileFoldTransposeIntoLoad(foldOptions));
+  }
   if (options.batchesRows()) {
     asctile::AscTileBatchRowsOptions batchOptions;
     batchOptions.ubCapacity = arch->capacity[(int)sim::Space::UB];

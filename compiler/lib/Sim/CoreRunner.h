@@ -489,6 +489,8 @@ private:
   bool indexedRowHint(const Instr &in, const char *hint);
   bool copyIn(const Instr &in, int32_t pc);
   bool copyOut(const Instr &in, int32_t pc);
+  /// The N-dimensional DMA (CopyGmToLocalNd).
+  bool copyInNd(const Instr &in, int32_t pc);
   /// The GM buffer a GM access of `in` addresses: a kernel argument or the
   /// block's workspace slice.
   struct GmBuffer {
@@ -551,6 +553,19 @@ private:
   void gmTransfer(const Instr &in, int64_t offset, int64_t rowElems,
                   int64_t rows, int64_t gmStride, bool write,
                   double bytesPerCycle, int64_t traceBytes);
+  /// When a GM copy's transfer runs: from `start` until the port is
+  /// `freed`.
+  struct CopySpan {
+    uint64_t start = 0, freed = 0;
+  };
+  /// The timing half of gmTransfer: a copy whose transfer moves
+  /// `portBytes` through the port at `bytesPerCycle`.
+  CopySpan gmTime(const Instr &in, int64_t portBytes, bool write,
+                  double bytesPerCycle, int64_t traceBytes);
+  /// The record half: rows of the copy for the memory system and, after
+  /// its local side, the race detector.
+  void gmRecord(const Instr &in, CopySpan span, int64_t offset,
+                int64_t rowElems, int64_t rows, int64_t gmStride, bool write);
 
   // --- the cube path (CubeUnit.cpp) ---
   bool copyGmToL1Nz(const Instr &in, int32_t pc);

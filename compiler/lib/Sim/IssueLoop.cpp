@@ -386,6 +386,9 @@ CoreRunner::Status CoreRunner::resume() {
     case Opcode::CopyGmToLocal:
       ok = copyIn(in, pc);
       break;
+    case Opcode::CopyGmToLocalNd:
+      ok = copyInNd(in, pc);
+      break;
     case Opcode::CopyLocalToGm:
       ok = copyOut(in, pc);
       break;

@@ -124,7 +124,7 @@ private:
 };
 
 bool isGmCopy(Opcode op) {
-  return op == Opcode::CopyGmToLocal || op == Opcode::CopyLocalToGm ||
+  return op == Opcode::CopyGmToLocal || op == Opcode::CopyGmToLocalNd || op == Opcode::CopyLocalToGm ||
          op == Opcode::CopyGmToL1Nz || op == Opcode::FixpipeToGm;
 }
 

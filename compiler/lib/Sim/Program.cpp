@@ -75,6 +75,7 @@ bool isVectorOpcode(Opcode op) {
   case Opcode::Jump:
   case Opcode::BranchIfZero:
   case Opcode::CopyGmToLocal:
+  case Opcode::CopyGmToLocalNd:
   case Opcode::CopyLocalToGm:
   case Opcode::ScalarLoadLocal:
   case Opcode::ScalarStoreLocal:

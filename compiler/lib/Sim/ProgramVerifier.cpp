@@ -106,6 +106,7 @@ private:
   // One per instruction family, called by checkInstr.
   std::string checkScalarUnit(const Instr &in) const;
   std::string checkCopy(const Instr &in, std::vector<Space> &spaces) const;
+  std::string checkNdCopy(const Instr &in, std::vector<Space> &spaces) const;
   std::string checkVector(const Instr &in, std::vector<Space> &spaces) const;
   std::string checkScalarMemory(const Instr &in,
                                 std::vector<Space> &spaces) const;
@@ -236,6 +237,8 @@ std::string ProgramVerifier::checkInstr(const Instr &in,
   case Opcode::CopyGmToLocal:
   case Opcode::CopyLocalToGm:
     return checkCopy(in, spaces);
+  case Opcode::CopyGmToLocalNd:
+    return checkNdCopy(in, spaces);
   case Opcode::ScalarLoadLocal:
   case Opcode::ScalarStoreLocal:
   case Opcode::ScalarLoadGm:
@@ -369,6 +372,30 @@ std::string ProgramVerifier::checkCopy(const Instr &in,
   if (in.atomic != AtomicKind::None && in.op != Opcode::CopyLocalToGm)
     return "atomic copies only write GM";
   spaces.push_back(local);
+  return {};
+}
+
+/// The N-dimensional DMA: 1 to 5 loops (the API's; the arch model says
+/// whether the target has the DMA), extents and strides that address the
+/// buffer from its start, into UB on the MTE2 pipe.
+std::string ProgramVerifier::checkNdCopy(const Instr &in, std::vector<Space> &spaces) const {
+  if (arch.ndDmaDims == 0)
+    return "N-dimensional DMA on " + arch.name + ", which has none (nd_dma_dims)";
+  if (in.ndCopy < 0 || size_t(in.ndCopy) >= program.ndCopies.size())
+    return "N-dimensional copy " + std::to_string(in.ndCopy) + " out of range";
+  const std::vector<NdCopyLoop> &loops = program.ndCopies[in.ndCopy];
+  if (loops.empty() || int64_t(loops.size()) > arch.ndDmaDims)
+    return std::to_string(loops.size()) + " loops, the DMA takes 1 to " +
+           std::to_string(arch.ndDmaDims);
+  for (const NdCopyLoop &l : loops)
+    if (!regOk(l.size) || l.extent < 1 || l.srcStride < 0 || l.dstStride < 0)
+      return "a loop with a bad size register, extent or stride";
+  std::string why = gmArgError(in);
+  if (!why.empty())
+    return why;
+  if (in.dstSpace != Space::UB || in.pipe != Pipe::MTE2)
+    return "N-dimensional copies go from GM to UB on MTE2";
+  spaces.push_back(in.dstSpace);
   return {};
 }
 

@@ -93,6 +93,12 @@ struct ArchModel {
   /// Buffer ids (Mutex ids) of a "buffer-id" target; 0 on flag-only targets.
   int bufferIds = 0;
   double bufIdCycles = 1;        // get_buf/rls_buf bookkeeping
+  /// The N-dimensional GM -> UB DMA (Ascend C DataCopy with NdDmaParams):
+  /// the most loops one copy takes; 0 on targets without it (A2/A3).
+  int ndDmaDims = 0;
+  /// Its cost: each contiguous source run holds the GM port for at least
+  /// this many bytes (whole multiples of it).
+  int64_t ndDmaBurstBytes = 32;
   int pipeQueueDepth = 32;       // per-pipe instruction queue; scalar stalls when full
   std::map<VecOp, VecCost> vecCost; // per op; missing op => vecDefault
   VecCost vecDefault;

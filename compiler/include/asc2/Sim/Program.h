@@ -95,6 +95,11 @@ enum class Opcode : uint8_t {
   CopyGmToLocal, // MTE2: local[dstAddr..] <- gm[arg gmArg][a .. a+b) ; rest of
                  // the tile (tileElems) filled with padValue when hasPad
   CopyLocalToGm, // MTE3: gm[arg gmArg][a .. a+b) <- local[srcAddr..]
+  CopyGmToLocalNd, // MTE2 (Ascend950), DataCopy with NdDmaParams: the loops
+                   // Program::ndCopies[ndCopy], outermost first; position
+                   // (i_0, ..) of local[dstAddr] at sum i_k * dstStride_k
+                   // elements = gm[arg gmArg][a + sum i_k * srcStride_k]
+                   // when every i_k < size_k, else the pad value fimm
   // --- vector unit (pipe V) ---
   VecBinary, // local[dstAddr] = vecOp(local[src0Addr], local[src1Addr]), c elems
   VecUnary,  // local[dstAddr] = vecOp(local[src0Addr]), c elems
@@ -335,6 +340,7 @@ struct Instr {
   /// and the cross-core flags).
   static constexpr uint8_t kFirstAivOnly = 4;
 
+  int32_t ndCopy = -1;     // CopyGmToLocalNd: index into Program::ndCopies
   int32_t point = -1;      // program point in the final IR (stable across views)
   int32_t loc = -1;        // index into Program::locs, -1 if unknown
 };
@@ -351,6 +357,14 @@ const char *kernelTypeName(KernelType t); // "AIV_ONLY", "AIC_ONLY", "MIX"
 /// to the block's own workspace slice, in elements of the instruction's
 /// dtype.
 constexpr int32_t kWorkspaceArg = -2;
+
+/// One loop of an N-dimensional DMA (CopyGmToLocalNd).
+struct NdCopyLoop {
+  Operand size;          // positions read from GM, 0..extent (register or immediate)
+  int64_t extent = 1;    // positions written locally (the rest is padding)
+  int64_t srcStride = 0; // elements between positions in GM
+  int64_t dstStride = 0; // elements between positions in the local buffer
+};
 
 struct ArgSpec {
   enum class Kind : uint8_t { Gm, Int, Float } kind = Kind::Gm;
@@ -374,6 +388,8 @@ struct Program {
   std::string kernelName;
   std::vector<ArgSpec> args;
   std::vector<Instr> code;          // ends with Opcode::End
+  /// The loops of each CopyGmToLocalNd (Instr::ndCopy), outermost first.
+  std::vector<std::vector<NdCopyLoop>> ndCopies;
   int32_t numRegs = 0;
   std::vector<SourceLoc> locs;
   /// Mnemonic of the op at each program point ("ascendc.data_copy", ...),

@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "Lowering.h"
 
+#include "asc2/Dialect/AscTile/IR/TransposedLoad.h"
+
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -24,6 +26,7 @@ FamilyResult Lowering::lowerDataTransferFamily(Operation *op) {
         return success();
       })
       .Case<at::LoadOp>([&](at::LoadOp l) { return lowerLoad(l); })
+      .Case<at::LoadTransposedOp>([&](at::LoadTransposedOp l) { return lowerTransposedLoad(l); })
       .Case<at::StoreOp>([&](at::StoreOp s) {
         return lowerStore(s, s.getValue(), s.getTensor(), s.getOffsets(),
                           ac::AtomicKind::NONE, s.getRealShape());
@@ -65,15 +68,7 @@ LogicalResult Lowering::planAccess(Operation *op, const GlobalView &view,
              << "tile of shape " << tile << " has more than two non-unit "
              << "dimensions; only rows x columns tiles are supported yet";
   plan.offset = linearOffset(loc, view, offsets);
-  // The extent of dimension d moved: inside the tensor, within the tile and
-  // within real_shape[d] when given.
-  auto clamp = [&](int64_t d) {
-    Value remaining = builder.create<arith::SubIOp>(loc, view.dims[d], offsets[d]);
-    Value n = builder.create<arith::MinSIOp>(loc, remaining, indexConst(loc, shape[d]));
-    if (!realShape.empty())
-      n = builder.create<arith::MinSIOp>(loc, n, realShape[d]);
-    return builder.create<arith::MaxSIOp>(loc, n, indexConst(loc, 0)).getResult();
-  };
+  auto clamp = [&](int64_t d) { return movedExtent(loc, view, offsets, d, shape[d], realShape); };
   int64_t cols = shape[rank - 1];
   plan.colCount = clamp(rank - 1);
   Value rows = indexConst(loc, 1);
@@ -114,6 +109,15 @@ LogicalResult Lowering::planAccess(Operation *op, const GlobalView &view,
   return success();
 }
 
+Value Lowering::movedExtent(Location loc, const GlobalView &view, ValueRange offsets, int64_t d,
+                            int64_t extent, ValueRange realShape) {
+  Value remaining = builder.create<arith::SubIOp>(loc, view.dims[d], offsets[d]);
+  Value n = builder.create<arith::MinSIOp>(loc, remaining, indexConst(loc, extent));
+  if (!realShape.empty())
+    n = builder.create<arith::MinSIOp>(loc, n, realShape[d]);
+  return builder.create<arith::MaxSIOp>(loc, n, indexConst(loc, 0)).getResult();
+}
+
 LogicalResult Lowering::lowerLoad(at::LoadOp op) {
   auto it = tensors.find(op.getTensor());
   if (it == tensors.end())
@@ -142,6 +146,56 @@ LogicalResult Lowering::lowerLoad(at::LoadOp op) {
       plan.twoD ? plan.rowCount : Value(), plan.twoD ? plan.rowStride : Value(),
       pad);
   buffers[op.getResult()] = isBool ? boolFromBytes(op.getLoc(), buf, tile) : buf;
+  return success();
+}
+
+// The box of the load as DMA loops in the tile's order (TransposedLoad.h):
+// each loop moves the extent of its outermost box dimension inside the
+// tensor (times its whole inner ones); a unit box dimension outside the
+// tensor leaves the whole tile padding.
+LogicalResult Lowering::lowerTransposedLoad(at::LoadTransposedOp op) {
+  auto it = tensors.find(op.getTensor());
+  if (it == tensors.end())
+    return op.emitOpError() << "loads from a tensor not made by asctile.tensor";
+  std::optional<SmallVector<at::NdLoop>> loops = at::planTransposedLoad(op);
+  if (!loops || loops->empty())
+    return op.emitOpError() << "has no N-dimensional DMA form (a run-time tensor extent after "
+                               "the first, or nothing to move)";
+  builder.setInsertionPoint(op);
+  Location loc = op.getLoc();
+  const GlobalView &view = it->second;
+  SmallVector<int64_t> box = op.getSourceShape();
+  auto moved = [&](int64_t d) {
+    return movedExtent(loc, view, op.getOffsets(), d, box[d], op.getRealShape());
+  };
+  SmallVector<Value> sizes;
+  SmallVector<int64_t> extents, srcStrides, dstStrides;
+  for (const at::NdLoop &loop : *loops) {
+    Value n = moved(loop.boxDims.front());
+    int64_t inner = loop.extent / box[loop.boxDims.front()];
+    if (inner > 1)
+      n = builder.create<arith::MulIOp>(loc, n, indexConst(loc, inner));
+    sizes.push_back(n);
+    extents.push_back(loop.extent);
+    srcStrides.push_back(loop.srcStride);
+    dstStrides.push_back(loop.dstStride);
+  }
+  for (int64_t d = 0; d < (int64_t)box.size(); ++d)
+    if (box[d] == 1) {
+      Value inside = builder.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sgt, moved(d),
+                                                   indexConst(loc, 0));
+      sizes.front() = builder.create<arith::SelectOp>(loc, inside, sizes.front(), indexConst(loc, 0));
+    }
+  at::TileType tile = op.getResult().getType();
+  Value buf = newBuffer(loc, tile, ac::Position::VECIN, argName(view.gm));
+  TypedAttr pad = op.getPadValueAttr();
+  if (!pad)
+    pad = builder.getZeroAttr(tile.getElementType());
+  builder.create<ac::DataCopyNdOp>(loc, buf, view.gm, linearOffset(loc, view, op.getOffsets()), sizes,
+                                   builder.getDenseI64ArrayAttr(extents),
+                                   builder.getDenseI64ArrayAttr(srcStrides),
+                                   builder.getDenseI64ArrayAttr(dstStrides), pad);
+  buffers[op.getResult()] = buf;
   return success();
 }
 

@@ -63,6 +63,8 @@ private:
   FamilyResult lowerDataTransferFamily(Operation *op);
   LogicalResult lowerTensor(at::TensorOp op);
   LogicalResult lowerLoad(at::LoadOp op);
+  /// load_transposed: one DataCopy with NdDmaParams (Ascend950).
+  LogicalResult lowerTransposedLoad(at::LoadTransposedOp op);
   LogicalResult lowerStore(Operation *op, Value tile, Value tensor,
                            ValueRange offsets, ac::AtomicKind atomic,
                            ValueRange realShape = {});
@@ -91,6 +93,11 @@ private:
                                   Value indexTile, Value numIndices, bool checkBounds,
                                   at::TileType rowsTile, IndexedRowFn body);
   LogicalResult lowerSetValue(at::SetValueOp op);
+  /// The extent of dimension `d` a tile access of `extent` at `offsets`
+  /// moves: inside the tensor, within the tile and within realShape[d] when
+  /// given; never negative.
+  Value movedExtent(Location loc, const GlobalView &view, ValueRange offsets, int64_t d,
+                    int64_t extent, ValueRange realShape);
   LogicalResult planAccess(Operation *op, const GlobalView &view,
                            at::TileType tile, ValueRange offsets,
                            AccessPlan &plan, ValueRange realShape = {});

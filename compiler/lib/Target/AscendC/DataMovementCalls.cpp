@@ -7,12 +7,54 @@
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
 
+#include "asc2/Arch/NdDma.h"
+
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace asc2::ascendc;
 
 namespace asc2::ascendc_emitter {
+
+/// The C++ literal of a copy's pad_value ("0" when absent).
+static std::string padLiteral(TypedAttr p) {
+  if (auto f = dyn_cast_or_null<FloatAttr>(p))
+    return cxxFloatLiteral(f.getValue());
+  if (auto i = dyn_cast_or_null<IntegerAttr>(p))
+    return std::to_string(i.getInt());
+  return "0";
+}
+
+/// `count` elements of `dst` (a buffer or a slice of one) set to `pad` on
+/// the vector pipe; bytes as uint16_t words (no 8-bit Duplicate on A2/A3).
+/// Fills `count` elements at `dst` with `pad` (a C++ literal; `padAttr` its
+/// value) in calls every target has: bytes as uint16_t words (no 8-bit
+/// Duplicate on A2/A3); 64-bit elements (no int64 Duplicate on A2/A3:
+/// dav_c220's Duplicate takes 16- and 32-bit types, mirror-cann/asc-devkit@
+/// 82b89a15f:impl/basic_api/dav_c220/kernel_operator_vec_duplicate_impl.h) as
+/// uint32_t words when the value's two halves are equal (0, -1), otherwise
+/// element by element on the scalar unit (the callers fill between full
+/// barriers).
+static std::string duplicatePad(const std::string &dst, const std::string &elem, unsigned bits,
+                                Attribute padAttr, const std::string &pad,
+                                const std::string &count) {
+  if (bits == 8)
+    return "AscendC::Duplicate(" + dst + ".ReinterpretCast<uint16_t>(), static_cast<uint16_t>(" +
+           "static_cast<uint8_t>(" + pad + ") * 0x0101u), (" + count + " + 1) / 2);";
+  if (bits == 64) {
+    uint64_t v = 0;
+    if (auto i = dyn_cast_or_null<IntegerAttr>(padAttr))
+      v = i.getValue().getZExtValue();
+    if (uint32_t(v) == uint32_t(v >> 32))
+      return "AscendC::Duplicate(" + dst + ".ReinterpretCast<uint32_t>(), static_cast<uint32_t>(" +
+             std::to_string(uint32_t(v)) + "u), " + count + " * 2);";
+    return "for (uint32_t k = 0; k < " + count + "; ++k) " + dst + ".SetValue(k, static_cast<" +
+           elem + ">(" + pad + "));";
+  }
+  return "AscendC::Duplicate(" + dst + ", static_cast<" + elem + ">(" + pad + "), " + count + ");";
+}
 
 FamilyResult Emitter::emitDataMovementFamily(Operation *op) {
   return llvm::TypeSwitch<Operation *, FamilyResult>(op)
@@ -50,13 +92,7 @@ FamilyResult Emitter::emitDataMovementFamily(Operation *op) {
           line() << "}\n";
           return success();
         }
-        std::string pad = "0";
-        if (auto p = o.getPadValueAttr()) {
-          if (auto f = dyn_cast<FloatAttr>(p))
-            pad = cxxFloatLiteral(f.getValue());
-          else if (auto i = dyn_cast<IntegerAttr>(p))
-            pad = std::to_string(i.getInt());
-        }
+        std::string pad = padLiteral(o.getPadValueAttr());
         // DataCopyPad pads the last 32-byte block; a partial tile's tail
         // beyond it is filled on the vector pipe, ordered by a full barrier
         // (only the last, partial tile of a tensor takes that branch).
@@ -91,35 +127,12 @@ FamilyResult Emitter::emitDataMovementFamily(Operation *op) {
         // (A copy without rows is one flat run of n elements.)
         int64_t cols = o.getRows() || at ? type.getShape().back() : type.getNumElements();
         int64_t tileRows = type.getNumElements() / std::max<int64_t>(1, cols);
-        // 64-bit elements: no int64 Duplicate on A2/A3 (dav_c220's Duplicate
-        // takes 16- and 32-bit types, mirror-cann/asc-devkit@82b89a15f:impl/
-        // basic_api/dav_c220/kernel_operator_vec_duplicate_impl.h). A pad
-        // whose two 32-bit halves are equal (0, -1) fills the uint32_t view;
-        // any other is written element by element on the scalar unit.
-        bool wide = perBlock == 4;
-        uint64_t padBits = 0;
-        if (wide) {
-          if (auto i = dyn_cast_or_null<IntegerAttr>(o.getPadValueAttr()))
-            padBits = i.getValue().getZExtValue();
-        }
-        bool halvesEqual = uint32_t(padBits) == uint32_t(padBits >> 32);
         auto fill = [&](const std::string &where, const std::string &count) {
-          if (perBlock == 32) // bytes: no 8-bit Duplicate on A2/A3, fill uint16_t words
-            line() << "    AscendC::Duplicate(" << name(o.getDst()) << "[" << atPlus << where
-                   << "].ReinterpretCast<uint16_t>(), static_cast<uint16_t>("
-                   << "static_cast<uint8_t>(" << pad << ") * 0x0101u), (" << count
-                   << " + 1) / 2);\n";
-          else if (wide && halvesEqual)
-            line() << "    AscendC::Duplicate(" << name(o.getDst()) << "[" << atPlus << where
-                   << "].ReinterpretCast<uint32_t>(), static_cast<uint32_t>(" << uint32_t(padBits)
-                   << "u), " << count << " * 2);\n";
-          else if (wide)
-            line() << "    for (uint32_t k = 0; k < " << count << "; ++k) " << name(o.getDst())
-                   << ".SetValue(" << atPlus << where << " + k, static_cast<" << elem << ">("
-                   << pad << "));\n";
-          else
-            line() << "    AscendC::Duplicate(" << name(o.getDst()) << "[" << atPlus << where
-                   << "], static_cast<" << elem << ">(" << pad << "), " << count << ");\n";
+          line() << "    "
+                 << duplicatePad(name(o.getDst()) + "[" + atPlus + where + "]", elem,
+                                 perBlock == 32 ? 8 : type.getElementType().getIntOrFloatBitWidth(),
+                                 o.getPadValueAttr(), pad, count)
+                 << "\n";
         };
         line() << "uint32_t padded = n + right;\n";
         line() << "uint32_t rows = " << (o.getRows() ? "static_cast<uint32_t>(" + name(o.getRows()) + ")" : "1")
@@ -141,6 +154,89 @@ FamilyResult Emitter::emitDataMovementFamily(Operation *op) {
         }
         line() << "  AscendC::PipeBarrier<PIPE_ALL>();\n";
         line() << "}\n";
+        indent -= 2;
+        line() << "}\n";
+        return success();
+      })
+      .Case<DataCopyNdOp>([&](DataCopyNdOp o) {
+        // NdDmaLoopInfo lists loops innermost first; the op outermost first.
+        // The DMA pads each loop on the right (at most 255 elements) and
+        // takes sizes from 1: a tile with more padding, or none of its box
+        // inside the tensor, is filled on the vector pipe first, ordered by
+        // full barriers as data_copy_in's tail (the last tiles of a tensor).
+        auto type = o.getDst().getType();
+        std::string elem = cType(type.getElementType());
+        std::string pad = padLiteral(o.getPadValueAttr());
+        ArrayRef<int64_t> extents = o.getExtents();
+        int64_t loops = extents.size();
+        // Constant sizes decide at compile time; the others at run time.
+        bool nonEmpty = true, padFits = true;
+        std::string runNonEmpty, runPadFits;
+        auto conj = [](std::string &to, const std::string &term) {
+          to += (to.empty() ? "" : " && ") + term;
+        };
+        line() << "{\n";
+        indent += 2;
+        line() << "AscendC::NdDmaParams<" << elem << ", " << loops << "> nd{};\n";
+        for (int64_t k = 0; k < loops; ++k) {
+          int64_t i = loops - 1 - k; // the op's loop
+          std::string size = "nd.loopInfo.loopSize[" + std::to_string(k) + "]";
+          line() << size << " = static_cast<uint32_t>(" << name(o.getSizes()[i]) << "); "
+                 << "nd.loopInfo.loopSrcStride[" << k << "] = " << o.getSrcStrides()[i] << "; "
+                 << "nd.loopInfo.loopDstStride[" << k << "] = " << o.getDstStrides()[i] << ";\n";
+          if (std::optional<int64_t> c = getConstantIntValue(o.getSizes()[i])) {
+            nonEmpty &= *c >= 1;
+            padFits &= extents[i] - *c <= nd_dma::kMaxPad;
+            continue;
+          }
+          conj(runNonEmpty, size + " >= 1");
+          if (extents[i] > nd_dma::kMaxPad + 1)
+            conj(runPadFits, size + " + " + std::to_string(nd_dma::kMaxPad) + " >= " +
+                                 std::to_string(extents[i]));
+        }
+        line() << "nd.constantValue = static_cast<" << elem << ">(" << pad << ");\n";
+        auto rightPads = [&](const std::string &in) {
+          for (int64_t k = 0; k < loops; ++k) {
+            int64_t i = loops - 1 - k;
+            std::optional<int64_t> c = getConstantIntValue(o.getSizes()[i]);
+            if (!c || *c != extents[i])
+              line() << in << "nd.loopInfo.loopRpSize[" << k << "] = static_cast<uint8_t>("
+                     << extents[i] << " - nd.loopInfo.loopSize[" << k << "]);\n";
+          }
+        };
+        auto fillFirst = [&](const std::string &in) {
+          line() << in << "AscendC::PipeBarrier<PIPE_ALL>();\n";
+          line() << in
+                 << duplicatePad(name(o.getDst()), elem, type.getElementType().getIntOrFloatBitWidth(),
+                                 o.getPadValueAttr(), pad, std::to_string(type.getNumElements()))
+                 << "\n";
+          line() << in << "AscendC::PipeBarrier<PIPE_ALL>();\n";
+        };
+        std::string runPadded = runNonEmpty;
+        if (!runPadFits.empty())
+          conj(runPadded, runPadFits);
+        if (!nonEmpty || !padFits) {
+          fillFirst("");
+        } else if (runPadded.empty()) {
+          rightPads("");
+        } else {
+          line() << "if (" << runPadded << ") {\n";
+          rightPads("  ");
+          line() << "} else {\n";
+          fillFirst("  ");
+          line() << "}\n";
+        }
+        if (nonEmpty) {
+          std::string in = runNonEmpty.empty() ? "" : "  ";
+          if (!runNonEmpty.empty())
+            line() << "if (" << runNonEmpty << ") {\n";
+          line() << in << "AscendC::NdDmaDci();\n";
+          line() << in << "AscendC::DataCopy(" << name(o.getDst())
+                 << ", " << name(o.getSrc()) << "[" << name(o.getOffset()) << "], nd);" << srcLine(o)
+                 << "\n";
+          if (!runNonEmpty.empty())
+            line() << "}\n";
+        }
         indent -= 2;
         line() << "}\n";
         return success();

@@ -106,6 +106,10 @@ private:
                             ::asc2::ascendc::LocalType buffer, sim::Instr &in);
   LogicalResult rowsOf(Operation *user, Value rows, Value stride,
                        ascendc::LocalType buffer, sim::Instr &in);
+  /// An MTE2 copy from GM argument `gmArg` at element `offset` into the
+  /// buffer `dst` of `type`: the fields every such copy sets.
+  sim::Instr &gmToLocal(Operation *op, sim::Opcode code, const Local &dst,
+                        ascendc::LocalType type, int32_t gmArg, sim::Operand offset);
 
   // --- cube unit: L1 -> L0, mmad, fixpipe, bias (CubeInstrs.cpp) ---
   FamilyResult emitCubeFamily(Operation *op);

@@ -51,6 +51,27 @@ LogicalResult Builder::localRegion(Operation *user, Value at, Value rows,
   return success();
 }
 
+sim::Instr &Builder::gmToLocal(Operation *op, sim::Opcode code, const Local &dst,
+                               ascendc::LocalType type, int32_t gmArg, sim::Operand offset) {
+  sim::Instr &in = add(op, code, sim::Pipe::MTE2);
+  in.dtype = *dtypeOf(type.getElementType());
+  in.dstSpace = dst.space;
+  in.dstAddr = dst.addr;
+  in.gmArg = gmArg;
+  in.a = offset;
+  in.tileElems = dst.elems;
+  return in;
+}
+
+/// A copy into local memory that pads with `pad` (0 when absent).
+static void padWith(TypedAttr pad, sim::Instr &in) {
+  in.hasPad = true;
+  if (auto f = dyn_cast_or_null<FloatAttr>(pad))
+    in.fimm = f.getValueAsDouble();
+  else if (auto i = dyn_cast_or_null<IntegerAttr>(pad))
+    in.fimm = (double)i.getValue().getSExtValue();
+}
+
 FamilyResult Builder::emitDataMovementFamily(Operation *op) {
   return llvm::TypeSwitch<Operation *, FamilyResult>(op)
       .Case<DataCopyInOp>([&](DataCopyInOp c) -> LogicalResult {
@@ -66,40 +87,45 @@ FamilyResult Builder::emitDataMovementFamily(Operation *op) {
           auto stride = operand(op, c.getRowStride());
           if (!c.getRows() || failed(rows) || failed(stride))
             return c.emitOpError() << "copies to L1 need rows and a row stride";
-          sim::Instr &in = add(op, sim::Opcode::CopyGmToL1Nz, sim::Pipe::MTE2);
-          in.dtype = *dtypeOf(c.getDst().getType().getElementType());
-          in.dstSpace = d->space;
-          in.dstAddr = d->addr;
-          in.gmArg = gm->second;
-          in.a = *off;
+          sim::Instr &in = gmToLocal(op, sim::Opcode::CopyGmToL1Nz, *d, c.getDst().getType(),
+                                     gm->second, *off);
           in.b = *n;
           in.rows = *rows;
           in.gmRowStride = *stride;
           in.tileRows = c.getDst().getType().getShape()[0];
           in.tileCols = c.getDst().getType().getShape()[1];
-          in.tileElems = d->elems;
           return success();
         }
-        sim::Instr &in = add(op, sim::Opcode::CopyGmToLocal, sim::Pipe::MTE2);
-        in.dtype = *dtypeOf(c.getDst().getType().getElementType());
-        in.dstSpace = d->space;
-        in.dstAddr = d->addr;
-        in.gmArg = gm->second;
-        in.a = *off;
+        sim::Instr &in = gmToLocal(op, sim::Opcode::CopyGmToLocal, *d, c.getDst().getType(),
+                                   gm->second, *off);
         in.b = *n;
-        in.tileElems = d->elems;
         if (failed(rowsOf(op, c.getRows(), c.getRowStride(),
                           c.getDst().getType(), in)))
           return failure();
         if (failed(localRegion(op, c.getLocalOffset(), c.getRows(), c.getDst().getType(), in)))
           return failure();
-        if (auto pad = c.getPadValueAttr()) {
-          in.hasPad = true;
-          if (auto f = dyn_cast<FloatAttr>(pad))
-            in.fimm = f.getValueAsDouble();
-          else if (auto i = dyn_cast<IntegerAttr>(pad))
-            in.fimm = (double)i.getValue().getSExtValue();
+        if (auto pad = c.getPadValueAttr())
+          padWith(pad, in);
+        return success();
+      })
+      .Case<DataCopyNdOp>([&](DataCopyNdOp c) -> LogicalResult {
+        const Local *d = local(c.getDst());
+        auto off = operand(op, c.getOffset());
+        auto gm = gmArgs.find(c.getSrc());
+        if (!d || failed(off) || gm == gmArgs.end())
+          return c.emitOpError() << "has operands the simulator cannot resolve";
+        std::vector<sim::NdCopyLoop> loops;
+        for (auto [k, size] : llvm::enumerate(c.getSizes())) {
+          auto n = operand(op, size);
+          if (failed(n))
+            return failure();
+          loops.push_back({*n, c.getExtents()[k], c.getSrcStrides()[k], c.getDstStrides()[k]});
         }
+        sim::Instr &in = gmToLocal(op, sim::Opcode::CopyGmToLocalNd, *d, c.getDst().getType(),
+                                   gm->second, *off);
+        padWith(c.getPadValueAttr(), in);
+        in.ndCopy = int32_t(program.ndCopies.size());
+        program.ndCopies.push_back(std::move(loops));
         return success();
       })
       .Case<DataCopyOutOp>([&](DataCopyOutOp c) -> LogicalResult {

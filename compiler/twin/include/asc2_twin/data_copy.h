@@ -312,6 +312,79 @@ void DataCopyPad(const GlobalTensor<T> &dst, const LocalTensor<T> &src, const Da
   DataCopyPad(dst, src, DataCopyExtParams(p.blockCount, p.blockLen, p.srcStride, p.dstStride, 0));
 }
 
+#if ASC2_TWIN_NPU_ARCH == 3510
+// ---- GM -> UB, N-dimensional (DataCopy（GMToUB多维数据搬运NDDMA）.md; 950 only) ----
+// Loop 0 is the innermost. Along loop k the destination has loopLpSize[k]
+// padding positions, loopSize[k] positions read from GM (loopSrcStride[k]
+// elements apart), then loopRpSize[k] padding positions, loopDstStride[k]
+// elements apart; a position is data when it is inside the sizes of every
+// loop, else constantValue (or, in nearest-value mode, the nearest element
+// read along each padded loop).
+struct NdDmaConfig {
+  static constexpr uint16_t unsetPad = 0xffff;
+  bool isNearestValueMode = false;
+  uint16_t loopLpSize = unsetPad; // for every loop when set (0..255)
+  uint16_t loopRpSize = unsetPad;
+  bool ascOptimize = false;
+};
+using MultiCopyConfig = NdDmaConfig;
+constexpr NdDmaConfig kDefaultNdDmaConfig = {};
+constexpr NdDmaConfig kDefaultMultiCopyConfig = {};
+
+template <uint8_t dim> struct NdDmaLoopInfo {
+  static_assert(dim >= 1 && dim <= 5, "NdDmaLoopInfo: dim must be between 1 and 5");
+  uint64_t loopSrcStride[dim] = {0};
+  uint32_t loopDstStride[dim] = {0};
+  uint32_t loopSize[dim] = {0};
+  uint8_t loopLpSize[dim] = {0};
+  uint8_t loopRpSize[dim] = {0};
+};
+template <uint8_t dim> using MultiCopyLoopInfo = NdDmaLoopInfo<dim>;
+
+template <typename T, uint8_t dim> struct NdDmaParams {
+  NdDmaLoopInfo<dim> loopInfo;
+  T constantValue;
+};
+template <typename T, uint8_t dim> using MultiCopyParams = NdDmaParams<T, dim>;
+
+/// Invalidates the N-dimensional DMA's cache: the twin reads GM directly.
+inline void NdDmaDci() {}
+
+template <typename T, uint8_t dim, const NdDmaConfig &config = kDefaultNdDmaConfig>
+void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src, const NdDmaParams<T, dim> &p) {
+  const char *api = "DataCopy(NdDmaParams)";
+  const NdDmaLoopInfo<dim> &l = p.loopInfo;
+  int64_t lp[dim], rp[dim], positions[dim], total = 1;
+  for (int k = 0; k < dim; ++k) {
+    if (l.loopSize[k] < 1 || l.loopSize[k] >= (1u << 20) || l.loopDstStride[k] >= (1u << 20) ||
+        l.loopSrcStride[k] >= (uint64_t(1) << 40))
+      asc2_twin::Fail(std::string(api) + ": loop " + std::to_string(k) +
+                      " has a size outside [1, 2^20) or a stride beyond its field");
+    lp[k] = config.loopLpSize == NdDmaConfig::unsetPad ? l.loopLpSize[k] : config.loopLpSize;
+    rp[k] = config.loopRpSize == NdDmaConfig::unsetPad ? l.loopRpSize[k] : config.loopRpSize;
+    positions[k] = lp[k] + int64_t(l.loopSize[k]) + rp[k];
+    total *= positions[k];
+  }
+  int64_t idx[dim] = {0};
+  for (int64_t n = 0; n < total; ++n) {
+    bool data = true;
+    int64_t d = 0, s = 0;
+    for (int k = 0; k < dim; ++k) {
+      int64_t i = idx[k] - lp[k];
+      if (i < 0 || i >= int64_t(l.loopSize[k])) {
+        data = data && config.isNearestValueMode;
+        i = i < 0 ? 0 : int64_t(l.loopSize[k]) - 1;
+      }
+      d += idx[k] * int64_t(l.loopDstStride[k]);
+      s += i * int64_t(l.loopSrcStride[k]);
+    }
+    dst.Store(api, d, data ? src.Load(api, s) : p.constantValue);
+    for (int k = 0; k < dim && ++idx[k] == positions[k]; ++k)
+      idx[k] = 0;
+  }
+}
+#endif
+
 // ---- Fill (formerly InitConstValue): L1 in 32-byte blocks, L0A/L0B in 512 ----
 template <typename T> void Fill(const LocalTensor<T> &dst, const InitConstValueParams<T> &p) {
   using asc2_twin::Memory;

@@ -267,6 +267,37 @@ LogicalResult LoadOp::verify() {
   return verifyPadValue(*this, getPadValueAttr(), getResult().getType());
 }
 
+SmallVector<int64_t> LoadTransposedOp::getSourceShape() {
+  ArrayRef<int64_t> shape = getResult().getType().getShape();
+  ArrayRef<int64_t> perm = getPermutation();
+  SmallVector<int64_t> box(shape.size(), 0);
+  for (size_t i = 0; i < perm.size() && i < shape.size(); ++i)
+    if (perm[i] >= 0 && perm[i] < (int64_t)box.size())
+      box[perm[i]] = shape[i];
+  return box;
+}
+
+LogicalResult LoadTransposedOp::verify() {
+  TileType tile = getResult().getType();
+  ArrayRef<int64_t> perm = getPermutation();
+  int64_t rank = tile.getShape().size();
+  SmallVector<bool> seen(rank, false);
+  bool isPermutation = (int64_t)perm.size() == rank;
+  for (int64_t p : perm) {
+    isPermutation = isPermutation && p >= 0 && p < rank && !seen[p];
+    if (isPermutation)
+      seen[p] = true;
+  }
+  if (!isPermutation)
+    return emitOpError() << "[" << perm << "] is not a permutation of 0.." << rank - 1;
+  if (tile.getLocation() != TileLocation::UB)
+    return emitOpError() << "loads into UB only, not " << tile;
+  if (failed(verifyAccess(*this, getTensor().getType(), tile, getOffsets().size())) ||
+      failed(verifyRealShape(*this, tile, getRealShape().size())))
+    return failure();
+  return verifyPadValue(*this, getPadValueAttr(), tile);
+}
+
 LogicalResult StoreOp::verify() {
   if (failed(verifyAccess(*this, getTensor().getType(), getValue().getType(),
                           getOffsets().size())))

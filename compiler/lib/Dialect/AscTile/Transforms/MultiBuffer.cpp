@@ -40,15 +40,22 @@ struct MultiBufferPass
         // and copies of it would declare its names twice in one scope.
         if (auto code = dyn_cast<InlineOp>(op))
           rawCode |= !code.getBeforeFunction();
-        if (isa<LoadOp>(op))
+        if (isa<LoadOp, LoadTransposedOp>(op))
           loads = true;
+        if (isa<ReshapeOp>(op)) {
+          Operation *src = op;
+          while (isa_and_nonnull<ReshapeOp>(src))
+            src = src->getOperand(0).getDefiningOp();
+          if (isa_and_nonnull<LoadOp, LoadTransposedOp>(src))
+            return; // the loaded tile's bytes (the frontend reshapes merged loads)
+        }
         for (Type t : op->getResultTypes())
           if (auto tile = dyn_cast<TileType>(t)) {
             // Cube tiles (L1/L0) are checked by planning; fall back on overflow.
             if (tile.getLocation() != TileLocation::UB)
               continue;
             int64_t bytes = (tile.getSizeInBytes() + 31) / 32 * 32;
-            if (isa<LoadOp>(op))
+            if (isa<LoadOp, LoadTransposedOp>(op))
               loadedBytes += bytes;
             else
               largestWorking = std::max(largestWorking, bytes);

@@ -1,5 +1,6 @@
 //===- AscendCDialect.cpp - ascendc types, ops and verifiers ---------------===//
 #include "asc2/Dialect/AscendC/IR/AscendC.h"
+#include "asc2/Arch/NdDma.h"
 #include "asc2/Support/InlineCode.h"
 
 #include "mlir/IR/Builders.h"
@@ -171,6 +172,38 @@ LogicalResult DataCopyInOp::verify() {
     return emitOpError() << "element types of source and destination differ";
   if (auto pad = getPadValueAttr())
     if (pad.getType() != getDst().getType().getElementType())
+      return emitOpError() << "pad_value type differs from the element type";
+  return success();
+}
+
+LogicalResult DataCopyNdOp::verify() {
+  ArrayRef<int64_t> extents = getExtents(), src = getSrcStrides(), dst = getDstStrides();
+  int64_t loops = extents.size();
+  if (loops < 1 || loops > nd_dma::kMaxLoops)
+    return emitOpError() << "takes 1 to " << nd_dma::kMaxLoops << " loops, got " << loops;
+  if ((int64_t)getSizes().size() != loops || (int64_t)src.size() != loops ||
+      (int64_t)dst.size() != loops)
+    return emitOpError() << "needs one size, extent, source and destination stride per loop";
+  LocalType buffer = getDst().getType();
+  if (buffer.getSpaceName() != "UB")
+    return emitOpError() << "copies into UB only";
+  int64_t last = 0; // the last destination element written
+  for (int64_t k = 0; k < loops; ++k) {
+    if (extents[k] < 1 || extents[k] >= nd_dma::kSizeLimit)
+      return emitOpError() << "extent " << extents[k] << " of loop " << k << " outside [1, "
+                           << nd_dma::kSizeLimit << ")";
+    if (dst[k] < 0 || dst[k] >= nd_dma::kDstStrideLimit || src[k] < 0 || src[k] >= nd_dma::kSrcStrideLimit)
+      return emitOpError() << "strides of loop " << k << " outside the DMA's fields (source < "
+                           << nd_dma::kSrcStrideLimit << ", destination < " << nd_dma::kDstStrideLimit << ")";
+    last += (extents[k] - 1) * dst[k];
+  }
+  if (last >= buffer.getNumElements())
+    return emitOpError() << "writes element " << last << " of a buffer of "
+                         << buffer.getNumElements();
+  if (getSrc().getType().getElementType() != buffer.getElementType())
+    return emitOpError() << "element types of source and destination differ";
+  if (auto pad = getPadValueAttr())
+    if (pad.getType() != buffer.getElementType())
       return emitOpError() << "pad_value type differs from the element type";
   return success();
 }

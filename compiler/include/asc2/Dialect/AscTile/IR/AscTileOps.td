@@ -67,6 +67,40 @@ def AscTile_LoadOp : AscTile_Op<"load", [MemoryEffects<[MemRead]>, AttrSizedOper
   let hasVerifier = 1;
 }
 
+def AscTile_LoadTransposedOp : AscTile_Op<"load_transposed",
+    [MemoryEffects<[MemRead]>, AttrSizedOperandSegments]> {
+  let summary = "load a tile and permute its dimensions in one DMA";
+  let description = [{
+    The tile `asctile.load` would read at `offsets` (with the same
+    `real_shape` and `pad_value`; both in the tensor's dimension order),
+    transposed by `permutation` (numpy's `axes`: result dimension i is the
+    loaded box's dimension permutation[i]). One N-dimensional DMA with
+    element strides on targets that have it (Ascend950); made by
+    `asctile-fold-transpose-into-load` from a load whose only use is a
+    transpose, so no second UB tile holds the untransposed data.
+
+    ```mlir
+    %t = asctile.load_transposed %x[%i, %c0, %c0] {permutation = array<i64: 0, 2, 1>}
+        : !asctile.tensor<4096x39x1500xf32> -> !asctile.tile<1x1504x40xf32, UB>
+    ```
+  }];
+  let arguments = (ins AscTile_TensorType:$tensor, Variadic<Index>:$offsets,
+                       Variadic<Index>:$real_shape,
+                       DenseI64ArrayAttr:$permutation,
+                       OptionalAttr<TypedAttrInterface>:$pad_value);
+  let results = (outs AscTile_TileType:$result);
+  let extraClassDeclaration = [{
+    /// The box read from the tensor, in the tensor's dimension order (the
+    /// result's shape permuted back).
+    ::llvm::SmallVector<int64_t> getSourceShape();
+  }];
+  let assemblyFormat = [{
+    $tensor `[` $offsets `]` (`real_shape` `[` $real_shape^ `]`)? attr-dict `:` qualified(type($tensor))
+    `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 def AscTile_StoreOp : AscTile_Op<"store", [MemoryEffects<[MemWrite]>, AttrSizedOperandSegments]> {
   let summary = "store a tile into a global tensor (copy_out)";
   let description = [{

@@ -153,6 +153,28 @@ def AscTileSplitVectorWork : Pass<"asctile-split-vector-work", "::mlir::func::Fu
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def AscTileFoldTransposeIntoLoad : Pass<"asctile-fold-transpose-into-load", "::mlir::func::FuncOp"> {
+  let summary = "A UB load whose only use is a transpose becomes one transposing DMA";
+  let description = [{
+    `asctile.transpose` of an `asctile.load` (through the `asctile.reshape`
+    the frontend puts after a load whose dimensions it merged) that has no
+    other use becomes `asctile.load_transposed`: the N-dimensional GM -> UB
+    DMA of Ascend950 writes the tile in its transposed order, so no second
+    UB tile holds the loaded one. Merged load dimensions are split back
+    where the split is exact (the tensor extent, offset and real_shape of
+    the merged dimension are provably multiples of its inner part). Loads
+    whose DMA would need more than `max-dims` loops, fields beyond the API's
+    widths, or strides from run-time tensor extents stay as they are. The
+    driver runs it on targets whose arch model has `nd_dma_dims`.
+  }];
+  let options = [
+    Option<"maxDims", "max-dims", "int64_t", "5", "Loops of the target's N-dimensional DMA">
+  ];
+  let statistics = [
+    Statistic<"numFolded", "folded", "Transposes folded into their load">
+  ];
+}
+
 def AscTileMultiBuffer : Pass<"asctile-multi-buffer", "::mlir::func::FuncOp"> {
   let summary = "Pick a multi-buffering depth for loops that load tiles";
   let description = [{

@@ -159,6 +159,44 @@ def AscendC_DataCopyOutOp : AscendC_Op<"data_copy_out",
   }];
 }
 
+def AscendC_DataCopyNdOp : AscendC_Op<"data_copy_nd",
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface]> {
+  let summary = "DataCopy with NdDmaParams: N-dimensional GM -> UB (MTE2, Ascend950)";
+  let description = [{
+    One DMA of up to five nested loops with element strides (Ascend C
+    `DataCopy(LocalTensor, GlobalTensor, NdDmaParams<T, dim>)`, preceded by
+    `NdDmaDci()`; `__NPU_ARCH__` 3510). Loops are listed outermost first:
+    loop k runs `extents[k]` times, steps `src_strides[k]` elements in GM and
+    `dst_strides[k]` elements in `dst`. Element (i_0, .., i_n-1) of the box is
+    `src[offset + sum i_k * src_strides[k]]` when every i_k < `sizes[k]` (run
+    time values), else `pad_value` (0 when absent): the DMA's right padding
+    of each loop. A transposing load is this copy with the destination's
+    strides permuted.
+
+    ```mlir
+    ascendc.data_copy_nd %b, %x[%off] sizes [%n, %c39] {extents = array<i64: 1504, 40>,
+        src_strides = array<i64: 1, 1500>, dst_strides = array<i64: 40, 1>}
+        : !ascendc.local<1x1504x40xf32, VECIN>, !ascendc.gm<f32>
+    ```
+  }];
+  let arguments = (ins AscendC_LocalType:$dst, AscendC_GlobalType:$src,
+                       Index:$offset, Variadic<Index>:$sizes,
+                       DenseI64ArrayAttr:$extents, DenseI64ArrayAttr:$src_strides,
+                       DenseI64ArrayAttr:$dst_strides,
+                       OptionalAttr<TypedAttrInterface>:$pad_value);
+  let assemblyFormat = [{
+    $dst `,` $src `[` $offset `]` `sizes` `[` $sizes `]` attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::MTE2; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getDst(), true});
+      a.push_back({getSrc(), false});
+    }
+  }];
+}
+
 include "asc2/Dialect/AscendC/IR/AscendCVectorOps.td"
 include "asc2/Dialect/AscendC/IR/AscendCShapeOps.td"
 include "asc2/Dialect/AscendC/IR/AscendCReduceOps.td"
