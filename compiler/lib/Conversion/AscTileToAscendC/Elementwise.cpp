@@ -42,10 +42,12 @@ LogicalResult Lowering::lowerElementwise(Operation *op) {
   // siblings; the count form compiles for int64 but is not a documented
   // call). Bit operations are width-blind: unmasked, they run on the uint16
   // view like every other integer width.
-  bool bitwise = isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(op) &&
-                 !fusableMask(op, /*dryRun=*/true);
+  auto bitwise = [&] {
+    return isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(op) &&
+           !fusableMask(op, /*dryRun=*/true);
+  };
   if (auto it = dyn_cast<IntegerType>(tile.getElementType());
-      !c310 && it && it.getWidth() == 64 && !bitwise)
+      !c310 && it && it.getWidth() == 64 && !bitwise())
     return op->emitError()
            << "int64 tile arithmetic: the vector instructions of Atlas A2/A3 take 16- and "
               "32-bit integers (Ascend950 has 64-bit ones); compute in int32 "

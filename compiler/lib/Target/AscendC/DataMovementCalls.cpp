@@ -27,10 +27,9 @@ static std::string padLiteral(TypedAttr p) {
   return "0";
 }
 
-/// `count` elements of `dst` (a buffer or a slice of one) set to `pad` on
-/// the vector pipe; bytes as uint16_t words (no 8-bit Duplicate on A2/A3).
-/// Fills `count` elements at `dst` with `pad` (a C++ literal; `padAttr` its
-/// value) in calls every target has: bytes as uint16_t words (no 8-bit
+/// Fills `count` elements of `dst` (a buffer or a slice of one) with `pad`
+/// (a C++ literal; `padAttr` its value) in calls every target has: on the
+/// vector pipe, bytes as uint16_t words (no 8-bit
 /// Duplicate on A2/A3); 64-bit elements (no int64 Duplicate on A2/A3:
 /// dav_c220's Duplicate takes 16- and 32-bit types, mirror-cann/asc-devkit@
 /// 82b89a15f:impl/basic_api/dav_c220/kernel_operator_vec_duplicate_impl.h) as
