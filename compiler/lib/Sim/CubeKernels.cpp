@@ -31,24 +31,71 @@ template <typename F> decltype(auto) withWord(DType t, F &&f) {
   }
 }
 
+/// Every layout's element index is a row term plus a column term
+/// (indexIn(layout, r, c) = rowTerm(r) + colTerm(c), CubeKernels.h), so a
+/// move of a whole tile computes each term once per row and once per column
+/// instead of an index with four divisions per element.
+struct Terms {
+  std::vector<int64_t> row, col;
+};
+int64_t rowTermOf(Layout layout, int64_t r, int64_t cp, int64_t c0) {
+  switch (layout) {
+  case Layout::NZ:
+    return r * c0;
+  case Layout::ZZ:
+    return (r / 16) * (cp * 16) + (r % 16) * c0;
+  case Layout::ZN:
+    return (r / c0) * (cp * c0) + r % c0;
+  case Layout::L0C:
+    break;
+  }
+  return r * 16;
+}
+int64_t colTermOf(Layout layout, int64_t c, int64_t rp, int64_t c0) {
+  switch (layout) {
+  case Layout::NZ:
+    return (c / c0) * (rp * c0) + c % c0;
+  case Layout::ZZ:
+    return (c / c0) * (16 * c0) + c % c0;
+  case Layout::ZN:
+    return (c / 16) * (16 * c0) + (c % 16) * c0;
+  case Layout::L0C:
+    break;
+  }
+  return (c / 16) * (rp * 16) + c % 16;
+}
+void termsOf(Terms &t, Layout layout, int64_t rp, int64_t cp, int64_t c0) {
+  t.row.resize(size_t(rp));
+  t.col.resize(size_t(cp));
+  for (int64_t r = 0; r < rp; ++r)
+    t.row[size_t(r)] = rowTermOf(layout, r, cp, c0);
+  for (int64_t c = 0; c < cp; ++c)
+    t.col[size_t(c)] = colTermOf(layout, c, rp, c0);
+}
+
 /// Dense row-major rows x cols from an L0 tile in `layout` (rows and cols
 /// are already padded).
 template <typename Codec>
 void gatherFloat(const Codec &codec, float *out, const uint8_t *src,
                  int64_t rows, int64_t cols, Layout layout, int64_t c0) {
   constexpr int64_t w = Codec::kWidth;
-  for (int64_t r = 0; r < rows; ++r)
+  thread_local Terms t;
+  termsOf(t, layout, rows, cols, c0);
+  for (int64_t r = 0; r < rows; ++r) {
+    const uint8_t *base = src + t.row[size_t(r)] * w;
+    float *o = out + r * cols;
     for (int64_t c = 0; c < cols; ++c)
-      out[r * cols + c] =
-          codec.load(src + indexIn(layout, r, c, rows, cols, c0) * w);
+      o[c] = codec.load(base + t.col[size_t(c)] * w);
+  }
 }
 
 void gatherInt8(int32_t *out, const uint8_t *src, int64_t rows, int64_t cols,
                 Layout layout) {
-  const int64_t c0 = 32;
+  thread_local Terms t;
+  termsOf(t, layout, rows, cols, /*c0=*/32);
   for (int64_t r = 0; r < rows; ++r)
     for (int64_t c = 0; c < cols; ++c)
-      out[r * cols + c] = int8_t(src[indexIn(layout, r, c, rows, cols, c0)]);
+      out[r * cols + c] = int8_t(src[t.row[size_t(r)] + t.col[size_t(c)]]);
 }
 
 /// Dense row-major m x n <-> L0C NZ (rp = m) of 4-byte elements.
@@ -61,6 +108,49 @@ template <typename T> void storeL0c(uint8_t *l0c, const T *in, int64_t m, int64_
   for (int64_t nb = 0; nb < n / 16; ++nb)
     for (int64_t r = 0; r < m; ++r)
       std::memcpy(l0c + ((nb * m + r) * 16) * 4, in + r * n + nb * 16, 64);
+}
+
+/// C (m x n) += A (m x k) * B (k x n), all dense row-major float.
+/// Every C element sums its products in k order (the product rounded, then
+/// the sum: no fused multiply-add), so any blocking that keeps that order
+/// gives the same bits. Columns go in blocks of kBlock held in registers
+/// across the whole k loop (a load of B and a multiply and add per element,
+/// C read and written once per block instead of once per k); the columns
+/// past the last whole block take the plain loop. The function is compiled
+/// for AVX-512 and AVX2 as well as the baseline and picked at load time:
+/// wider vectors, the same operations in the same order, so the same bits.
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target_clones("avx512f", "avx2", "default")))
+#endif
+void accumulateF32(float *__restrict cm, const float *__restrict am,
+                   const float *__restrict bm, int64_t m, int64_t k, int64_t n) {
+  constexpr int64_t kBlock = 64;
+  for (int64_t i = 0; i < m; ++i) {
+    float *__restrict crow = cm + i * n;
+    const float *__restrict arow = am + i * k;
+    int64_t j0 = 0;
+    for (; j0 + kBlock <= n; j0 += kBlock) {
+      float acc[kBlock];
+      std::memcpy(acc, crow + j0, sizeof acc);
+      for (int64_t kk = 0; kk < k; ++kk) {
+        const float av = arow[kk];
+        const float *__restrict bp = bm + kk * n + j0;
+        for (int64_t t = 0; t < kBlock; ++t) {
+          float p = av * bp[t];
+          acc[t] += p;
+        }
+      }
+      std::memcpy(crow + j0, acc, sizeof acc);
+    }
+    for (int64_t kk = 0; kk < k && j0 < n; ++kk) {
+      const float av = arow[kk];
+      const float *__restrict brow = bm + kk * n;
+      for (int64_t j = j0; j < n; ++j) {
+        float p = av * brow[j];
+        crow[j] += p;
+      }
+    }
+  }
 }
 
 } // namespace
@@ -109,19 +199,36 @@ void nzToL0(DType t, Layout layout, uint8_t *dst, const uint8_t *src,
                     fractal);
     return;
   }
+  // Element by element: the destination index is a row term plus a column
+  // term, and so is the source's (with the axes swapped when transposing);
+  // -1 marks a source row or column outside the tile (zero fill).
+  thread_local Terms dt, st;
+  termsOf(dt, layout, drp, dcp, c0);
+  termsOf(st, Layout::NZ, srp, scp, c0);
+  thread_local std::vector<int64_t> perRow, perCol;
+  perRow.resize(size_t(drp));
+  perCol.resize(size_t(dcp));
+  auto srcRow = [&](int64_t sr) { return sr < srp ? st.row[size_t(sr)] : -1; };
+  auto srcCol = [&](int64_t sc) { return sc < scp ? st.col[size_t(sc)] : -1; };
+  for (int64_t r = 0; r < drp; ++r)
+    perRow[size_t(r)] = transpose ? srcCol(col0 + r) : srcRow(row0 + r);
+  for (int64_t c = 0; c < dcp; ++c)
+    perCol[size_t(c)] = transpose ? srcRow(row0 + c) : srcCol(col0 + c);
   withWord(t, [&](auto word) {
     using W = decltype(word);
     W *d = reinterpret_cast<W *>(dst);
     const W *s = reinterpret_cast<const W *>(src);
-    for (int64_t r = 0; r < drp; ++r)
+    for (int64_t r = 0; r < drp; ++r) {
+      const int64_t pr = perRow[size_t(r)];
+      W *drow = d + dt.row[size_t(r)];
       for (int64_t c = 0; c < dcp; ++c) {
-        const int64_t sr = row0 + (transpose ? c : r);
-        const int64_t sc = col0 + (transpose ? r : c);
+        const int64_t pc = perCol[size_t(c)];
         W v = 0;
-        if (sr < srp && sc < scp)
-          std::memcpy(&v, s + nzIndex(sr, sc, srp, c0), sizeof(W));
-        std::memcpy(d + indexIn(layout, r, c, drp, dcp, c0), &v, sizeof(W));
+        if (pr >= 0 && pc >= 0)
+          std::memcpy(&v, s + pr + pc, sizeof(W));
+        std::memcpy(drow + dt.col[size_t(c)], &v, sizeof(W));
       }
+    }
   });
 }
 
@@ -196,39 +303,7 @@ void mmadKernel(DType in, Layout aLayout, uint8_t *c, const uint8_t *a,
     std::fill(s.c.begin(), s.c.end(), 0.0f);
   else
     loadL0c(s.c.data(), c, m, n);
-  // Every C element sums its products in k order (the product rounded, then
-  // the sum: no fused multiply-add), so any blocking that keeps that order
-  // gives the same bits. Columns go in blocks of kBlock held in registers
-  // across the whole k loop (a load of B and a multiply and add per element,
-  // C read and written once per block instead of once per k); the columns
-  // past the last whole block take the plain loop.
-  constexpr int64_t kBlock = 32;
-  for (int64_t i = 0; i < m; ++i) {
-    float *__restrict crow = s.c.data() + i * n;
-    const float *__restrict arow = s.a.data() + i * k;
-    int64_t j0 = 0;
-    for (; j0 + kBlock <= n; j0 += kBlock) {
-      float acc[kBlock];
-      std::memcpy(acc, crow + j0, sizeof acc);
-      for (int64_t kk = 0; kk < k; ++kk) {
-        const float av = arow[kk];
-        const float *__restrict bp = s.b.data() + kk * n + j0;
-        for (int64_t t = 0; t < kBlock; ++t) {
-          float p = av * bp[t];
-          acc[t] += p;
-        }
-      }
-      std::memcpy(crow + j0, acc, sizeof acc);
-    }
-    for (int64_t kk = 0; kk < k && j0 < n; ++kk) {
-      const float av = arow[kk];
-      const float *__restrict brow = s.b.data() + kk * n;
-      for (int64_t j = j0; j < n; ++j) {
-        float p = av * brow[j];
-        crow[j] += p;
-      }
-    }
-  }
+  accumulateF32(s.c.data(), s.a.data(), s.b.data(), m, k, n);
   storeL0c(c, s.c.data(), m, n);
 }
 
