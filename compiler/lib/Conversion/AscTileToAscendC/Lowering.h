@@ -220,7 +220,8 @@ private:
   LogicalResult broadcastColumn(Operation *user, Value dst, Value src,
                                 int64_t rows, int64_t cols, int64_t srcStep);
   /// A VECCALC buffer whose block v holds src[v] in every element (v <
-  /// values), by Brcb; an error at `user` for 8-bit elements.
+  /// values), by Brcb; an error at `user` for 8- and 64-bit elements on
+  /// A2/A3 (Ascend950 has those Brcb calls).
   FailureOr<Value> brcbBlocks(Operation *user, Value src, int64_t values, Type elem);
 
   // --- elementwise ops on a broadcast operand (BroadcastOperands.cpp) ---
