@@ -175,6 +175,11 @@ private:
   /// cheapest of the level-0 call layouts.
   void foldRowRuns(Location loc, ac::RepeatBinaryKind kind, RowsView dst,
                    RowsView a, RowsView b, int64_t rows, int64_t n);
+  /// dst = kind(a, b) on the first `n` elements of `rows` rows in the
+  /// count-form call (int64 on Ascend950 has no level-0 form): operands and
+  /// result gathered into / scattered from contiguous scratch runs as needed.
+  LogicalResult foldWhole(Operation *user, ac::RepeatBinaryKind kind, RowsView dst,
+                          RowsView a, RowsView b, int64_t rows, int64_t n);
   /// fold(kind, dst, a, b, units): dst = kind(a, b) on `units` units.
   using FoldUnits = llvm::function_ref<void(ac::RepeatBinaryKind, RowsView, RowsView,
                                             RowsView, int64_t)>;
