@@ -284,7 +284,7 @@ func.func @int8(%x: !asctile.ptr<i8>, %out: !asctile.ptr<i8>, %n: index) attribu
   %o = asctile.tensor %out[%n] : !asctile.ptr<i8> -> !asctile.tensor<?xi8>
   %c0 = arith.constant 0 : index
   %a = asctile.load %t[%c0] : !asctile.tensor<?xi8> -> !asctile.tile<64xi8, UB>
-  // expected-error @+1 {{reduces 'i8' tiles; reductions support float32, float16, bfloat16, int32 and int16 (cast first)}}
+  // expected-error @+1 {{reduces 'i8' tiles; reductions support float32, float16, bfloat16, int64 (Ascend950), int32 and int16 (cast first)}}
   %s = asctile.reduce max %a dims [0] : !asctile.tile<64xi8, UB> -> i8
   asctile.set_value %s, %o[%c0] : i8, !asctile.tensor<?xi8>
   return

@@ -288,4 +288,36 @@ TEST(SimRace, Copy2dRowsAreTrackedSeparately) {
   }
 }
 
+// An int64 scalar access covers 8 bytes at index * 8 (the scalar combine of
+// int64 reductions, Reduce.cpp): element 3 is bytes [24, 32), inside the
+// block a vector Duplicate of 8 int32 wrote, element 4 is [32, 40), outside
+// it; and a synced read returns both 32-bit halves.
+TEST(SimRace, EightByteScalarReadsCoverTheirBytes) {
+  ArchModel arch = loadArch();
+  for (int64_t index : {3, 4}) {
+    for (bool synced : {false, true}) {
+      ProgramBuilder b;
+      b.dup(DType::I32, 0, 7.0, Operand::ofImm(8), 10); // UB bytes [0, 32)
+      if (synced) {
+        b.set(Pipe::V, Pipe::S, 0);
+        b.wait(Pipe::V, Pipe::S, 0);
+      }
+      int r = b.loadLocal(DType::I64, 0, Operand::ofImm(index), 11);
+      b.storeGm(0, DType::I64, Operand::ofImm(0), r, 0, 12);
+      b.end();
+      b.program.args.push_back({ArgSpec::Kind::Gm, DType::I64, "out"});
+      std::vector<int64_t> out(1, -1);
+      LaunchResult res = simulate(b.program, arch, 1, {gmArg(out, DType::I64)});
+      ASSERT_TRUE(res.ok) << res.error;
+      bool race = index == 3 && !synced;
+      ASSERT_EQ(res.races.size(), race ? 1u : 0u) << index << (synced ? " synced" : "");
+      if (race)
+        EXPECT_NE(res.races[0].message.find("UB bytes [0, 32)"), std::string::npos)
+            << res.races[0].message;
+      if (index == 3 && synced)
+        EXPECT_EQ(out[0], (int64_t(7) << 32) | 7);
+    }
+  }
+}
+
 } // namespace

@@ -401,7 +401,7 @@ std::string ProgramVerifier::checkNdCopy(const Instr &in, std::vector<Space> &sp
 
 /// The operand ranges of the API reference for Brcb, Copy, DataCopy within
 /// UB and Transpose ("" when fine).
-static std::string checkShapeCall(const Instr &in) {
+static std::string checkShapeCall(const Instr &in, const ArchModel &arch) {
   auto outside = [](const char *name, int64_t v, int64_t lo, int64_t hi) {
     return v < lo || v > hi ? std::string(name) + " " + std::to_string(v) +
                                   " outside [" + std::to_string(lo) + ", " +
@@ -413,9 +413,17 @@ static std::string checkShapeCall(const Instr &in) {
   switch (in.op) {
   case Opcode::VecBrcb:
   case Opcode::VecCopy:
-    if (w != 2 && w != 4)
-      return std::string("Brcb and Copy take 16- or 32-bit elements, not ") +
+    // Brcb: 16/32-bit on c220, also 8/64-bit on c310; Copy: 8- and 64-bit
+    // elements are emitted on their uint16_t / uint32_t view (pairs of
+    // bytes: an even mask).
+    if (in.op == Opcode::VecBrcb && (w == 1 || w == 8) && arch.socVersion != "c310")
+      return std::string("Brcb takes 16- or 32-bit elements on ") + arch.name +
+             ", not " + dtypeName(in.dtype);
+    if (w != 1 && w != 2 && w != 4 && w != 8)
+      return std::string("Brcb and Copy take 8- to 64-bit elements, not ") +
              dtypeName(in.dtype);
+    if (in.op == Opcode::VecCopy && w == 1 && in.mask % 2 != 0)
+      return "an odd Copy mask on 8-bit elements (they move in uint16_t pairs)";
     e = outside("repeatTime", in.repeat, 0, 255);
     if (e.empty() && in.op == Opcode::VecBrcb)
       e = outside("dstBlkStride", in.blkStride[0], 1, 65535);
@@ -483,7 +491,7 @@ std::string ProgramVerifier::checkVector(const Instr &in,
     if (!regOk(in.maskHigh) || !regOk(in.maskLow))
       return "register out of range";
   }
-  if (std::string e = checkShapeCall(in); !e.empty())
+  if (std::string e = checkShapeCall(in, arch); !e.empty())
     return e;
   spaces.push_back(in.dstSpace);
   return {};

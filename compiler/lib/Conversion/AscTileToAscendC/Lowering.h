@@ -175,6 +175,11 @@ private:
   /// cheapest of the level-0 call layouts.
   void foldRowRuns(Location loc, ac::RepeatBinaryKind kind, RowsView dst,
                    RowsView a, RowsView b, int64_t rows, int64_t n);
+  /// dst = kind(a, b) on the first `n` elements of `rows` rows in the
+  /// count-form call (int64 on Ascend950 has no level-0 form): operands and
+  /// result gathered into / scattered from contiguous scratch runs as needed.
+  LogicalResult foldWhole(Operation *user, ac::RepeatBinaryKind kind, RowsView dst,
+                          RowsView a, RowsView b, int64_t rows, int64_t n);
   /// fold(kind, dst, a, b, units): dst = kind(a, b) on `units` units.
   using FoldUnits = llvm::function_ref<void(ac::RepeatBinaryKind, RowsView, RowsView,
                                             RowsView, int64_t)>;
@@ -220,7 +225,8 @@ private:
   LogicalResult broadcastColumn(Operation *user, Value dst, Value src,
                                 int64_t rows, int64_t cols, int64_t srcStep);
   /// A VECCALC buffer whose block v holds src[v] in every element (v <
-  /// values), by Brcb; an error at `user` for 8-bit elements.
+  /// values), by Brcb; an error at `user` for 8- and 64-bit elements on
+  /// A2/A3 (Ascend950 has those Brcb calls).
   FailureOr<Value> brcbBlocks(Operation *user, Value src, int64_t values, Type elem);
 
   // --- elementwise ops on a broadcast operand (BroadcastOperands.cpp) ---

@@ -18,7 +18,13 @@
 //         of every row in one call), then one WholeReduce per 255 rows.
 //         Integer tiles and products have no WholeReduce: each row's blocks
 //         are folded by halves down to one 32-byte block, whose elements the
-//         scalar unit combines (GetValue/SetValue).
+//         scalar unit combines (GetValue/SetValue). int64 (Ascend950): its
+//         Add/Max/Min/Mul exist only in the count form (dav_3510's level-0
+//         forms static_assert 16/32-bit types), which reads and writes
+//         operands from their first element: each fold gathers its operands
+//         into scratch runs (DataCopy within UB, or Copy on the uint32_t
+//         view for a part block) unless they already are one, and scatters
+//         the result the same way (foldWhole).
 //   columns [rows, cols] -> [cols]: the rows folded by halves (rows 0..h-1
 //         against the last h rows, one call over their contiguous elements),
 //         then again, until one row.
@@ -80,12 +86,20 @@ bool reducedInFloat(Type elem, ac::ReduceKind kind) {
 
 /// Whether the vector calls can reduce `rows` rows of `cols` x `elem`
 /// (bfloat16 is widened before); an error at `op` in the user's terms if not.
+/// int64: Ascend950 only (A2/A3 have no 64-bit integer vector arithmetic, as
+/// for int64 +, max, ... in Elementwise.cpp).
 LogicalResult checkReducible(Operation *op, Type elem, int64_t rows,
-                             int64_t cols) {
-  if (!elem.isF16() && !elem.isF32() && !elem.isInteger(16) && !elem.isInteger(32))
+                             int64_t cols, bool c310) {
+  if (elem.isInteger(64) && !c310)
+    return op->emitError()
+           << "int64 tile reduction: the vector instructions of Atlas A2/A3 take 16- and "
+              "32-bit integers (Ascend950 has 64-bit ones); reduce in int32 "
+              "(.to(asc2.int32)) or target Ascend950";
+  if (!elem.isF16() && !elem.isF32() && !elem.isInteger(16) && !elem.isInteger(32) &&
+      !elem.isInteger(64))
     return op->emitOpError() << "reduces " << elem
                              << " tiles; reductions support float32, float16, "
-                                "bfloat16, int32 and int16 (cast first)";
+                                "bfloat16, int64 (Ascend950), int32 and int16 (cast first)";
   const int64_t w = bytesOf(elem);
   if (rows > 1 && (cols * w) % kBlockBytes != 0)
     return op->emitOpError()
@@ -214,6 +228,51 @@ void Lowering::foldRowRuns(Location loc, ac::RepeatBinaryKind kind, RowsView dst
   }
 }
 
+/// dst = kind(a, b) on the first `n` elements of `rows` rows with the
+/// count-form call, which takes whole buffers from their first element: an
+/// operand that is not one contiguous run at element 0 is gathered into a
+/// scratch run first, and a result that is not one is scattered back.
+LogicalResult Lowering::foldWhole(Operation *user, ac::RepeatBinaryKind kind, RowsView dst,
+                                  RowsView a, RowsView b, int64_t rows, int64_t n) {
+  Location loc = user->getLoc();
+  Type elem = cast<ac::LocalType>(dst.buffer.getType()).getElementType();
+  auto inPlace = [&](RowsView v) { return v.offset == 0 && (rows == 1 || v.rowStride == n); };
+  auto run = [&](RowsView v, StringRef name) -> FailureOr<Value> {
+    if (inPlace(v))
+      return v.buffer;
+    Value t = newBuffer(loc, {rows * n}, elem, ac::Position::VECCALC, name);
+    if (failed(copyRows(user, t, v.buffer, RowCopy{rows, n, n, v.rowStride, 0, v.offset})))
+      return failure();
+    return t;
+  };
+  auto x = run(a, "fold_a");
+  auto y = b.buffer == a.buffer && b.offset == a.offset && b.rowStride == a.rowStride
+               ? x
+               : run(b, "fold_b");
+  if (failed(x) || failed(y))
+    return failure();
+  Value out = inPlace(dst) ? dst.buffer
+                           : newBuffer(loc, {rows * n}, elem, ac::Position::VECCALC, "fold");
+  Value count = indexConst(loc, rows * n);
+  switch (kind) {
+  case ac::RepeatBinaryKind::Add:
+    builder.create<ac::AddOp>(loc, out, *x, *y, count, ValueRange{});
+    break;
+  case ac::RepeatBinaryKind::Max:
+    builder.create<ac::MaxOp>(loc, out, *x, *y, count, ValueRange{});
+    break;
+  case ac::RepeatBinaryKind::Min:
+    builder.create<ac::MinOp>(loc, out, *x, *y, count, ValueRange{});
+    break;
+  default:
+    builder.create<ac::MulOp>(loc, out, *x, *y, count, ValueRange{});
+    break;
+  }
+  if (out == dst.buffer)
+    return success();
+  return copyRows(user, dst.buffer, out, RowCopy{rows, n, dst.rowStride, n, dst.offset, 0});
+}
+
 /// Folds `count` units (unitElems elements each: a column chunk of every
 /// row, a block of every row, a whole row) of `src` into unit 0 of `dst` by
 /// halves: src's first count/2 units against its last count/2 into `tmp`
@@ -317,7 +376,7 @@ FailureOr<Value> Lowering::reduceRows(Operation *op, ac::ReduceKind kind,
     return widened(op, src, rows * cols, rows, [&](Value wide) {
       return reduceRows(op, kind, wide, rows, cols);
     });
-  if (failed(checkReducible(op, elem, rows, cols)))
+  if (failed(checkReducible(op, elem, rows, cols, c310)))
     return failure();
   const int64_t be = blockElems(bytesOf(elem));
   Value dst = newBuffer(loc, {rows}, elem, ac::Position::VECCALC, name);
@@ -335,12 +394,22 @@ FailureOr<Value> Lowering::reduceRows(Operation *op, ac::ReduceKind kind,
     Value tmp = newBuffer(loc, {rows * stride}, elem, ac::Position::VECCALC, "reduce_fold");
     RowsView acc{tmp, 0, stride};
     ac::RepeatBinaryKind fold = foldKind(kind);
+    bool wide = bytesOf(elem) == 8; // int64: count-form calls only
+    LogicalResult folded = success();
     foldByHalves(fold, blocks, be, cur, acc, acc,
                  [&](ac::RepeatBinaryKind k, RowsView d, RowsView a, RowsView b, int64_t units) {
-                   foldRowRuns(loc, k, d, a, b, rows, units * be);
+                   if (!wide)
+                     return foldRowRuns(loc, k, d, a, b, rows, units * be);
+                   if (succeeded(folded))
+                     folded = foldWhole(op, k, d, a, b, rows, units * be);
                  });
-    if (tail > 0) // one row only (rows of several are whole blocks)
-      foldRun(loc, fold, acc, acc, RowsView{src, blocks * be, cols}, tail);
+    RowsView rest{src, blocks * be, cols};
+    if (tail > 0 && !wide) // one row only (rows of several are whole blocks)
+      foldRun(loc, fold, acc, acc, rest, tail);
+    else if (tail > 0 && succeeded(folded))
+      folded = foldWhole(op, fold, acc, acc, rest, 1, tail);
+    if (failed(folded))
+      return failure();
     cur = acc;
     width = be;
   }
@@ -391,7 +460,7 @@ FailureOr<Value> Lowering::reduceColumns(Operation *op, ac::ReduceKind kind,
     return widened(op, src, rows * cols, cols, [&](Value wide) {
       return reduceColumns(op, kind, wide, rows, cols);
     });
-  if (failed(checkReducible(op, elem, rows, cols)))
+  if (failed(checkReducible(op, elem, rows, cols, c310)))
     return failure();
   Value dst = newBuffer(loc, {cols}, elem, ac::Position::VECCALC,
                         "reduce_" + ac::stringifyReduceKind(kind).lower());
@@ -399,11 +468,18 @@ FailureOr<Value> Lowering::reduceColumns(Operation *op, ac::ReduceKind kind,
   Value tmp = rows >= 4 ? newBuffer(loc, {rows / 2 * cols}, elem, ac::Position::VECCALC,
                                     "reduce_fold")
                         : dst;
+  bool wide = bytesOf(elem) == 8; // int64: count-form calls only
+  LogicalResult folded = success();
   foldByHalves(foldKind(kind), rows, cols, RowsView{src, 0, cols}, RowsView{tmp, 0, cols},
                RowsView{dst, 0, cols},
                [&](ac::RepeatBinaryKind k, RowsView d, RowsView a, RowsView b, int64_t units) {
-                 foldRun(loc, k, d, a, b, units * cols);
+                 if (!wide)
+                   return foldRun(loc, k, d, a, b, units * cols);
+                 if (succeeded(folded))
+                   folded = foldWhole(op, k, d, a, b, 1, units * cols);
                });
+  if (failed(folded))
+    return failure();
   return dst;
 }
 

@@ -37,14 +37,41 @@ int64_t elemBytes(Type t) {
   return std::max<int64_t>(1, t.getIntOrFloatBitWidth() / 8);
 }
 
-/// Brcb and Copy exist for 16- and 32-bit elements on A2/A3 (the 950 adds
-/// 8- and 64-bit ones; we emit one form for all targets).
-LogicalResult checkRepeatWidth(Operation *user, Type elem) {
+/// Brcb spreads values over 32-byte blocks: 16- and 32-bit types on A2/A3,
+/// also 8- and 64-bit ones on Ascend950 (the static_asserts of
+/// mirror-cann/asc-devkit@82b89a15f:impl/basic_api/dav_c220/
+/// kernel_operator_vec_brcb_impl.h and dav_3510/kernel_operator_vec_brcb_impl.h).
+/// A column broadcast of 8- or 64-bit values on A2/A3 is refused in the
+/// user's terms: no call there puts one such value in every lane of a block
+/// (the 32-bit view of an int64 spreads its halves into separate blocks).
+LogicalResult checkBrcbWidth(Operation *user, Type elem, bool c310) {
   int64_t w = elemBytes(elem);
-  if (w != 2 && w != 4)
+  if (w == 2 || w == 4 || (c310 && (w == 1 || w == 8)))
+    return success();
+  if (w != 1 && w != 8)
+    return user->emitOpError() << "has no Ascend C lowering for " << typeName(elem)
+                               << " elements: Brcb takes 8- to 64-bit types";
+  bool wide = w == 8;
+  auto it = dyn_cast<IntegerType>(elem);
+  std::string dtype = it ? (it.isUnsigned() ? "uint" : "int") + std::to_string(w * 8)
+                         : typeName(elem);
+  return user->emitError()
+         << dtype << " broadcast of a column ([R, 1] -> [R, C]) or of one value: "
+         << "Atlas A2/A3 have no " << (wide ? "64" : "8")
+         << "-bit Brcb (it takes 16- and 32-bit types; Ascend950 has " << (wide ? "64" : "8")
+         << "-bit ones); broadcast in " << (wide ? "int32 (.to(asc2.int32))" : "float16 (.to(asc2.float16))")
+         << " or target Ascend950";
+}
+
+/// The level-0 Copy takes 16- and 32-bit types; the emitter moves 64-bit
+/// elements as uint32_t halves and 8-bit ones as uint16_t pairs (CopyOp's
+/// description), so 8-bit rows must be an even number of elements long.
+LogicalResult checkCopyWidth(Operation *user, Type elem, int64_t cols) {
+  if (elemBytes(elem) == 1 && cols % 2 != 0)
     return user->emitOpError()
-           << "has no Ascend C lowering for " << typeName(elem)
-           << " elements: Brcb and Copy take 16- and 32-bit types";
+           << "has no Ascend C lowering: it moves rows of " << cols << " x "
+           << typeName(elem) << "; the level-0 Copy moves 8-bit elements in "
+           << "16-bit pairs, so rows of an odd length cannot be moved";
   return success();
 }
 } // namespace
@@ -91,7 +118,7 @@ LogicalResult Lowering::repeatCopies(Operation *user, Value dst, Value src,
   Location loc = user->getLoc();
   Type elem = cast<ac::LocalType>(dst.getType()).getElementType();
   int64_t w = elemBytes(elem);
-  if (failed(checkRepeatWidth(user, elem)) ||
+  if (failed(checkCopyWidth(user, elem, c.cols)) ||
       failed(checkBlockAligned(user, c, elem, "this op")))
     return failure();
   int64_t lanes = kRepeatBytes / w, perBlock = kBlockBytes / w;
@@ -166,16 +193,32 @@ LogicalResult Lowering::fillFromValue(Operation *user, Value dst, Value one,
 FailureOr<Value> Lowering::brcbBlocks(Operation *user, Value src, int64_t values,
                                       Type elem) {
   Location loc = user->getLoc();
-  if (failed(checkRepeatWidth(user, elem)))
+  if (failed(checkBrcbWidth(user, elem, c310)))
     return failure();
-  int64_t perBlock = kBlockBytes / elemBytes(elem);
+  int64_t w = elemBytes(elem), perBlock = kBlockBytes / w;
   int64_t repeats = (values + 7) / 8;
   Value blocks = newBuffer(loc, {repeats * 8 * perBlock}, elem,
                            ac::Position::VECCALC, "brcb");
-  for (int64_t i0 = 0; i0 < repeats; i0 += kMaxRepeat)
-    builder.create<ac::BrcbOp>(loc, blocks, src, std::min(kMaxRepeat, repeats - i0),
+  // A repeat reads 8 values: 64 bytes of int64, more than the block a
+  // buffer may end with. Repeats inside the source buffer read it in place;
+  // a last one that would read past it takes its values from a scratch of 8
+  // (at most one repeat: the buffer holds whole blocks).
+  int64_t inBuffer = (cast<ac::LocalType>(src.getType()).getNumElements() * w +
+                      kBlockBytes - 1) / kBlockBytes * kBlockBytes / w;
+  int64_t inPlace = std::min(repeats, inBuffer / 8);
+  for (int64_t i0 = 0; i0 < inPlace; i0 += kMaxRepeat)
+    builder.create<ac::BrcbOp>(loc, blocks, src, std::min(kMaxRepeat, inPlace - i0),
                                /*dst_blk_stride=*/1, /*dst_rep_stride=*/8,
                                i0 * 8 * perBlock, i0 * 8);
+  if (inPlace < repeats) {
+    Value last = newBuffer(loc, {8}, elem, ac::Position::VECCALC, "brcb_last");
+    int64_t first = inPlace * 8;
+    builder.create<ac::LocalDataCopyOp>(loc, last, src, /*blockCount=*/1,
+                                        (inBuffer - first) * w / kBlockBytes,
+                                        /*srcGap=*/0, /*dstGap=*/0, /*dstOffset=*/0, first);
+    builder.create<ac::BrcbOp>(loc, blocks, last, 1, /*dst_blk_stride=*/1,
+                               /*dst_rep_stride=*/8, first * perBlock, 0);
+  }
   return blocks;
 }
 

@@ -28,8 +28,18 @@ FamilyResult Emitter::emitShapeFamily(Operation *op) {
         return success();
       })
       .Case<CopyOp>([&](CopyOp o) {
-        line() << "AscendC::Copy(" << at(o.getDst(), o.getDstOffset()) << ", "
-               << at(o.getSrc(), o.getSrcOffset()) << ", " << o.getMask() << ", "
+        // The level-0 Copy takes 16- and 32-bit types on both targets
+        // (mirror-cann/asc-devkit@82b89a15f:impl/basic_api/dav_3510/
+        // kernel_operator_data_copy_impl.h, CopyImpl's static_assert; dav_c220
+        // likewise): 64-bit elements move as their uint32_t halves and 8-bit
+        // ones as uint16_t pairs; the blocks and strides are the same bytes.
+        int64_t w = o.getDst().getType().getElementType().getIntOrFloatBitWidth() / 8;
+        std::string view = w == 8   ? ".ReinterpretCast<uint32_t>()"
+                           : w == 1 ? ".ReinterpretCast<uint16_t>()"
+                                    : "";
+        int64_t mask = w == 8 ? o.getMask() * 2 : w == 1 ? o.getMask() / 2 : o.getMask();
+        line() << "AscendC::Copy(" << at(o.getDst(), o.getDstOffset()) << view << ", "
+               << at(o.getSrc(), o.getSrcOffset()) << view << ", " << mask << ", "
                << o.getRepeatTime() << ", AscendC::CopyRepeatParams("
                << o.getDstStride() << ", " << o.getSrcStride() << ", "
                << o.getDstRepeatSize() << ", " << o.getSrcRepeatSize() << "));"

@@ -69,8 +69,15 @@ def fractal_tile(shape, real_shape, location, what):
     return [-(-d // FRACTAL) * FRACTAL for d in shape], list(shape)
 
 
-def check_cube_shape(shape, location, what):
+def check_cube_shape(shape, location, what, row=False):
+    """``row``: a 1-D shape [N] is accepted as the one-row matrix [1, N] (N a multiple of 16; stored, its fractals
+    would pad M to 16 rows), as for filled tiles moved between cube locations (docs/language.md)."""
     if location == L.UB:
+        return
+    if row and len(shape) == 1 and location in (L.L0A, L.L0B, L.L0C):
+        if shape[0] % FRACTAL:
+            fail(errors.AlignmentError, f"{what}: a 1-D {location.value} tile is one row [1, N] of whole "
+                                        f"16 x 16 fractals, N a multiple of {FRACTAL}; got shape {list(shape)}")
         return
     if location == L.BT:
         n = shape[-1]
@@ -261,6 +268,11 @@ def move(gen, src, offsets, shape, location, what):
                                     f"{list(src.shape)} tile (dimension {d})")
     if location == src.location and not dynamic and tuple(offsets) == (0,) * len(shape) and shape == tuple(src.shape):
         return src  # tiles are values: a copy in the same place is the same value
+    if isinstance(src, FilledTile) and src.location == L.L1 and location in (L.L0A, L.L0B) and not dynamic:
+        # A filled L1 tile (upstream tests' constant_tile) moves as the same fill: no data moves. A 1-D one is the
+        # row [1, N], as it was in L1.
+        check_cube_shape(shape, location, what, row=True)
+        return refill(gen, src.fill, shape, src.dtype, location)
     if src.location == L.L1 and location in (L.L0A, L.L0B):
         check_cube_shape(shape, location, what)
         if isinstance(src, TransposedL1):
@@ -404,9 +416,10 @@ def _copy(gen, src, offsets, shape, location):
     return move(gen, src, offsets, shape, location, "asc2.copy")
 
 
-def storable(gen, src, dst, what):
-    """An L0C tile stored into a float16/bfloat16 tensor converts in the fixpipe."""
-    if isinstance(src, Tile) and src.location == L.L0C and src.dtype != dst.dtype:
+def storable(gen, src, dst, what, location=L.L0C):
+    """An L0C tile stored into a float16/bfloat16 tensor converts in the fixpipe (``location``: where ``src`` is,
+    an L0C fill having been refilled in UB)."""
+    if isinstance(src, Tile) and src.location == location and src.dtype != dst.dtype:
         if src.dtype == core.float32 and dst.dtype in (core.float16, core.bfloat16):
             return convert_tile(gen, src, dst.dtype, core.RoundMode.RINT)
     return src

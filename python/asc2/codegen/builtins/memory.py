@@ -19,7 +19,7 @@ from .reductions import reduce
 from .registry import emit_builtin, emitter
 from .scalars import as_index, element_scalar, scalar_type_of
 from .shapes import concat
-from .tiles import check_ub_alignment, new_tile, reshape_tile
+from .tiles import FilledTile, check_ub_alignment, new_tile, refill, reshape_tile
 
 
 def _leading_ones(tile_shape, rank, real_shape, what):
@@ -166,6 +166,12 @@ def _copy_out(gen, src, dst, offsets, real_shape):
         value = number(gen, src, dst.dtype)
         gen.b.emit(f"asctile.set_value {value.ssa}, {dst.ssa}[{', '.join(offs)}] : {value.type}, {dst.type}")
         return None
+    if isinstance(src, FilledTile) and src.location == core.TensorLocation.L0C:
+        # A filled L0C tile (upstream tests' constant_tile; a 1-D one is the row [1, N]) is the same fill in UB,
+        # written by the vector unit: the cube has no fill of L0C, and no data needs the fixpipe.
+        cube.check_cube_shape(src.shape, core.TensorLocation.L0C, "asc2.copy_out", row=True)
+        src = refill(gen, src.fill, src.shape, src.dtype, core.TensorLocation.UB)
+        src = cube.storable(gen, src, dst, "asc2.copy_out", core.TensorLocation.UB)
     src = cube.storable(gen, src, dst, "asc2.copy_out")
     if 0 < len(src.shape) < len(dst.shape) and src.location == core.TensorLocation.UB:
         # stored as the tile with leading 1s

@@ -51,12 +51,14 @@ LogicalResult fits(Operation *op, StringRef which, int64_t endByte,
   return success();
 }
 
-/// Brcb and Copy run on 16- and 32-bit elements on every target we emit for
-/// (A2/A3; the 950 also takes 8- and 64-bit ones).
+/// Brcb takes 16- and 32-bit elements on A2/A3 and also 8- and 64-bit ones
+/// on Ascend950 (the lowering picks per target); the level-0 Copy takes 16-
+/// and 32-bit types everywhere and the emitter moves 8- and 64-bit elements
+/// on their uint16_t / uint32_t view (CopyOp's description).
 LogicalResult repeatWidth(Operation *op, LocalType t) {
   int64_t w = elemBytes(t);
-  if (w != 2 && w != 4)
-    return op->emitOpError() << "takes 16- or 32-bit elements, not "
+  if (w != 1 && w != 2 && w != 4 && w != 8)
+    return op->emitOpError() << "takes 8-, 16-, 32- or 64-bit elements, not "
                              << t.getElementType();
   return success();
 }
@@ -95,6 +97,9 @@ LogicalResult CopyOp::verify() {
       failed(aligned(*this, "dst_offset", getDstOffset(), d)) ||
       failed(aligned(*this, "src_offset", getSrcOffset(), s)))
     return failure();
+  if (w == 1 && getMask() % 2 != 0)
+    return emitOpError() << "mask = " << getMask()
+                         << " is odd: 8-bit elements move in uint16_t pairs";
   if (repeat == 0)
     return success();
   // The last element of the last repeat is the furthest one (strides >= 0).

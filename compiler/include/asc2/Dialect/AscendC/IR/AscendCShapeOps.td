@@ -32,7 +32,9 @@ def AscendC_BrcbOp : AscendC_ShapeOp<"brcb", [AscendC_SameElementType]> {
   let description = [{
     Each repeat i reads 8 consecutive elements of `src` (from element 8 i) and
     fills one 32-byte block of `dst` with each: element 8 i + j fills the
-    block at (i * dst_rep_stride + j * dst_blk_stride) blocks.
+    block at (i * dst_rep_stride + j * dst_blk_stride) blocks. A2/A3 take
+    16- and 32-bit types, Ascend950 also 8- and 64-bit ones (the lowering
+    emits those for Ascend950 only).
     mirror-cann/asc-devkit@82b89a15f:docs/zh/api/SIMD-API/基础API/Memory矢量计算/数据填充/Brcb.md
 
     ```mlir
@@ -57,7 +59,10 @@ def AscendC_CopyOp : AscendC_ShapeOp<"copy", [AscendC_SameElementType]> {
     as 32-byte blocks; block b of repeat i is read at (i * src_repeat_size +
     b * src_stride) blocks of `src` and written at (i * dst_repeat_size +
     b * dst_stride) blocks of `dst`. A zero source stride repeats one block
-    (broadcasts).
+    (broadcasts). The call takes 16- and 32-bit types on every target; the
+    op also moves 64-bit elements (emitted on their `uint32_t` view, the mask
+    doubled) and 8-bit ones in pairs (on the `uint16_t` view, the mask
+    halved, so it must be even): the bytes moved are the same.
     mirror-cann/asc-devkit@82b89a15f:docs/zh/api/SIMD-API/基础API/Memory矢量计算/数据搬运/Copy（UBToUB掩码式高维数据搬运）.md
 
     ```mlir
