@@ -79,23 +79,27 @@ template <typename Codec>
 void gatherFloat(const Codec &codec, float *out, const uint8_t *src,
                  int64_t rows, int64_t cols, Layout layout, int64_t c0) {
   constexpr int64_t w = Codec::kWidth;
-  thread_local Terms t;
+  thread_local Terms terms;
+  Terms &t = terms; // one TLS lookup, not one per element
   termsOf(t, layout, rows, cols, c0);
+  const int64_t *colTerm = t.col.data();
   for (int64_t r = 0; r < rows; ++r) {
     const uint8_t *base = src + t.row[size_t(r)] * w;
     float *o = out + r * cols;
     for (int64_t c = 0; c < cols; ++c)
-      o[c] = codec.load(base + t.col[size_t(c)] * w);
+      o[c] = codec.load(base + colTerm[c] * w);
   }
 }
 
 void gatherInt8(int32_t *out, const uint8_t *src, int64_t rows, int64_t cols,
                 Layout layout) {
-  thread_local Terms t;
+  thread_local Terms terms;
+  Terms &t = terms;
   termsOf(t, layout, rows, cols, /*c0=*/32);
+  const int64_t *colTerm = t.col.data();
   for (int64_t r = 0; r < rows; ++r)
     for (int64_t c = 0; c < cols; ++c)
-      out[r * cols + c] = int8_t(src[t.row[size_t(r)] + t.col[size_t(c)]]);
+      out[r * cols + c] = int8_t(src[t.row[size_t(r)] + colTerm[c]]);
 }
 
 /// Dense row-major m x n <-> L0C NZ (rp = m) of 4-byte elements.
@@ -202,10 +206,13 @@ void nzToL0(DType t, Layout layout, uint8_t *dst, const uint8_t *src,
   // Element by element: the destination index is a row term plus a column
   // term, and so is the source's (with the axes swapped when transposing);
   // -1 marks a source row or column outside the tile (zero fill).
-  thread_local Terms dt, st;
+  thread_local Terms dstTls, srcTls;
+  thread_local std::vector<int64_t> rowTls, colTls;
+  // One TLS lookup each, not one per element.
+  Terms &dt = dstTls, &st = srcTls;
+  std::vector<int64_t> &perRow = rowTls, &perCol = colTls;
   termsOf(dt, layout, drp, dcp, c0);
   termsOf(st, Layout::NZ, srp, scp, c0);
-  thread_local std::vector<int64_t> perRow, perCol;
   perRow.resize(size_t(drp));
   perCol.resize(size_t(dcp));
   auto srcRow = [&](int64_t sr) { return sr < srp ? st.row[size_t(sr)] : -1; };
@@ -214,6 +221,7 @@ void nzToL0(DType t, Layout layout, uint8_t *dst, const uint8_t *src,
     perRow[size_t(r)] = transpose ? srcCol(col0 + r) : srcRow(row0 + r);
   for (int64_t c = 0; c < dcp; ++c)
     perCol[size_t(c)] = transpose ? srcRow(row0 + c) : srcCol(col0 + c);
+  const int64_t *srcTerm = perCol.data(), *dstTerm = dt.col.data();
   withWord(t, [&](auto word) {
     using W = decltype(word);
     W *d = reinterpret_cast<W *>(dst);
@@ -221,12 +229,17 @@ void nzToL0(DType t, Layout layout, uint8_t *dst, const uint8_t *src,
     for (int64_t r = 0; r < drp; ++r) {
       const int64_t pr = perRow[size_t(r)];
       W *drow = d + dt.row[size_t(r)];
+      if (pr < 0) {
+        for (int64_t c = 0; c < dcp; ++c)
+          drow[dstTerm[c]] = 0;
+        continue;
+      }
       for (int64_t c = 0; c < dcp; ++c) {
-        const int64_t pc = perCol[size_t(c)];
+        const int64_t pc = srcTerm[c];
         W v = 0;
-        if (pr >= 0 && pc >= 0)
+        if (pc >= 0)
           std::memcpy(&v, s + pr + pc, sizeof(W));
-        std::memcpy(drow + dt.col[size_t(c)], &v, sizeof(W));
+        std::memcpy(drow + dstTerm[c], &v, sizeof(W));
       }
     }
   });
