@@ -114,46 +114,56 @@ template <typename T> void storeL0c(uint8_t *l0c, const T *in, int64_t m, int64_
       std::memcpy(l0c + ((nb * m + r) * 16) * 4, in + r * n + nb * 16, 64);
 }
 
-/// C (m x n) += A (m x k) * B (k x n), all dense row-major float.
+/// C (m x n, L0C NZ: 16-column blocks of m rows) = (init ? 0 : C) +
+/// A (m x k) * B (k x n), A and B dense row-major float; n a multiple of 16.
 /// Every C element sums its products in k order (the product rounded, then
 /// the sum: no fused multiply-add), so any blocking that keeps that order
-/// gives the same bits. Columns go in blocks of kBlock held in registers
-/// across the whole k loop (a load of B and a multiply and add per element,
-/// C read and written once per block instead of once per k); the columns
-/// past the last whole block take the plain loop. The function is compiled
-/// for AVX-512 and AVX2 as well as the baseline and picked at load time:
-/// wider vectors, the same operations in the same order, so the same bits.
+/// gives the same bits. Columns go in blocks of kGroups x 16 held in
+/// registers across the whole k loop (a load of B and a multiply and add per
+/// element; C, read and written in place in its NZ rows of 16, once per block
+/// instead of once per k); the columns past the last whole block go 16 at a
+/// time. The function is compiled for AVX-512 and AVX2 as well as the
+/// baseline and picked at load time: wider vectors, the same operations in
+/// the same order, so the same bits.
+template <int64_t kGroups>
+inline void accumulateBlock(float *__restrict c, const float *__restrict arow,
+                            const float *__restrict bm, int64_t m, int64_t k,
+                            int64_t n, int64_t i, int64_t j0, bool init) {
+  constexpr int64_t kWidth = kGroups * 16;
+  float acc[kWidth];
+  for (int64_t g = 0; g < kGroups; ++g) {
+    float *cg = c + ((j0 / 16 + g) * m + i) * 16;
+    if (init)
+      std::fill(acc + g * 16, acc + g * 16 + 16, 0.0f);
+    else
+      std::memcpy(acc + g * 16, cg, 64);
+  }
+  for (int64_t kk = 0; kk < k; ++kk) {
+    const float av = arow[kk];
+    const float *__restrict bp = bm + kk * n + j0;
+    for (int64_t t = 0; t < kWidth; ++t) {
+      float p = av * bp[t];
+      acc[t] += p;
+    }
+  }
+  for (int64_t g = 0; g < kGroups; ++g)
+    std::memcpy(c + ((j0 / 16 + g) * m + i) * 16, acc + g * 16, 64);
+}
+
 #if defined(__x86_64__) && defined(__GNUC__)
 __attribute__((target_clones("avx512f", "avx2", "default")))
 #endif
-void accumulateF32(float *__restrict cm, const float *__restrict am,
-                   const float *__restrict bm, int64_t m, int64_t k, int64_t n) {
-  constexpr int64_t kBlock = 64;
+void accumulateF32(float *__restrict c, const float *__restrict am,
+                   const float *__restrict bm, int64_t m, int64_t k, int64_t n,
+                   bool init) {
+  constexpr int64_t kGroups = 4;
   for (int64_t i = 0; i < m; ++i) {
-    float *__restrict crow = cm + i * n;
     const float *__restrict arow = am + i * k;
     int64_t j0 = 0;
-    for (; j0 + kBlock <= n; j0 += kBlock) {
-      float acc[kBlock];
-      std::memcpy(acc, crow + j0, sizeof acc);
-      for (int64_t kk = 0; kk < k; ++kk) {
-        const float av = arow[kk];
-        const float *__restrict bp = bm + kk * n + j0;
-        for (int64_t t = 0; t < kBlock; ++t) {
-          float p = av * bp[t];
-          acc[t] += p;
-        }
-      }
-      std::memcpy(crow + j0, acc, sizeof acc);
-    }
-    for (int64_t kk = 0; kk < k && j0 < n; ++kk) {
-      const float av = arow[kk];
-      const float *__restrict brow = bm + kk * n;
-      for (int64_t j = j0; j < n; ++j) {
-        float p = av * brow[j];
-        crow[j] += p;
-      }
-    }
+    for (; j0 + kGroups * 16 <= n; j0 += kGroups * 16)
+      accumulateBlock<kGroups>(c, arow, bm, m, k, n, i, j0, init);
+    for (; j0 < n; j0 += 16)
+      accumulateBlock<1>(c, arow, bm, m, k, n, i, j0, init);
   }
 }
 
@@ -298,7 +308,6 @@ void mmadKernel(DType in, Layout aLayout, uint8_t *c, const uint8_t *a,
   }
   s.a.resize(mk);
   s.b.resize(kn);
-  s.c.resize(mn);
   withCodec(in, [&](auto codec) {
     using C = decltype(codec);
     if constexpr (C::kIsFloat) {
@@ -312,12 +321,7 @@ void mmadKernel(DType in, Layout aLayout, uint8_t *c, const uint8_t *a,
     for (float &v : s.b)
       v = roundToHf32(v);
   }
-  if (init)
-    std::fill(s.c.begin(), s.c.end(), 0.0f);
-  else
-    loadL0c(s.c.data(), c, m, n);
-  accumulateF32(s.c.data(), s.a.data(), s.b.data(), m, k, n);
-  storeL0c(c, s.c.data(), m, n);
+  accumulateF32(reinterpret_cast<float *>(c), s.a.data(), s.b.data(), m, k, n, init);
 }
 
 void fixpipeRow(DType dstT, DType srcT, bool relu, uint8_t *dst,

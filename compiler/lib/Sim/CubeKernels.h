@@ -107,7 +107,7 @@ void nzToL0(DType t, Layout layout, uint8_t *dst, const uint8_t *src,
 
 /// Reusable dense buffers for mmadKernel (one per core, grown on demand).
 struct MmadScratch {
-  std::vector<float> a, b, c;
+  std::vector<float> a, b;
   std::vector<int32_t> ai, bi, ci;
 };
 
