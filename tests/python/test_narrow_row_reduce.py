@@ -124,6 +124,19 @@ def test_counter_mode_tail_and_builtin_pattern_in_the_emitted_calls():
     assert "static_cast<uint8_t>(2), false, 0u" in calls[2] and "[1424]" in calls[2]
 
 
+@pytest.mark.parametrize("platform", PLATFORMS)
+@pytest.mark.parametrize("kind,c", [("max", 2), ("min", 3), ("max", 4)])
+def test_bfloat16_rows_are_reduced_in_float(kind, c, platform):
+    """bfloat16 is reduced in float (asctile-compute-bf16-in-f32 casts the packed tile first): the cast of the
+    reshape's packed rows feeds the reduction, and the extreme is exact."""
+    from test_bf16 import bf16, from_bf16, to_bf16
+    asc2.set_platform(backend="Model", platform=platform)
+    bits = to_bf16(data(kind, (500, c), "float32", c))
+    out = np.zeros(500, np.uint16)
+    narrow_rows[2](bf16(bits), bf16(out), 500, KIND=KINDS[kind][0], TILE_ROWS=256, C=c)
+    np.testing.assert_array_equal(from_bf16(out), KINDS[kind][1](from_bf16(bits).reshape(500, c), axis=1))
+
+
 @pytest.mark.skipif(not HAS_TWIN, reason=NO_TWIN)
 @pytest.mark.parametrize("platform,dtype,c", [("Ascend910B1", "float32", 4), ("Ascend950", "float32", 2),
                                               ("Ascend910B1", "float16", 3), ("Ascend950", "int32", 6)])
