@@ -286,6 +286,23 @@ public:
     in.repStride[1] = srcRep;
     emit(in, "ascendc.copy", line);
   }
+  /// GatherMask(dst, src, pattern, reduceMode, mask, GatherMaskParams{srcBlk,
+  /// repeats, srcRep, src1Rep}): `elems` elements a repeat (256 bytes in
+  /// normal mode, the counter-mode mask), built-in pattern `builtin` or, when
+  /// 0, the bits at UB byte `patternAddr`.
+  void gatherMask(DType t, int64_t dst, int64_t src, int64_t builtin,
+                  int64_t patternAddr, int64_t elems, int64_t repeats,
+                  int64_t srcBlk, int64_t srcRep, int64_t src1Rep, int line) {
+    Instr in = vecInstr(Opcode::VecGatherMask, t, dst, src, Operand::ofImm(0));
+    in.gatherPattern = builtin;
+    in.src1Addr = patternAddr;
+    in.mask = elems;
+    in.repeat = repeats;
+    in.blkStride[1] = srcBlk;
+    in.repStride[1] = srcRep;
+    in.repStride[2] = src1Rep;
+    emit(in, "ascendc.gather_mask", line);
+  }
   int argF(int index) {
     Instr in;
     in.op = Opcode::ArgF;

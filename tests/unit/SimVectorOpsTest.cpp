@@ -664,6 +664,54 @@ TEST(SimVectorOps, BrcbFillsOneBlockPerElementWithItsStrides) {
     EXPECT_EQ(hz[i], uint16_t(i / 16 + 1)) << i; // 16 halves per block
 }
 
+TEST(SimVectorOps, GatherMaskPacksWhatItsPatternKeeps) {
+  // 256 floats = 4 repeats of 64. Built-in pattern 4 keeps element 1 of
+  // every 4 (16 a repeat, 64 in all, packed); pattern 2 the odd ones over
+  // repeats two blocks apart with a block stride of 2 (every other block).
+  // A pattern buffer in counter mode: 48 elements a repeat (16 rows of 3),
+  // bit j set for j % 3 == 2, the same bits every repeat (src1 stride 0).
+  std::vector<float> a(256);
+  for (int i = 0; i < 256; ++i)
+    a[i] = float(i);
+  std::vector<uint32_t> bits(8, 0);
+  for (int j = 2; j < 48; j += 3)
+    bits[j / 32] |= 1u << (j % 32);
+  Tile x = tile(DType::F32, a, 0), p = tile(DType::I32, bits, 1024);
+  Tile o1 = outTile(DType::F32, 64, 1056), o2 = outTile(DType::F32, 32, 1312),
+       o3 = outTile(DType::F32, 80, 1440);
+  LaunchResult r = runV({&x, &p}, {&o1, &o2, &o3}, [&](ProgramBuilder &b) {
+    b.gatherMask(DType::F32, o1.ub, x.ub, 4, 0, 64, 4, 1, 8, 0, 20);
+    b.gatherMask(DType::F32, o2.ub, x.ub, 2, 0, 64, 1, 2, 16, 0, 21);
+    b.gatherMask(DType::F32, o3.ub, x.ub, 0, p.ub, 48, 5, 1, 6, 0, 22);
+  });
+  ASSERT_TRUE(r.ok) << r.error;
+  std::vector<float> g1 = values<float>(o1), g2 = values<float>(o2),
+                     g3 = values<float>(o3);
+  for (int i = 0; i < 64; ++i)
+    EXPECT_EQ(g1[i], float(4 * i + 1)) << i;
+  // Block b of the one repeat is source block 2b: elements 16 * (b / 1) ...
+  for (int i = 0; i < 32; ++i) {
+    int j = 2 * i + 1; // the repeat's odd lanes
+    EXPECT_EQ(g2[i], float(j / 8 * 16 + j % 8)) << i;
+  }
+  for (int i = 0; i < 80; ++i) // column 2 of 80 rows of 3
+    EXPECT_EQ(g3[i], float(3 * i + 2)) << i;
+}
+
+TEST(SimVectorOps, GatherMaskWritesOnlyTheKeptElements) {
+  // Counter mode, 10 elements, pattern 1: 5 kept; the sixth output element
+  // keeps its value, and the race detector sees a 20-byte write.
+  std::vector<float> a(64, 7.0f), keep(16, -1.0f);
+  Tile x = tile(DType::F32, a, 0), o = tile(DType::F32, keep, 256);
+  LaunchResult r = runV({&x, &o}, {&o}, [&](ProgramBuilder &b) {
+    b.gatherMask(DType::F32, o.ub, x.ub, 1, 0, 10, 1, 1, 8, 0, 30);
+  });
+  ASSERT_TRUE(r.ok) << r.error;
+  std::vector<float> got = values<float>(o);
+  for (int i = 0; i < 16; ++i)
+    EXPECT_EQ(got[i], i < 5 ? 7.0f : -1.0f) << i;
+}
+
 TEST(SimVectorOps, CopyMaskAndZeroStridesBroadcast) {
   // Row broadcast: 3 rows of 8 floats from one row (srcRepeatSize 0).
   // Column broadcast: row r of 16 floats from block r (srcStride 0,

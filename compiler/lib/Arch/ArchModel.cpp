@@ -224,6 +224,7 @@ std::optional<ArchModel> ArchModel::fromJson(const std::string &text,
     m.wholeReduceCost = readVecCost(*instr, "whole_reduce", error, prefix);
     m.brcbCost = readVecCost(*instr, "brcb", error, prefix);
     m.copyCost = readVecCost(*instr, "copy", error, prefix);
+    m.gatherMaskCost = readVecCost(*instr, "gather_mask", error, prefix);
     m.localDataCopyCost = readVecCost(*instr, "local_data_copy", error, prefix);
     m.transposeCost = readVecCost(*instr, "transpose", error, prefix);
   }

@@ -38,7 +38,8 @@
 //                blocks ran (MemorySystem.cpp);
 //       vector:  fixed + perRepeat * ceil(count * width / 256), width the
 //                widest operand (casts); level-0 calls (WholeReduce, binary
-//                folds, Brcb, Copy) cost fixed + perRepeat * repeatTime
+//                folds, Brcb, Copy, GatherMask) cost fixed + perRepeat *
+//                repeatTime
 //       cube:    GM->L1 (MTE2) a GM copy at gm_to_l1, rows x cols valid
 //                elements; L1->L0A/L0B (MTE1) padded tile bytes /
 //                l1_to_l0a|b, no fixed latency; mmad (M) mmadFixedCycles +

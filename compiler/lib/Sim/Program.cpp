@@ -61,6 +61,7 @@ bool isVectorOpcode(Opcode op) {
   case Opcode::VecBinaryRepeat:
   case Opcode::VecBrcb:
   case Opcode::VecCopy:
+  case Opcode::VecGatherMask:
   case Opcode::LocalDataCopy:
   case Opcode::VecTranspose:
     return true;

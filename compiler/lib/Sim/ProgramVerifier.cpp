@@ -399,8 +399,8 @@ std::string ProgramVerifier::checkNdCopy(const Instr &in, std::vector<Space> &sp
   return {};
 }
 
-/// The operand ranges of the API reference for Brcb, Copy, DataCopy within
-/// UB and Transpose ("" when fine).
+/// The operand ranges of the API reference for Brcb, Copy, GatherMask, DataCopy
+/// within UB and Transpose ("" when fine).
 static std::string checkShapeCall(const Instr &in, const ArchModel &arch) {
   auto outside = [](const char *name, int64_t v, int64_t lo, int64_t hi) {
     return v < lo || v > hi ? std::string(name) + " " + std::to_string(v) +
@@ -432,6 +432,22 @@ static std::string checkShapeCall(const Instr &in, const ArchModel &arch) {
     if (e.empty() && (in.blkStride[0] < 0 || in.blkStride[1] < 0 ||
                       in.repStride[0] < 0 || in.repStride[1] < 0))
       e = "negative block or repeat stride";
+    return e;
+  case Opcode::VecGatherMask:
+    if (w != 2 && w != 4)
+      return std::string("GatherMask takes 16- or 32-bit elements, not ") +
+             dtypeName(in.dtype);
+    e = outside("repeatTimes", in.repeat, 1, 255);
+    if (e.empty())
+      e = outside("elements per repeat", in.mask, 1, 256 / w);
+    if (e.empty())
+      e = outside("src1Pattern", in.gatherPattern, 0, 7);
+    if (e.empty())
+      e = outside("src0BlockStride", in.blkStride[1], 0, 255);
+    if (e.empty())
+      e = outside("src0RepeatStride", in.repStride[1], 0, 65535);
+    if (e.empty())
+      e = outside("src1RepeatStride", in.repStride[2], 0, 255);
     return e;
   case Opcode::LocalDataCopy:
     e = outside("blockCount", in.blockCount, 1, 4095);

@@ -1,4 +1,4 @@
-//===- ShapeKernels.cpp - Brcb, Copy, DataCopy within UB, Transpose ---------===//
+//===- ShapeKernels.cpp - the shape calls' kernels ------------------------===//
 #include "ShapeKernels.h"
 
 #include <algorithm>
@@ -47,6 +47,50 @@ void copyKernel(int64_t width, uint8_t *dst, const uint8_t *src, int64_t mask,
                    src + (i * srcRep + b * srcBlk) * kBlockBytes,
                    size_t(n * width));
     }
+}
+
+bool gatherMaskKeeps(int64_t builtin, const uint8_t *pattern, int64_t src1Rep,
+                     int64_t i, int64_t j) {
+  switch (builtin) {
+  case 0: {
+    const uint8_t *bits = pattern + i * src1Rep * kBlockBytes;
+    return (bits[j / 8] >> (j % 8)) & 1;
+  }
+  case 1:
+  case 2:
+    return j % 2 == builtin - 1;
+  case 7:
+    return true;
+  default:
+    return j % 4 == builtin - 3;
+  }
+}
+
+int64_t gatherMaskKept(int64_t builtin, const uint8_t *pattern, int64_t src1Rep,
+                       int64_t repeats, int64_t elems) {
+  int64_t kept = 0;
+  for (int64_t i = 0; i < repeats; ++i)
+    for (int64_t j = 0; j < elems; ++j)
+      kept += gatherMaskKeeps(builtin, pattern, src1Rep, i, j);
+  return kept;
+}
+
+void gatherMaskKernel(int64_t width, uint8_t *dst, const uint8_t *src,
+                      int64_t builtin, const uint8_t *pattern, int64_t src1Rep,
+                      int64_t elems, int64_t repeats, int64_t srcBlk,
+                      int64_t srcRep) {
+  const int64_t perBlock = kBlockBytes / width;
+  // Every repeat is read before anything is written: dst may be src.
+  std::vector<uint8_t> kept;
+  for (int64_t i = 0; i < repeats; ++i)
+    for (int64_t j = 0; j < elems; ++j)
+      if (gatherMaskKeeps(builtin, pattern, src1Rep, i, j)) {
+        const uint8_t *e = src +
+                           (i * srcRep + j / perBlock * srcBlk) * kBlockBytes +
+                           j % perBlock * width;
+        kept.insert(kept.end(), e, e + width);
+      }
+  std::memcpy(dst, kept.data(), kept.size());
 }
 
 void localDataCopyKernel(uint8_t *dst, const uint8_t *src, int64_t count,

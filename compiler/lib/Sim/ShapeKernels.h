@@ -1,4 +1,4 @@
-//===- ShapeKernels.h - What Brcb, Copy, DataCopy and Transpose do -*- C++ -*-===//
+//===- ShapeKernels.h - What the shape calls do -----------------*- C++ -*-===//
 //
 // The functional half of the shape calls on raw local-memory pointers, with
 // the semantics of the Ascend C API reference (strides in 32-byte blocks;
@@ -35,6 +35,28 @@ void brcbKernel(int64_t width, uint8_t *dst, const uint8_t *src,
 void copyKernel(int64_t width, uint8_t *dst, const uint8_t *src, int64_t mask,
                 int64_t repeats, int64_t dstBlk, int64_t srcBlk, int64_t dstRep,
                 int64_t srcRep);
+
+/// GatherMask: whether element j of repeat i is kept, by built-in pattern
+/// `builtin` (1: even j, 2: odd j, 3..6: j % 4 == builtin - 3, 7: every j)
+/// or, when builtin is 0, bit j of the little-endian pattern bits starting
+/// i * src1Rep blocks into `pattern`.
+/// (mirror-cann/asc-devkit@82b89a15f:docs/zh/api/SIMD-API/基础API/
+/// Memory矢量计算/比较与选择/GatherMask.md)
+bool gatherMaskKeeps(int64_t builtin, const uint8_t *pattern, int64_t src1Rep,
+                     int64_t i, int64_t j);
+
+/// The elements `repeats` repeats of `elems` each keep (what the API
+/// returns in rsvdCnt).
+int64_t gatherMaskKept(int64_t builtin, const uint8_t *pattern, int64_t src1Rep,
+                       int64_t repeats, int64_t elems);
+
+/// GatherMask: element j < elems of repeat i (read as copyKernel's source:
+/// block j / (32 / width) at src block i*srcRep + b*srcBlk) goes to the next
+/// element of dst when the pattern keeps it.
+void gatherMaskKernel(int64_t width, uint8_t *dst, const uint8_t *src,
+                      int64_t builtin, const uint8_t *pattern, int64_t src1Rep,
+                      int64_t elems, int64_t repeats, int64_t srcBlk,
+                      int64_t srcRep);
 
 /// DataCopy within UB: `count` runs of `len` blocks, the source runs
 /// len + srcGap blocks apart, the destination ones len + dstGap.

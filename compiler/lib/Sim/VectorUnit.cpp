@@ -41,8 +41,8 @@ BinaryForm binaryForm(const Instr &in) {
 
 } // namespace
 
-/// Brcb, Copy, DataCopy within UB and Transpose: the bytes their block
-/// patterns span (ShapeKernels.h), costed per repeat of the real call.
+/// Brcb, Copy, GatherMask, DataCopy within UB and Transpose: the bytes their
+/// block patterns span (ShapeKernels.h), costed per repeat of the real call.
 bool CoreRunner::shapeCallOperands(const Instr &in, VecOperands &ops) {
   const int64_t w = byteWidth(in.dtype);
   switch (in.op) {
@@ -62,6 +62,28 @@ bool CoreRunner::shapeCallOperands(const Instr &in, VecOperands &ops) {
     ops.repeatBytes = in.repeat * 256;
     ops.cost = arch.copyCost;
     break;
+  case Opcode::VecGatherMask: {
+    // The kept count (dst's extent) follows from the pattern's bits, so a
+    // pattern buffer is bounds-checked before it is read.
+    const uint8_t *pattern = nullptr;
+    if (in.gatherPattern == 0) {
+      const int64_t patternBytes =
+          (in.repeat - 1) * in.repStride[2] * kBlockBytes + (in.mask + 7) / 8;
+      if (!checkLocal(in, in.dstSpace, in.src1Addr, patternBytes))
+        return false;
+      ops.reads[ops.numReads++] = {in.src1Addr, patternBytes};
+      pattern = memory[int(in.dstSpace)].data() + in.src1Addr;
+    }
+    ops.reads[ops.numReads++] = {
+        in.src0Addr,
+        repeatSpanEnd(in.repeat, in.mask, w, in.blkStride[1], in.repStride[1])};
+    ops.write = {in.dstAddr,
+                 w * gatherMaskKept(in.gatherPattern, pattern, in.repStride[2],
+                                    in.repeat, in.mask)};
+    ops.repeatBytes = in.repeat * 256;
+    ops.cost = arch.gatherMaskCost;
+    break;
+  }
   case Opcode::LocalDataCopy: {
     auto span = [&](int64_t gap) {
       return in.blockCount <= 0 ? 0
@@ -247,6 +269,12 @@ bool CoreRunner::computeDense(const Instr &in, const VecOperands &ops) {
     copyKernel(w, dst, a, in.mask, in.repeat, in.blkStride[0],
                in.blkStride[1], in.repStride[0], in.repStride[1]);
     break;
+  case Opcode::VecGatherMask:
+    gatherMaskKernel(w, dst, a, in.gatherPattern,
+                     in.gatherPattern ? nullptr : base + in.src1Addr,
+                     in.repStride[2], in.mask, in.repeat, in.blkStride[1],
+                     in.repStride[1]);
+    break;
   case Opcode::LocalDataCopy:
     localDataCopyKernel(dst, a, in.blockCount, in.blockLen, in.srcGap, in.dstGap);
     break;
@@ -262,6 +290,7 @@ bool CoreRunner::computeDense(const Instr &in, const VecOperands &ops) {
 bool CoreRunner::vector(const Instr &in, int32_t pc) {
   VecOperands ops;
   const bool shapeCall = in.op == Opcode::VecBrcb || in.op == Opcode::VecCopy ||
+                         in.op == Opcode::VecGatherMask ||
                          in.op == Opcode::LocalDataCopy ||
                          in.op == Opcode::VecTranspose;
   const bool repeated =

@@ -107,8 +107,9 @@ struct ArchModel {
   std::map<VecOp, VecCost> vecScalarCost;
   // Vector instructions that are not one elementwise op.
   VecCost castCost, compareCost, selectCost, wholeReduceCost;
-  // The shape calls: Brcb, level-0 Copy, DataCopy within UB, Transpose.
-  VecCost brcbCost, copyCost, localDataCopyCost, transposeCost;
+  // The shape calls: Brcb, level-0 Copy, GatherMask, DataCopy within UB,
+  // Transpose.
+  VecCost brcbCost, copyCost, gatherMaskCost, localDataCopyCost, transposeCost;
   // Scalar-unit loads/stores, cycles per access (the scalar unit stalls).
   double scalarLocalCycles = 1;
   double scalarGmLoadCycles = 1, scalarGmStoreCycles = 1;

@@ -132,6 +132,12 @@ enum class Opcode : uint8_t {
                // `mask` elements; block b of repeat i is read at src block
                // i*repStride[1] + b*blkStride[1], written at dst block
                // i*repStride[0] + b*blkStride[0]
+  VecGatherMask, // GatherMask: repeat i reads `mask` elements (as VecCopy's
+               // source, blkStride[1], repStride[1]) and packs those its
+               // pattern keeps into dst, consecutive across repeats; the
+               // pattern is built-in (gatherPattern 1..7) or, with
+               // gatherPattern 0, the bits at src1Addr (repeat i's from
+               // i*repStride[2] blocks on); see ShapeKernels.h
   LocalDataCopy, // DataCopy within UB on V: blockCount runs of blockLen
                // blocks; src runs srcGap blocks apart, dst dstGap
   VecTranspose,// Transpose NCHW -> NHWC: batch (n) matrices of a (c) rows x b
@@ -306,6 +312,7 @@ struct Instr {
   // LocalDataCopy, in 32-byte blocks
   int64_t blockCount = 0, blockLen = 0, srcGap = 0, dstGap = 0;
   int64_t tmpAddr = 0, tmpBytes = 0;            // VecTranspose scratch
+  int64_t gatherPattern = 0;    // VecGatherMask: built-in pattern, 0 = src1Addr
 
   // --- asc2.mask(bits=...) and rank-N transposes ---
   /// VecBinary/VecScalar/VecUnary/VecCast/VecCompare/VecSelect: the c

@@ -195,8 +195,15 @@ private:
                        int64_t rows, int64_t n);
   FailureOr<Value> reduceRows(Operation *op, ac::ReduceKind kind, Value src,
                               int64_t rows, int64_t cols);
+  /// `ownSource`: `src` is a buffer of the reduction's own, which the folds
+  /// may overwrite (no intermediate buffer).
   FailureOr<Value> reduceColumns(Operation *op, ac::ReduceKind kind, Value src,
-                                 int64_t rows, int64_t cols);
+                                 int64_t rows, int64_t cols,
+                                 bool ownSource = false);
+  /// Rows packed narrower than a 32-byte block: GatherMask pulls each column
+  /// into a row of its own, then the columns are reduced.
+  FailureOr<Value> reduceNarrowRows(Operation *op, ac::ReduceKind kind,
+                                    Value src, int64_t rows, int64_t cols);
   FailureOr<Value> widened(Operation *op, Value src, int64_t n, int64_t results,
                            llvm::function_ref<FailureOr<Value>(Value)> reduce);
 

@@ -28,6 +28,19 @@
 //   columns [rows, cols] -> [cols]: the rows folded by halves (rows 0..h-1
 //         against the last h rows, one call over their contiguous elements),
 //         then again, until one row.
+//   narrow rows [rows, cols] -> [rows] when a row is not a whole number of
+//         32-byte blocks (a reshape packs them: [1280, 4] float32): GatherMask
+//         pulls column k of every row into row k of a [cols, rows] buffer,
+//         then the columns path folds those rows. Two and four columns use
+//         the built-in patterns (1/2: every 2nd element from 0/1, 3..6: every
+//         4th from 0..3) over whole 256-byte repeats; other widths a pattern
+//         buffer of our own, in counter mode over repeats of whole rows (a
+//         multiple of 8 rows of float, 16 of half, so each repeat's results
+//         start on a block). A tail of less than a repeat is one more call in
+//         counter mode. Rows too wide for eight (sixteen) to fit one repeat
+//         are an error: pad them to a whole block.
+//         (GatherMask.md under 比较与选择/, and include/basic_api/
+//         kernel_struct_gather.h for GatherMaskParams.)
 //   all   the tile as one row of rows x cols elements.
 // A fold level reads a source and writes a buffer of our own (the source is
 // not ours to overwrite), then halves that in place; the middle unit of an
@@ -376,8 +389,10 @@ FailureOr<Value> Lowering::reduceRows(Operation *op, ac::ReduceKind kind,
     return widened(op, src, rows * cols, rows, [&](Value wide) {
       return reduceRows(op, kind, wide, rows, cols);
     });
-  if (failed(checkReducible(op, elem, rows, cols, c310)))
+  if (failed(checkReducible(op, elem, 1, cols, c310)))
     return failure();
+  if (rows > 1 && cols * bytesOf(elem) % kBlockBytes != 0)
+    return reduceNarrowRows(op, kind, src, rows, cols);
   const int64_t be = blockElems(bytesOf(elem));
   Value dst = newBuffer(loc, {rows}, elem, ac::Position::VECCALC, name);
   if (isa<FloatType>(elem) && kind != ac::ReduceKind::PROD) {
@@ -453,7 +468,8 @@ FailureOr<Value> Lowering::reduceRows(Operation *op, ac::ReduceKind kind,
 /// The per-column results of `kind` over `rows` rows of `cols` elements, in
 /// a new [cols] buffer: the rows folded by halves.
 FailureOr<Value> Lowering::reduceColumns(Operation *op, ac::ReduceKind kind,
-                                         Value src, int64_t rows, int64_t cols) {
+                                         Value src, int64_t rows, int64_t cols,
+                                         bool ownSource) {
   Location loc = op->getLoc();
   Type elem = cast<ac::LocalType>(src.getType()).getElementType();
   if (reducedInFloat(elem, kind))
@@ -464,10 +480,13 @@ FailureOr<Value> Lowering::reduceColumns(Operation *op, ac::ReduceKind kind,
     return failure();
   Value dst = newBuffer(loc, {cols}, elem, ac::Position::VECCALC,
                         "reduce_" + ac::stringifyReduceKind(kind).lower());
-  // Intermediate rows (count/2 of them) only when more than one is left.
-  Value tmp = rows >= 4 ? newBuffer(loc, {rows / 2 * cols}, elem, ac::Position::VECCALC,
-                                    "reduce_fold")
-                        : dst;
+  // Intermediate rows (count/2 of them) only when more than one is left; in
+  // place when the source is ours (the first halving reads each row before
+  // writing it, and the middle row of an odd count is never written).
+  Value tmp = rows < 4    ? dst
+              : ownSource ? src
+                          : newBuffer(loc, {rows / 2 * cols}, elem,
+                                      ac::Position::VECCALC, "reduce_fold");
   bool wide = bytesOf(elem) == 8; // int64: count-form calls only
   LogicalResult folded = success();
   foldByHalves(foldKind(kind), rows, cols, RowsView{src, 0, cols}, RowsView{tmp, 0, cols},
@@ -480,6 +499,94 @@ FailureOr<Value> Lowering::reduceColumns(Operation *op, ac::ReduceKind kind,
                });
   if (failed(folded))
     return failure();
+  return dst;
+}
+
+FailureOr<Value> Lowering::reduceNarrowRows(Operation *op, ac::ReduceKind kind,
+                                            Value src, int64_t rows,
+                                            int64_t cols) {
+  Location loc = op->getLoc();
+  Type elem = cast<ac::LocalType>(src.getType()).getElementType();
+  const int64_t w = bytesOf(elem), lanes = repeatLanes(w), be = blockElems(w);
+  // One column per row: the tile already is that one row.
+  if (cols == 1)
+    return reduceColumns(op, kind, src, 1, rows);
+  if (w != 2 && w != 4) // int64 (Ascend950): GatherMask takes 16/32-bit types
+    return op->emitOpError()
+           << "reduces packed rows of " << cols << " x " << elem << " ("
+           << cols * w
+           << " bytes, not whole 32-byte blocks) along the last dimension: "
+              "GatherMask gathers 16- and 32-bit elements only; pad the last "
+              "dimension to a multiple of "
+           << be << " elements";
+  // Rows whose results one repeat yields: the built-in patterns take a whole
+  // repeat; a pattern buffer whole rows, in multiples of a block of results.
+  const bool builtin = cols == 2 || cols == 4;
+  const int64_t rowsPerRepeat = builtin ? lanes / cols : lanes / cols / be * be;
+  if (rowsPerRepeat == 0)
+    return op->emitOpError()
+           << "reduces packed rows of " << cols << " x " << elem << " ("
+           << cols * w
+           << " bytes, not whole 32-byte blocks) along the last dimension: "
+              "GatherMask gathers their columns only when "
+           << be << " rows fit one 256-byte repeat (rows of at most "
+           << lanes / be
+           << " elements); pad the last dimension to a multiple of " << be
+           << " elements";
+  const int64_t perRepeat = rowsPerRepeat * cols, total = rows * cols;
+  const int64_t full = total / perRepeat, tail = total % perRepeat;
+  // Row k of `columns` (slot elements, whole blocks) gets column k.
+  const int64_t slot = ceilDiv(rows, be) * be;
+  Value columns = newBuffer(loc, {cols * slot}, elem, ac::Position::VECCALC,
+                            "reduce_columns");
+  Value pattern;
+  Type word = builder.getIntegerType(w * 8);
+  if (!builtin) {
+    // Column k's bits for one repeat, a block per column.
+    pattern = newBuffer(loc, {cols * be}, word, ac::Position::VECCALC,
+                        "gather_pattern");
+    const int64_t bitsPerWord = w * 8;
+    for (int64_t k = 0; k < cols; ++k)
+      for (int64_t q = 0; q * bitsPerWord < perRepeat; ++q) {
+        uint64_t bits = 0;
+        for (int64_t j = q * bitsPerWord;
+             j < std::min(perRepeat, (q + 1) * bitsPerWord); ++j)
+          if (j % cols == k)
+            bits |= uint64_t(1) << (j - q * bitsPerWord);
+        Value v = builder.create<arith::ConstantOp>(
+            loc, builder.getIntegerAttr(word, llvm::APInt(bitsPerWord, bits)));
+        builder.create<ac::SetValueOp>(loc, v, pattern,
+                                       indexConst(loc, k * be + q));
+      }
+  }
+  const int64_t repeatBlocks = perRepeat * w / kBlockBytes;
+  for (int64_t k = 0; k < cols; ++k) {
+    const int64_t builtinPattern = builtin ? (cols == 2 ? 1 : 3) + k : 0;
+    auto gather = [&](int64_t first, int64_t repeats, bool counter,
+                      int64_t mask) {
+      builder.create<ac::GatherMaskOp>(
+          loc, columns, src, pattern, builtinPattern, counter, mask, repeats,
+          /*srcBlockStride=*/1, /*srcRepeatStride=*/repeatBlocks,
+          /*src1RepeatStride=*/0,
+          /*dstOffset=*/k * slot + first * rowsPerRepeat,
+          /*srcOffset=*/first * perRepeat,
+          /*patternOffset=*/builtin ? 0 : k * be);
+    };
+    for (int64_t r0 = 0; r0 < full; r0 += kMaxRepeat)
+      gather(r0, std::min(kMaxRepeat, full - r0), !builtin,
+             builtin ? 0 : perRepeat);
+    if (tail > 0)
+      gather(full, 1, true, tail);
+  }
+  FailureOr<Value> reduced =
+      reduceColumns(op, kind, columns, cols, slot, /*ownSource=*/true);
+  if (failed(reduced) || slot == rows)
+    return reduced;
+  Value dst = newBuffer(loc, {rows}, elem, ac::Position::VECCALC,
+                        "reduce_" + ac::stringifyReduceKind(kind).lower());
+  copyBuffer(loc, dst, *reduced,
+             at::TileType::get(builder.getContext(), {rows}, elem,
+                               at::TileLocation::UB));
   return dst;
 }
 

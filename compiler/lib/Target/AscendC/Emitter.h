@@ -74,7 +74,7 @@ private:
   bool emitMasked(Operation *op, Type repeatType, ValueRange bits, Value count,
                   const std::string &call, StringRef params);
 
-  // --- Brcb, Copy, DataCopy within UB, Transpose (ShapeCalls.cpp) ---
+  // --- Brcb, Copy, GatherMask, UB DataCopy, Transpose (ShapeCalls.cpp) ---
   FamilyResult emitShapeFamily(Operation *op);
   // --- reductions: WholeReduce*, level-0 folds (ReduceCalls.cpp) ---
   FamilyResult emitReduceFamily(Operation *op);

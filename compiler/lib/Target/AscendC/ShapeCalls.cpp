@@ -1,4 +1,4 @@
-//===- ShapeCalls.cpp - Brcb, Copy, DataCopy within UB, Transpose ----------===//
+//===- ShapeCalls.cpp - Brcb, Copy, GatherMask, DataCopy, Transpose -------===//
 //
 // The calls broadcasts, concatenation and transposes are made of, each with
 // the operands the API reference gives it (block and repeat strides in
@@ -43,6 +43,29 @@ FamilyResult Emitter::emitShapeFamily(Operation *op) {
                << o.getRepeatTime() << ", AscendC::CopyRepeatParams("
                << o.getDstStride() << ", " << o.getSrcStride() << ", "
                << o.getDstRepeatSize() << ", " << o.getSrcRepeatSize() << "));"
+               << srcLine(o) << "\n";
+        return success();
+      })
+      .Case<GatherMaskOp>([&](GatherMaskOp o) {
+        // A built-in pattern is the uint8_t overload; a pattern buffer is read
+        // as the unsigned words of the element's width (the API's U).
+        std::string pattern =
+            o.getPattern() ? at(o.getPattern(), o.getPatternOffset()) +
+                                 ".ReinterpretCast<uint" +
+                                 std::to_string(o.getSrc()
+                                                    .getType()
+                                                    .getElementType()
+                                                    .getIntOrFloatBitWidth()) +
+                                 "_t>()"
+                           : "static_cast<uint8_t>(" +
+                                 std::to_string(o.getBuiltinPattern()) + ")";
+        line() << "{ uint64_t rsvdCnt = 0; AscendC::GatherMask("
+               << at(o.getDst(), o.getDstOffset()) << ", "
+               << at(o.getSrc(), o.getSrcOffset()) << ", " << pattern << ", "
+               << (o.getReduceMode() ? "true" : "false") << ", " << o.getMask()
+               << "u, AscendC::GatherMaskParams(" << o.getSrcBlockStride()
+               << ", " << o.getRepeatTimes() << ", " << o.getSrcRepeatStride()
+               << ", " << o.getSrc1RepeatStride() << "), rsvdCnt); }"
                << srcLine(o) << "\n";
         return success();
       })

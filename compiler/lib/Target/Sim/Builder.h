@@ -92,7 +92,7 @@ private:
                                       Value dst, Value src, Value count,
                                       Type elem = {});
 
-  // --- Brcb, Copy, DataCopy within UB, Transpose (ShapeInstrs.cpp) ---
+  // --- Brcb, Copy, GatherMask, UB DataCopy, Transpose (ShapeInstrs.cpp) ---
   FamilyResult emitShapeFamily(Operation *op);
   // --- reductions: WholeReduce, level-0 folds (ReduceInstrs.cpp) ---
   FamilyResult emitReduceFamily(Operation *op);

@@ -1,4 +1,4 @@
-//===- ShapeInstrs.cpp - Brcb, Copy, DataCopy within UB, Transpose ---------===//
+//===- ShapeInstrs.cpp - the shape calls as instructions ------------------===//
 //
 // One V-pipe instruction per call, carrying the call's repeat count, mask,
 // block and repeat strides as the API defines them (Sim/ShapeKernels.h);
@@ -48,6 +48,26 @@ FamilyResult Builder::emitShapeFamily(Operation *op) {
         (*in)->blkStride[1] = o.getSrcStride();
         (*in)->repStride[0] = o.getDstRepeatSize();
         (*in)->repStride[1] = o.getSrcRepeatSize();
+        return success();
+      })
+      .Case<GatherMaskOp>([&](GatherMaskOp o) -> LogicalResult {
+        auto in = instr(sim::Opcode::VecGatherMask, o.getDst(), o.getSrc(),
+                        o.getDstOffset(), o.getSrcOffset());
+        if (failed(in))
+          return failure();
+        (*in)->mask = o.repeatElements();
+        (*in)->repeat = o.getRepeatTimes();
+        (*in)->blkStride[1] = o.getSrcBlockStride();
+        (*in)->repStride[1] = o.getSrcRepeatStride();
+        (*in)->repStride[2] = o.getSrc1RepeatStride();
+        (*in)->gatherPattern = o.getBuiltinPattern();
+        if (Value pattern = o.getPattern()) {
+          const Local *p = local(pattern);
+          if (!p)
+            return op->emitOpError() << "has an unplanned buffer operand";
+          (*in)->src1Addr =
+              p->addr + o.getPatternOffset() * sim::byteWidth((*in)->dtype);
+        }
         return success();
       })
       .Case<LocalDataCopyOp>([&](LocalDataCopyOp o) -> LogicalResult {

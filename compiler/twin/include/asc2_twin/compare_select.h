@@ -1,7 +1,10 @@
-//===- compare_select.h - Compare, Compares, Select with bit masks -*- C++ -*-===//
+//===- compare_select.h - Compare, Compares, Select, GatherMask ---*- C++
+//-*-===//
 //
 // API: mirror-cann/asc-devkit@82b89a15f docs/zh/api/SIMD-API/基础API/
-// Memory矢量计算/比较与选择 (Compare.md, Compares.md, Select.md).
+// Memory矢量计算/比较与选择 (Compare.md, Compares.md, Select.md,
+// GatherMask.md; GatherMaskParams from
+// include/basic_api/kernel_struct_gather.h).
 //
 // A comparison result is a bit mask in a uint8_t tensor: element i is bit
 // i % 8 of byte i / 8. The level-2 forms compute only whole 256-byte chunks
@@ -17,10 +20,25 @@
 
 #include "asc2_twin/vector.h"
 
+#include <vector>
+
 namespace AscendC {
 
 enum class CMPMODE : uint8_t { LT = 0, GT, EQ, LE, GE, NE };
 enum class SELMODE : uint8_t { VSEL_CMPMASK_SPR = 0, VSEL_TENSOR_SCALAR_MODE, VSEL_TENSOR_TENSOR_MODE };
+
+struct GatherMaskParams {
+  GatherMaskParams() {}
+  GatherMaskParams(uint8_t src0BlockStrideIn, uint16_t repeatTimesIn,
+                   uint16_t src0RepeatStrideIn, uint8_t src1RepeatStrideIn)
+      : src0BlockStride(src0BlockStrideIn), repeatTimes(repeatTimesIn),
+        src0RepeatStride(src0RepeatStrideIn),
+        src1RepeatStride(src1RepeatStrideIn) {}
+  uint8_t src0BlockStride = 1;
+  uint16_t repeatTimes = 0;
+  uint16_t src0RepeatStride = 8;
+  uint8_t src1RepeatStride = 8;
+};
 
 } // namespace AscendC
 
@@ -213,6 +231,71 @@ void Select(const LocalTensor<T> &dst, const LocalTensor<U> &selMask, const Loca
   T s = T(src1);
   detail::Select0(dst, selMask, src0, [s](int64_t) { return s; }, selMode,
                   asc2_twin::MaskOf<T>("Select", mask, repeatTime, isSetMask), p);
+}
+
+// ---- GatherMask: the elements a pattern keeps, packed into dst ----
+// Repeat r reads 256 bytes (normal mode) or its first `mask` elements
+// (counter mode, reduceMode = true); element j of it is kept when bit j of the
+// pattern is set, and kept elements go to dst one after another across all
+// repeats. Built-in patterns: 1 even j, 2 odd j, 3..6 j % 4 == pattern - 3,
+// 7 every j; a pattern tensor's bits for repeat r start r * src1RepeatStride
+// blocks in.
+namespace detail {
+template <typename T, typename Keeps>
+void GatherMask0(const LocalTensor<T> &dst, const LocalTensor<T> &src0,
+                 bool reduceMode, uint32_t mask, const GatherMaskParams &p,
+                 uint64_t &rsvdCnt, Keeps keeps) {
+  constexpr int64_t epb = asc2_twin::PerBlock<T>();
+  const int64_t n = reduceMode ? int64_t(mask) : asc2_twin::PerRepeat<T>();
+  if (reduceMode && (mask < 1 || n > asc2_twin::PerRepeat<T>()))
+    asc2_twin::Fail(
+        "GatherMask: counter-mode mask outside [1, 256 / sizeof(T)]");
+  std::vector<T> kept;
+  for (int64_t r = 0; r < p.repeatTimes; ++r)
+    for (int64_t j = 0; j < n; ++j)
+      if (keeps(r, j))
+        kept.push_back(src0.Load(
+            "GatherMask",
+            (r * p.src0RepeatStride + j / epb * p.src0BlockStride) * epb +
+                j % epb));
+  for (size_t i = 0; i < kept.size(); ++i)
+    dst.Store("GatherMask", int64_t(i), kept[i]);
+  rsvdCnt = kept.size();
+}
+} // namespace detail
+template <typename T, typename U>
+void GatherMask(const LocalTensor<T> &dst, const LocalTensor<T> &src0,
+                const LocalTensor<U> &src1Pattern, const bool reduceMode,
+                const uint32_t mask, const GatherMaskParams &p,
+                uint64_t &rsvdCnt) {
+  static_assert(sizeof(U) == sizeof(T) && (std::is_same_v<U, uint16_t> ||
+                                           std::is_same_v<U, uint32_t>),
+                "GatherMask: the pattern is uint16_t for 16-bit and uint32_t "
+                "for 32-bit elements");
+  detail::GatherMask0(
+      dst, src0, reduceMode, mask, p, rsvdCnt, [&](int64_t r, int64_t j) {
+        int64_t bit = r * p.src1RepeatStride * 256 + j;
+        return (src1Pattern.Load("GatherMask",
+                                 bit / (8 * int64_t(sizeof(U)))) >>
+                (bit % (8 * sizeof(U)))) &
+               1u;
+      });
+}
+template <typename T>
+void GatherMask(const LocalTensor<T> &dst, const LocalTensor<T> &src0,
+                const uint8_t src1Pattern, const bool reduceMode,
+                const uint32_t mask, const GatherMaskParams &p,
+                uint64_t &rsvdCnt) {
+  static_assert(sizeof(T) == 2 || sizeof(T) == 4,
+                "GatherMask takes 16- and 32-bit elements");
+  if (src1Pattern < 1 || src1Pattern > 7)
+    asc2_twin::Fail("GatherMask: built-in pattern outside [1, 7]");
+  detail::GatherMask0(dst, src0, reduceMode, mask, p, rsvdCnt,
+                      [&](int64_t, int64_t j) {
+                        return src1Pattern == 7   ? true
+                               : src1Pattern <= 2 ? j % 2 == src1Pattern - 1
+                                                  : j % 4 == src1Pattern - 3;
+                      });
 }
 
 } // namespace AscendC

@@ -30,7 +30,7 @@ def _reshape(gen, x, shape):
     if math.prod(shape) != count:
         fail(errors.ShapeError, f"asc2.reshape: cannot reshape a tile of {count} elements {list(x.shape)} into "
                                 f"{shape} (the element counts do not match)")
-    return reshape_tile(gen, x, shape)
+    return reshape_tile(gen, x, shape, packed_rows=True)
 
 
 TRANSPOSE_DTYPES = (core.int8, core.int16, core.int32, core.float16, core.bfloat16, core.float32)  # upstream's set

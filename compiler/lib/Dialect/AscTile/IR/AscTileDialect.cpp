@@ -462,6 +462,39 @@ LogicalResult ReshapeOp::verify() {
       src.getElementType() != dst.getElementType())
     return emitOpError() << "cannot reshape " << src << " to " << dst
                          << " (element counts and types must match)";
+  // A reshape may pack rows narrower than a 32-byte block (its buffer is
+  // dense either way), but only a reduction along the last dimension has a
+  // lowering for them (GatherMask, Conversion/AscTileToAscendC/Reduce.cpp),
+  // also after an element-wise cast for it (asctile-compute-bf16-in-f32
+  // reduces bfloat16 in float): every other use is an error at that use.
+  ArrayRef<int64_t> shape = dst.getShape();
+  int64_t lastBytes = shape.back() * elementBytes(dst.getElementType());
+  if (dst.getLocation() != TileLocation::UB || shape.size() < 2 ||
+      shape.back() == 1 || lastBytes % 32 == 0)
+    return success();
+  const int64_t last = int64_t(shape.size()) - 1;
+  auto reducesLast = [&](Operation *op) {
+    auto reduce = dyn_cast<ReduceOp>(op);
+    return reduce && llvm::is_contained(reduce.getDims(), last);
+  };
+  for (Operation *user : getResult().getUsers()) {
+    if (reducesLast(user) ||
+        (isa<CastOp>(user) && llvm::all_of(user->getUsers(), reducesLast)))
+      continue;
+    std::string tile;
+    llvm::raw_string_ostream os(tile);
+    os << "[";
+    llvm::interleaveComma(shape, os);
+    os << "] of " << dst.getElementType();
+    return emitOpErrorOfKind(user, ErrorKind::Alignment)
+           << "uses the UB tile " << tile
+           << " made by a reshape, whose rows are " << lastBytes
+           << " bytes, not a multiple of 32: such packed rows can only be "
+              "reduced along the last dimension (reduce_sum/max/min/prod over "
+              "axis -1); for anything else use a multiple of "
+           << 32 / std::gcd<int64_t>(32, elementBytes(dst.getElementType()))
+           << " elements in the last dimension";
+  }
   return success();
 }
 

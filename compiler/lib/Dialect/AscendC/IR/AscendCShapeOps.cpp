@@ -1,10 +1,11 @@
-//===- AscendCShapeOps.cpp - verifiers of Brcb, Copy, DataCopy, Transpose --===//
+//===- AscendCShapeOps.cpp - verifiers of the shape calls -----------------===//
 //
 // The operand ranges and alignment the API reference gives each call, and
 // that every byte it touches lies inside its buffers: the lowering must
 // never build a call the real API would reject or that writes past a tile.
 //
 //===----------------------------------------------------------------------===//
+#include "asc2/Arch/VectorRepeat.h"
 #include "asc2/Dialect/AscendC/IR/AscendC.h"
 
 using namespace mlir;
@@ -12,8 +13,6 @@ using namespace mlir;
 namespace asc2::ascendc {
 
 namespace {
-
-constexpr int64_t kBlockBytes = 32;
 
 int64_t elemBytes(LocalType t) {
   return std::max<int64_t>(1, t.getElementType().getIntOrFloatBitWidth() / 8);
@@ -153,6 +152,69 @@ LogicalResult TransposeOp::verify() {
     return emitOpError() << "tmp holds " << t.getNumElements() << " bytes; the API needs "
                          << tmpBytes(getC(), w);
   return success();
+}
+
+int64_t GatherMaskOp::repeatElements() {
+  return getReduceMode() ? int64_t(getMask())
+                         : 256 / elemBytes(getSrc().getType());
+}
+
+int64_t GatherMaskOp::builtinKept(int64_t pattern, int64_t n) {
+  if (pattern == 7)
+    return n;
+  if (pattern <= 2) // every 2nd element from element pattern - 1
+    return (n - (pattern - 1) + 1) / 2;
+  return (n - (pattern - 3) + 3) / 4; // every 4th from element pattern - 3
+}
+
+LogicalResult GatherMaskOp::verify() {
+  LocalType d = getDst().getType(), s = getSrc().getType();
+  if (d.getElementType() != s.getElementType())
+    return emitOpError() << "element types of source and destination differ";
+  int64_t w = elemBytes(d), repeat = getRepeatTimes(), lanes = 256 / w;
+  int64_t builtin = getBuiltinPattern();
+  if (failed(repeatWidth(*this, d)) ||
+      failed(inRange(*this, "builtin_pattern", builtin, 0, 7)) ||
+      failed(inRange(*this, "repeat_times", repeat, 1, 255)) ||
+      failed(inRange(*this, "src_block_stride", getSrcBlockStride(), 0, 255)) ||
+      failed(inRange(*this, "src_repeat_stride", getSrcRepeatStride(), 0,
+                     65535)) ||
+      failed(inRange(*this, "src1_repeat_stride", getSrc1RepeatStride(), 0,
+                     255)) ||
+      failed(aligned(*this, "dst_offset", getDstOffset(), d)) ||
+      failed(aligned(*this, "src_offset", getSrcOffset(), s)))
+    return failure();
+  if (getReduceMode() && failed(inRange(*this, "mask", getMask(), 1, lanes)))
+    return failure();
+  if (!getReduceMode() && getMask() != 0)
+    return emitOpError() << "mask is 0 in normal mode (reduce_mode = false)";
+  if ((builtin == 0) != bool(getPattern()))
+    return emitOpError()
+           << "takes a pattern buffer exactly when builtin_pattern is 0";
+  const int64_t n = repeatElements();
+  if (failed(fits(*this, "src",
+                  getSrcOffset() * w + repeatSpanBytes(w, n, repeat,
+                                                       getSrcBlockStride(),
+                                                       getSrcRepeatStride()),
+                  s)))
+    return failure();
+  if (builtin != 0)
+    return fits(*this, "dst",
+                (getDstOffset() + repeat * builtinKept(builtin, n)) * w, d);
+  auto p = cast<LocalType>(getPattern().getType());
+  if (!p.getElementType().isInteger(w * 8))
+    return emitOpError() << "pattern holds " << w * 8
+                         << "-bit words (the element width), not "
+                         << p.getElementType();
+  if (failed(aligned(*this, "pattern_offset", getPatternOffset(), p)))
+    return failure();
+  // Repeat i's bits start i * src1_repeat_stride blocks in; the kept count
+  // depends on the bits, so dst's bound is the simulator's to check.
+  return fits(*this, "pattern",
+              getPatternOffset() * w +
+                  (repeat - 1) * getSrc1RepeatStride() * kBlockBytes +
+                  (n + 7) / 8,
+              p);
 }
 
 } // namespace asc2::ascendc

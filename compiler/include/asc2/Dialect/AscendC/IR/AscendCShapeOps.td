@@ -138,4 +138,56 @@ def AscendC_TransposeOp : AscendC_ShapeOp<"transpose"> {
   }];
 }
 
+def AscendC_GatherMaskOp : AscendC_Op<"gather_mask",
+    [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface]> {
+  let summary = "GatherMask(dst, src0, src1Pattern, reduceMode, mask, GatherMaskParams{src0BlockStride, repeatTimes, src0RepeatStride, src1RepeatStride}, rsvdCnt)";
+  let description = [{
+    Packs the elements of `src` its pattern selects into consecutive elements
+    of `dst` (from `dst_offset`), repeat after repeat. Repeat i reads the
+    elements starting `src_offset` elements plus i * `src_repeat_stride`
+    32-byte blocks into `src`, its block b `src_block_stride` blocks after
+    block b - 1: all 256 bytes of it in normal mode (`reduce_mode` false,
+    `mask` 0), its first `mask` elements in counter mode. Element j of a
+    repeat is kept when bit j of the pattern is set: a built-in pattern
+    (`builtin_pattern` 1..7: 1 even elements, 2 odd ones, 3..6 element
+    0..3 of every four, 7 all) or, with `builtin_pattern` = 0, the bits of
+    `pattern` (as uint16/uint32 words of the element's width, bit j of the
+    repeat i one starting i * `src1_repeat_stride` blocks in). The API's
+    rsvdCnt (the number kept) is not used: the lowering knows it.
+    mirror-cann/asc-devkit@82b89a15f:docs/zh/api/SIMD-API/基础API/Memory矢量计算/比较与选择/GatherMask.md,
+    include/basic_api/kernel_struct_gather.h (GatherMaskParams).
+
+    ```mlir
+    ascendc.gather_mask %d, %s {builtin_pattern = 3 : i64, reduce_mode = false, mask = 0 : i64, repeat_times = 80 : i64, src_block_stride = 1 : i64, src_repeat_stride = 8 : i64} : !ascendc.local<1280xf32, VECCALC>, !ascendc.local<5120xf32, VECIN>
+    ascendc.gather_mask %d, %s, %p {builtin_pattern = 0 : i64, reduce_mode = true, mask = 48 : i64, repeat_times = 2 : i64, src_block_stride = 1 : i64, src_repeat_stride = 6 : i64} : !ascendc.local<32xf32, VECCALC>, !ascendc.local<96xf32, VECIN>, !ascendc.local<8xi32, VECCALC>
+    ```
+  }];
+  let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src,
+                       Optional<AscendC_LocalType>:$pattern,
+                       I64Attr:$builtin_pattern, BoolAttr:$reduce_mode,
+                       I64Attr:$mask, I64Attr:$repeat_times,
+                       I64Attr:$src_block_stride, I64Attr:$src_repeat_stride,
+                       DefaultValuedAttr<I64Attr, "0">:$src1_repeat_stride,
+                       DefaultValuedAttr<I64Attr, "0">:$dst_offset,
+                       DefaultValuedAttr<I64Attr, "0">:$src_offset,
+                       DefaultValuedAttr<I64Attr, "0">:$pattern_offset);
+  let assemblyFormat = [{
+    $dst `,` $src (`,` $pattern^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src)) (`,` qualified(type($pattern))^)?
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::V; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getSrc(), false});
+      if (getPattern())
+        a.push_back({getPattern(), false});
+      a.push_back({getDst(), true});
+    }
+    /// Elements one repeat reads: 256 bytes' worth, or `mask` in counter mode.
+    int64_t repeatElements();
+    /// Elements a built-in pattern keeps of `n` read in a repeat.
+    static int64_t builtinKept(int64_t pattern, int64_t n);
+  }];
+}
+
 #endif
