@@ -10,7 +10,8 @@ panels and the L0 operands, so MTE2, MTE1 and M overlap; the fixpipe stores each
 
 It prints, per launch: simulated cycles, the per-core busy share of each pipe (cube utilization =
 M busy / cycles, the msprof `aic_cube_ratio`), simulated TFLOPS against the cube peak of the
-cores used, and the largest relative error against numpy.
+cores used, the largest relative error against numpy, and how fast the simulator ran it: wall and
+CPU seconds of the launch (compilation included) and simulated multiply-adds per CPU second.
 
 Model note: the simulator caps GM traffic at the chip's HBM bandwidth shared by the active
 cores and has no L2 cache, so with all 24 cube cores a matmul is held to HBM speed (on hardware
@@ -59,9 +60,9 @@ def run(m, n, k, cores, block, platform="Ascend910B1", seed=0):
     a = rng.standard_normal((m, k)).astype(np.float16)
     b = rng.standard_normal((k, n)).astype(np.float16)
     c = np.zeros((m, n), np.float32)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     matmul_l1_tiled[cores](a, b, c, m, n, k, *block)
-    wall = time.perf_counter() - start
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
     report = matmul_l1_tiled.last_report
     launch = report["launches"][-1]
     ref = a.astype(np.float32) @ b.astype(np.float32)
@@ -78,7 +79,8 @@ def run(m, n, k, cores, block, platform="Ascend910B1", seed=0):
             "tflops": round(tflops, 2), "peak_tflops": round(peak / 1e12, 2), "relative_error": err,
             "races": len(launch["races"]) if isinstance(launch["races"], list) else launch["races"],
             "memory_peaks": {s["space"]: s["peak"] for s in report["memory"]["spaces"]},
-            "wall_seconds": round(wall, 2)}
+            "wall_seconds": round(wall, 2), "cpu_seconds": round(cpu, 2),
+            "sim_gmac_per_cpu_second": round(m * n * k / cpu / 1e9, 2)}
 
 
 def _arch_path(platform):
@@ -100,12 +102,13 @@ def main(argv=None):
         for cores in args.cores or [4]:
             rows.append(run(m, n, k, cores, tuple(args.block), args.platform))
     print(f"{'shape':>16s} {'cores':>5s} {'cycles':>9s} {'cube':>6s} {'MTE2':>6s} {'MTE1':>6s} {'FIX':>6s} "
-          f"{'TFLOPS':>7s} {'peak':>7s} {'rel err':>8s} {'races':>5s}")
+          f"{'TFLOPS':>7s} {'peak':>7s} {'rel err':>8s} {'races':>5s} {'wall s':>7s} {'cpu s':>7s} {'GMAC/cpu-s':>10s}")
     for r in rows:
         u = r["utilization"]
         print(f"{'x'.join(map(str, r['shape'])):>16s} {r['cores']:5d} {r['cycles']:9d} {u.get('M', 0):6.1%} "
               f"{u.get('MTE2', 0):6.1%} {u.get('MTE1', 0):6.1%} {u.get('FIX', 0):6.1%} {r['tflops']:7.2f} "
-              f"{r['peak_tflops']:7.2f} {r['relative_error']:8.1e} {r['races']:5d}")
+              f"{r['peak_tflops']:7.2f} {r['relative_error']:8.1e} {r['races']:5d} {r['wall_seconds']:7.2f} "
+              f"{r['cpu_seconds']:7.2f} {r['sim_gmac_per_cpu_second']:10.2f}")
     if args.json:
         with open(args.json, "w") as f:
             json.dump(rows, f, indent=1)
