@@ -32,45 +32,19 @@ template <typename F> decltype(auto) withWord(DType t, F &&f) {
 }
 
 /// Every layout's element index is a row term plus a column term
-/// (indexIn(layout, r, c) = rowTerm(r) + colTerm(c), CubeKernels.h), so a
-/// move of a whole tile computes each term once per row and once per column
-/// instead of an index with four divisions per element.
+/// (indexIn(layout, r, c) = indexIn(layout, r, 0) + indexIn(layout, 0, c),
+/// CubeKernels.h), so a move of a whole tile computes each term once per row
+/// and once per column instead of an index with four divisions per element.
 struct Terms {
   std::vector<int64_t> row, col;
 };
-int64_t rowTermOf(Layout layout, int64_t r, int64_t cp, int64_t c0) {
-  switch (layout) {
-  case Layout::NZ:
-    return r * c0;
-  case Layout::ZZ:
-    return (r / 16) * (cp * 16) + (r % 16) * c0;
-  case Layout::ZN:
-    return (r / c0) * (cp * c0) + r % c0;
-  case Layout::L0C:
-    break;
-  }
-  return r * 16;
-}
-int64_t colTermOf(Layout layout, int64_t c, int64_t rp, int64_t c0) {
-  switch (layout) {
-  case Layout::NZ:
-    return (c / c0) * (rp * c0) + c % c0;
-  case Layout::ZZ:
-    return (c / c0) * (16 * c0) + c % c0;
-  case Layout::ZN:
-    return (c / 16) * (16 * c0) + (c % 16) * c0;
-  case Layout::L0C:
-    break;
-  }
-  return (c / 16) * (rp * 16) + c % 16;
-}
 void termsOf(Terms &t, Layout layout, int64_t rp, int64_t cp, int64_t c0) {
   t.row.resize(size_t(rp));
   t.col.resize(size_t(cp));
   for (int64_t r = 0; r < rp; ++r)
-    t.row[size_t(r)] = rowTermOf(layout, r, cp, c0);
+    t.row[size_t(r)] = indexIn(layout, r, 0, rp, cp, c0);
   for (int64_t c = 0; c < cp; ++c)
-    t.col[size_t(c)] = colTermOf(layout, c, rp, c0);
+    t.col[size_t(c)] = indexIn(layout, 0, c, rp, cp, c0);
 }
 
 /// Dense row-major rows x cols from an L0 tile in `layout` (rows and cols
