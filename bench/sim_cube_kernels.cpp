@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "../compiler/lib/Sim/CubeKernels.h"
+#include "../compiler/lib/Sim/Elements.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -42,13 +43,36 @@ int main(int argc, char **argv) {
     for (uint8_t &x : *v)
       x = uint8_t(rng() & 0x3b); // finite float16 values
   MmadScratch scratch;
-  double t0 = cpuSeconds();
-  for (int i = 0; i < iterations; ++i)
-    mmadKernel(DType::F16, Layout::NZ, c.data(), a.data(), b.data(), m, k, n, i == 0, scratch, false);
-  double dt = cpuSeconds() - t0;
-  std::printf("mmad f16 %lldx%lldx%lld: %.2f GMAC per CPU second (hash %016llx)\n", (long long)m,
-              (long long)k, (long long)n, double(m * k * n) * iterations / dt / 1e9,
-              (unsigned long long)hashOf(c, c.size()));
+  struct Case {
+    const char *name;
+    DType type;
+    bool hf32;
+  };
+  // float16 and bfloat16 products are exact in float32 (the fused path);
+  // float32 ones are not (products rounded, then summed); HF32 rounds the
+  // operands to 12 significant bits, after which products are exact again.
+  for (Case cs : {Case{"f16", DType::F16, false}, Case{"bf16", DType::BF16, false},
+                  Case{"f32", DType::F32, false}, Case{"hf32", DType::F32, true}}) {
+    const size_t w = byteWidth(cs.type);
+    std::vector<uint8_t> ta(m * k * w), tb(k * n * w);
+    std::mt19937 trng(2);
+    std::normal_distribution<float> normal(0.0f, 1.0f); // values as a model's weights and activations
+    for (std::vector<uint8_t> *v : {&ta, &tb})
+      withCodec(cs.type, [&](auto codec) {
+        if constexpr (decltype(codec)::kIsFloat)
+          for (size_t i = 0; i < v->size() / w; ++i)
+            codec.store(v->data() + i * w, normal(trng));
+      });
+    const int its = cs.type == DType::F32 ? iterations / 2 : iterations;
+    double t0 = cpuSeconds();
+    for (int i = 0; i < its; ++i)
+      mmadKernel(cs.type, Layout::NZ, c.data(), ta.data(), tb.data(), m, k, n, i == 0, scratch, cs.hf32);
+    double dt = cpuSeconds() - t0;
+    std::printf("mmad %s %lldx%lldx%lld: %.2f GMAC per CPU second (hash %016llx)\n", cs.name, (long long)m,
+                (long long)k, (long long)n, double(m * k * n) * its / dt / 1e9,
+                (unsigned long long)hashOf(c, c.size()));
+  }
+  double t0, dt;
   for (Layout layout : {Layout::NZ, Layout::ZN})
     for (bool transpose : {false, true}) {
       t0 = cpuSeconds();

@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <future>
 #include <memory>
@@ -394,6 +395,67 @@ TEST(SimCube, TransposedSubTileLoadsHf32AndBiasWidening) {
   cube::widenToF32(DType::F16, wide.data(), half.data(), 16);
   for (int i = 0; i < 16; ++i)
     EXPECT_EQ(get(DType::F32, wide, i), i * 0.25 - 2);
+}
+
+/// One mmad (A NZ, B ZN, 64 x 48 x 64) against a scalar loop that rounds each
+/// product, then each sum, in k order; bit for bit. `scaleA`/`scaleB`
+/// multiply standard-normal values, which is how the cases below reach
+/// products that are subnormal or overflow in float32.
+void expectMmadBits(DType t, bool hf32, double scaleA, double scaleB) {
+  char scales[64];
+  std::snprintf(scales, sizeof scales, " scales %g x %g", scaleA, scaleB);
+  SCOPED_TRACE(std::string(dtypeName(t)) + (hf32 ? " hf32" : "") + scales);
+  const int64_t m = 64, k = 48, n = 64, c0 = cube::c0Of(t), w = byteWidth(t);
+  std::vector<uint8_t> a(m * k * w), b(k * n * w), c(m * n * 4);
+  std::vector<float> av(m * k), bv(k * n);
+  std::mt19937 rng(7);
+  std::normal_distribution<double> normal;
+  for (int64_t r = 0; r < m; ++r)
+    for (int64_t q = 0; q < k; ++q) {
+      put(t, a, cube::nzIndex(r, q, m, c0), normal(rng) * scaleA);
+      av[r * k + q] = float(get(t, a, cube::nzIndex(r, q, m, c0)));
+    }
+  for (int64_t q = 0; q < k; ++q)
+    for (int64_t j = 0; j < n; ++j) {
+      put(t, b, cube::znIndex(q, j, n, c0), normal(rng) * scaleB);
+      bv[q * n + j] = float(get(t, b, cube::znIndex(q, j, n, c0)));
+    }
+  if (hf32) {
+    for (float &v : av)
+      v = cube::roundToHf32(v);
+    for (float &v : bv)
+      v = cube::roundToHf32(v);
+  }
+  cube::MmadScratch scratch;
+  cube::mmadKernel(t, cube::Layout::NZ, c.data(), a.data(), b.data(), m, k, n, true, scratch, hf32);
+  int mismatches = 0;
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      volatile float acc = 0.0f; // volatile: no fused multiply-add here
+      for (int64_t q = 0; q < k; ++q) {
+        volatile float product = av[i * k + q] * bv[q * n + j];
+        acc = acc + product;
+      }
+      float got;
+      std::memcpy(&got, c.data() + cube::l0cIndex(i, j, m) * 4, 4);
+      const float want = acc;
+      if (std::memcmp(&got, &want, 4) != 0 && ++mismatches <= 3)
+        ADD_FAILURE() << "C(" << i << ", " << j << ") = " << got << ", rounding each product gives " << want;
+    }
+  EXPECT_EQ(mismatches, 0);
+}
+
+TEST(SimCube, MmadRoundsEachProductThenEachSum) {
+  // float16 products are always exact in float32; bfloat16 and HF32 ones
+  // only within a range, outside which the products round (subnormal) or
+  // overflow, and the kernel must not fuse the multiply and the add.
+  for (auto [scaleA, scaleB] : {std::pair{1.0, 1.0}, std::pair{0x1p-70, 0x1p-68}, std::pair{0x1p70, 0x1p60}}) {
+    expectMmadBits(DType::BF16, false, scaleA, scaleB);
+    expectMmadBits(DType::F32, false, scaleA, scaleB);
+    expectMmadBits(DType::F32, true, scaleA, scaleB);
+  }
+  expectMmadBits(DType::F16, false, 1.0, 1.0);
+  expectMmadBits(DType::F16, false, 0x1p-14, 0x1p-10); // subnormal operands
 }
 
 //===----------------------------------------------------------------------===//

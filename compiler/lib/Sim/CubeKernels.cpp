@@ -1,7 +1,8 @@
 //===- CubeKernels.cpp - Fractal layouts and what the cube unit computes --===//
 //
 // Built with -ffp-contract=off (CMakeLists.txt): the f32 accumulation must
-// round the product and the sum separately on every host.
+// round the product and the sum separately on every host. Only where every
+// product is exact (accumulateExact) may the compiler fuse them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,6 +11,7 @@
 #include "Elements.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 namespace asc2::sim::cube {
@@ -88,57 +90,139 @@ template <typename T> void storeL0c(uint8_t *l0c, const T *in, int64_t m, int64_
       std::memcpy(l0c + ((nb * m + r) * 16) * 4, in + r * n + nb * 16, 64);
 }
 
+/// Sixteen floats: one NZ row of a 16-column block. GCC and Clang split it
+/// into the host's vector registers (one zmm, two ymm or four xmm).
+/// The helpers below are always inlined, so each target clone of the
+/// accumulations compiles them for its own vector width.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpsabi" // inlined only, never passed across an ABI
+typedef float Lanes __attribute__((vector_size(64)));
+#define ASC2_INLINE inline __attribute__((always_inline))
+ASC2_INLINE Lanes loadLanes(const float *p) {
+  Lanes v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+ASC2_INLINE void storeLanes(float *p, Lanes v) { std::memcpy(p, &v, sizeof v); }
+
 /// C (m x n, L0C NZ: 16-column blocks of m rows) = (init ? 0 : C) +
-/// A (m x k) * B (k x n), A and B dense row-major float; n a multiple of 16.
-/// Every C element sums its products in k order (the product rounded, then
-/// the sum: no fused multiply-add), so any blocking that keeps that order
-/// gives the same bits. Columns go in blocks of kGroups x 16 held in
-/// registers across the whole k loop (a load of B and a multiply and add per
-/// element; C, read and written in place in its NZ rows of 16, once per block
-/// instead of once per k); the columns past the last whole block go 16 at a
-/// time. The function is compiled for AVX-512 and AVX2 as well as the
-/// baseline and picked at load time: wider vectors, the same operations in
-/// the same order, so the same bits.
-template <int64_t kGroups>
-inline void accumulateBlock(float *__restrict c, const float *__restrict arow,
-                            const float *__restrict bm, int64_t m, int64_t k,
-                            int64_t n, int64_t i, int64_t j0, bool init) {
-  constexpr int64_t kWidth = kGroups * 16;
-  float acc[kWidth];
-  for (int64_t g = 0; g < kGroups; ++g) {
-    float *cg = c + ((j0 / 16 + g) * m + i) * 16;
-    if (init)
-      std::fill(acc + g * 16, acc + g * 16 + 16, 0.0f);
-    else
-      std::memcpy(acc + g * 16, cg, 64);
-  }
+/// A (m x k) * B (k x n), A and B dense row-major float; m and n multiples
+/// of 16. Every C element sums its products in k order (the product rounded,
+/// then the sum), so any blocking that keeps that order gives the same bits.
+/// A block of kRows rows x kBlocks 16-column blocks stays in registers
+/// across the whole k loop: per k, kBlocks loads of B serve kRows rows, and
+/// C is read and written in place once per block, not once per k.
+template <int kRows, int kBlocks>
+ASC2_INLINE void accumulateTile(float *__restrict c, const float *__restrict am,
+                           const float *__restrict bm, int64_t m, int64_t k,
+                           int64_t n, int64_t i0, int64_t j0, bool init) {
+  Lanes acc[kRows][kBlocks];
+  for (int r = 0; r < kRows; ++r)
+    for (int q = 0; q < kBlocks; ++q)
+      acc[r][q] = init ? Lanes{} : loadLanes(c + ((j0 / 16 + q) * m + i0 + r) * 16);
   for (int64_t kk = 0; kk < k; ++kk) {
-    const float av = arow[kk];
-    const float *__restrict bp = bm + kk * n + j0;
-    for (int64_t t = 0; t < kWidth; ++t) {
-      float p = av * bp[t];
-      acc[t] += p;
+    Lanes b[kBlocks];
+    for (int q = 0; q < kBlocks; ++q)
+      b[q] = loadLanes(bm + kk * n + j0 + q * 16);
+    for (int r = 0; r < kRows; ++r) {
+      const float av = am[(i0 + r) * k + kk];
+      for (int q = 0; q < kBlocks; ++q)
+        acc[r][q] = acc[r][q] + av * b[q];
     }
   }
-  for (int64_t g = 0; g < kGroups; ++g)
-    std::memcpy(c + ((j0 / 16 + g) * m + i) * 16, acc + g * 16, 64);
+  for (int r = 0; r < kRows; ++r)
+    for (int q = 0; q < kBlocks; ++q)
+      storeLanes(c + ((j0 / 16 + q) * m + i0 + r) * 16, acc[r][q]);
 }
 
-#if defined(__x86_64__) && defined(__GNUC__)
-__attribute__((target_clones("avx512f", "avx2", "default")))
-#endif
-void accumulateF32(float *__restrict c, const float *__restrict am,
-                   const float *__restrict bm, int64_t m, int64_t k, int64_t n,
-                   bool init) {
-  constexpr int64_t kGroups = 4;
-  for (int64_t i = 0; i < m; ++i) {
-    const float *__restrict arow = am + i * k;
+/// The whole accumulation in blocks of 4 rows x 32 columns (8 vector
+/// accumulators of 16: what AVX-512's 32 registers hold with B and A's
+/// broadcasts), with a 16-column block at the end when n is an odd number of
+/// 16s. m is a multiple of 16.
+ASC2_INLINE void accumulate(float *__restrict c, const float *__restrict am,
+                            const float *__restrict bm, int64_t m, int64_t k,
+                            int64_t n, bool init) {
+  for (int64_t i0 = 0; i0 < m; i0 += 4) {
     int64_t j0 = 0;
-    for (; j0 + kGroups * 16 <= n; j0 += kGroups * 16)
-      accumulateBlock<kGroups>(c, arow, bm, m, k, n, i, j0, init);
-    for (; j0 < n; j0 += 16)
-      accumulateBlock<1>(c, arow, bm, m, k, n, i, j0, init);
+    for (; j0 + 32 <= n; j0 += 32)
+      accumulateTile<4, 2>(c, am, bm, m, k, n, i0, j0, init);
+    if (j0 < n)
+      accumulateTile<4, 1>(c, am, bm, m, k, n, i0, j0, init);
   }
+}
+
+#pragma GCC diagnostic pop
+
+/// The accumulation with separately rounded products (float32 operands:
+/// their products need up to 48 bits). Built with -ffp-contract=off, so no
+/// host fuses the multiply and the add.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#endif
+void accumulateRounded(float *__restrict c, const float *__restrict am,
+                       const float *__restrict bm, int64_t m, int64_t k,
+                       int64_t n, bool init) {
+  accumulate(c, am, bm, m, k, n, init);
+}
+
+/// The same accumulation where every product is exact in float32 (float16
+/// operands always; bfloat16 and HF32 ones within productsExact's range).
+/// There a fused multiply-add rounds exactly as the product and the sum
+/// rounded separately do, so the compiler may fuse them (and does, where
+/// the host has FMA): the same bits as accumulateRounded, about twice as
+/// fast.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default"),
+               optimize("fp-contract=fast")))
+#endif
+void accumulateExact(float *__restrict c, const float *__restrict am,
+                     const float *__restrict bm, int64_t m, int64_t k,
+                     int64_t n, bool init) {
+  accumulate(c, am, bm, m, k, n, init);
+}
+
+/// The smallest nonzero and the largest magnitude in v (infinity for none
+/// and for NaN or infinite elements).
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#endif
+void magnitudeRange(const float *v, size_t count, float &lo, float &hi) {
+  // On the magnitudes' bits (sign cleared), which order as the magnitudes
+  // do; NaN and infinity are the largest. Zero wraps to the largest value
+  // in `bits - 1`, so the minimum skips it; branch-free, so it vectorises.
+  uint32_t loBitsLess1 = 0xffffffffu, hiBits = 0;
+  for (size_t i = 0; i < count; ++i) {
+    uint32_t bits;
+    std::memcpy(&bits, v + i, 4);
+    bits &= 0x7fffffffu;
+    hiBits = std::max(hiBits, bits);
+    loBitsLess1 = std::min(loBitsLess1, bits - 1);
+  }
+  const uint32_t loBits = loBitsLess1 + 1; // 0: no nonzero magnitude
+  hi = INFINITY;
+  if (hiBits < 0x7f800000u)
+    std::memcpy(&hi, &hiBits, 4);
+  lo = INFINITY;
+  if (loBits != 0 && loBits < 0x7f800000u)
+    std::memcpy(&lo, &loBits, 4);
+}
+
+/// Whether every product of an element of `a` and one of `b` is a float32
+/// without rounding: no overflow, and the product's lowest significand bit
+/// at or above float32's smallest subnormal, 2^-149. An operand's lowest
+/// bit is above its magnitude times 2^-bits, so the two smallest nonzero
+/// magnitudes bound every product's lowest bit from below. `bits` is the
+/// operands' significand width (8 for bfloat16, 12 for HF32); 2 * bits <= 24
+/// makes the significands' product fit.
+bool productsExact(const float *a, size_t na, const float *b, size_t nb, int bits) {
+  float loA, hiA, loB, hiB;
+  magnitudeRange(a, na, loA, hiA);
+  magnitudeRange(b, nb, loB, hiB);
+  if (hiA == 0.0f || hiB == 0.0f)
+    return true; // an all-zero operand: every product is zero
+  const double maxFloat = 3.4028234663852886e38;
+  return double(hiA) * double(hiB) <= maxFloat &&
+         std::ldexp(double(loA) * double(loB), 149 - 2 * bits) >= 1.0;
 }
 
 } // namespace
@@ -295,7 +379,17 @@ void mmadKernel(DType in, Layout aLayout, uint8_t *c, const uint8_t *a,
     for (float &v : s.b)
       v = roundToHf32(v);
   }
-  accumulateF32(reinterpret_cast<float *>(c), s.a.data(), s.b.data(), m, k, n, init);
+  // float16 products are always exact (11-bit significands, exponents far
+  // inside float32's range); bfloat16 and HF32 ones when the values allow.
+  const bool exact =
+      in == DType::F16 ||
+      (in == DType::BF16 && productsExact(s.a.data(), mk, s.b.data(), kn, 8)) ||
+      (hf32 && in == DType::F32 && productsExact(s.a.data(), mk, s.b.data(), kn, 12));
+  float *cf = reinterpret_cast<float *>(c);
+  if (exact)
+    accumulateExact(cf, s.a.data(), s.b.data(), m, k, n, init);
+  else
+    accumulateRounded(cf, s.a.data(), s.b.data(), m, k, n, init);
 }
 
 void fixpipeRow(DType dstT, DType srcT, bool relu, uint8_t *dst,
