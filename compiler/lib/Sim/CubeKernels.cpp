@@ -234,13 +234,17 @@ void ndToL1(DType t, uint8_t *dst, int64_t tileRows,
   const int64_t rp = padRows(Layout::NZ, t, tileRows);
   const int64_t cp = padCols(Layout::NZ, t, tileCols);
   std::memset(dst, 0, size_t(rp * cp * w));
+  // Every C0 block is one 32-byte fractal row: whole blocks move as
+  // fixed-size copies (one vector move each, no call), the last partial
+  // block, if any, with its length.
+  const int64_t whole = cols / c0 * c0;
   for (int64_t r = 0; r < rows; ++r) {
     const uint8_t *row = gm + r * gmStride * w;
-    for (int64_t c = 0; c < cols; c += c0) {
-      int64_t n = std::min(c0, cols - c);
-      std::memcpy(dst + nzIndex(r, c, rp, c0) * w, row + c * w,
-                  size_t(n * w));
-    }
+    uint8_t *out = dst + nzIndex(r, 0, rp, c0) * w;
+    for (int64_t c = 0; c < whole; c += c0)
+      std::memcpy(out + c * rp * w, row + c * w, 32);
+    if (whole < cols)
+      std::memcpy(out + whole * rp * w, row + whole * w, size_t((cols - whole) * w));
   }
 }
 
