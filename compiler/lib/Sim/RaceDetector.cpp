@@ -152,24 +152,47 @@ void RaceDetector::access(RaceDetector &home, Space s, int64_t lo, int64_t hi,
 
 void RaceDetector::gmRows(bool isWrite, int64_t addr, int64_t rows,
                           int64_t rowBytes, int64_t strideBytes) {
-  forEachRow(addr, rows, rowBytes, strideBytes,
-             [&](int64_t lo, int64_t hi) { accessGm(lo, hi, isWrite); });
+  // Rows in ascending order (the usual strided copy) find their runs from
+  // where the previous row's search ended instead of from the map's root.
+  GmRun hint = gm->runs.end();
+  const bool ascending = strideBytes >= rowBytes;
+  forEachRow(addr, rows, rowBytes, strideBytes, [&](int64_t lo, int64_t hi) {
+    hint = accessGm(lo, hi, isWrite, ascending ? hint : gm->runs.end());
+  });
 }
 
-void RaceDetector::accessGm(int64_t lo, int64_t hi, bool isWrite) {
+RaceDetector::GmRun RaceDetector::gmRunAt(int64_t pos, GmRun hint) {
+  std::map<int64_t, ShadowState> &runs = gm->runs;
+  // The run holding pos: a few steps on from a hint at or before pos, else
+  // a search from the root.
+  GmRun it = runs.end();
+  if (hint != runs.end() && hint->first <= pos) {
+    it = hint;
+    for (int steps = 0; steps < 8; ++steps) {
+      GmRun next = std::next(it);
+      if (next == runs.end() || next->first > pos)
+        break;
+      it = next;
+    }
+    GmRun next = std::next(it);
+    if (next != runs.end() && next->first <= pos)
+      it = runs.end(); // too far: search
+  }
+  if (it == runs.end())
+    it = std::prev(runs.upper_bound(pos));
+  if (it->first == pos)
+    return it;
+  return runs.emplace_hint(std::next(it), pos, it->second);
+}
+
+RaceDetector::GmRun RaceDetector::accessGm(int64_t lo, int64_t hi, bool isWrite,
+                                           GmRun hint) {
   std::map<int64_t, ShadowState> &runs = gm->runs;
   if (hi <= lo || runs.empty())
-    return;
-  auto splitAt = [&](int64_t pos) {
-    auto it = runs.upper_bound(pos);
-    auto prev = std::prev(it);
-    if (prev->first == pos)
-      return prev;
-    return runs.emplace_hint(it, pos, prev->second);
-  };
+    return runs.end();
   const int p = lane(curPipe);
-  auto first = splitAt(lo);
-  auto last = splitAt(hi);
+  GmRun first = gmRunAt(lo, hint);
+  GmRun last = gmRunAt(hi, first);
   for (auto it = first; it != last; ++it)
     checkRun(it->second, p, isWrite, it->first, std::next(it)->first);
   if (isWrite) {
@@ -193,6 +216,7 @@ void RaceDetector::accessGm(int64_t lo, int64_t hi, bool isWrite) {
   }
   if (!pending.empty())
     report(Space::GM, isWrite, lo, hi, coreSuffix);
+  return from; // never erased: a hint for the next row
 }
 
 void RaceDetector::noteConflict(int32_t firstPc, int firstLane,

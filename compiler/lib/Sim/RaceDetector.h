@@ -170,7 +170,12 @@ private:
   /// An access to `home`'s shadow of `s` (this detector's own, or another
   /// core's of the group).
   void access(RaceDetector &home, Space s, int64_t lo, int64_t hi, bool isWrite);
-  void accessGm(int64_t lo, int64_t hi, bool isWrite);
+  using GmRun = std::map<int64_t, ShadowState>::iterator;
+  /// The GM access [lo, hi); `hint` (or end()) a run at or before lo to
+  /// search from. Returns a run at or before hi that stays valid.
+  GmRun accessGm(int64_t lo, int64_t hi, bool isWrite, GmRun hint);
+  /// The run starting at pos, split off the one holding it if need be.
+  GmRun gmRunAt(int64_t pos, GmRun hint);
   /// The checks of one run against the current access; updates its reads.
   void checkRun(ShadowState &st, int p, bool isWrite, int64_t runLo,
                 int64_t runHi);
