@@ -123,6 +123,13 @@ void RaceDetector::access(RaceDetector &home, Space s, int64_t lo, int64_t hi,
   const bool scalarStore = isWrite && curPipe == Pipe::S;
   const int p = scalarStore ? storeLane() : lane(curPipe);
   const uint32_t clock = scalarStore ? curStoreClock : curClock;
+  accessRuns(sh, lo, hi, p, clock, isWrite);
+  if (!pending.empty())
+    report(s, isWrite, lo, hi, home.coreSuffix);
+}
+
+void RaceDetector::accessRuns(Shadow &sh, int64_t lo, int64_t hi, int p,
+                              uint32_t clock, bool isWrite) {
   size_t first = split(sh, lo);
   size_t last = split(sh, hi);
   std::vector<Run> &runs = sh.runs;
@@ -146,77 +153,36 @@ void RaceDetector::access(RaceDetector &home, Space s, int64_t lo, int64_t hi,
   for (size_t k = to - 1; k > from; --k)
     if (runs[k].state == runs[k - 1].state)
       runs.erase(runs.begin() + k);
-  if (!pending.empty())
-    report(s, isWrite, lo, hi, home.coreSuffix);
 }
 
 void RaceDetector::gmRows(bool isWrite, int64_t addr, int64_t rows,
                           int64_t rowBytes, int64_t strideBytes) {
-  // Rows in ascending order (the usual strided copy) find their runs from
-  // where the previous row's search ended instead of from the map's root.
-  GmRun hint = gm->runs.end();
-  const bool ascending = strideBytes >= rowBytes;
-  forEachRow(addr, rows, rowBytes, strideBytes, [&](int64_t lo, int64_t hi) {
-    hint = accessGm(lo, hi, isWrite, ascending ? hint : gm->runs.end());
-  });
+  forEachRow(addr, rows, rowBytes, strideBytes,
+             [&](int64_t lo, int64_t hi) { accessGm(lo, hi, isWrite); });
 }
 
-RaceDetector::GmRun RaceDetector::gmRunAt(int64_t pos, GmRun hint) {
-  std::map<int64_t, ShadowState> &runs = gm->runs;
-  // The run holding pos: a few steps on from a hint at or before pos, else
-  // a search from the root.
-  GmRun it = runs.end();
-  if (hint != runs.end() && hint->first <= pos) {
-    it = hint;
-    for (int steps = 0; steps < 8; ++steps) {
-      GmRun next = std::next(it);
-      if (next == runs.end() || next->first > pos)
-        break;
-      it = next;
-    }
-    GmRun next = std::next(it);
-    if (next != runs.end() && next->first <= pos)
-      it = runs.end(); // too far: search
+RaceDetector::Shadow &RaceDetector::GmShadow::pageOf(int64_t addr) {
+  const int64_t base = addr / kGmPageBytes * kGmPageBytes;
+  auto [it, added] = pages.try_emplace(base);
+  if (added) {
+    it->second.capacity = base + kGmPageBytes;
+    it->second.runs.push_back({base, ShadowState{}});
   }
-  if (it == runs.end())
-    it = std::prev(runs.upper_bound(pos));
-  if (it->first == pos)
-    return it;
-  return runs.emplace_hint(std::next(it), pos, it->second);
+  return it->second;
 }
 
-RaceDetector::GmRun RaceDetector::accessGm(int64_t lo, int64_t hi, bool isWrite,
-                                           GmRun hint) {
-  std::map<int64_t, ShadowState> &runs = gm->runs;
-  if (hi <= lo || runs.empty())
-    return runs.end();
+void RaceDetector::accessGm(int64_t lo, int64_t hi, bool isWrite) {
+  if (hi <= lo)
+    return;
   const int p = lane(curPipe);
-  GmRun first = gmRunAt(lo, hint);
-  GmRun last = gmRunAt(hi, first);
-  for (auto it = first; it != last; ++it)
-    checkRun(it->second, p, isWrite, it->first, std::next(it)->first);
-  if (isWrite) {
-    ShadowState st;
-    st.writeLane = uint8_t(p);
-    st.writeClock = curClock;
-    st.writePc = curPc;
-    first->second = st;
-    runs.erase(std::next(first), last);
-  }
-  // Coalesce equal neighbours around the touched runs.
-  auto from = first == runs.begin() ? first : std::prev(first);
-  for (auto it = std::next(from); it != runs.end();) {
-    bool touched = it->first <= hi;
-    if (it->second == std::prev(it)->second)
-      it = runs.erase(it);
-    else
-      ++it;
-    if (!touched)
-      break;
+  for (int64_t at = lo; at < hi;) {
+    Shadow &page = gm->pageOf(at);
+    const int64_t end = std::min(hi, page.capacity);
+    accessRuns(page, at, end, p, curClock, isWrite);
+    at = end;
   }
   if (!pending.empty())
     report(Space::GM, isWrite, lo, hi, coreSuffix);
-  return from; // never erased: a hint for the next row
 }
 
 void RaceDetector::noteConflict(int32_t firstPc, int firstLane,

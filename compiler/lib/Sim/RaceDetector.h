@@ -40,6 +40,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <unordered_map>
 #include <set>
 #include <utility>
 #include <vector>
@@ -70,14 +71,28 @@ public:
              readPc == o.readPc;
     }
   };
+  /// Granules [start, next run's start) share `state`.
+  struct Run {
+    int64_t start;
+    ShadowState state;
+  };
+  /// Runs of one local memory, or of one GM page: sorted by start, the
+  /// first at the start of the span, the last ending at `capacity`.
+  struct Shadow {
+    int64_t capacity = 0;
+    std::vector<Run> runs;
+  };
   /// GM of one block (both cores of a MIX group): runs of bytes with equal
-  /// state, keyed by their first canonical address (see GmAccess).
+  /// state in pages of kGmPageBytes of canonical addresses (see GmAccess),
+  /// made on first touch. A strided copy's rows (a tile of a matrix) leave
+  /// runs between them that no coalescing removes; paging keeps each
+  /// lookup among a page's few runs instead of a search over all of them.
+  static constexpr int64_t kGmPageBytes = 4096;
   struct GmShadow {
-    std::map<int64_t, ShadowState> runs;
-    void clear() {
-      runs.clear();
-      runs.emplace(0, ShadowState{});
-    }
+    std::unordered_map<int64_t, Shadow> pages;
+    void clear() { pages.clear(); }
+    /// The page holding canonical address `addr`.
+    Shadow &pageOf(int64_t addr);
   };
 
   RaceDetector(const Program &program, const ArchModel &arch,
@@ -147,15 +162,6 @@ private:
     return s == 0 ? "AIC" : !twoVectorCores ? "AIV" : s == 1 ? "AIV0" : "AIV1";
   }
 
-  /// Granules [start, next run's start) share `state`.
-  struct Run {
-    int64_t start;
-    ShadowState state;
-  };
-  struct Shadow {
-    int64_t capacity = 0;
-    std::vector<Run> runs; // sorted by start, runs[0].start == 0
-  };
   struct Conflict {
     int32_t firstPc;
     int firstLane;
@@ -170,12 +176,11 @@ private:
   /// An access to `home`'s shadow of `s` (this detector's own, or another
   /// core's of the group).
   void access(RaceDetector &home, Space s, int64_t lo, int64_t hi, bool isWrite);
-  using GmRun = std::map<int64_t, ShadowState>::iterator;
-  /// The GM access [lo, hi); `hint` (or end()) a run at or before lo to
-  /// search from. Returns a run at or before hi that stays valid.
-  GmRun accessGm(int64_t lo, int64_t hi, bool isWrite, GmRun hint);
-  /// The run starting at pos, split off the one holding it if need be.
-  GmRun gmRunAt(int64_t pos, GmRun hint);
+  void accessGm(int64_t lo, int64_t hi, bool isWrite);
+  /// [lo, hi) of `sh` (inside its span) accessed on lane p at `clock`:
+  /// checked against each run, recorded, equal neighbours coalesced.
+  void accessRuns(Shadow &sh, int64_t lo, int64_t hi, int p, uint32_t clock,
+                  bool isWrite);
   /// The checks of one run against the current access; updates its reads.
   void checkRun(ShadowState &st, int p, bool isWrite, int64_t runLo,
                 int64_t runHi);
