@@ -55,6 +55,23 @@ template <typename Codec>
 void gatherFloat(const Codec &codec, float *out, const uint8_t *src,
                  int64_t rows, int64_t cols, Layout layout, int64_t c0) {
   constexpr int64_t w = Codec::kWidth;
+  if constexpr (w == 2) {
+    if (c0 == 16 && rows % 16 == 0 && cols % 16 == 0) {
+      // 16 x 16 fractals, row-major (NZ, ZZ) or column-major (ZN) inside:
+      // constant strides instead of an index lookup per element.
+      const int64_t across = layout == Layout::ZN ? 16 : 1, down = 17 - across;
+      for (int64_t rb = 0; rb < rows; rb += 16)
+        for (int64_t cb = 0; cb < cols; cb += 16) {
+          const uint8_t *f = src + indexIn(layout, rb, cb, rows, cols, 16) * w;
+          for (int64_t i = 0; i < 16; ++i) {
+            float *o = out + (rb + i) * cols + cb;
+            for (int64_t j = 0; j < 16; ++j)
+              o[j] = codec.load(f + (i * down + j * across) * w);
+          }
+        }
+      return;
+    }
+  }
   thread_local Terms terms;
   Terms &t = terms; // one TLS lookup, not one per element
   termsOf(t, layout, rows, cols, c0);
@@ -273,6 +290,36 @@ void nzToL0(DType t, Layout layout, uint8_t *dst, const uint8_t *src,
         std::memcpy(dst + zzIndex(rb * 16, cb * c0, dcp, c0) * w,
                     src + nzIndex(row0 + rb * 16, col0 + cb * c0, srp, c0) * w,
                     fractal);
+    return;
+  }
+  if (w == 2 && row0 % 16 == 0 && col0 % 16 == 0) {
+    // 2-byte elements: every layout's fractal is 16 x 16, the source's
+    // (NZ) row-major, the destination's row-major (NZ, ZZ) or column-major
+    // (ZN), and a transposing load reads the source fractal column-major.
+    // So each destination fractal is one source fractal copied as is (512
+    // bytes) or transposed; fractals past the source's padded extents are
+    // zero.
+    const bool dstColumnMajor = layout == Layout::ZN;
+    uint16_t *d = reinterpret_cast<uint16_t *>(dst);
+    const uint16_t *sp = reinterpret_cast<const uint16_t *>(src);
+    for (int64_t rb = 0; rb < drp; rb += 16)
+      for (int64_t cb = 0; cb < dcp; cb += 16) {
+        uint16_t *df = d + indexIn(layout, rb, cb, drp, dcp, 16);
+        const int64_t sr = transpose ? row0 + cb : row0 + rb;
+        const int64_t sc = transpose ? col0 + rb : col0 + cb;
+        if (sr >= srp || sc >= scp) {
+          std::memset(df, 0, 512);
+          continue;
+        }
+        const uint16_t *sf = sp + nzIndex(sr, sc, srp, 16);
+        if (transpose == dstColumnMajor) {
+          std::memcpy(df, sf, 512);
+          continue;
+        }
+        for (int i = 0; i < 16; ++i)
+          for (int j = 0; j < 16; ++j)
+            df[j * 16 + i] = sf[i * 16 + j];
+      }
     return;
   }
   // Element by element: the destination index is a row term plus a column
