@@ -288,6 +288,48 @@ TEST(SimRace, Copy2dRowsAreTrackedSeparately) {
   }
 }
 
+// GM within a block: MTE2 reads x (into UB 0), MTE3 writes x (from UB 512),
+// unordered unless an MTE2 -> MTE3 flag sits between them: a write-after-read
+// race on x's bytes. The read is the buffer's first access and comes before
+// any write to it, so this also checks that reads of a not-yet-written buffer
+// (kept aside until its first write, RaceDetector::GmShadow::unwritten) still
+// count. A second buffer only read (y) never races; reading x again after the
+// write without MTE3 -> MTE2 is a read-after-write race.
+TEST(SimRace, GmReadThenWriteInOneBlockNeedsAFlag) {
+  ArchModel arch = loadArch();
+  for (int variant = 0; variant < 3; ++variant) {
+    const bool ordered = variant == 1, readBack = variant == 2;
+    ProgramBuilder b;
+    b.program.args = {{ArgSpec::Kind::Gm, DType::F32, "x"}, {ArgSpec::Kind::Gm, DType::F32, "y"}};
+    b.copyIn(1, DType::F32, Operand::ofImm(0), Operand::ofImm(64), 1024, 9);
+    b.copyIn(0, DType::F32, Operand::ofImm(0), Operand::ofImm(64), 0, 10);
+    if (ordered || readBack) {
+      b.set(Pipe::MTE2, Pipe::MTE3, 0);
+      b.wait(Pipe::MTE2, Pipe::MTE3, 0);
+    }
+    b.copyOut(0, DType::F32, Operand::ofImm(0), Operand::ofImm(64), 512, 11);
+    if (readBack)
+      b.copyIn(0, DType::F32, Operand::ofImm(32), Operand::ofImm(16), 2048, 12);
+    b.end();
+    std::vector<float> x(64, 1), y(64, 2);
+    LaunchResult r = simulate(b.program, arch, 1, {gmArg(x, DType::F32), gmArg(y, DType::F32)});
+    ASSERT_TRUE(r.ok) << r.error;
+    SCOPED_TRACE(variant);
+    if (ordered) {
+      EXPECT_TRUE(r.races.empty()) << r.races[0].message;
+      continue;
+    }
+    ASSERT_EQ(r.races.size(), 1u);
+    const Race &race = r.races[0];
+    EXPECT_EQ(race.firstPipe, readBack ? Pipe::MTE3 : Pipe::MTE2);
+    EXPECT_EQ(race.secondPipe, readBack ? Pipe::MTE2 : Pipe::MTE3);
+    EXPECT_EQ(race.firstWrite, readBack);
+    EXPECT_NE(race.message.find(readBack ? "GM bytes [128, 192) of x" : "GM bytes [0, 256) of x"),
+              std::string::npos)
+        << race.message;
+  }
+}
+
 // An int64 scalar access covers 8 bytes at index * 8 (the scalar combine of
 // int64 reductions, Reduce.cpp): element 3 is bytes [24, 32), inside the
 // block a vector Duplicate of 8 int32 wrote, element 4 is [32, 40), outside

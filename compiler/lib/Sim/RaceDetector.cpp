@@ -157,6 +157,38 @@ void RaceDetector::accessRuns(Shadow &sh, int64_t lo, int64_t hi, int p,
 
 void RaceDetector::gmRows(bool isWrite, int64_t addr, int64_t rows,
                           int64_t rowBytes, int64_t strideBytes) {
+  if (rows <= 0 || rowBytes <= 0)
+    return;
+  const int64_t buffer = gmBufferOf(addr);
+  if (!gm->written.count(buffer)) {
+    if (!isWrite) {
+      gm->unwritten[buffer].push_back({addr, rows, rowBytes, strideBytes, curPc,
+                                       curClock, uint8_t(lane(curPipe)), curPipe});
+      return;
+    }
+    // The buffer's first write: its earlier reads go into the pages first,
+    // in the order they were issued, each with its own lane, clock and pc
+    // (no write precedes them, so they check nothing).
+    gm->written.insert(buffer);
+    auto logged = gm->unwritten.find(buffer);
+    if (logged != gm->unwritten.end()) {
+      const Pipe pipe = curPipe;
+      const int32_t pc = curPc;
+      const uint32_t clock = curClock;
+      for (const GmRead &r : logged->second) {
+        curPipe = r.pipe;
+        curPc = r.pc;
+        curClock = r.clock;
+        forEachRow(r.addr, r.rows, r.rowBytes, r.strideBytes, [&](int64_t lo, int64_t hi) {
+          accessGmPages(lo, hi, r.lane, r.clock, false);
+        });
+      }
+      curPipe = pipe;
+      curPc = pc;
+      curClock = clock;
+      gm->unwritten.erase(logged);
+    }
+  }
   forEachRow(addr, rows, rowBytes, strideBytes,
              [&](int64_t lo, int64_t hi) { accessGm(lo, hi, isWrite); });
 }
@@ -171,16 +203,20 @@ RaceDetector::Shadow &RaceDetector::GmShadow::pageOf(int64_t addr) {
   return it->second;
 }
 
-void RaceDetector::accessGm(int64_t lo, int64_t hi, bool isWrite) {
-  if (hi <= lo)
-    return;
-  const int p = lane(curPipe);
+void RaceDetector::accessGmPages(int64_t lo, int64_t hi, int p, uint32_t clock,
+                                 bool isWrite) {
   for (int64_t at = lo; at < hi;) {
     Shadow &page = gm->pageOf(at);
     const int64_t end = std::min(hi, page.capacity);
-    accessRuns(page, at, end, p, curClock, isWrite);
+    accessRuns(page, at, end, p, clock, isWrite);
     at = end;
   }
+}
+
+void RaceDetector::accessGm(int64_t lo, int64_t hi, bool isWrite) {
+  if (hi <= lo)
+    return;
+  accessGmPages(lo, hi, lane(curPipe), curClock, isWrite);
   if (!pending.empty())
     report(Space::GM, isWrite, lo, hi, coreSuffix);
 }

@@ -88,9 +88,29 @@ public:
   /// runs between them that no coalescing removes; paging keeps each
   /// lookup among a page's few runs instead of a search over all of them.
   static constexpr int64_t kGmPageBytes = 4096;
+  /// A strided GM read, kept as it was issued (see GmShadow::unwritten).
+  struct GmRead {
+    int64_t addr, rows, rowBytes, strideBytes;
+    int32_t pc;
+    uint32_t clock;
+    uint8_t lane;
+    Pipe pipe;
+  };
   struct GmShadow {
     std::unordered_map<int64_t, Shadow> pages;
-    void clear() { pages.clear(); }
+    /// Reads of a GM buffer that the block has not written yet: nothing
+    /// can race with them until a write to that buffer comes, so they are
+    /// kept as issued (one record per copy, not per row) and put into the
+    /// pages only then. A matmul's operands are never written: their
+    /// reads never reach the pages.
+    std::unordered_map<int64_t, std::vector<GmRead>> unwritten;
+    /// Buffers (gmBufferOf) the block has written.
+    std::set<int64_t> written;
+    void clear() {
+      pages.clear();
+      unwritten.clear();
+      written.clear();
+    }
     /// The page holding canonical address `addr`.
     Shadow &pageOf(int64_t addr);
   };
@@ -177,6 +197,8 @@ private:
   /// core's of the group).
   void access(RaceDetector &home, Space s, int64_t lo, int64_t hi, bool isWrite);
   void accessGm(int64_t lo, int64_t hi, bool isWrite);
+  /// [lo, hi) of GM through its pages, on lane p at `clock`.
+  void accessGmPages(int64_t lo, int64_t hi, int p, uint32_t clock, bool isWrite);
   /// [lo, hi) of `sh` (inside its span) accessed on lane p at `clock`:
   /// checked against each run, recorded, equal neighbours coalesced.
   void accessRuns(Shadow &sh, int64_t lo, int64_t hi, int p, uint32_t clock,
