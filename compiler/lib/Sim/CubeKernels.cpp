@@ -250,7 +250,9 @@ void ndToL1(DType t, uint8_t *dst, int64_t tileRows,
   const int64_t w = byteWidth(t), c0 = c0Of(t);
   const int64_t rp = padRows(Layout::NZ, t, tileRows);
   const int64_t cp = padCols(Layout::NZ, t, tileCols);
-  std::memset(dst, 0, size_t(rp * cp * w));
+  // Zero the padding; a tile the rows fill completely needs none.
+  if (rows < rp || cols < cp)
+    std::memset(dst, 0, size_t(rp * cp * w));
   // Every C0 block is one 32-byte fractal row: whole blocks move as
   // fixed-size copies (one vector move each, no call), the last partial
   // block, if any, with its length.
