@@ -95,8 +95,8 @@ size_t RaceDetector::split(Shadow &shadow, int64_t pos) {
   return k + 1;
 }
 
-void RaceDetector::checkRun(ShadowState &st, int p, bool isWrite,
-                            int64_t runLo, int64_t runHi) {
+void RaceDetector::checkRun(ShadowState &st, int p, uint32_t clock, int32_t pc,
+                            bool isWrite, int64_t runLo, int64_t runHi) {
   const Clock &known = clocks[int(curPipe)];
   // Conflicting prior write from another lane not known to this pipe.
   if (st.writeLane != kNoLane && st.writeLane != p &&
@@ -107,8 +107,8 @@ void RaceDetector::checkRun(ShadowState &st, int p, bool isWrite,
       if (q != p && st.readClock[q] > known[q])
         noteConflict(st.readPc[q], q, false, runLo, runHi);
   } else {
-    st.readClock[p] = curClock;
-    st.readPc[p] = curPc;
+    st.readClock[p] = clock;
+    st.readPc[p] = pc;
   }
 }
 
@@ -123,18 +123,18 @@ void RaceDetector::access(RaceDetector &home, Space s, int64_t lo, int64_t hi,
   const bool scalarStore = isWrite && curPipe == Pipe::S;
   const int p = scalarStore ? storeLane() : lane(curPipe);
   const uint32_t clock = scalarStore ? curStoreClock : curClock;
-  accessRuns(sh, lo, hi, p, clock, isWrite);
+  accessRuns(sh, lo, hi, p, clock, curPc, isWrite);
   if (!pending.empty())
     report(s, isWrite, lo, hi, home.coreSuffix);
 }
 
 void RaceDetector::accessRuns(Shadow &sh, int64_t lo, int64_t hi, int p,
-                              uint32_t clock, bool isWrite) {
+                              uint32_t clock, int32_t pc, bool isWrite) {
   size_t first = split(sh, lo);
   size_t last = split(sh, hi);
   std::vector<Run> &runs = sh.runs;
   for (size_t k = first; k < last; ++k)
-    checkRun(runs[k].state, p, isWrite, runs[k].start,
+    checkRun(runs[k].state, p, clock, pc, isWrite, runs[k].start,
              k + 1 < runs.size() ? runs[k + 1].start : sh.capacity);
   if (isWrite) {
     // Any later access ordered after this write is ordered after the reads
@@ -142,7 +142,7 @@ void RaceDetector::accessRuns(Shadow &sh, int64_t lo, int64_t hi, int p,
     ShadowState st;
     st.writeLane = uint8_t(p);
     st.writeClock = clock;
-    st.writePc = curPc;
+    st.writePc = pc;
     runs[first].state = st;
     runs.erase(runs.begin() + first + 1, runs.begin() + last);
     last = first + 1;
@@ -162,8 +162,8 @@ void RaceDetector::gmRows(bool isWrite, int64_t addr, int64_t rows,
   const int64_t buffer = gmBufferOf(addr);
   if (!gm->written.count(buffer)) {
     if (!isWrite) {
-      gm->unwritten[buffer].push_back({addr, rows, rowBytes, strideBytes, curPc,
-                                       curClock, uint8_t(lane(curPipe)), curPipe});
+      gm->unwritten[buffer].push_back(
+          {addr, rows, rowBytes, strideBytes, curPc, curClock, uint8_t(lane(curPipe))});
       return;
     }
     // The buffer's first write: its earlier reads go into the pages first,
@@ -172,20 +172,10 @@ void RaceDetector::gmRows(bool isWrite, int64_t addr, int64_t rows,
     gm->written.insert(buffer);
     auto logged = gm->unwritten.find(buffer);
     if (logged != gm->unwritten.end()) {
-      const Pipe pipe = curPipe;
-      const int32_t pc = curPc;
-      const uint32_t clock = curClock;
-      for (const GmRead &r : logged->second) {
-        curPipe = r.pipe;
-        curPc = r.pc;
-        curClock = r.clock;
+      for (const GmRead &r : logged->second)
         forEachRow(r.addr, r.rows, r.rowBytes, r.strideBytes, [&](int64_t lo, int64_t hi) {
-          accessGmPages(lo, hi, r.lane, r.clock, false);
+          accessGmPages(lo, hi, r.lane, r.clock, r.pc, false);
         });
-      }
-      curPipe = pipe;
-      curPc = pc;
-      curClock = clock;
       gm->unwritten.erase(logged);
     }
   }
@@ -204,11 +194,11 @@ RaceDetector::Shadow &RaceDetector::GmShadow::pageOf(int64_t addr) {
 }
 
 void RaceDetector::accessGmPages(int64_t lo, int64_t hi, int p, uint32_t clock,
-                                 bool isWrite) {
+                                 int32_t pc, bool isWrite) {
   for (int64_t at = lo; at < hi;) {
     Shadow &page = gm->pageOf(at);
     const int64_t end = std::min(hi, page.capacity);
-    accessRuns(page, at, end, p, clock, isWrite);
+    accessRuns(page, at, end, p, clock, pc, isWrite);
     at = end;
   }
 }
@@ -216,7 +206,7 @@ void RaceDetector::accessGmPages(int64_t lo, int64_t hi, int p, uint32_t clock,
 void RaceDetector::accessGm(int64_t lo, int64_t hi, bool isWrite) {
   if (hi <= lo)
     return;
-  accessGmPages(lo, hi, lane(curPipe), curClock, isWrite);
+  accessGmPages(lo, hi, lane(curPipe), curClock, curPc, isWrite);
   if (!pending.empty())
     report(Space::GM, isWrite, lo, hi, coreSuffix);
 }

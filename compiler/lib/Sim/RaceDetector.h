@@ -39,7 +39,6 @@
 
 #include <array>
 #include <cstdint>
-#include <map>
 #include <unordered_map>
 #include <set>
 #include <utility>
@@ -94,7 +93,6 @@ public:
     int32_t pc;
     uint32_t clock;
     uint8_t lane;
-    Pipe pipe;
   };
   struct GmShadow {
     std::unordered_map<int64_t, Shadow> pages;
@@ -197,15 +195,18 @@ private:
   /// core's of the group).
   void access(RaceDetector &home, Space s, int64_t lo, int64_t hi, bool isWrite);
   void accessGm(int64_t lo, int64_t hi, bool isWrite);
-  /// [lo, hi) of GM through its pages, on lane p at `clock`.
-  void accessGmPages(int64_t lo, int64_t hi, int p, uint32_t clock, bool isWrite);
-  /// [lo, hi) of `sh` (inside its span) accessed on lane p at `clock`:
-  /// checked against each run, recorded, equal neighbours coalesced.
+  /// [lo, hi) of GM through its pages, by instruction `pc` on lane p at
+  /// `clock`.
+  void accessGmPages(int64_t lo, int64_t hi, int p, uint32_t clock, int32_t pc,
+                     bool isWrite);
+  /// [lo, hi) of `sh` (inside its span) accessed by instruction `pc` on
+  /// lane p at `clock`: checked against each run, recorded, equal
+  /// neighbours coalesced.
   void accessRuns(Shadow &sh, int64_t lo, int64_t hi, int p, uint32_t clock,
-                  bool isWrite);
+                  int32_t pc, bool isWrite);
   /// The checks of one run against the current access; updates its reads.
-  void checkRun(ShadowState &st, int p, bool isWrite, int64_t runLo,
-                int64_t runHi);
+  void checkRun(ShadowState &st, int p, uint32_t clock, int32_t pc, bool isWrite,
+                int64_t runLo, int64_t runHi);
   /// Makes a run start at `pos`; returns its index (runs.size() at the end).
   static size_t split(Shadow &shadow, int64_t pos);
   void noteConflict(int32_t firstPc, int firstLane, bool firstWrite,
