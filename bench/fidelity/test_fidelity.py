@@ -130,3 +130,23 @@ def test_the_958b_variant_is_ascend950_with_its_core_counts():
     for key in ("name", "aic_cores", "aiv_cores"):
         base.pop(key)
     assert variant == base
+
+
+def test_the_huawei_sample_kernels_equal_numpy_on_small_shapes():
+    """kernels/devkit.py on shapes small enough for CI, with what the published shapes exercise: an uneven
+    split of rows over blocks and a last copy shorter than the others (add_rows, both bufferings), strided
+    2-D tiles (gelu_blocks), a last column of blocks narrower than the others and A / Bᵀ panels of different
+    depths (mm_blocks)."""
+    import asc2
+    from fidelity.kernels import devkit
+
+    asc2.set_platform(asc2.Backend.Model, "Ascend910B1", 0)
+    for stages in (1, 2):
+        m = devkit.run_add_rows(cores=4, m=11, n=64, chunk=128, stages=stages)  # 3/3/3/2 rows, 2-row copies
+        assert m.ok and m.cycles > 0, stages
+    m = devkit.run_mm_blocks(cores=4, m=256, n=768, k=256, single_m=128, single_n=512,
+                             base=(128, 256, 64), step_ka=2, step_kb=1)
+    assert m.ok and m.cycles > 0
+    asc2.set_platform(asc2.Backend.Model, "Ascend950PR_958b", 0)
+    m = devkit.run_gelu_blocks(cores=4, m=64, n=256, block_m=32, block_n=128, rows=2)
+    assert m.ok and m.cycles > 0

@@ -79,6 +79,7 @@ def test_export_writes_the_project(tmp_path):
     assert f"./build/vadd_demo --block_dim {CORES} --size {N} --tiles_per_block {tiles}" in npu
     assert "-DCMAKE_ASC_ARCHITECTURES=dav-2201" in npu and "python3 scripts/compare.py" in npu
     assert "-DASC2_TWIN=ON" in readme_block(path, "against the asc2 CPU twin")
+    assert "cce-simd-vf-fusion" not in cmake, "dav-2201's bisheng has no VF fusion to pin"
 
 
 def test_export_for_ascend950_targets_dav_3510(tmp_path):
@@ -86,7 +87,14 @@ def test_export_for_ascend950_targets_dav_3510(tmp_path):
     _export_vadd(tmp_path / "vadd")
     meta = json.loads((tmp_path / "vadd" / "kernel.json").read_text())
     assert (meta["platform"], meta["soc"], meta["npu_arch"]) == ("Ascend950", "c310", "dav-3510")
-    assert '"dav-3510"' in (tmp_path / "vadd" / "CMakeLists.txt").read_text()
+    cmake = (tmp_path / "vadd" / "CMakeLists.txt").read_text()
+    assert '"dav-3510"' in cmake
+    # The simulator timed one VF function per vector call: the build pins bisheng's fusion off unless asked.
+    option = next(line for line in cmake.splitlines() if "option(ASC2_VF_FUSION" in line)
+    assert option.rstrip().endswith("OFF)")
+    branch = cmake[cmake.index("if(ASC2_VF_FUSION)"):]
+    assert branch.index("--cce-simd-vf-fusion=true") < branch.index("else()") < branch.index("--cce-simd-vf-fusion=false")
+    assert "-DASC2_VF_FUSION=ON" in (tmp_path / "vadd" / "README.md").read_text()
 
 
 def test_float_scalars_are_passed_exactly(tmp_path):

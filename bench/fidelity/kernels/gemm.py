@@ -31,16 +31,18 @@ L = asc2.TensorLocation
 
 
 @asc2.jit
-def _base_block(a_gm: asc2.GlobalTensor, bt_gm: asc2.GlobalTensor, m0, n0, K, BM, BN, BK, STEP_K):
-    """C[m0:m0+BM, n0:n0+BN] accumulated over K in L0C (inlined into the kernels)."""
+def _base_block(a_gm: asc2.GlobalTensor, bt_gm: asc2.GlobalTensor, m0, n0, K, BM, BN, BK, STEP_KA, STEP_KB):
+    """C[m0:m0+BM, n0:n0+BN] accumulated over K in L0C (inlined into the kernels). An L1 panel of A
+    holds STEP_KA BK-steps, one of Bᵀ STEP_KB (STEP_KA a multiple of STEP_KB)."""
     acc = asc2.zeros_acc([BM, BN])
-    for k1 in asc2.range(0, K, BK * STEP_K):
-        a_panel = asc2.copy_in(a_gm, [m0, k1], [BM, BK * STEP_K], location=L.L1)
-        b_panel = asc2.copy_in(bt_gm, [n0, k1], [BN, BK * STEP_K], location=L.L1).T
-        for kk in asc2.static_range(STEP_K):
-            a0 = asc2.copy(a_panel, [0, kk * BK], [BM, BK], location=L.L0A)
-            b0 = asc2.copy(b_panel, [kk * BK, 0], [BK, BN], location=L.L0B)
-            acc = asc2.matmul_acc(acc, a0, b0)
+    for k1 in asc2.range(0, K, BK * STEP_KA):
+        a_panel = asc2.copy_in(a_gm, [m0, k1], [BM, BK * STEP_KA], location=L.L1)
+        for kb in asc2.static_range(STEP_KA // STEP_KB):
+            b_panel = asc2.copy_in(bt_gm, [n0, k1 + kb * BK * STEP_KB], [BN, BK * STEP_KB], location=L.L1).T
+            for kk in asc2.static_range(STEP_KB):
+                a0 = asc2.copy(a_panel, [0, (kb * STEP_KB + kk) * BK], [BM, BK], location=L.L0A)
+                b0 = asc2.copy(b_panel, [kk * BK, 0], [BK, BN], location=L.L0B)
+                acc = asc2.matmul_acc(acc, a0, b0)
     return acc
 
 
@@ -57,7 +59,7 @@ def gemm_abt(a_ptr: asc2.GlobalAddress, bt_ptr: asc2.GlobalAddress, c_ptr: asc2.
     n_base = (asc2.block_idx() // GRID_M) * (N // GRID_N)
     for i in asc2.range(0, M // GRID_M, BM):
         for j in asc2.range(0, N // GRID_N, BN):
-            acc = _base_block(a_gm, bt_gm, m_base + i, n_base + j, K, BM, BN, BK, STEP_K)
+            acc = _base_block(a_gm, bt_gm, m_base + i, n_base + j, K, BM, BN, BK, STEP_K, STEP_K)
             asc2.copy_out(acc, c_gm, [m_base + i, n_base + j])
 
 
@@ -84,7 +86,7 @@ def gemm_abt_tiles(a_ptr: asc2.GlobalAddress, bt_ptr: asc2.GlobalAddress, c_ptr:
         ni = t % n_tiles
         if mi % 2 == 1:
             ni = n_tiles - 1 - ni
-        acc = _base_block(a_gm, bt_gm, mi * BM, ni * BN, K, BM, BN, BK, STEP_K)
+        acc = _base_block(a_gm, bt_gm, mi * BM, ni * BN, K, BM, BN, BK, STEP_K, STEP_K)
         asc2.copy_out(acc, c_gm, [mi * BM, ni * BN])
 
 

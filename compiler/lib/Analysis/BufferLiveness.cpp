@@ -61,6 +61,12 @@ BufferLiveness::BufferLiveness(func::FuncOp func, bool keepCopiesApart)
             dmaLoop[a.buffer] = loop; // ends at the outermost such loop
             (a.isWrite ? iv.loaded : iv.stored) = true;
           }
+        if (!dmaLoop.count(a.buffer) && iv.slot < 0)
+          if (auto loop = op->getParentOfType<scf::ForOp>();
+              loop && !loop->isAncestor(iv.alloc) && !loop->hasAttr("asctile.unrolled_by")) {
+            iv.plainLoop = points.pointOf(loop);
+            (a.isWrite ? iv.loaded : iv.stored) = true;
+          }
         if (!dmaLoop.count(a.buffer) && iv.slot >= 0) {
           Block *block = op->getBlock();
           dmaStraight[a.buffer] = block;
@@ -330,6 +336,9 @@ void BufferLiveness::print(llvm::raw_ostream &os) const {
     if (iv.loopStart <= iv.loopEnd)
       os << " dma-loop " << iv.loopStart << ".." << iv.loopEnd
          << (iv.loaded ? " loaded" : "") << (iv.stored ? " stored" : "");
+    else if (iv.plainLoop >= 0)
+      os << " dma-in-loop " << iv.plainLoop << (iv.loaded ? " loaded" : "")
+         << (iv.stored ? " stored" : "");
     if (iv.apartFrom)
       os << " apart-from " << nameOf(iv.apartFrom);
     os << "\n";

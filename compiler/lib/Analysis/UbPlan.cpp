@@ -271,12 +271,12 @@ Placement bestPlacement(const BufferLiveness &liveness, const UbPlanOptions &opt
                      bool da = a.loopStart <= a.loopEnd, db = b.loopStart <= b.loopEnd;
                      return da != db ? da : a.start < b.start;
                    });
-  bool multiBuffered = llvm::any_of(liveness.getIntervals(), [](const BufferInterval &iv) {
+  bool dmaInLoops = llvm::any_of(liveness.getIntervals(), [](const BufferInterval &iv) {
     return iv.loaded || iv.stored;
   });
   dmaApart = false;
   std::optional<Placement> best;
-  for (bool keepDmaApart : {multiBuffered, false}) {
+  for (bool keepDmaApart : {dmaInLoops, false}) {
     for (const auto &order : orders) {
       Placement p = placer.place(order, keepDmaApart);
       if (!best || p.peak < best->peak)

@@ -7,7 +7,9 @@
 // other copies (ping/pong slots) of that loop's body, so the next copy's load
 // and this copy's store never wait for the other copy's compute; within its
 // own copy it shares bytes like any other buffer (in-place chains from the
-// loaded tile to the stored one).
+// loaded tile to the stored one). The loaded and stored buffers of one loop
+// (unrolled or not) are its "DMA pair": the planner keeps them apart when it
+// can, so that a load never waits for the store of the trip before.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASC2_ANALYSIS_BUFFERLIVENESS_H
@@ -32,7 +34,10 @@ struct BufferInterval {
   /// A DMA buffer of an unrolled loop: the loop's program points; empty
   /// (loopStart > loopEnd) otherwise.
   int loopStart = 0, loopEnd = -1;
-  /// Filled by MTE2 / read by MTE3 inside that loop.
+  /// A DMA buffer of a loop that is not unrolled (single-buffered): the
+  /// innermost such loop's first program point; -1 otherwise.
+  int plainLoop = -1;
+  /// Filled by MTE2 / read by MTE3 inside that loop (unrolled or not).
   bool loaded = false, stored = false;
 
   bool overlaps(const BufferInterval &o) const {
@@ -46,8 +51,13 @@ struct BufferInterval {
   /// Two DMA buffers of one loop: sharing bytes would make one transfer
   /// wait for the other's consumer (the next trip's load behind this trip's
   /// store, or a load behind the compute that reads the other load).
+  /// In a loop that is not unrolled the same holds for one copy: a tile
+  /// stored in place of the tile its trip loaded makes the next trip's load
+  /// wait for this trip's store.
   bool dmaPair(const BufferInterval &o) const {
-    return loopStart <= loopEnd && loopStart == o.loopStart;
+    if (loopStart <= loopEnd)
+      return loopStart == o.loopStart;
+    return plainLoop >= 0 && plainLoop == o.plainLoop && o.loopStart > o.loopEnd;
   }
   /// `keepDmaApart`: also keep the DMA buffers of a loop's copy apart (a
   /// preference: the planner drops it when the buffers do not fit).
