@@ -99,3 +99,38 @@ def test_a_loop_unrolled_whole_keeps_its_copies_dma_buffers_apart(platform):
     for lo0, hi0 in by_slot[0]:
         for lo1, hi1 in by_slot[1]:
             assert hi0 <= lo1 or hi1 <= lo0, f"copy 0 [{lo0}, {hi0}) shares bytes with copy 1 [{lo1}, {hi1})"
+
+
+def _single_buffered_add(x_ptr, y_ptr, out_ptr, n: int, TILE: asc2.ConstExpr[int], TPB: asc2.ConstExpr[int]):
+    x_gm = asc2.global_tensor(x_ptr, [n])
+    y_gm = asc2.global_tensor(y_ptr, [n])
+    out_gm = asc2.global_tensor(out_ptr, [n])
+    base = asc2.block_idx() * TILE * TPB
+    for i in asc2.range(TPB):
+        off = base + i * TILE
+        asc2.copy_out(asc2.copy_in(x_gm, [off], [TILE]) + asc2.copy_in(y_gm, [off], [TILE]), out_gm, [off])
+
+
+@requires_native
+def test_a_single_buffered_loop_keeps_its_loaded_and_stored_tiles_apart():
+    """num_stages=1: one buffer per tile, as Huawei's single-buffered add sample has. The sum must not
+    be written in place of x (then the next trip's load of x waits for this trip's store of the sum:
+    the sample's one-core stream 1.71x slower than silicon); it still may when UB cannot hold them."""
+    asc2.set_platform(asc2.Backend.Model, "Ascend910B1", 0)
+    tile, tpb = 4096, 16
+    n = tile * tpb
+    rng = np.random.default_rng(4)
+    x = rng.random(n, dtype=np.float32).astype(np.float16)
+    y = rng.random(n, dtype=np.float32).astype(np.float16)
+    out = np.zeros_like(x)
+    runs = {}
+    for name, tile_now in (("fits", tile), ("full", 8 * tile)):  # 3 x 64 KB tiles overflow the 184 KB UB
+        kernel = asc2.jit(_single_buffered_add, num_stages=1, always_compile=True)
+        kernel[1](x, y, out, n, tile_now, n // tile_now)
+        np.testing.assert_array_equal(out, x + y)
+        ub = [b for b in kernel.last_report["memory"]["buffers"] if b["space"] == "UB"]
+        runs[name] = (kernel.last_report["launch"]["cycles"], sorted((b["offset"], b["size"]) for b in ub))
+    _, fits = runs["fits"]
+    assert len({offset for offset, _ in fits}) == 3, f"x, y and the sum each in their own bytes: {fits}"
+    _, full = runs["full"]
+    assert len({offset for offset, _ in full}) == 2, f"too big to keep apart: the sum takes x's bytes: {full}"
