@@ -136,7 +136,7 @@ def test_the_huawei_sample_kernels_equal_numpy_on_small_shapes():
     """kernels/devkit.py on shapes small enough for CI, with what the published shapes exercise: an uneven
     split of rows over blocks and a last copy shorter than the others (add_rows, both bufferings), strided
     2-D tiles (gelu_blocks), a last column of blocks narrower than the others and A / Bᵀ panels of different
-    depths (mm_blocks)."""
+    depths, blocks that take two row panels one after the other (mm_blocks)."""
     import asc2
     from fidelity.kernels import devkit
 
@@ -146,6 +146,9 @@ def test_the_huawei_sample_kernels_equal_numpy_on_small_shapes():
         assert m.ok and m.cycles > 0, stages
     m = devkit.run_mm_blocks(cores=4, m=256, n=768, k=256, single_m=128, single_n=512,
                              base=(128, 256, 64), step_ka=2, step_kb=1)
+    assert m.ok and m.cycles > 0
+    m = devkit.run_mm_blocks(cores=4, m=256, n=768, k=256, single_m=64, single_n=512,
+                             base=(64, 256, 64), step_ka=2, step_kb=2, rounds=2)  # two row panels per block
     assert m.ok and m.cycles > 0
     asc2.set_platform(asc2.Backend.Model, "Ascend950PR_958b", 0)
     m = devkit.run_gelu_blocks(cores=4, m=64, n=256, block_m=32, block_n=128, rows=2)

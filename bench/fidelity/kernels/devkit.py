@@ -17,7 +17,9 @@ split and copy sizes; their READMEs publish the samples' msprof times on silicon
 - ``mm_blocks``: C = A · Bᵀ in float16 through float32 in L0C (the fixpipe casts),
   the matmul sample's basic-API form: block b owns C[(b % (M / SCM)) * SCM, ...]
   of SCM rows and SCN columns (fewer in the last column of blocks when SCN does
-  not divide N); inside it the BN-wide column blocks in the outer loop, the BM
+  not divide N); with ROUNDS > 1 a block takes ROUNDS such panels one after the
+  other, the blocks of a round covering M / ROUNDS rows together (the sample's
+  "L2 cache" order: a round's blocks share fewer A rows); inside it the BN-wide column blocks in the outer loop, the BM
   row blocks in the inner one, each accumulated over K in BK steps; an L1 panel
   of A holds SKA steps, one of Bᵀ SKB (SKA a multiple of SKB); L1 and L0 are
   ping-pong buffered, as the sample does by hand.
@@ -75,20 +77,22 @@ def _mm_blocks(a_ptr: asc2.GlobalAddress, bt_ptr: asc2.GlobalAddress, c_ptr: asc
                M: asc2.ConstExpr[int], N: asc2.ConstExpr[int], K: asc2.ConstExpr[int],
                SCM: asc2.ConstExpr[int], SCN: asc2.ConstExpr[int], BM: asc2.ConstExpr[int],
                BN: asc2.ConstExpr[int], BK: asc2.ConstExpr[int], SKA: asc2.ConstExpr[int],
-               SKB: asc2.ConstExpr[int]):
+               SKB: asc2.ConstExpr[int], ROUNDS: asc2.ConstExpr[int]):
     a_gm = asc2.global_tensor(a_ptr, [M, K])
     bt_gm = asc2.global_tensor(bt_ptr, [N, K])
     c_gm = asc2.global_tensor(c_ptr, [M, N])
     b = asc2.block_idx()
-    m_base = (b % (M // SCM)) * SCM
-    n_base = (b // (M // SCM)) * SCN
+    per_round = M // (SCM * ROUNDS)  # row panels a round of blocks covers
+    n_base = (b // per_round) * SCN
     n_size = N - n_base
     if n_size > SCN:
         n_size = SCN
-    for j in asc2.range(0, n_size, BN):
-        for i in asc2.range(0, SCM, BM):
-            acc = _base_block(a_gm, bt_gm, m_base + i, n_base + j, K, BM, BN, BK, SKA, SKB)
-            asc2.copy_out(acc, c_gm, [m_base + i, n_base + j])
+    for r in asc2.range(ROUNDS):
+        m_base = (b % per_round + r * per_round) * SCM
+        for j in asc2.range(0, n_size, BN):
+            for i in asc2.range(0, SCM, BM):
+                acc = _base_block(a_gm, bt_gm, m_base + i, n_base + j, K, BM, BN, BK, SKA, SKB)
+                asc2.copy_out(acc, c_gm, [m_base + i, n_base + j])
 
 
 # One compiled form per buffering: the samples fix it by hand (num_stages picks ours). The add sample keeps x, y
@@ -126,15 +130,16 @@ def run_gelu_blocks(cores, m, n, block_m, block_n, rows, seed=2026):
     return result.check(y, want, 1e-5, 1e-5)
 
 
-def run_mm_blocks(cores, m, n, k, single_m, single_n, base=(128, 256, 64), step_ka=4, step_kb=4, seed=0):
-    blocks = (m // single_m) * -(-n // single_n)
+def run_mm_blocks(cores, m, n, k, single_m, single_n, base=(128, 256, 64), step_ka=4, step_kb=4, rounds=1,
+                  seed=0):
+    blocks = (m // single_m // rounds) * -(-n // single_n)
     if blocks != cores:
         raise ValueError(f"{m}x{n} in {single_m}x{single_n} panels is {blocks} blocks, the point says {cores}")
     rng = np.random.default_rng(seed)
     a = rng.standard_normal((m, k)).astype(np.float16)
     bt = rng.standard_normal((n, k)).astype(np.float16)
     c = np.zeros((m, n), np.float16)
-    MM_BLOCKS[cores](a, bt, c, m, n, k, single_m, single_n, *base, step_ka, step_kb)
+    MM_BLOCKS[cores](a, bt, c, m, n, k, single_m, single_n, *base, step_ka, step_kb, rounds)
     result = Measurement()
     result.add_launch(MM_BLOCKS, cores)
     want = a.astype(np.float32) @ bt.astype(np.float32).T
