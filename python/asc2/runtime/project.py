@@ -27,7 +27,8 @@ SCHEMA = "asc2.kernel-project/1"
 NPU_ARCH = {"c220": "dav-2201", "c310": "dav-3510"}
 # The architecture whose bisheng fuses vector functions by default (--cce-simd-vf-fusion; cannmirror/asc-devkit@
 # 0156b0f:examples/01_simd_cpp_api/05_best_practices/02_reg_compute/gelu_high_performance/README.md: "the compiler
-# enables VF auto-fusion by default").
+# enables VF auto-fusion by default"). Huawei's samples pass the flag the same way, as an ASC compile option
+# (cannmirror/asc-devkit@0da921b:examples/01_simd_cpp_api/00_introduction/04_reg_compute/add/CMakeLists.txt).
 VF_FUSION_ARCH = "dav-3510"
 
 # Per element type: (rtol, atol) of the compare script; integers and masks compare exactly. Float
