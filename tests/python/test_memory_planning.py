@@ -134,3 +134,38 @@ def test_a_single_buffered_loop_keeps_its_loaded_and_stored_tiles_apart():
     assert len({offset for offset, _ in fits}) == 3, f"x, y and the sum each in their own bytes: {fits}"
     _, full = runs["full"]
     assert len({offset for offset, _ in full}) == 2, f"too big to keep apart: the sum takes x's bytes: {full}"
+
+
+@asc2.jit
+def _deep_panels(a_ptr, bt_ptr, c_ptr, M: asc2.ConstExpr[int], N: asc2.ConstExpr[int], K: asc2.ConstExpr[int]):
+    """A [128, 512] panel of A and two [256, 256] panels of Bᵀ per K step: 384 KB of L1 a trip, which
+    ping-ponged needs 768 KB of the 512 KB L1."""
+    L = asc2.TensorLocation
+    a_gm = asc2.global_tensor(a_ptr, [M, K])
+    bt_gm = asc2.global_tensor(bt_ptr, [N, K])
+    c_gm = asc2.global_tensor(c_ptr, [M, N])
+    acc = asc2.zeros_acc([128, 256])
+    for k1 in asc2.range(0, K, 512):
+        a_panel = asc2.copy_in(a_gm, [0, k1], [128, 512], location=L.L1)
+        for kb in asc2.static_range(2):
+            b_panel = asc2.copy_in(bt_gm, [0, k1 + kb * 256], [256, 256], location=L.L1).T
+            for kk in asc2.static_range(4):
+                a0 = asc2.copy(a_panel, [0, (kb * 4 + kk) * 64], [128, 64], location=L.L0A)
+                b0 = asc2.copy(b_panel, [kk * 64, 0], [64, 256], location=L.L0B)
+                acc = asc2.matmul_acc(acc, a0, b0)
+    asc2.copy_out(acc, c_gm, [0, 0])
+
+
+@requires_native
+def test_copies_that_share_l1_say_so_with_the_l1_numbers():
+    """The remark names the space that did not fit and its bytes (it used to say UB for an L1 overflow)."""
+    asc2.set_platform(asc2.Backend.Model, "Ascend910B1", 0)
+    rng = np.random.default_rng(5)
+    a = rng.standard_normal((128, 1024)).astype(np.float16)
+    bt = rng.standard_normal((256, 1024)).astype(np.float16)
+    c = np.zeros((128, 256), np.float32)
+    _deep_panels[1](a, bt, c, 128, 256, 1024)
+    np.testing.assert_allclose(c, a.astype(np.float32) @ bt.astype(np.float32).T, rtol=1e-3, atol=1e-2)
+    remarks = [d["message"] for d in _deep_panels.last_report["diagnostics"]]
+    assert any(m.startswith("the copies of an unrolled loop share their L1 buffers (kept apart they need ")
+               and "of the 524160 the L1 has" in m for m in remarks), remarks

@@ -309,6 +309,10 @@ UbPlan::UbPlan(func::FuncOp func, const UbPlanOptions &options)
     bool sharedApart = false;
     Placement other = bestPlacement(shared, this->options, sharedApart);
     if (other.peak < best.peak) {
+      bool ubOver = best.peaks.lookup("UB") > this->options.ubCapacity;
+      sharedSpace = ubOver ? "UB" : "L1";
+      apartPeak = best.peaks.lookup(sharedSpace);
+      sharedCapacity = ubOver ? this->options.ubCapacity : this->options.l1Capacity;
       best = std::move(other);
       liveness = std::move(shared);
       dmaApart = sharedApart;

@@ -68,6 +68,11 @@ public:
   /// Whether the DMA buffers of an unrolled loop's copies share bytes because
   /// keeping them apart did not fit (the liveness is then the plain one).
   bool sharesCopies() const { return copiesShared; }
+  /// When they share: the space kept apart would have overflowed ("UB" or "L1"), the bytes that
+  /// would have needed and its capacity.
+  llvm::StringRef getSharedSpace() const { return sharedSpace; }
+  int64_t getApartPeak() const { return apartPeak; }
+  int64_t getSharedCapacity() const { return sharedCapacity; }
 
   /// The buffers in IR order with their offsets, then the peak and lower
   /// bound of each space.
@@ -82,6 +87,8 @@ private:
   int numInPlace = 0;
   bool dmaApart = false;
   bool copiesShared = false;
+  llvm::StringRef sharedSpace;
+  int64_t apartPeak = 0, sharedCapacity = 0;
 };
 
 } // namespace asc2

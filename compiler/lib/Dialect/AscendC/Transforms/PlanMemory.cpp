@@ -39,8 +39,10 @@ struct PlanMemoryPass
     if (plan.sharesCopies()) {
       getOperation()->setAttr("ascendc.copies_shared", UnitAttr::get(&getContext()));
       mlir::emitRemark(getOperation()->getLoc())
-          << "the copies of an unrolled loop share their UB buffers (kept apart they do not fit "
-             "the UB): each copy's load waits for the previous copy to finish with its buffers";
+          << "the copies of an unrolled loop share their " << plan.getSharedSpace()
+          << " buffers (kept apart they need " << plan.getApartPeak() << " bytes of the "
+          << plan.getSharedCapacity() << " the " << plan.getSharedSpace()
+          << " has): each copy's load waits for the previous copy to finish with its buffers";
     }
     Builder b(&getContext());
     for (const BufferPlacement &p : plan.getPlacements()) {
