@@ -1,8 +1,9 @@
 //===- BroadcastOperands.cpp - elementwise ops reading a broadcast in place -===//
 //
 // x (op) broadcast(s), where s is a column ([R, 1] -> [R, C]: the row
-// statistics of softmax, rms_norm and layer_norm) or a row ([1, C] -> [R, C]:
-// gamma, beta), needs no [R, C] tile of copies. The level-0 binary calls
+// statistics of softmax, rms_norm and layer_norm, R = 1 included: a
+// one-row kernel's [1, 1] mean) or a row ([1, C] -> [R, C]: gamma, beta),
+// needs no [R, C] tile of copies. The level-0 binary calls
 // (Add/Sub/Mul/Div/Max/Min with BinaryRepeatParams) read an operand with any
 // block and repeat stride from 0 to 255: a row is read with repeat stride 0
 // for every row of x; a column is first put one value per 32-byte block by
@@ -56,7 +57,7 @@ std::optional<Lowering::BroadcastOperand> Lowering::broadcastOperand(Operation *
       (isInt && *kind == ac::RepeatBinaryKind::Div))
     return std::nullopt;
   auto [rows, cols] = rowsCols(tile);
-  if (rows < 2 || cols % blockElems(elem.getIntOrFloatBitWidth() / 8) != 0)
+  if (cols % blockElems(elem.getIntOrFloatBitWidth() / 8) != 0)
     return std::nullopt;
   if (fusableMask(op, /*dryRun=*/true))
     return std::nullopt; // computed under asc2.mask: the masked path
@@ -67,10 +68,12 @@ std::optional<Lowering::BroadcastOperand> Lowering::broadcastOperand(Operation *
         b.getSource().getDefiningOp<at::SplatOp>())
       continue;
     at::TileType src = b.getSource().getType();
-    if (src.getLocation() != at::TileLocation::UB || src.getNumElements() == 1)
+    // One value broadcast over several rows is a splat (filled on the vector pipe); over the one
+    // row of a [1, C] tile it is that row's column: Brcb'd to a block, read with stride 0.
+    if (src.getLocation() != at::TileLocation::UB || (src.getNumElements() == 1 && rows > 1))
       continue;
     auto [srows, scols] = rowsCols(src);
-    bool column = scols == 1 && srows == rows, row = srows == 1 && scols == cols;
+    bool column = scols == 1 && srows == rows, row = rows > 1 && srows == 1 && scols == cols;
     if (column || row)
       return BroadcastOperand{b, i, column};
   }
