@@ -19,10 +19,11 @@ split and copy sizes; their READMEs publish the samples' msprof times on silicon
   of SCM rows and SCN columns (fewer in the last column of blocks when SCN does
   not divide N); with ROUNDS > 1 a block takes ROUNDS such panels one after the
   other, the blocks of a round covering M / ROUNDS rows together (the sample's
-  "L2 cache" order: a round's blocks share fewer A rows); inside it the BN-wide column blocks in the outer loop, the BM
-  row blocks in the inner one, each accumulated over K in BK steps; an L1 panel
-  of A holds SKA steps, one of Bᵀ SKB (SKA a multiple of SKB); L1 and L0 are
-  ping-pong buffered, as the sample does by hand.
+  "L2 cache" order: a round's blocks share fewer A rows). Inside a panel the
+  BN-wide column blocks are the outer loop, the BM row blocks the inner one,
+  each accumulated over K in BK steps; an L1 panel of A holds SKA steps, one of
+  Bᵀ SKB (SKA a multiple of SKB); L1 and L0 are ping-pong buffered, as the
+  sample does by hand.
 """
 
 import math
