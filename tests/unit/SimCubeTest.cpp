@@ -765,8 +765,7 @@ TEST(SimCube, MmadAndMovesCostFromTheArchModel) {
     uint64_t loadB = uint64_t(std::ceil(c.k * c.n * w / (210.5 * perCycle)));
     EXPECT_EQ(s.busy[int(Pipe::MTE1)], loadA + loadB);
     // A GM write: the L0C bytes at l0c_to_gm, then the write latency.
-    uint64_t fix = uint64_t(std::ceil(arch.mteIssueCycles +
-                                      c.m * c.n * 4 / (209.32 * perCycle))) +
+    uint64_t fix = copyOccupancy(arch, c.m * c.n * 4, 209.32 * perCycle) +
                    uint64_t(arch.gmWriteLatencyCycles);
     EXPECT_EQ(s.busy[int(Pipe::FIX)], fix);
     EXPECT_EQ(s.bytes[int(Pipe::FIX)], uint64_t(c.m * c.n * 4));
@@ -804,8 +803,8 @@ TEST(SimCube, GmToL1UsesItsBandwidth) {
   LaunchResult r = runMatmul(mc, d, 1, &arch);
   ASSERT_TRUE(r.ok) << r.error;
   const double bw = 264e9 / 1850e6;
-  uint64_t a = uint64_t(std::ceil(arch.mteIssueCycles + 64 * 32 * 2 / bw));
-  uint64_t b = uint64_t(std::ceil(arch.mteIssueCycles + 32 * 48 * 2 / bw));
+  uint64_t a = copyOccupancy(arch, 64 * 32 * 2, bw);
+  uint64_t b = copyOccupancy(arch, 32 * 48 * 2, bw);
   // Back to back on MTE2, both in flight: the occupancies, then the
   // second one's latency.
   EXPECT_EQ(r.cores[0].busy[int(Pipe::MTE2)],
@@ -1151,7 +1150,7 @@ struct LocalPathData {
         ++seen;
         EXPECT_EQ(e.cube, onAic);
         EXPECT_EQ(e.end - e.start,
-                  uint64_t(std::ceil(arch.mteIssueCycles + bytes / bytesPerCycle)));
+                  copyOccupancy(arch, bytes, bytesPerCycle));
       }
     EXPECT_GT(seen, 0);
   }

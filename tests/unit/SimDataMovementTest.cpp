@@ -89,7 +89,7 @@ TEST(SimDataMovement, NdCopyHoldsThePortOneBurstPerRun) {
   };
   double rate = arch.gmCopyBytesPerCycle(arch.gmToUbBytesPerCycle, /*write=*/false);
   auto expected = [&](double portBytes) {
-    return uint64_t(std::ceil(arch.mteIssueCycles + portBytes / rate)) +
+    return copyOccupancy(arch, portBytes, rate) +
            uint64_t(arch.gmReadLatencyCycles);
   };
   EXPECT_EQ(arch.ndDmaBurstBytes, 32);
@@ -147,7 +147,7 @@ TEST(SimDataMovement, Copy2dPadsRowTailsAndMissingRows) {
   // Bytes moved are the rows x cols elements, not the padded tile.
   EXPECT_EQ(r.cores[0].bytes[int(Pipe::MTE2)], 5u * 6 * 4);
   EXPECT_EQ(r.cores[0].busy[int(Pipe::MTE2)],
-            uint64_t(std::ceil(arch.mteIssueCycles + 120 / (220.06e9 / 1850e6))) +
+            copyOccupancy(arch, 120, 220.06e9 / 1850e6) +
                 uint64_t(arch.gmReadLatencyCycles));
 }
 

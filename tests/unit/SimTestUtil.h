@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -28,6 +30,12 @@ inline ArchModel loadArchWithoutLaunchCosts(const std::string &platform = "Ascen
   ArchModel arch = loadArch(platform);
   arch.launchCycles = arch.blockStartCycles = arch.blockEndCycles = 0;
   return arch;
+}
+
+/// The cycles a copy of `bytes` holds its pipe at `bytesPerCycle`: its
+/// transfer, and at least the DMA's per-request interval (CoreRunner.h).
+inline uint64_t copyOccupancy(const ArchModel &arch, double bytes, double bytesPerCycle) {
+  return uint64_t(std::ceil(std::max(arch.mteIssueCycles, bytes / bytesPerCycle)));
 }
 
 /// Appends instructions with a fresh program point and a kernel.py line each.

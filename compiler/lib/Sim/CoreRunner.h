@@ -26,9 +26,12 @@
 //   * a pipe instruction starts at max(enqueue time, end of the previous
 //     instruction on that pipe) and lasts
 //       copies:  a GM copy (GM->UB/L1 on MTE2, UB->GM on MTE3, L0C->GM on
-//                FIX) holds its pipe for mteIssueCycles + bytes / bandwidth
-//                (gm_to_ub, ub_to_gm, gm_to_l1, l0c_to_gm: the core's own
-//                port) and completes gmRead/WriteLatencyCycles after that;
+//                FIX) holds its pipe for max(mteIssueCycles, bytes /
+//                bandwidth) (gm_to_ub, ub_to_gm, gm_to_l1, l0c_to_gm: the
+//                core's own port; the DMA takes its next request while this
+//                one's data streams, so the per-request cost shows only on
+//                copies smaller than bandwidth x mteIssueCycles) and
+//                completes gmRead/WriteLatencyCycles after that;
 //                the next copy on the pipe starts when the pipe is free and
 //                fewer than mteOutstanding copies are in flight, so the
 //                latencies of back-to-back copies overlap while their
@@ -533,10 +536,12 @@ private:
     pipeFree[int(p)] = freed;
     pipeDone[int(p)] = std::max(pipeDone[int(p)], done);
   }
-  /// Pipe occupancy of a copy of `bytes` at `bytesPerCycle`.
+  /// Pipe occupancy of a copy of `bytes` at `bytesPerCycle`: its transfer,
+  /// and at least the DMA's per-request interval (the next request's set-up
+  /// overlaps this one's data).
   uint64_t copyCycles(int64_t bytes, double bytesPerCycle) const {
-    return uint64_t(std::ceil(arch.mteIssueCycles +
-                              double(bytes) / std::max(1e-9, bytesPerCycle)));
+    return uint64_t(std::ceil(std::max(
+        arch.mteIssueCycles, double(bytes) / std::max(1e-9, bytesPerCycle))));
   }
   /// The canonical GM address (see GmAccess) of element `offset` of the
   /// buffer `in` addresses.

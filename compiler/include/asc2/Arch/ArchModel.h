@@ -37,7 +37,8 @@ struct ArchModel {
   // Per-core data-movement bandwidth in bytes per cycle.
   double gmToUbBytesPerCycle = 0, ubToGmBytesPerCycle = 0;
   // DMA timing (CoreRunner.h): a copy holds its MTE pipe for
-  // mteIssueCycles + bytes / bandwidth and completes gmRead/WriteLatency
+  // max(mteIssueCycles, bytes / bandwidth) (the DMA's per-request interval,
+  // overlapped by a larger copy's data) and completes gmRead/WriteLatency
   // cycles later; up to mteOutstanding copies of one pipe are in flight.
   double mteIssueCycles = 0;
   // Vector timing (VectorUnit.cpp): the V pipe is pipelined. An instruction
