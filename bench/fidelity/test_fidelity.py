@@ -116,7 +116,9 @@ def test_every_point_is_complete_and_cited():
 
 def test_the_958b_variant_is_ascend950_with_its_core_counts():
     """Ascend950PR_958b.json (the A5 silicon GEMM's 32-AIC part) differs from Ascend950.json only in its
-    name and core counts; a timing parameter changed in one file must change in the other."""
+    name and core counts and in the DMA's request interval and depth, which it takes from Huawei's
+    DataCopy sample on 950PR silicon where Ascend950.json keeps its CAModel fit (docs/simulator.md,
+    "DMA"); any other timing parameter changed in one file must change in the other."""
     import json
 
     def load(name):
@@ -129,6 +131,8 @@ def test_the_958b_variant_is_ascend950_with_its_core_counts():
     assert (variant.pop("name"), variant.pop("aic_cores"), variant.pop("aiv_cores")) == ("Ascend950PR_958b", 32, 64)
     for key in ("name", "aic_cores", "aiv_cores"):
         base.pop(key)
+    assert (variant.pop("mte_issue_cycles"), variant.pop("mte_outstanding")) == (39.4, 32)
+    assert (base.pop("mte_issue_cycles"), base.pop("mte_outstanding")) == (0, 2)
     assert variant == base
 
 

@@ -3,12 +3,15 @@
 
 // Event ids are binary flags per pipe pair (8 on the hardware): a new pair
 // takes the lowest id no other pair of its pipe pair uses anywhere; once all
-// are taken, of the ids not live between its set and its wait the one used
-// longest ago; with none free, a PIPE_ALL barrier.
+// are taken, of the ids not live between its set and its wait and whose uses
+// a flag the other way keeps ordered, the one used longest ago; with none, a
+// PIPE_ALL barrier.
 
 // Two pairs one after the other: the second takes a fresh id although id 0 is
 // free again by then (the set's pipe may run ahead of the wait's pipe). With
-// two ids, the third pair reuses id 0: its set comes after the first wait.
+// two ids, the third pair may not reuse id 0: its set comes after the first
+// wait in program order, but MTE2 may load a, c and e before the vector pipe
+// waits for a, and nothing V -> MTE2 orders them: a PIPE_ALL barrier.
 // CHECK-LABEL: func.func @fresh_then_reused
 // TWO-LABEL: func.func @fresh_then_reused
 func.func @fresh_then_reused(%x: !ascendc.gm<f32>) {
@@ -40,8 +43,8 @@ func.func @fresh_then_reused(%x: !ascendc.gm<f32>) {
   // CHECK-NEXT: ascendc.set_flag MTE2 -> V, 2 {reason = "RAW on e:
   // CHECK-NEXT: ascendc.wait_flag MTE2 -> V, 2 {reason = "RAW on e:
   // CHECK-NEXT: ascendc.exp %
-  // TWO: ascendc.set_flag MTE2 -> V, 0 {reason = "RAW on e:
-  // TWO-NEXT: ascendc.wait_flag MTE2 -> V, 0 {reason = "RAW on e:
+  // TWO: ascendc.pipe_barrier ALL {reason = "RAW on e: {{.*}} (no free event id)"
+  // TWO-NEXT: ascendc.exp %
   ascendc.data_copy_in %e, %x[%c0], %c64 : !ascendc.local<64xf32, VECIN>, !ascendc.gm<f32>
   ascendc.exp %f, %e, %c64 : !ascendc.local<64xf32, VECCALC>, !ascendc.local<64xf32, VECIN>
   return
@@ -49,14 +52,45 @@ func.func @fresh_then_reused(%x: !ascendc.gm<f32>) {
 
 // -----
 
-// Shared ids rotate: with two ids, four pairs one after the other take
-// 0, 1, 0, 1 (the id used longest ago), not 0, 1, 0, 0, which would put the
-// fourth set right behind the third wait with nothing ordering them.
+// A WAR flag the other way orders the uses: the vector pipe reads a before
+// MTE2 loads a again (V -> MTE2 on a, set after the first exp and waited
+// before the second load), so the third MTE2 -> V pair takes id 0 again: the
+// first pair's wait comes before that V -> MTE2 set, its wait before the new
+// set.
+// TWO-LABEL: func.func @shared_when_ordered
+// TWO: ascendc.set_flag MTE2 -> V, 0 {reason = "RAW on a:
+// TWO: ascendc.set_flag MTE2 -> V, 1 {reason = "RAW on c:
+// TWO: ascendc.wait_flag V -> MTE2, {{[0-9]}} {reason = "WAR on a:
+// TWO-NEXT: ascendc.data_copy_in %
+// TWO-NEXT: ascendc.set_flag MTE2 -> V, 0 {reason = "RAW on a:
+// TWO-NOT: no free event id
+func.func @shared_when_ordered(%x: !ascendc.gm<f32>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %a = ascendc.alloc_local {name = "a", offset = 0 : i64} : !ascendc.local<64xf32, VECIN>
+  %b = ascendc.alloc_local {name = "b", offset = 256 : i64} : !ascendc.local<64xf32, VECCALC>
+  %c = ascendc.alloc_local {name = "c", offset = 512 : i64} : !ascendc.local<64xf32, VECIN>
+  %d = ascendc.alloc_local {name = "d", offset = 768 : i64} : !ascendc.local<64xf32, VECCALC>
+  %f = ascendc.alloc_local {name = "f", offset = 1280 : i64} : !ascendc.local<64xf32, VECCALC>
+  ascendc.data_copy_in %a, %x[%c0], %c64 : !ascendc.local<64xf32, VECIN>, !ascendc.gm<f32>
+  ascendc.exp %b, %a, %c64 : !ascendc.local<64xf32, VECCALC>, !ascendc.local<64xf32, VECIN>
+  ascendc.data_copy_in %c, %x[%c0], %c64 : !ascendc.local<64xf32, VECIN>, !ascendc.gm<f32>
+  ascendc.exp %d, %c, %c64 : !ascendc.local<64xf32, VECCALC>, !ascendc.local<64xf32, VECIN>
+  ascendc.data_copy_in %a, %x[%c64], %c64 : !ascendc.local<64xf32, VECIN>, !ascendc.gm<f32>
+  ascendc.exp %f, %a, %c64 : !ascendc.local<64xf32, VECCALC>, !ascendc.local<64xf32, VECIN>
+  return
+}
+
+// -----
+
+// Four pairs one after the other with two ids and no flag the other way: the
+// third and fourth become barriers (they used to take 0 and 1 again, which
+// MTE2 could set before the vector pipe had waited for them).
 // TWO-LABEL: func.func @rotating
 // TWO: ascendc.set_flag MTE2 -> V, 0 {reason = "RAW on a:
 // TWO: ascendc.set_flag MTE2 -> V, 1 {reason = "RAW on c:
-// TWO: ascendc.set_flag MTE2 -> V, 0 {reason = "RAW on e:
-// TWO: ascendc.set_flag MTE2 -> V, 1 {reason = "RAW on g:
+// TWO: ascendc.pipe_barrier ALL {reason = "RAW on e: {{.*}} (no free event id)"
+// TWO: ascendc.pipe_barrier ALL {reason = "RAW on g: {{.*}} (no free event id)"
 func.func @rotating(%x: !ascendc.gm<f32>) {
   %c0 = arith.constant 0 : index
   %c64 = arith.constant 64 : index

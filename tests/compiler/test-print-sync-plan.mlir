@@ -58,10 +58,12 @@ func.func @vector_chain(%x: !ascendc.gm<f32>) {
 
 // A loop unrolled by two, the second copy (15 load, 16 exp, 17 store) under
 // the guard at 14. The guard's own block is planned first; ids already used
-// by a pipe pair anywhere are avoided. With one id per pipe pair, the pairs
-// of the body reuse id 0 (free between their set and wait), but the guarded
-// copy's loop-carried flags find none free from the prime to the drain and
-// become PIPE_ALL barriers.
+// by a pipe pair anywhere are avoided. With one id per pipe pair, a pair of
+// the body may reuse id 0 only when a flag the other way orders the two
+// uses: nothing orders the vector pipe's wait at 10 before MTE2's set after
+// 15 (MTE2 may load x and x_1 before the vector pipe waits for x), so the
+// body's RAW pairs and the guarded copy's loop-carried flags (none free
+// from the prime to the drain) become PIPE_ALL barriers.
 // CHECK-LABEL: sync-plan @guarded: 8 pairs, 1 barriers
 // CHECK-NEXT: RAW MTE2 -> V on x_1: ascendc.data_copy_in @15 -> ascendc.exp @16; event 0
 // CHECK-NEXT: RAW V -> MTE3 on z_1: ascendc.exp @16 -> ascendc.data_copy_out @17; event 0
@@ -72,8 +74,9 @@ func.func @vector_chain(%x: !ascendc.gm<f32>) {
 // CHECK-NEXT: WAR MTE3 -> V on z_1: ascendc.data_copy_out @17 -> ascendc.exp @16; event 1, loop-carried
 // CHECK-NEXT: WAR V -> MTE2 on x_1: ascendc.exp @16 -> ascendc.data_copy_in @15; event 1, loop-carried
 // CHECK-NEXT: pipe_barrier ALL in the skipped branch of scf.if @14
-// ONE-LABEL: sync-plan @guarded: 6 pairs, 3 barriers
-// ONE: RAW MTE2 -> V on x: ascendc.data_copy_in @9 -> ascendc.exp @10; event 0
+// ONE-LABEL: sync-plan @guarded: 4 pairs, 5 barriers
+// ONE: RAW MTE2 -> V on x: ascendc.data_copy_in @9 -> ascendc.exp @10; pipe_barrier ALL (no free event id)
+// ONE: RAW V -> MTE3 on z: ascendc.exp @10 -> ascendc.data_copy_out @11; pipe_barrier ALL (no free event id)
 // ONE: WAR MTE3 -> V on z_1: ascendc.data_copy_out @17 -> ascendc.exp @16; pipe_barrier ALL (no free event id), loop-carried
 // ONE-NEXT: WAR V -> MTE2 on x_1: ascendc.exp @16 -> ascendc.data_copy_in @15; pipe_barrier ALL (no free event id), loop-carried
 // ONE-NEXT: pipe_barrier ALL in the skipped branch of scf.if @14

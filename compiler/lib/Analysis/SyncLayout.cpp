@@ -336,6 +336,81 @@ Operation *SyncPlanner::guardedAncestor(Operation *top, Operation *leaf) {
   return guard.thenBlock()->findAncestorOpInBlock(*leaf);
 }
 
+/// Whether a wait at `waitKey` (pipe dst) is ordered before a set at `setKey`
+/// (pipe src) of the same block by a dst -> src flag: one set after the wait
+/// and waited for before the set. `wrapped`: the wait is in the previous
+/// iteration of the loop `block` is the body of.
+bool SyncPlanner::chainOrders(Block &block, Pipe src, Pipe dst, ItemKey waitKey,
+                              ItemKey setKey, bool wrapped) {
+  auto &pairs = flagsOf(&block).pairs;
+  auto back = pairs.find((int)dst * kPipes + (int)src);
+  if (back == pairs.end())
+    return false;
+  const PairFlags &f = back->second;
+  for (size_t j = 0; j < f.waits.size(); ++j)
+    for (const ItemKey &k2 : f.waits[j]) {
+      if (!(k2 < setKey))
+        break;
+      if (!wrapped && !(waitKey < k2))
+        continue;
+      // The set this wait consumes: the last one before it, else (a loop
+      // body) the last one of the previous iteration.
+      const ItemKey *consumed = j < f.sets.size() ? lastBefore(f.sets[j], k2) : nullptr;
+      if (consumed ? (wrapped || waitKey < *consumed)
+                   : (wrapped && j < f.sets.size() && !f.sets[j].empty() &&
+                      waitKey < f.sets[j].back()))
+        return true;
+    }
+  return false;
+}
+
+/// Whether a new pair of (src, dst) may take `id`, which other pairs of the
+/// block use outside [from, to]: the wait before the new set (pipe dst) must
+/// be ordered before that set (pipe src), and the new wait before the next
+/// set, by the dst -> src flags placed so far. Program order does not do it:
+/// the set's pipe may run ahead of the wait's, and a flag set twice before its
+/// wait loses a signal. Uses inside compound ops are not looked into: such an
+/// id is not shared.
+bool SyncPlanner::sharingIsOrdered(Block &block, Pipe src, Pipe dst, int id,
+                                   ItemKey fromKey, ItemKey toKey, bool isLoopBody) {
+  auto &pairs = flagsOf(&block).pairs;
+  auto it = pairs.find((int)src * kPipes + (int)dst);
+  if (it == pairs.end())
+    return true;
+  const PairFlags &f = it->second;
+  auto listOf = [&](const llvm::SmallVector<std::vector<ItemKey>, 8> &lists)
+      -> const std::vector<ItemKey> & {
+    static const std::vector<ItemKey> none;
+    return (size_t)id < lists.size() ? lists[id] : none;
+  };
+  const std::vector<ItemKey> &sets = listOf(f.sets), &waits = listOf(f.waits),
+                             &uses = listOf(f.uses);
+  if (uses.empty())
+    return true; // used in other blocks only
+  if (uses.size() != sets.size() + waits.size())
+    return false; // a use nested in an op of the block
+  ItemKey setKey{fromKey.index, 2, INT_MIN};   // right after `from`, before its older "after" ops
+  ItemKey waitKey{toKey.index, 0, INT_MAX};    // right before `to`
+  // The wait before the new set: in this iteration, else the previous one.
+  if (const ItemKey *w = lastBefore(waits, setKey)) {
+    if (!chainOrders(block, src, dst, *w, setKey, false))
+      return false;
+  } else if (isLoopBody && !waits.empty() && toKey < waits.back()) {
+    if (!chainOrders(block, src, dst, waits.back(), setKey, true))
+      return false;
+  }
+  // The set after the new wait: in this iteration, else the next one.
+  auto next = std::upper_bound(sets.begin(), sets.end(), waitKey);
+  if (next != sets.end()) {
+    if (!chainOrders(block, src, dst, waitKey, *next, false))
+      return false;
+  } else if (isLoopBody && !sets.empty() && sets.front() < fromKey) {
+    if (!chainOrders(block, src, dst, waitKey, sets.front(), true))
+      return false;
+  }
+  return true;
+}
+
 /// Lowest event id of (src, dst) that is free from `from` to `to` (both in
 /// `block`, inclusive): not open at `from`, not used between, and not open in
 /// any enclosing block around this one. When `from` (`to`) is a guarded copy
@@ -436,7 +511,7 @@ int SyncPlanner::pickEventId(Pipe src, Pipe dst, Block &block, Operation *from,
   int best = -1;
   std::pair<int, ItemKey> bestAge;
   for (int id = 0; id < eventIds; ++id) {
-    if (used.test(id))
+    if (used.test(id) || !sharingIsOrdered(block, src, dst, id, fromKey, toKey, isLoopBody))
       continue;
     auto a = age(id);
     if (best < 0 || a.first < bestAge.first ||

@@ -79,6 +79,11 @@ private:
                   Operation *toLeaf = nullptr);
   void collectUsedIds(Pipe src, Pipe dst, const Item &item,
                       llvm::SmallBitVector &used) const;
+  struct ItemKey;
+  bool sharingIsOrdered(mlir::Block &block, Pipe src, Pipe dst, int id,
+                        ItemKey fromKey, ItemKey toKey, bool isLoopBody);
+  bool chainOrders(mlir::Block &block, Pipe src, Pipe dst, ItemKey waitKey,
+                   ItemKey setKey, bool wrapped);
   /// The src->dst waits already placed inside compound op `top` on the way
   /// down to `leaf` (before it), and what each orders.
   struct NestedWaits {
