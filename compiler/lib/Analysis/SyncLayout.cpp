@@ -347,20 +347,19 @@ bool SyncPlanner::chainOrders(Block &block, Pipe src, Pipe dst, ItemKey waitKey,
   if (back == pairs.end())
     return false;
   const PairFlags &f = back->second;
-  for (size_t j = 0; j < f.waits.size(); ++j)
-    for (const ItemKey &k2 : f.waits[j]) {
-      if (!(k2 < setKey))
-        break;
-      if (!wrapped && !(waitKey < k2))
-        continue;
-      // The set this wait consumes: the last one before it, else (a loop
-      // body) the last one of the previous iteration.
-      const ItemKey *consumed = j < f.sets.size() ? lastBefore(f.sets[j], k2) : nullptr;
-      if (consumed ? (wrapped || waitKey < *consumed)
-                   : (wrapped && j < f.sets.size() && !f.sets[j].empty() &&
-                      waitKey < f.sets[j].back()))
-        return true;
-    }
+  // Per id, the last wait before the set is the one to look at: the set it
+  // consumes is the latest before it (an earlier wait's is no later).
+  for (size_t j = 0; j < f.waits.size() && j < f.sets.size(); ++j) {
+    const ItemKey *wait = lastBefore(f.waits[j], setKey);
+    if (!wait || (!wrapped && !(waitKey < *wait)))
+      continue;
+    // The set it consumes: the last one before it, else (a loop body) the
+    // last one of the previous iteration.
+    const ItemKey *consumed = lastBefore(f.sets[j], *wait);
+    if (consumed ? (wrapped || waitKey < *consumed)
+                 : (wrapped && !f.sets[j].empty() && waitKey < f.sets[j].back()))
+      return true;
+  }
   return false;
 }
 

@@ -79,11 +79,6 @@ private:
                   Operation *toLeaf = nullptr);
   void collectUsedIds(Pipe src, Pipe dst, const Item &item,
                       llvm::SmallBitVector &used) const;
-  struct ItemKey;
-  bool sharingIsOrdered(mlir::Block &block, Pipe src, Pipe dst, int id,
-                        ItemKey fromKey, ItemKey toKey, bool isLoopBody);
-  bool chainOrders(mlir::Block &block, Pipe src, Pipe dst, ItemKey waitKey,
-                   ItemKey setKey, bool wrapped);
   /// The src->dst waits already placed inside compound op `top` on the way
   /// down to `leaf` (before it), and what each orders.
   struct NestedWaits {
@@ -157,6 +152,14 @@ private:
   std::optional<ItemKey> lastUse(mlir::Block *block, Pipe src, Pipe dst,
                                  int64_t event, std::optional<ItemKey> lo,
                                  std::optional<ItemKey> hi);
+  /// Whether a new (src, dst) pair may share `id` with the block's other
+  /// pairs: flags the other way order their uses (SyncLayout.cpp).
+  bool sharingIsOrdered(mlir::Block &block, Pipe src, Pipe dst, int id,
+                        ItemKey fromKey, ItemKey toKey, bool isLoopBody);
+  /// Whether a dst -> src flag orders a wait at `waitKey` before a set at
+  /// `setKey` (`wrapped`: the wait is in the previous iteration).
+  bool chainOrders(mlir::Block &block, Pipe src, Pipe dst, ItemKey waitKey,
+                   ItemKey setKey, bool wrapped);
   llvm::DenseMap<mlir::Block *, BlockFlags> blockFlags;
   /// The ids each pipe pair uses anywhere in the function.
   llvm::DenseMap<int, llvm::SmallBitVector> idsAnywhere;
