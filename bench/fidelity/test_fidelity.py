@@ -140,7 +140,8 @@ def test_the_huawei_sample_kernels_equal_numpy_on_small_shapes():
     """kernels/devkit.py on shapes small enough for CI, with what the published shapes exercise: an uneven
     split of rows over blocks and a last copy shorter than the others (add_rows, both bufferings), strided
     2-D tiles (gelu_blocks), a last column of blocks narrower than the others and A / Bᵀ panels of different
-    depths, blocks that take two row panels one after the other (mm_blocks)."""
+    depths, blocks that take two row panels one after the other (mm_blocks), the GELU epilogue of a block
+    on both vector cores of its cube core, whole or in parts (mm_gelu_blocks, a MIX kernel)."""
     import asc2
     from fidelity.kernels import devkit
 
@@ -154,6 +155,26 @@ def test_the_huawei_sample_kernels_equal_numpy_on_small_shapes():
     m = devkit.run_mm_blocks(cores=4, m=256, n=768, k=256, single_m=64, single_n=512,
                              base=(64, 256, 64), step_ka=2, step_kb=2, rounds=2)  # two row panels per block
     assert m.ok and m.cycles > 0
+    m = devkit.run_mm_gelu_blocks(cores=4, m=256, n=768, k=256, single_m=128, single_n=512,
+                                  base=(128, 256, 64), step_ka=2, step_kb=1)
+    options = devkit.MM_GELU_BLOCKS.last_report["options"]
+    assert m.ok and m.cycles > 0 and (options["kernel_type"], options["mix_ratio"]) == ("MIX", "1:2")
     asc2.set_platform(asc2.Backend.Model, "Ascend950PR_958b", 0)
     m = devkit.run_gelu_blocks(cores=4, m=64, n=256, block_m=32, block_n=128, rows=2)
     assert m.ok and m.cycles > 0
+    m = devkit.run_mm_gelu_blocks(cores=4, m=512, n=512, k=256, single_m=256, single_n=256,
+                                  base=(256, 256, 64), step_ka=2, step_kb=2, parts=2)
+    assert m.ok and m.cycles > 0 and devkit.MM_GELU_BLOCKS.last_report["options"]["mix_ratio"] == "1:2"
+
+
+def test_the_batch_norm_kernel_equals_numpy():
+    """kernels/channels.py: per-channel sums carried over a loop of strided [CH, L] tiles, then the
+    normalisation; mean and invstd are outputs too (each checked)."""
+    import asc2
+    from fidelity.kernels import channels
+
+    asc2.set_platform(asc2.Backend.Model, "Ascend950", 0)
+    m = channels.run_batch_norm(cores=4, n=4, c=32, l=64)
+    assert m.ok and m.cycles > 0
+    with pytest.raises(ValueError, match="do not split evenly"):
+        channels.run_batch_norm(cores=3, n=4, c=32, l=64)

@@ -4,7 +4,7 @@ Each entry is called as ``run(cores=<point's cores>, **<point's params>)`` and r
 :class:`common.Measurement` (cycles of the launch or launches, the numpy check).
 """
 
-from . import devkit, gemm, mn_blocks, rows, tiles
+from . import channels, devkit, gemm, mn_blocks, rows, tiles
 
 
 def _mn_tiles(cores, cases):
@@ -23,9 +23,11 @@ KERNELS = {
     "softmax_block": rows.run_softmax,
     "rms_norm": rows.run_rms_norm,
     "layer_norm_rows": rows.run_layer_norm,
+    "batch_norm": channels.run_batch_norm,
     "batched_matmul": mn_blocks.run_batched,
     "mn_tiles": _mn_tiles,
     "add_rows": devkit.run_add_rows,
     "gelu_blocks": devkit.run_gelu_blocks,
     "mm_blocks": devkit.run_mm_blocks,
+    "mm_gelu_blocks": devkit.run_mm_gelu_blocks,
 }

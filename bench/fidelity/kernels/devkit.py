@@ -24,6 +24,13 @@ split and copy sizes; their READMEs publish the samples' msprof times on silicon
   each accumulated over K in BK steps; an L1 panel of A holds SKA steps, one of
   Bᵀ SKB (SKA a multiple of SKB); L1 and L0 are ping-pong buffered, as the
   sample does by hand.
+- ``mm_gelu_blocks``: the matmul-GELU fusion sample (a MIX kernel): ``mm_blocks``'s
+  blocks, panels and loops with C in float32, each BM x BN block of C given the
+  GELU of ``gelu_blocks`` on the vector cores as soon as the cube core has it
+  (the two vector cores of the group half of its rows each). VIA_UB 0 hands the
+  block over through GM (the fixpipe stores it to C, the vector cores load it
+  back and overwrite it with its GELU); VIA_UB 1 through the Ascend950's
+  L0C -> UB path (the fixpipe writes the vector cores' UB, no GM read).
 """
 
 import math
@@ -70,8 +77,7 @@ def _gelu_blocks(x_ptr: asc2.GlobalAddress, y_ptr: asc2.GlobalAddress,
     col0 = (b // (M // BM)) * BN
     for i in asc2.range(BM // ROWS):
         x = asc2.copy_in(x_gm, [row0 + i * ROWS, col0], [ROWS, BN])
-        y = x / (asc2.exp((x * x * x * 0.044715 + x) * NEG_SQRT_8_OVER_PI) + 1)
-        asc2.copy_out(y, y_gm, [row0 + i * ROWS, col0])
+        asc2.copy_out(_gelu(x), y_gm, [row0 + i * ROWS, col0])
 
 
 def _mm_blocks(a_ptr: asc2.GlobalAddress, bt_ptr: asc2.GlobalAddress, c_ptr: asc2.GlobalAddress,
@@ -96,12 +102,52 @@ def _mm_blocks(a_ptr: asc2.GlobalAddress, bt_ptr: asc2.GlobalAddress, c_ptr: asc
                 asc2.copy_out(acc, c_gm, [m_base + i, n_base + j])
 
 
+@asc2.jit
+def _gelu(x):
+    """The samples' tanh GELU: their eight basic-API vector ops in their order."""
+    return x / (asc2.exp((x * x * x * 0.044715 + x) * NEG_SQRT_8_OVER_PI) + 1)
+
+
+def _mm_gelu_blocks(a_ptr: asc2.GlobalAddress, bt_ptr: asc2.GlobalAddress, c_ptr: asc2.GlobalAddress,
+                    M: asc2.ConstExpr[int], N: asc2.ConstExpr[int], K: asc2.ConstExpr[int],
+                    SCM: asc2.ConstExpr[int], SCN: asc2.ConstExpr[int], BM: asc2.ConstExpr[int],
+                    BN: asc2.ConstExpr[int], BK: asc2.ConstExpr[int], SKA: asc2.ConstExpr[int],
+                    SKB: asc2.ConstExpr[int], VIA_UB: asc2.ConstExpr[int], PARTS: asc2.ConstExpr[int]):
+    a_gm = asc2.global_tensor(a_ptr, [M, K])
+    bt_gm = asc2.global_tensor(bt_ptr, [N, K])
+    c_gm = asc2.global_tensor(c_ptr, [M, N])
+    b = asc2.block_idx()
+    m_base = (b % (M // SCM)) * SCM
+    n_base = (b // (M // SCM)) * SCN
+    n_size = N - n_base
+    if n_size > SCN:
+        n_size = SCN
+    for j in asc2.range(0, n_size, BN):
+        for i in asc2.range(0, SCM, BM):
+            acc = _base_block(a_gm, bt_gm, m_base + i, n_base + j, K, BM, BN, BK, SKA, SKB)
+            if VIA_UB == 0:
+                asc2.copy_out(acc, c_gm, [m_base + i, n_base + j])
+            for p in asc2.static_range(PARTS):
+                row = m_base + i + p * (BM // PARTS)
+                if VIA_UB == 1:
+                    x = asc2.copy(acc, [p * (BM // PARTS), 0], [BM // PARTS, BN], location=asc2.TensorLocation.UB)
+                else:
+                    x = asc2.copy_in(c_gm, [row, n_base + j], [BM // PARTS, BN])
+                asc2.copy_out(_gelu(x), c_gm, [row, n_base + j])
+
+
 # One compiled form per buffering: the samples fix it by hand (num_stages picks ours). The add sample keeps x, y
 # and z in their own UB buffers (reuse_alloc=0: z does not take x's place, so the next trip's loads need not
 # wait for this trip's store).
 ADD_ROWS = {stages: asc2.jit(_add_rows, num_stages=stages, reuse_alloc=0) for stages in (1, 2)}
 GELU_BLOCKS = asc2.jit(_gelu_blocks, num_stages=2)
 MM_BLOCKS = asc2.jit(_mm_blocks)
+MM_GELU_BLOCKS = asc2.jit(_mm_gelu_blocks)
+
+
+def _gelu_reference(x):
+    x = np.asarray(x, np.float64)
+    return 0.5 * x * (1.0 + np.tanh(math.sqrt(2.0 / math.pi) * (x + 0.044715 * x ** 3)))
 
 
 def run_add_rows(cores, m, n, chunk, stages, seed=2026):
@@ -126,9 +172,7 @@ def run_gelu_blocks(cores, m, n, block_m, block_n, rows, seed=2026):
     GELU_BLOCKS[cores](x, y, m, n, block_m, block_n, rows)
     result = Measurement()
     result.add_launch(GELU_BLOCKS, cores)
-    x64 = x.astype(np.float64)
-    want = 0.5 * x64 * (1.0 + np.tanh(math.sqrt(2.0 / math.pi) * (x64 + 0.044715 * x64 ** 3)))
-    return result.check(y, want, 1e-5, 1e-5)
+    return result.check(y, _gelu_reference(x), 1e-5, 1e-5)
 
 
 def run_mm_blocks(cores, m, n, k, single_m, single_n, base=(128, 256, 64), step_ka=4, step_kb=4, rounds=1,
@@ -146,3 +190,21 @@ def run_mm_blocks(cores, m, n, k, single_m, single_n, base=(128, 256, 64), step_
     want = a.astype(np.float32) @ bt.astype(np.float32).T
     # float16 output: numpy's float32 product rounded (half an ulp) plus the accumulation order.
     return result.check(c, want, rtol=2 ** -10, atol=1e-5 * max(1.0, float(np.max(np.abs(want)))))
+
+
+def run_mm_gelu_blocks(cores, m, n, k, single_m, single_n, base=(128, 256, 64), step_ka=4, step_kb=4, via_ub=0,
+                       parts=1, seed=0):
+    blocks = (m // single_m) * -(-n // single_n)
+    if blocks != cores:
+        raise ValueError(f"{m}x{n} in {single_m}x{single_n} panels is {blocks} blocks, the point says {cores}")
+    rng = np.random.default_rng(seed)
+    # Inputs scaled so that A * B^T stays where the GELU bends (|x| of a few units).
+    a = (rng.standard_normal((m, k)) / math.sqrt(k)).astype(np.float16)
+    bt = rng.standard_normal((n, k)).astype(np.float16)
+    c = np.zeros((m, n), np.float32)
+    MM_GELU_BLOCKS[cores](a, bt, c, m, n, k, single_m, single_n, *base, step_ka, step_kb, via_ub, parts)
+    result = Measurement()
+    result.add_launch(MM_GELU_BLOCKS, cores)
+    want = _gelu_reference(a.astype(np.float32) @ bt.astype(np.float32).T)
+    # float32 accumulation in another order than numpy's, then the vector unit's exp and division.
+    return result.check(c, want, rtol=1e-4, atol=1e-4)
