@@ -162,9 +162,10 @@ def test_the_huawei_sample_kernels_equal_numpy_on_small_shapes():
     asc2.set_platform(asc2.Backend.Model, "Ascend950PR_958b", 0)
     m = devkit.run_gelu_blocks(cores=4, m=64, n=256, block_m=32, block_n=128, rows=2)
     assert m.ok and m.cycles > 0
-    m = devkit.run_mm_gelu_blocks(cores=4, m=512, n=512, k=256, single_m=256, single_n=256,
-                                  base=(256, 256, 64), step_ka=2, step_kb=2, parts=2)
-    assert m.ok and m.cycles > 0 and devkit.MM_GELU_BLOCKS.last_report["options"]["mix_ratio"] == "1:2"
+    for via_ub in (0, 1):  # through GM; the fixpipe into UB in two bands of rows
+        m = devkit.run_mm_gelu_blocks(cores=4, m=512, n=512, k=256, single_m=256, single_n=256,
+                                      base=(256, 256, 64), step_ka=2, step_kb=2, via_ub=via_ub, parts=2)
+        assert m.ok and m.cycles > 0 and devkit.MM_GELU_BLOCKS.last_report["options"]["mix_ratio"] == "1:2"
 
 
 def test_the_batch_norm_kernel_equals_numpy():

@@ -128,3 +128,46 @@ func.func @ub_to_l1_misaligned(%a: !asctile.ptr<f16>) attributes {asctile.kernel
   %l0a = asctile.move %l1 offsets [0, 0] : !asctile.tile<32x32xf16, L1> -> !asctile.tile<32x32xf16, L0A>
   return
 }
+
+// -----
+
+// A band of the accumulator's rows (from a 16-row fractal boundary, all
+// columns) moves on its own: the fixpipe starts at that row.
+// CHECK-LABEL: func.func @l0c_band_to_ub
+// CHECK: %[[C:.*]] = ascendc.alloc_local {name = "matmul"} : !ascendc.local<64x32xf32, CO1>
+// CHECK: ascendc.fixpipe_ub %{{.*}}, %[[C]] {row = 32 : i64} : !ascendc.local<16x32xf32, VECCALC>, !ascendc.local<64x32xf32, CO1>
+// SYNC-LABEL: func.func @l0c_band_to_ub
+// SYNC: ascendc.fixpipe_ub %{{.*}} {row = 32 : i64}
+// SYNC-NEXT: ascendc.set_flag FIX -> V, {{[0-9]+}} {core = "cube", cross_core
+// BUFID-LABEL: func.func @l0c_band_to_ub
+// BUFID: ascendc.fixpipe_ub %{{.*}} {row = 32 : i64}
+func.func @l0c_band_to_ub(%a: !asctile.ptr<f16>, %b: !asctile.ptr<f16>, %c: !asctile.ptr<f32>) attributes {asctile.kernel} {
+  %ta = asctile.tensor %a[] : !asctile.ptr<f16> -> !asctile.tensor<64x32xf16>
+  %tb = asctile.tensor %b[] : !asctile.ptr<f16> -> !asctile.tensor<32x32xf16>
+  %tc = asctile.tensor %c[] : !asctile.ptr<f32> -> !asctile.tensor<64x32xf32>
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %x = asctile.load %ta[%c0, %c0] : !asctile.tensor<64x32xf16> -> !asctile.tile<64x32xf16, L0A>
+  %y = asctile.load %tb[%c0, %c0] : !asctile.tensor<32x32xf16> -> !asctile.tile<32x32xf16, L0B>
+  %p = asctile.matmul %x, %y : !asctile.tile<64x32xf16, L0A>, !asctile.tile<32x32xf16, L0B> -> !asctile.tile<64x32xf32, L0C>
+  %u = asctile.move %p offsets [32, 0] : !asctile.tile<64x32xf32, L0C> -> !asctile.tile<16x32xf32, UB>
+  %s = arith.addf %u, %u : !asctile.tile<16x32xf32, UB>
+  asctile.store %s, %tc[%c32, %c0] : !asctile.tile<16x32xf32, UB>, !asctile.tensor<64x32xf32>
+  return
+}
+
+// -----
+
+func.func @l0c_band_off_a_fractal_row(%a: !asctile.ptr<f16>, %b: !asctile.ptr<f16>, %c: !asctile.ptr<f32>) attributes {asctile.kernel} {
+  %ta = asctile.tensor %a[] : !asctile.ptr<f16> -> !asctile.tensor<64x32xf16>
+  %tb = asctile.tensor %b[] : !asctile.ptr<f16> -> !asctile.tensor<32x32xf16>
+  %tc = asctile.tensor %c[] : !asctile.ptr<f32> -> !asctile.tensor<64x32xf32>
+  %c0 = arith.constant 0 : index
+  %x = asctile.load %ta[%c0, %c0] : !asctile.tensor<64x32xf16> -> !asctile.tile<64x32xf16, L0A>
+  %y = asctile.load %tb[%c0, %c0] : !asctile.tensor<32x32xf16> -> !asctile.tile<32x32xf16, L0B>
+  %p = asctile.matmul %x, %y : !asctile.tile<64x32xf16, L0A>, !asctile.tile<32x32xf16, L0B> -> !asctile.tile<64x32xf32, L0C>
+  // expected-error @+1 {{L0C -> UB moves rows from a 16-row fractal boundary, not from row 8}}
+  %u = asctile.move %p offsets [8, 0] : !asctile.tile<64x32xf32, L0C> -> !asctile.tile<16x32xf32, UB>
+  asctile.store %u, %tc[%c0, %c0] : !asctile.tile<16x32xf32, UB>, !asctile.tensor<64x32xf32>
+  return
+}

@@ -8,6 +8,8 @@ GM. Every kernel here is ours, checked against numpy on the simulator (race-free
 raises), and every inserted wait is shown to be needed by dropping it.
 """
 
+import re
+
 import numpy as np
 import pytest
 
@@ -28,6 +30,22 @@ def matmul_add(a_ptr: asc2.GlobalAddress, b_ptr: asc2.GlobalAddress, c_ptr: asc2
     c = a @ b
     c_ub = c.to(asc2.TensorLocation.UB)  # line: to UB
     asc2.copy_out(c_ub + c_ub, c_gm, [0, 0])
+
+
+@asc2.jit(always_compile=True)
+def matmul_in_bands(a_ptr: asc2.GlobalAddress, b_ptr: asc2.GlobalAddress, c_ptr: asc2.GlobalAddress,
+                    M: asc2.ConstExpr, K: asc2.ConstExpr, N: asc2.ConstExpr, BANDS: asc2.ConstExpr,
+                    FIRST: asc2.ConstExpr):
+    """The accumulator moved to UB a band of rows at a time (a result too large for UB at once), each band's
+    vector work and store before the next band's fixpipe may reuse the UB buffer."""
+    a_gm = asc2.global_tensor(a_ptr, [M, K])
+    b_gm = asc2.global_tensor(b_ptr, [K, N])
+    c_gm = asc2.global_tensor(c_ptr, [M, N])
+    acc = asc2.copy_in(a_gm, [0, 0], [M, K], L.L0A) @ asc2.copy_in(b_gm, [0, 0], [K, N], L.L0B)
+    for p in asc2.static_range(BANDS):
+        row = FIRST + p * ((M - FIRST) // BANDS)
+        band = asc2.copy(acc, [row, 0], [(M - FIRST) // BANDS, N], L.UB)  # line: band to UB
+        asc2.copy_out(band * 2.0 + 1.0, c_gm, [row, 0])
 
 
 @asc2.jit(always_compile=True)
@@ -123,6 +141,51 @@ def test_matmul_result_goes_to_ub_for_vector_work(m, k, n):
     assert "AscendC::Fixpipe<float, float, ASC2_CFG_ROW_MAJOR_UB>(" in src
     assert f"p.srcStride = {m};" in src and f"p.dstStride = {n};" in src
     assert "AscendC::CrossCoreSetFlag<0x2, PIPE_FIX>" in src
+
+
+def _run_bands(m, k, n, bands, first=0):
+    asc2.set_platform("Model", "Ascend950")
+    a, b = _ints((m, k), np.float16, 6), _ints((k, n), np.float16, 7)
+    c = np.zeros((m, n), np.float32)
+    matmul_in_bands[1](a, b, c, m, k, n, bands, first)
+    want = (a.astype(np.float32) @ b.astype(np.float32)) * 2 + 1
+    np.testing.assert_array_equal(c[first:], want[first:])   # small integers: exact
+    assert not c[:first].any()                               # rows before the first band never move
+    report = matmul_in_bands.last_report
+    fix = sum(p["busy_cycles"] for p in report["launches"][-1]["pipes"] if p["pipe"] == "FIX")
+    return report["options"], report["launches"][-1]["races"], report["ascendc"], fix
+
+
+@requires_native
+@pytest.mark.parametrize("m, k, n, bands, first", [(64, 32, 64, 2, 0), (96, 32, 32, 3, 0), (64, 16, 32, 1, 32)])
+def test_an_accumulator_goes_to_ub_a_band_of_rows_at_a_time(m, k, n, bands, first):
+    options, races, src, fix = in_child_process(_run_bands, m, k, n, bands, first)
+    assert not races and options["mix_ratio"] == "1:2"
+    # Each band: the dual-destination fixpipe from its first row (row * 16 elements into the NZ tile), its
+    # rows in mSize, the whole tile's rows in srcStride.
+    rows = (m - first) // bands
+    starts = [int(at or 0) for at in re.findall(r"Fixpipe<float, float, ASC2_CFG_ROW_MAJOR_UB>\(\w+, \w+(?:\[(\d+)\])?, p\)",
+                                                src)]
+    assert starts == [(first + p * rows) * 16 for p in range(bands)]
+    assert src.count(f"p.mSize = {rows};") == bands and src.count(f"p.srcStride = {m};") == bands
+    # The FIX pipe moves the bands' bytes, not the whole tile each time: as long as one move of those rows.
+    whole = in_child_process(_run_bands, m, k, n, 1, first)[3]
+    assert fix == pytest.approx(whole, rel=0.05 * bands)
+
+
+def _band_refusal(m, k, n, bands, first):
+    asc2.set_platform("Model", "Ascend950")
+    a, b = _ints((m, k), np.float16, 6), _ints((k, n), np.float16, 7)
+    with pytest.raises(asc2.CompilationError) as info:
+        matmul_in_bands[1](a, b, np.zeros((m, n), np.float32), m, k, n, bands, first)
+    return info.value.line, str(info.value), line_of(matmul_in_bands, "line: band to UB")
+
+
+@requires_native
+def test_a_band_must_start_on_a_fractal_row():
+    line, message, expected = in_child_process(_band_refusal, 64, 16, 32, 1, 8)
+    assert line == expected
+    assert "16-row fractal boundary" in message and "row 8" in message
 
 
 def _run_relu_half():
@@ -288,6 +351,8 @@ def _mutation_cases():
                       lambda: (f16(256, 32), f16(32, 64, seed=1), zeros(256, 64), 256, 32, 64, 32), {}),
         mutation.Case("scaled_a_times_b", scaled_a_times_b, 1,
                       lambda: (f16(32, 32), f16(32, 16, seed=1), zeros(32, 16), 32, 32, 16), {}),
+        mutation.Case("matmul_in_bands", matmul_in_bands, 1,
+                      lambda: (f16(64, 32), f16(32, 32, seed=1), zeros(64, 32), 64, 32, 32, 2, 0), {}),
     ]
 
 
@@ -323,7 +388,8 @@ def _check_waits(name, sync_style):
 
 @requires_native
 @pytest.mark.parametrize("sync_style", ["flag", "buffer-id"])
-@pytest.mark.parametrize("name", ["matmul_add", "matmul_ub_l1", "scaled_row_blocks", "scaled_a_times_b"])
+@pytest.mark.parametrize("name", ["matmul_add", "matmul_ub_l1", "scaled_row_blocks", "scaled_a_times_b",
+                                  "matmul_in_bands"])
 def test_every_wait_and_buffer_id_is_needed(name, sync_style):
     problems, summary = in_child_process(_check_waits, name, sync_style)
     print(summary)

@@ -1074,7 +1074,9 @@ constexpr int64_t kLocM = 32, kLocK = 32, kLocN = 48;
 /// writes the f32 product into the AIV's UB (`dual`: half the rows into each
 /// of two AIVs); the AIV doubles its rows and stores them to C.
 /// `waitForFixpipe` false: the AIV does not wait for the cross-core flag.
-Program fixpipeToUbProgram(bool dual, bool waitForFixpipe = true) {
+/// `band`: the fixpipe moves only the second 16-row band of the tile (rows
+/// [16, 32)), which the AIVs store at those rows of C.
+Program fixpipeToUbProgram(bool dual, bool waitForFixpipe = true, bool band = false) {
   ProgramBuilder b;
   Program &p = b.program;
   p.kernelName = "fixpipe_to_ub";
@@ -1096,12 +1098,13 @@ Program fixpipeToUbProgram(bool dual, bool waitForFixpipe = true) {
   b.mmad(DType::F16, 0, 0, 0, kLocM, kLocK, kLocN, I(1), 14);
   b.set(Pipe::M, Pipe::FIX, 0);
   b.wait(Pipe::M, Pipe::FIX, 0);
-  b.fixpipeToUb(DType::F32, DType::F32, 0, kLocM, kLocN, 0, 15, dual);
+  const int64_t row0 = band ? 16 : 0, moved = kLocM - row0;
+  b.fixpipeToUb(DType::F32, DType::F32, 0, kLocM, kLocN, 0, 15, dual, row0, moved);
   b.crossCore(Opcode::CrossCoreSetFlag, Pipe::FIX, 0, Instr::kAicCore, 16);
   b.cores = Instr::kAivCore;
-  const int64_t rows = dual ? kLocM / 2 : kLocM, elems = rows * kLocN;
+  const int64_t rows = dual ? moved / 2 : moved, elems = rows * kLocN;
   int sub = b.special(Opcode::SubBlockIdx);
-  int offC = b.scalar(ScalarOp::Mul, R(sub), I(elems));
+  int offC = b.scalar(ScalarOp::Add, R(b.scalar(ScalarOp::Mul, R(sub), I(elems))), I(row0 * kLocN));
   if (waitForFixpipe)
     b.crossCore(Opcode::CrossCoreWaitFlag, Pipe::S, 0, Instr::kAivCore, 20);
   b.vecScalar(VecOp::Mul, DType::F32, elems * 4, 0, 2.0, I(elems), 22);
@@ -1176,6 +1179,29 @@ TEST(SimMix, FixpipeWritesTheVectorCoresUb) {
           if (v.op == Opcode::VecScalar)
             EXPECT_GE(v.start, e.end + uint64_t(arch.crossCoreFlagCycles));
     EXPECT_EQ(countOps(r, Opcode::FixpipeToUb), 1);
+  }
+}
+
+TEST(SimMix, FixpipeMovesABandOfRowsIntoTheVectorCoresUb) {
+  // The second 16-row band of the 32-row tile: it starts 16 rows into each
+  // NZ column block; rows before it never reach UB (C keeps its zeros), and
+  // FIX moves the band's bytes only.
+  ArchModel arch = loadArch("Ascend950");
+  for (bool dual : {false, true}) {
+    LocalPathData d;
+    LaunchResult r = simulateOrDie(fixpipeToUbProgram(dual, true, /*band=*/true), arch, 1, d.args());
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_TRUE(r.races.empty()) << r.races[0].message;
+    for (int64_t i = 0; i < kLocM; ++i)
+      for (int64_t j = 0; j < kLocN; ++j) {
+        double acc = 0;
+        for (int64_t k = 0; k < kLocK; ++k)
+          acc += get(DType::F16, d.a, i * kLocK + k) * get(DType::F16, d.b, k * kLocN + j);
+        ASSERT_EQ(get(DType::F32, d.c, i * kLocN + j), i < 16 ? 0.0 : 2 * acc)
+            << (dual ? "dual" : "single") << " C[" << i << "][" << j << "]";
+      }
+    LocalPathData::expectLocalCopyCycles(r, Opcode::FixpipeToUb, true, 16 * kLocN * 4,
+                                         arch.l0cToUbBytesPerCycle, arch);
   }
 }
 

@@ -516,11 +516,13 @@ public:
     in.atomic = atomic;
     emit(in, "ascendc.fixpipe", line);
   }
-  /// Ascend950, on the AIC: the L0C NZ tile (tileRows x tileCols of srcT)
-  /// -> ND rows of dstT in the UB of AIV 0 at ubAddr (dual: half the rows
-  /// to each AIV).
+  /// Ascend950, on the AIC: the L0C NZ tile (tileRows x tileCols of srcT),
+  /// or its `rows` rows from `row0` (a multiple of 16; rows 0: all of them),
+  /// -> ND rows of dstT in the UB of AIV 0 at ubAddr (dual: half the moved
+  /// rows to each AIV).
   void fixpipeToUb(DType dstT, DType srcT, int64_t l0cAddr, int64_t tileRows,
-                   int64_t tileCols, int64_t ubAddr, int line, bool dual = false) {
+                   int64_t tileCols, int64_t ubAddr, int line, bool dual = false,
+                   int64_t row0 = 0, int64_t rows = 0) {
     Instr in;
     in.op = Opcode::FixpipeToUb;
     in.pipe = Pipe::FIX;
@@ -533,6 +535,8 @@ public:
     in.tileRows = tileRows;
     in.tileCols = tileCols;
     in.dual = dual;
+    in.a = Operand::ofImm(row0);
+    in.rows = Operand::ofImm(rows ? rows : tileRows);
     emit(in, "ascendc.fixpipe_ub", line);
   }
   /// Ascend950, on an AIV: `rows` rows of tileCols elements (rows ubStride

@@ -31,6 +31,9 @@ split and copy sizes; their READMEs publish the samples' msprof times on silicon
   block over through GM (the fixpipe stores it to C, the vector cores load it
   back and overwrite it with its GELU); VIA_UB 1 through the Ascend950's
   L0C -> UB path (the fixpipe writes the vector cores' UB, no GM read).
+  PARTS 2 hands each vector core its rows in two halves (in two bands of the
+  accumulator's rows with VIA_UB 1, both moved before the vector work), where
+  a whole half and its GELU would not fit the 248 KB of UB a kernel may use.
 """
 
 import math
@@ -41,6 +44,8 @@ import asc2
 
 from .common import Measurement
 from .gemm import _base_block
+
+L = asc2.TensorLocation
 
 NEG_SQRT_8_OVER_PI = -math.sqrt(8.0 / math.pi)
 
@@ -125,12 +130,21 @@ def _mm_gelu_blocks(a_ptr: asc2.GlobalAddress, bt_ptr: asc2.GlobalAddress, c_ptr
     for j in asc2.range(0, n_size, BN):
         for i in asc2.range(0, SCM, BM):
             acc = _base_block(a_gm, bt_gm, m_base + i, n_base + j, K, BM, BN, BK, SKA, SKB)
-            if VIA_UB == 0:
+            if VIA_UB == 1:
+                # Both bands (PARTS 1 or 2) into UB first, as the sample's one fixpipe moves the block: the
+                # accumulator is free for the next block without waiting for this block's vector work.
+                first = asc2.copy(acc, [0, 0], [BM // PARTS, BN], location=L.UB)
+                if PARTS == 2:
+                    second = asc2.copy(acc, [BM // 2, 0], [BM // 2, BN], location=L.UB)
+            else:
                 asc2.copy_out(acc, c_gm, [m_base + i, n_base + j])
             for p in asc2.static_range(PARTS):
                 row = m_base + i + p * (BM // PARTS)
                 if VIA_UB == 1:
-                    x = asc2.copy(acc, [p * (BM // PARTS), 0], [BM // PARTS, BN], location=asc2.TensorLocation.UB)
+                    if p == 0:
+                        x = first
+                    else:
+                        x = second
                 else:
                     x = asc2.copy_in(c_gm, [row, n_base + j], [BM // PARTS, BN])
                 asc2.copy_out(_gelu(x), c_gm, [row, n_base + j])

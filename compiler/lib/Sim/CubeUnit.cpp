@@ -171,13 +171,16 @@ bool CoreRunner::fixpipeToL1(const Instr &in, int32_t pc) {
 }
 
 bool CoreRunner::fixpipeToUb(const Instr &in, int32_t pc) {
-  const int64_t rows = in.tileRows, cols = in.tileCols, rp = cube::pad16(rows);
+  // The band of rows [first, first + rows) of the L0C tile (all of it unless
+  // the kernel moves it in parts).
+  const int64_t first = val(in.a), rows = val(in.rows), cols = in.tileCols,
+                rp = cube::pad16(in.tileRows);
   const int64_t srcBytes =
       cube::tileBytes(cube::Layout::L0C, in.srcDtype, in.tileRows, in.tileCols);
   if (!checkLocal(in, Space::L0C, in.src0Addr, srcBytes))
     return false;
-  // dualDstCtl = 1: rows [0, M/2) to AIV 0's UB, [M/2, M) to AIV 1's, each
-  // at dstAddr; otherwise all of them to AIV 0 (subBlockId 0).
+  // dualDstCtl = 1: the band's first half to AIV 0's UB, its second to AIV
+  // 1's, each at dstAddr; otherwise all of it to AIV 0 (subBlockId 0).
   const int parts = in.dual ? 2 : 1;
   const int64_t partRows = rows / parts, w = byteWidth(in.dtype);
   const uint8_t *src = memory[int(Space::L0C)].data() + in.src0Addr;
@@ -195,11 +198,12 @@ bool CoreRunner::fixpipeToUb(const Instr &in, int32_t pc) {
     uint8_t *dst = aiv->memory[int(Space::UB)].data() + in.dstAddr;
     for (int64_t r = 0; r < partRows; ++r)
       cube::fixpipeRow(in.dtype, in.srcDtype, in.relu, dst + r * cols * w, src, rp,
-                       part * partRows + r, cols);
+                       first + part * partRows + r, cols);
     if (races && aiv->races)
       races->writeOther(*aiv->races, Space::UB, in.dstAddr, in.dstAddr + bytes);
   }
-  transfer(in, copyCycles(srcBytes, arch.l0cToUbBytesPerCycle), srcBytes);
+  const int64_t movedBytes = rows * cols * byteWidth(in.srcDtype);
+  transfer(in, copyCycles(movedBytes, arch.l0cToUbBytesPerCycle), movedBytes);
   return true;
 }
 

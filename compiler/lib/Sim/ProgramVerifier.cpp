@@ -661,7 +661,10 @@ std::string ProgramVerifier::checkCrossCoreCopy(const Instr &in, std::vector<Spa
   if (!why.empty())
     return why;
   const int64_t w = byteWidth(in.dtype);
-  if (fixpipe && in.dual && (in.tileRows % 2 || program.vectorCoresPerGroup < 2))
+  if (fixpipe && (in.a.isReg() || in.rows.isReg() || in.a.imm < 0 || in.a.imm % 16 ||
+                  in.rows.imm <= 0 || in.a.imm + in.rows.imm > in.tileRows))
+    return "L0C -> UB moves a band of the tile's rows that starts on a 16-row fractal boundary";
+  if (fixpipe && in.dual && (in.rows.imm % 2 || program.vectorCoresPerGroup < 2))
     return "a dual-destination fixpipe halves an even number of rows between two AIVs";
   if (!fixpipe && (in.srcDtype != in.dtype || !isCubeInput(in.dtype)))
     return std::string("UB -> L1 copies float16/bfloat16/float32/int8 as they are, not ") +

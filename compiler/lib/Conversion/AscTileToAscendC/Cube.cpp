@@ -327,17 +327,22 @@ LogicalResult Lowering::lowerL0CToUB(at::MoveOp op) {
   auto in = fixpipeSource(op, relu);
   if (failed(in))
     return failure();
-  // split: this vector core's half of the rows (the dual-destination fixpipe).
-  int64_t rows = src.getShape()[0] / (op.getSplit() ? 2 : 1);
-  if (!llvm::all_of(op.getOffsets(), [](int64_t o) { return o == 0; }) ||
-      src.getShape().size() != 2 || dst.getShape()[0] != rows || dst.getShape()[1] != src.getShape()[1])
-    return op.emitOpError() << "L0C -> UB moves the whole 2-D tile";
+  // The whole tile or a band of its rows from a fractal row boundary, all
+  // columns; split: this vector core's half of them (the dual-destination
+  // fixpipe).
+  ArrayRef<int64_t> offsets = op.getOffsets();
+  if (src.getShape().size() != 2 || offsets[1] != 0 || dst.getShape()[1] != src.getShape()[1])
+    return op.emitOpError() << "L0C -> UB moves whole rows of a 2-D tile";
+  if (offsets[0] % 16)
+    return op.emitOpError() << "L0C -> UB moves rows from a 16-row fractal boundary, not from row "
+                            << offsets[0];
   Type from = cast<ac::LocalType>(in->getType()).getElementType(), to = dst.getElementType();
   if (!(from.isF32() ? (to.isF32() || to.isF16() || to.isBF16()) : from == to))
     return op.emitOpError() << "the fixpipe moves a " << from << " accumulator to UB as f32, f16 or "
                             << "bf16 (i32 as it is), not as " << to;
   Value ub = newBuffer(op.getLoc(), dst, ac::Position::VECCALC, "fixpiped");
-  builder.create<ac::FixpipeUbOp>(op.getLoc(), ub, *in, relu, /*dual=*/op.getSplit());
+  builder.create<ac::FixpipeUbOp>(op.getLoc(), ub, *in, relu, /*dual=*/op.getSplit(),
+                                  /*row=*/offsets[0]);
   buffers[op.getResult()] = ub;
   return success();
 }

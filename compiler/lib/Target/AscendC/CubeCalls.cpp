@@ -203,18 +203,24 @@ FamilyResult Emitter::emitCubeFamily(Operation *op) {
         // NZ -> ND rows into the vector core's UB (Fixpipe（L0C到UB数据搬运）.md,
         // the fixpipe_l0c2ub sample): srcStride = M rounded up to 16 in C0
         // units, dstStride = the UB row length in elements; dualDstCtl = 1
-        // halves M between the two vector cores, subBlockId 0 otherwise.
+        // halves M between the two vector cores, subBlockId 0 otherwise. A
+        // band of rows from `row` (a fractal boundary) starts row * 16
+        // elements into the NZ tile and keeps the whole tile's srcStride.
         auto src = o.getSrc().getType();
         std::string out = cType(o.getDst().getType().getElementType());
         std::string in = cType(src.getElementType());
         std::string quant = out == in ? "NoQuant" : out == "half" ? "F322F16" : "F322BF16";
-        int64_t m = src.getShape()[0], n = src.getShape()[1];
+        int64_t full = src.getShape()[0], n = src.getShape()[1];
+        int64_t m = o.getDst().getType().getShape()[0] * (o.getDual() ? 2 : 1);
+        std::string from = name(o.getSrc());
+        if (o.getRow())
+          from += "[" + std::to_string(o.getRow() * 16) + "]";
         line() << "{\n";
         indent += 2;
         line() << fixpipeParams("ROW_MAJOR") << " p;\n";
         line() << "p.nSize = " << n << ";\n";
         line() << "p.mSize = " << m << ";\n";
-        line() << "p.srcStride = " << (m + 15) / 16 * 16 << ";\n";
+        line() << "p.srcStride = " << (full + 15) / 16 * 16 << ";\n";
         line() << "p.dstStride = " << n << ";\n";
         line() << "p.quantPre = QuantMode_t::" << quant << ";\n";
         line() << "p.deqScalar = 0;\n";
@@ -223,7 +229,7 @@ FamilyResult Emitter::emitCubeFamily(Operation *op) {
         line() << "p.subBlockId = false;\n";
         line() << "p.params.ndNum = 1;\n";
         line() << "AscendC::Fixpipe<" << out << ", " << in << ", " << kFixpipeToUbConfig << ">("
-               << name(o.getDst()) << ", " << name(o.getSrc()) << ", p);" << srcLine(o) << "\n";
+               << name(o.getDst()) << ", " << from << ", p);" << srcLine(o) << "\n";
         indent -= 2;
         line() << "}\n";
         return success();

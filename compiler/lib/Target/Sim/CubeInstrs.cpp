@@ -117,7 +117,12 @@ FamilyResult Builder::emitCubeFamily(Operation *op) {
         if (failed(emitFixpipeToLocal(op, sim::Opcode::FixpipeToUb, f.getDst(), f.getSrc(),
                                       f.getRelu())))
           return failure();
-        program.code.back().dual = f.getDual();
+        sim::Instr &in = program.code.back();
+        in.dual = f.getDual();
+        // The band of rows moved: from `row` on, as many as the UB tile holds
+        // (twice that with dual).
+        in.a = sim::Operand::ofImm(f.getRow());
+        in.rows = sim::Operand::ofImm(f.getDst().getType().getShape()[0] * (f.getDual() ? 2 : 1));
         return success();
       })
       .Case<CopyUbToL1Op>([&](CopyUbToL1Op c) -> LogicalResult {

@@ -320,13 +320,20 @@ def move(gen, src, offsets, shape, location, what):
         check_ub_alignment(shape, src.dtype, location)
         return refill(gen, src.fill, shape, src.dtype, location)
     if src.location == L.L0C and location == L.UB:
-        # Ascend950: the cube core's fixpipe writes its vector core's UB (the lowering refuses it on A2/A3).
-        if tuple(offsets) != (0,) * len(shape) or shape != tuple(src.shape) or dynamic:
-            fail(errors.UnsupportedError, f"{what}: L0C -> UB moves the whole tile")
+        # Ascend950: the cube core's fixpipe writes its vector core's UB (the lowering refuses it on A2/A3): the
+        # whole tile or a band of whole rows from a 16-row fractal boundary (a tile too large for UB in parts).
+        if dynamic:
+            fail(errors.UnsupportedError, f"{what}: L0C -> UB takes compile-time offsets")
+        if len(shape) != 2 or offsets[1] != 0 or shape[1] != src.shape[1]:
+            fail(errors.UnsupportedError, f"{what}: L0C -> UB moves whole rows of the accumulator (all "
+                                          f"{src.shape[-1]} columns), not a {list(shape)} sub-tile at {list(offsets)}")
+        if offsets[0] % 16:
+            fail(errors.AlignmentError, f"{what}: L0C -> UB moves rows from a 16-row fractal boundary of the "
+                                        f"accumulator; row {offsets[0]} is not one")
         if src.dtype not in (core.float32, core.float16, core.bfloat16, core.int32):
             fail(errors.CompilationTypeError, f"{what}: L0C -> UB moves float32 results (or their "
                                               f"float16/bfloat16 casts) and int32 ones, not {src.dtype.name}")
-        return new_tile(gen, f"asctile.move {src.ssa} offsets [{', '.join('0' for _ in shape)}] : {src.type} -> ",
+        return new_tile(gen, f"asctile.move {src.ssa} offsets [{offsets[0]}, 0] : {src.type} -> ",
                         shape, src.dtype, location)
     if src.location == L.UB and location == L.L1:
         return _ub_to_l1(gen, src, offsets, shape, what)

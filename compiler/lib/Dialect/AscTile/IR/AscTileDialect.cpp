@@ -700,16 +700,18 @@ LogicalResult MoveOp::verify() {
   if (!getDynamic().empty() && getDynamic().size() != src.getShape().size())
     return emitOpError() << "expects one runtime offset per dimension, got "
                          << getDynamic().size();
-  // split: the UB side holds half the rows of the cube-side tile.
+  // split: the UB side holds half the rows the move covers (L0C -> UB: of
+  // the accumulator's rows from the offset on, which may be all of them or a
+  // band; UB -> L1: of the whole UB tile).
   bool fromL0C = src.getLocation() == TileLocation::L0C && dst.getLocation() == TileLocation::UB;
-  if (getSplit() && (!(fromL0C || toL1) || src.getShape().size() != 2 || getOffsets()[0] != 0 ||
-                     (fromL0C ? src.getShape()[0] : dst.getShape()[0]) !=
-                         2 * (fromL0C ? dst.getShape()[0] : src.getShape()[0])))
+  if (getSplit() && (!(fromL0C || toL1) || src.getShape().size() != 2 ||
+                     (toL1 && (getOffsets()[0] != 0 || dst.getShape()[0] != 2 * src.getShape()[0]))))
     return emitOpError() << "split moves L0C -> UB or UB -> L1 with half the rows on the UB side";
   int64_t rowScale = getSplit() && toL1 ? 2 : 1; // the source's rows, as the result counts them
+  int64_t movedScale = getSplit() && fromL0C ? 2 : 1; // the rows moved, as the result counts them
   for (size_t d = 0; d < src.getShape().size(); ++d)
     if (getOffsets()[d] < 0 ||
-        getOffsets()[d] + dst.getShape()[transpose ? 1 - d : d] >
+        getOffsets()[d] + dst.getShape()[transpose ? 1 - d : d] * (d == 0 ? movedScale : 1) >
             src.getShape()[d] * (d == 0 ? rowScale : 1))
       return emitOpError() << "sub-tile " << dst << " at offsets ["
                            << llvm::make_range(getOffsets().begin(), getOffsets().end())

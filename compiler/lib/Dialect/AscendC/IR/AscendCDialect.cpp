@@ -357,15 +357,16 @@ LogicalResult FixpipeUbOp::verify() {
     return emitOpError() << "moves an L0C tile to UB";
   if (src.getShape().size() != 2 || dst.getShape().size() != 2)
     return emitOpError() << "moves 2-D tiles";
-  // dualDstCtl = 1 splits M in halves, one per vector core (M even).
-  int64_t rows = src.getShape()[0];
-  if (getDual() && rows % 2)
-    return emitOpError() << "divides an odd number of rows (" << rows
-                         << ") between two vector cores";
-  if (dst.getShape()[0] != (getDual() ? rows / 2 : rows) ||
-      dst.getShape()[1] != src.getShape()[1])
-    return emitOpError() << "writes " << (getDual() ? "half the rows of " : "")
-                         << "the L0C tile; UB buffer shape does not match";
+  // The moved rows: from `row` (a fractal row boundary) on, as many as dst
+  // holds, twice that with dualDstCtl = 1 (M in halves, one per vector core).
+  int64_t rows = dst.getShape()[0] * (getDual() ? 2 : 1), first = getRow();
+  if (first < 0 || first % 16)
+    return emitOpError() << "starts at row " << first
+                         << "; a band of L0C rows starts on a 16-row fractal boundary";
+  if (first + rows > src.getShape()[0] || dst.getShape()[1] != src.getShape()[1])
+    return emitOpError() << "writes " << (getDual() ? "half of " : "") << rows
+                         << " rows from row " << first << " of the L0C tile " << src
+                         << "; UB buffer shape does not match";
   // Fixpipe L0C -> UB data types (Fixpipe（L0C到UB数据搬运）.md) without the
   // quantisation modes: f32 -> f32/f16/bf16 (cast in the fixpipe), s32 -> s32.
   Type in = src.getElementType(), out = dst.getElementType();

@@ -164,7 +164,10 @@ def AscendC_FixpipeUbOp : AscendC_Op<"fixpipe_ub",
     `relu`. With `dual` the rows are divided between the group's two vector
     cores (dualDstCtl = 1, split along M): the first half lands in sub-block
     0's UB, the second in sub-block 1's, both at `dst`'s address, so `dst`
-    has half `src`'s rows; without it the whole tile goes to sub-block 0
+    has half the moved rows; without it they all go to sub-block 0. The
+    moved rows are `src`'s from `row` (a multiple of 16: a fractal row
+    boundary of the NZ tile) on, as many as `dst` holds (twice that with
+    `dual`): the whole tile by default, a band of its rows otherwise
     (mirror-cann/asc-devkit@82b89a15f: docs/zh/api/SIMD-API/基础API/
     矩阵计算（ISASI）/矩阵计算的搬出/Fixpipe（L0C到UB数据搬运）.md;
     impl/basic_api/dav_3510/kernel_operator_fixpipe_impl.h FixpipeL0cToUB).
@@ -174,10 +177,11 @@ def AscendC_FixpipeUbOp : AscendC_Op<"fixpipe_ub",
     ```mlir
     ascendc.fixpipe_ub %ub, %c : !ascendc.local<32x64xf32, VECCALC>, !ascendc.local<32x64xf32, CO1>
     ascendc.fixpipe_ub %ub, %c {dual, relu} : !ascendc.local<16x64xf16, VECCALC>, !ascendc.local<32x64xf32, CO1>
+    ascendc.fixpipe_ub %ub, %c {dual, row = 32 : i64} : !ascendc.local<16x64xf32, VECCALC>, !ascendc.local<64x64xf32, CO1>
     ```
   }];
   let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src, UnitAttr:$relu,
-                       UnitAttr:$dual);
+                       UnitAttr:$dual, DefaultValuedAttr<I64Attr, "0">:$row);
   let assemblyFormat = [{
     $dst `,` $src attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
   }];
