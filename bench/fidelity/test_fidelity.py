@@ -116,9 +116,10 @@ def test_every_point_is_complete_and_cited():
 
 def test_the_958b_variant_is_ascend950_with_its_core_counts():
     """Ascend950PR_958b.json (the A5 silicon GEMM's 32-AIC part) differs from Ascend950.json only in its
-    name and core counts and in the DMA's request interval and depth, which it takes from Huawei's
+    name and core counts, in the DMA's request interval and depth, which it takes from Huawei's
     DataCopy sample on 950PR silicon where Ascend950.json keeps its CAModel fit (docs/simulator.md,
-    "DMA"); any other timing parameter changed in one file must change in the other."""
+    "DMA"), and in its vector cores' GM reads and writes not sharing a port (the L2 cache-mode sample's
+    add on silicon overlaps them); any other timing parameter changed in one file must change in the other."""
     import json
 
     def load(name):
@@ -131,8 +132,9 @@ def test_the_958b_variant_is_ascend950_with_its_core_counts():
     assert (variant.pop("name"), variant.pop("aic_cores"), variant.pop("aiv_cores")) == ("Ascend950PR_958b", 32, 64)
     for key in ("name", "aic_cores", "aiv_cores"):
         base.pop(key)
-    assert (variant.pop("mte_issue_cycles"), variant.pop("mte_outstanding")) == (39.4, 32)
-    assert (base.pop("mte_issue_cycles"), base.pop("mte_outstanding")) == (0, 2)
+    assert (variant.pop("mte_issue_cycles"), variant.pop("mte_outstanding"), variant.pop("gm_port_shared")) == \
+        (39.4, 32, 0)
+    assert (base.pop("mte_issue_cycles"), base.pop("mte_outstanding"), base.pop("gm_port_shared")) == (0, 2, 1)
     assert variant == base
 
 
@@ -161,6 +163,8 @@ def test_the_huawei_sample_kernels_equal_numpy_on_small_shapes():
     assert m.ok and m.cycles > 0 and (options["kernel_type"], options["mix_ratio"]) == ("MIX", "1:2")
     asc2.set_platform(asc2.Backend.Model, "Ascend950PR_958b", 0)
     m = devkit.run_gelu_blocks(cores=4, m=64, n=256, block_m=32, block_n=128, rows=2)
+    assert m.ok and m.cycles > 0
+    m = devkit.run_add_stream(cores=4, m=11, n=64, chunk=96)  # 3/3/3/2 rows: 2 x 96 and 96 + 32 elements
     assert m.ok and m.cycles > 0
     for via_ub in (0, 1):  # through GM; the fixpipe into UB in two bands of rows
         m = devkit.run_mm_gelu_blocks(cores=4, m=512, n=512, k=256, single_m=256, single_n=256,

@@ -27,6 +27,7 @@ KERNELS = {
     "batched_matmul": mn_blocks.run_batched,
     "mn_tiles": _mn_tiles,
     "add_rows": devkit.run_add_rows,
+    "add_stream": devkit.run_add_stream,
     "gelu_blocks": devkit.run_gelu_blocks,
     "mm_blocks": devkit.run_mm_blocks,
     "mm_gelu_blocks": devkit.run_mm_gelu_blocks,

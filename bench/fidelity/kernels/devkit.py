@@ -8,6 +8,10 @@ split and copy sizes; their READMEs publish the samples' msprof times on silicon
   shorter one of whole rows when CHUNK does not divide them), x and y loaded,
   added, z stored per trip, each in its own buffer. STAGES 1 is the sample's
   single-buffered loop, 2 its ping-pong one.
+- ``add_stream``: the same z = x + y with the rows split evenly over the blocks,
+  each block's part walked as one flat run in CHUNK-element copies, the last
+  one as long as what is left (``real_shape``), x, y and z each in their own
+  ping-pong buffers (the L2 cache-mode sample's add, its NORMAL case).
 - ``gelu_blocks``: the tanh GELU as x / (1 + exp(-sqrt(8/pi) (x + 0.044715 x^3))),
   the sample's eight basic-API vector ops in its order (x*x, *x, *0.044715, +x,
   *-sqrt(8/pi), exp, +1, x / .), over an [M, N] array cut into blocks of
@@ -70,6 +74,28 @@ def _add_rows(x_ptr: asc2.GlobalAddress, y_ptr: asc2.GlobalAddress, z_ptr: asc2.
     for r in asc2.range((rows * N - full * CHUNK) // N):  # CHUNK a whole number of rows: 0 or more rows left
         off = tail_start + r * N
         asc2.copy_out(asc2.copy_in(x_gm, [off], [N]) + asc2.copy_in(y_gm, [off], [N]), z_gm, [off])
+
+
+def _add_stream(x_ptr: asc2.GlobalAddress, y_ptr: asc2.GlobalAddress, z_ptr: asc2.GlobalAddress,
+                M: asc2.ConstExpr[int], N: asc2.ConstExpr[int], SPLIT: asc2.ConstExpr[int],
+                CHUNK: asc2.ConstExpr[int]):
+    x_gm = asc2.global_tensor(x_ptr, [M * N])
+    y_gm = asc2.global_tensor(y_ptr, [M * N])
+    z_gm = asc2.global_tensor(z_ptr, [M * N])
+    base_rows = M // SPLIT
+    extra = M % SPLIT
+    b = asc2.block_idx()
+    takes_extra = (extra - 1 - b + SPLIT) // SPLIT          # 1 for the first `extra` blocks, else 0
+    total = (base_rows + takes_extra) * N
+    start = (b * base_rows + b * takes_extra + extra * (1 - takes_extra)) * N
+    for i in asc2.range(asc2.ceildiv(total, CHUNK)):
+        off = start + i * CHUNK
+        left = total - i * CHUNK
+        if left > CHUNK:
+            left = CHUNK
+        x = asc2.copy_in(x_gm, [off], [CHUNK], real_shape=[left])
+        y = asc2.copy_in(y_gm, [off], [CHUNK], real_shape=[left])
+        asc2.copy_out(x + y, z_gm, [off], real_shape=[left])
 
 
 def _gelu_blocks(x_ptr: asc2.GlobalAddress, y_ptr: asc2.GlobalAddress,
@@ -154,6 +180,7 @@ def _mm_gelu_blocks(a_ptr: asc2.GlobalAddress, bt_ptr: asc2.GlobalAddress, c_ptr
 # and z in their own UB buffers (reuse_alloc=0: z does not take x's place, so the next trip's loads need not
 # wait for this trip's store).
 ADD_ROWS = {stages: asc2.jit(_add_rows, num_stages=stages, reuse_alloc=0) for stages in (1, 2)}
+ADD_STREAM = asc2.jit(_add_stream, num_stages=2, reuse_alloc=0)
 GELU_BLOCKS = asc2.jit(_gelu_blocks, num_stages=2)
 MM_BLOCKS = asc2.jit(_mm_blocks)
 MM_GELU_BLOCKS = asc2.jit(_mm_gelu_blocks)
@@ -173,6 +200,17 @@ def run_add_rows(cores, m, n, chunk, stages, seed=2026):
     kernel[cores](x, y, z, m, n, cores, chunk)
     result = Measurement()
     result.add_launch(kernel, cores)
+    return result.check(z, x.astype(np.float64) + y, 1e-3, 1e-3)
+
+
+def run_add_stream(cores, m, n, chunk, seed=2026):
+    rng = np.random.default_rng(seed)
+    x = rng.random((m, n), dtype=np.float32).astype(np.float16)
+    y = rng.random((m, n), dtype=np.float32).astype(np.float16)
+    z = np.zeros_like(x)
+    ADD_STREAM[cores](x, y, z, m, n, cores, chunk)
+    result = Measurement()
+    result.add_launch(ADD_STREAM, cores)
     return result.check(z, x.astype(np.float64) + y, 1e-3, 1e-3)
 
 
