@@ -54,18 +54,25 @@ L = asc2.TensorLocation
 NEG_SQRT_8_OVER_PI = -math.sqrt(8.0 / math.pi)
 
 
+@asc2.jit
+def _block_rows(M, SPLIT):
+    """This block's rows of M split evenly over SPLIT blocks (the first M % SPLIT blocks take one more, each
+    block's rows contiguous): how many, and the first."""
+    base_rows = M // SPLIT
+    extra = M % SPLIT
+    b = asc2.block_idx()
+    takes_extra = (extra - 1 - b + SPLIT) // SPLIT          # 1 for the first `extra` blocks, else 0
+    return base_rows + takes_extra, b * base_rows + b * takes_extra + extra * (1 - takes_extra)
+
+
 def _add_rows(x_ptr: asc2.GlobalAddress, y_ptr: asc2.GlobalAddress, z_ptr: asc2.GlobalAddress,
               M: asc2.ConstExpr[int], N: asc2.ConstExpr[int], SPLIT: asc2.ConstExpr[int],
               CHUNK: asc2.ConstExpr[int]):
     x_gm = asc2.global_tensor(x_ptr, [M * N])
     y_gm = asc2.global_tensor(y_ptr, [M * N])
     z_gm = asc2.global_tensor(z_ptr, [M * N])
-    base_rows = M // SPLIT
-    extra = M % SPLIT
-    b = asc2.block_idx()
-    takes_extra = (extra - 1 - b + SPLIT) // SPLIT          # 1 for the first `extra` blocks, else 0
-    rows = base_rows + takes_extra
-    start = (b * base_rows + b * takes_extra + extra * (1 - takes_extra)) * N
+    rows, first = _block_rows(M, SPLIT)
+    start = first * N
     full = rows * N // CHUNK
     for i in asc2.range(full):
         off = start + i * CHUNK
@@ -82,12 +89,9 @@ def _add_stream(x_ptr: asc2.GlobalAddress, y_ptr: asc2.GlobalAddress, z_ptr: asc
     x_gm = asc2.global_tensor(x_ptr, [M * N])
     y_gm = asc2.global_tensor(y_ptr, [M * N])
     z_gm = asc2.global_tensor(z_ptr, [M * N])
-    base_rows = M // SPLIT
-    extra = M % SPLIT
-    b = asc2.block_idx()
-    takes_extra = (extra - 1 - b + SPLIT) // SPLIT          # 1 for the first `extra` blocks, else 0
-    total = (base_rows + takes_extra) * N
-    start = (b * base_rows + b * takes_extra + extra * (1 - takes_extra)) * N
+    rows, first = _block_rows(M, SPLIT)
+    total = rows * N
+    start = first * N
     for i in asc2.range(asc2.ceildiv(total, CHUNK)):
         off = start + i * CHUNK
         left = total - i * CHUNK
