@@ -113,17 +113,32 @@ def run_point(point, slow=False):
         return evaluate(point, error=text[:300], wall=round(time.perf_counter() - start, 2))
 
 
+MEASURED_ON = ("silicon", "camodel")
+
+
 def summarize(rows):
-    """Metrics per set present in ``rows`` and over all of them."""
+    """Metrics per set present in ``rows`` and over all of them; where a set mixes silicon and CAModel
+    points, also per kind of measurement ("validation/silicon", ...): a CAModel figure is a proxy for
+    silicon, timed on code upstream generated, and the two are read apart."""
     result = {}
     for name in SETS + ("all",):
         chosen = [r for r in rows if name == "all" or r["set"] == name]
-        if chosen:
-            result[name] = metrics.summary([r["ratio"] for r in chosen])
-            result[name]["failed"] = sum(1 for r in chosen if r["error"] and not r["error"].startswith("not run"))
-            result[name]["not_run"] = sum(1 for r in chosen if r["error"] and r["error"].startswith("not run"))
-            result[name]["numpy_mismatch"] = sum(1 for r in chosen if r["numpy_ok"] is False)
+        if not chosen:
+            continue
+        result[name] = _metrics(chosen)
+        kinds = [[r for r in chosen if r.get("measured_on") == kind] for kind in MEASURED_ON]
+        if all(kinds):
+            for kind, part in zip(MEASURED_ON, kinds):
+                result[f"{name}/{kind}"] = _metrics(part)
     return result
+
+
+def _metrics(chosen):
+    m = metrics.summary([r["ratio"] for r in chosen])
+    m["failed"] = sum(1 for r in chosen if r["error"] and not r["error"].startswith("not run"))
+    m["not_run"] = sum(1 for r in chosen if r["error"] and r["error"].startswith("not run"))
+    m["numpy_mismatch"] = sum(1 for r in chosen if r["numpy_ok"] is False)
+    return m
 
 
 def _number(value, unit):
@@ -154,7 +169,8 @@ def format_summary(summary):
         share = "-" if s["share_within"] is None else f"{s['share_within']:.0%}"
         extra = [f"{s[k]} {label}" for k, label in (("failed", "failed"), ("not_run", "not run"),
                                                    ("numpy_mismatch", "differ from numpy")) if s[k]]
-        lines.append(f"{name:12s} {s['points']:3d} points: typical factor {factor:>6s} (exp mean |ln r| over "
+        label = f"  {name.partition('/')[2]}" if "/" in name else name
+        lines.append(f"{label:12s} {s['points']:3d} points: typical factor {factor:>6s} (exp mean |ln r| over "
                      f"{s['with_ratio']}), within ±20% {s['within']}/{s['points']} = {share}"
                      + (f"; {', '.join(extra)}" if extra else ""))
     return lines

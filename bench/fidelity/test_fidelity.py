@@ -84,6 +84,23 @@ def test_summary_per_set_and_its_printout():
     assert "within ±20% 1/4 = 25%" in text
 
 
+def test_sets_mixing_silicon_and_camodel_are_also_summarised_per_kind():
+    rows = [run.evaluate(_point(id="a", published=100.0, unit="cycles", measured_on="silicon"),
+                         Measurement([100]), clock=1),
+            run.evaluate(_point(id="b", published=100.0, unit="cycles", measured_on="camodel"),
+                         Measurement([200]), clock=1),
+            run.evaluate(_point(id="c", set="validation", published=100.0, unit="cycles", measured_on="camodel"),
+                         Measurement([50]), clock=1)]
+    summary = run.summarize(rows)
+    assert summary["calibration/silicon"]["within"] == 1 and summary["calibration/camodel"]["within"] == 0
+    assert summary["all/camodel"]["points"] == 2 and summary["all/silicon"]["points"] == 1
+    assert "validation/silicon" not in summary and "validation/camodel" not in summary  # one kind only
+    lines = run.format_summary(summary)
+    assert lines[0].startswith("calibration") and lines[1].startswith("  silicon ") and \
+        lines[2].startswith("  camodel ")
+    assert sum(line.startswith("  ") for line in lines) == 4
+
+
 def test_measurement_check_detects_a_wrong_number():
     m = Measurement().check(np.array([1.0, 2.0]), np.array([1.0, 2.0]), rtol=1e-6, atol=0.0)
     assert m.ok and m.max_err == 0.0
