@@ -15,6 +15,7 @@ import pytest
 
 import asc2
 from conftest import in_child_process, line_of, requires_native
+from kernel_project import HAS_TWIN, NO_TWIN
 
 L = asc2.TensorLocation
 
@@ -327,6 +328,57 @@ def test_a_bias_row_from_ub_goes_to_the_bias_table_through_l1():
     src = in_child_process(_run_bias_row)
     # A 1-D row is copied as it is (a plain DataCopy of its 64 floats), not as NZ fractals.
     assert "AscendC::DataCopy(from_ub" in src and ", 64);" in src
+
+
+# -- the emitted Ascend C on the CPU twin: the same numbers as numpy and the simulator ----------------------
+
+def _twin_cases():
+    f16 = lambda shape, seed: _ints(shape, np.float16, seed)  # noqa: E731
+    a, b = f16((32, 64), 1), f16((64, 64), 2)
+    product = lambda x, y: x.astype(np.float32) @ y.astype(np.float32)  # noqa: E731
+    cases = []
+    c = np.zeros((32, 64), np.float32)
+    cases.append(("matmul_add", matmul_add, lambda: matmul_add[1](a, b, c, a.shape, b.shape, c.shape), c,
+                  lambda: 2 * product(a, b)))
+    a2, b2 = f16((64, 32), 3), f16((32, 64), 4)
+    c2 = np.zeros((64, 64), np.float32)
+    cases.append(("matmul_in_bands", matmul_in_bands, lambda: matmul_in_bands[1](a2, b2, c2, 64, 32, 64, 2, 0), c2,
+                  lambda: 2 * product(a2, b2) + 1))
+    a3, b3 = f16((32, 64), 5), f16((64, 32), 6)
+    c3 = np.zeros((32, 32), np.float32)
+    cases.append(("matmul_ub_l1", matmul_ub_l1, lambda: matmul_ub_l1[1](a3, b3, c3, a3.shape, b3.shape, c3.shape, 16), c3,
+                  lambda: product(a3, b3)))
+    a4, b4 = f16((128, 32), 7), f16((32, 64), 8)
+    c4 = np.zeros((128, 64), np.float32)
+    cases.append(("scaled_row_blocks", scaled_row_blocks, lambda: scaled_row_blocks[2](a4, b4, c4, 128, 32, 64, 32), c4,
+                  lambda: product(a4, b4) * 0.5 - 1.0))
+    a5, b5 = f16((32, 32), 9), f16((32, 16), 10)
+    c5 = np.zeros((32, 16), np.float32)
+    cases.append(("scaled_a_times_b", scaled_a_times_b, lambda: scaled_a_times_b[1](a5, b5, c5, 32, 32, 16), c5, None))
+    return cases
+
+
+def _run_on_twin():
+    import os
+    os.environ["ASC2_TWIN_COMPARE"] = "1"  # each launch also runs the simulator and must agree
+    asc2.set_platform("Twin", "Ascend950")
+    done = []
+    for name, kernel, launch, out, want in _twin_cases():
+        launch()
+        assert kernel.last_report["launch"]["compared_with_model"], name
+        if want is not None:
+            np.testing.assert_array_equal(out, want(), err_msg=name)
+        done.append(name)
+    return done
+
+
+@requires_native
+@pytest.mark.skipif(not HAS_TWIN, reason=NO_TWIN)
+def test_the_local_paths_run_on_the_twin(twin_cache):
+    # L0C -> UB (whole, dual-destination, in bands) and UB -> L1 (each vector core its rows, into the cube
+    # core's L1): the twin's AIC writes the vector cores' UB and an AIV's copy lands in its AIC's L1.
+    assert in_child_process(_run_on_twin) == ["matmul_add", "matmul_in_bands", "matmul_ub_l1",
+                                              "scaled_row_blocks", "scaled_a_times_b"]
 
 
 # -- every inserted wait and buffer id is needed (the simulator catches its removal) ------------------------

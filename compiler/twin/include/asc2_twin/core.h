@@ -138,6 +138,10 @@ struct Core {
   uint32_t aivPerBlock = 1; // active AIVs per block (the kernel type's ratio)
   bool kernelTypeSeen = false;
   BlockShared *shared = nullptr;
+  // The cores of this block: [0] the AIC, [1] and [2] the AIVs (Launch sets
+  // them). Ascend950's local paths write the other core's memory: an AIV's
+  // copy into L1 lands in the AIC's, the AIC's fixpipe into UB in an AIV's.
+  Core *group[3] = {nullptr, nullptr, nullptr};
   CoreSyncState sync;
   AtomicOp atomic = AtomicOp::None;
   CoreVectorState vec;
@@ -169,13 +173,23 @@ inline Core &CurrentCore() {
   throw Error(c ? c->name() + ": " + what : what);
 }
 
-inline uint8_t *LocalBase(Memory m) {
-  Core &c = CurrentCore();
+inline uint8_t *LocalBaseOf(Core &c, Memory m) {
   auto &v = c.mem[int(m)];
   if (v.empty())
     v.assign(MemoryBytes(m), 0);
   return v.data();
 }
+
+/// The core whose memory `m` is for the calling core: its own, except an AIV's
+/// L1, which is its AIC's (Ascend950's UB -> L1 copy; an AIV has no L1).
+inline Core &OwnerOf(Memory m) {
+  Core &c = CurrentCore();
+  if (c.kind == CoreKind::AIV && m == Memory::L1 && c.group[0])
+    return *c.group[0];
+  return c;
+}
+
+inline uint8_t *LocalBase(Memory m) { return LocalBaseOf(OwnerOf(m), m); }
 
 /// The caller's GM buffers (registered by the launcher); when any are
 /// registered, every GM access must fall inside one of them.
@@ -230,20 +244,24 @@ inline void CheckGlobal(const char *api, const void *p, int64_t bytes) {
   Fail(os.str());
 }
 
-/// Checks [byteOffset, byteOffset + bytes) of local memory `m` and returns it.
-inline uint8_t *CheckLocal(const char *api, Memory m, int64_t byteOffset,
-                           int64_t bytes) {
+/// Checks [byteOffset, byteOffset + bytes) of local memory `m` of core `c` and returns it.
+inline uint8_t *CheckLocalOf(Core &c, const char *api, Memory m, int64_t byteOffset, int64_t bytes) {
   if (bytes <= 0)
-    return LocalBase(m);
+    return LocalBaseOf(c, m);
   int64_t cap = int64_t(MemoryBytes(m));
   if (byteOffset < 0 || byteOffset + bytes > cap) {
     std::ostringstream os;
-    os << api << ": " << MemoryName(m) << " access [" << byteOffset << ", "
-       << byteOffset + bytes << ") is outside the " << cap << "-byte "
+    os << api << ": " << (&c == CurrentCorePtr() ? "" : c.name() + "'s ") << MemoryName(m) << " access ["
+       << byteOffset << ", " << byteOffset + bytes << ") is outside the " << cap << "-byte "
        << MemoryName(m);
     Fail(os.str());
   }
-  return LocalBase(m) + byteOffset;
+  return LocalBaseOf(c, m) + byteOffset;
+}
+
+/// The same in the calling core's view of memory `m` (OwnerOf).
+inline uint8_t *CheckLocal(const char *api, Memory m, int64_t byteOffset, int64_t bytes) {
+  return CheckLocalOf(OwnerOf(m), api, m, byteOffset, bytes);
 }
 
 } // namespace asc2_twin

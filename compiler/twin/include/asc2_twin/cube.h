@@ -172,6 +172,12 @@ struct FixpipeParamsV220 {
 };
 enum class ReluMode : uint8_t { NO_RELU = 0, NORMAL_RELU, SCALAR_RELU, VECTOR_RELU };
 enum class ClipReluMode : uint8_t { NOCLIP_RELU = 0, SCALAR_CLIP_RELU };
+/// Several ND matrices in one fixpipe (ndNum, their strides); the twin moves one.
+struct Nz2NdParams {
+  uint16_t ndNum = 1;
+  uint16_t srcNdStride = 0;
+  uint16_t dstNdStride = 0;
+};
 template <CO2Layout format = CO2Layout::ROW_MAJOR> struct FixpipeParamsArch3510 {
   ReluMode preReluMode = ReluMode::NO_RELU;
   ClipReluMode preClipReluMode = ClipReluMode::NOCLIP_RELU;
@@ -187,10 +193,8 @@ template <CO2Layout format = CO2Layout::ROW_MAJOR> struct FixpipeParamsArch3510 
   uint8_t unitFlag = 0;
   uint8_t dualDstCtl = 0;
   bool subBlockId = false;
+  Nz2NdParams params; // the headers' TransformParams<format>::PARAMS (ND outputs)
   bool isChannelSplit = false;
-  uint16_t ndNum = 1;
-  uint16_t srcNdStride = 0;
-  uint16_t dstNdStride = 0;
 };
 
 } // namespace AscendC
@@ -512,6 +516,37 @@ void FixpipeToLocal(const LocalTensor<T> &dst, const LocalTensor<U> &src, const 
     dst.Store("Fixpipe", i * int64_t(p.dstStride) + j, asc2_twin::FromAccumulator<T>(float(v), p.quantPre, p.reluEn));
   });
 }
+/// Ascend950: the AIC's fixpipe writes ND rows into the UB of a vector core of
+/// its block (Fixpipe（L0C到UB数据搬运）.md): with dualDstCtl 1 the first half
+/// of the mSize rows to AIV 0 and the second to AIV 1, each from dst's
+/// address; otherwise all of them to the AIV subBlockId names.
+template <typename T, typename U, typename P>
+void FixpipeToUb(const LocalTensor<T> &dst, const LocalTensor<U> &src, const P &p, CO2Layout format) {
+  const char *api = "Fixpipe(L0C -> UB)";
+  asc2_twin::Core &c = asc2_twin::CurrentCore();
+  if (c.kind != asc2_twin::CoreKind::AIC)
+    asc2_twin::Fail(std::string(api) + " runs on the AIC");
+  if (format != CO2Layout::ROW_MAJOR)
+    asc2_twin::Fail(std::string(api) + ": the twin moves ROW_MAJOR rows only");
+  if (dst.Mem() != asc2_twin::Memory::UB)
+    asc2_twin::Fail(std::string(api) + ": the destination is not a UB tensor");
+  if (p.dualDstCtl > 1)
+    asc2_twin::Fail(std::string(api) + ": dualDstCtl " + std::to_string(p.dualDstCtl) +
+         " (split along N) is not supported by the twin; 1 splits M");
+  const int64_t m = p.mSize, parts = p.dualDstCtl ? 2 : 1;
+  if (m % parts)
+    asc2_twin::Fail(std::string(api) + ": dualDstCtl 1 halves an even mSize, not " + std::to_string(m));
+  const int64_t rows = m / parts;
+  asc2_twin::FixpipeRows(src, m, p.nSize, p.srcStride, [&](int64_t i, int64_t j, U v) {
+    const int64_t part = i / rows, r = i % rows;
+    asc2_twin::Core *aiv = c.group[1 + (parts == 2 ? part : int64_t(p.subBlockId))];
+    if (!aiv)
+      asc2_twin::Fail(std::string(api) + ": the block has no such vector core");
+    const int64_t at = int64_t(dst.ByteAddr()) + (r * int64_t(p.dstStride) + j) * int64_t(sizeof(T));
+    const T out = asc2_twin::FromAccumulator<T>(float(v), p.quantPre, p.reluEn);
+    std::memcpy(asc2_twin::CheckLocalOf(*aiv, api, asc2_twin::Memory::UB, at, sizeof(T)), &out, sizeof(T));
+  });
+}
 } // namespace detail
 
 template <typename T, typename U, const FixpipeConfig &config = CFG_ROW_MAJOR>
@@ -528,7 +563,10 @@ void Fixpipe(const GlobalTensor<T> &dst, const LocalTensor<U> &src, const Fixpip
 }
 template <typename T, typename U, const FixpipeConfig &config = CFG_ROW_MAJOR>
 void Fixpipe(const LocalTensor<T> &dst, const LocalTensor<U> &src, const FixpipeParamsArch3510<config.format> &p) {
-  detail::FixpipeToLocal(dst, src, p, config.format);
+  if constexpr (config.isToUB)
+    detail::FixpipeToUb(dst, src, p, config.format);
+  else
+    detail::FixpipeToLocal(dst, src, p, config.format);
 }
 
 } // namespace AscendC

@@ -56,6 +56,15 @@ void Launch(uint32_t blockDim, void (*kernel)(A...), typename detail::NonDeduced
       c.aivPerBlock = 2; // until the kernel's KERNEL_TASK_TYPE_DEFAULT says
       c.shared = &shared;
     }
+    for (int i = 0; i < 3; ++i) {
+      for (int j = 0; j < 3; ++j)
+        cores[i]->group[j] = cores[j].get();
+    }
+    // The memories another core of the block writes (Ascend950's local paths)
+    // exist before the threads start, so no thread allocates one another uses.
+    LocalBaseOf(*cores[0], Memory::L1);
+    LocalBaseOf(*cores[1], Memory::UB);
+    LocalBaseOf(*cores[2], Memory::UB);
     for (int i = 0; i < 3; ++i)
       threads.emplace_back([&, i] {
         CurrentCorePtr() = cores[i].get();
