@@ -132,11 +132,18 @@ struct UnrollLoopPass
     for (scf::ForOp loop : loops) {
       // Tiles carried around a loop flow through the guards' scf.if results;
       // the lowering supports that only for L0C accumulators updated in place.
+      // The loop runs one trip at a time; the remark says so at its line.
       if (llvm::any_of(loop.getInitArgs(), [](Value v) {
             auto t = dyn_cast<TileType>(v.getType());
             return t && t.getLocation() != TileLocation::L0C;
-          }))
+          })) {
+        mlir::emitRemark(loop.getLoc())
+            << "unroll_factor=" << unrollFactorOf(loop)
+            << " is not applied: the loop carries a tile from one trip to the next (a running "
+               "value in UB), and asc2 unrolls only loops whose trips carry no tile or an L0C "
+               "accumulator; it runs one trip at a time";
         continue;
+      }
       int64_t factor = unrollFactorOf(loop);
       int64_t bodyOps = countOps(loop) - 1;
       int64_t grown = kernelOps + bodyOps * (factor - 1);
