@@ -123,7 +123,7 @@ def test_every_point_is_complete_and_cited():
             assert p.get(key) not in (None, ""), (p["id"], key)
         assert p["kernel"] in KERNELS, p["id"]
         assert p["unit"] in ("us", "cycles") and p["published"] > 0, p["id"]
-        assert p["measured_on"] in ("silicon", "camodel"), p["id"]
+        assert p["measured_on"] in run.MEASURED_ON, p["id"]
         assert SOURCE.match(p["source"]), (p["id"], p["source"])
         assert os.path.exists(os.path.join(run.ROOT, "resources", "arch", f"{p['platform']}.json")), p["id"]
     assert sum(p["measured_on"] == "silicon" for p in points) >= 3

@@ -55,30 +55,31 @@ NEG_SQRT_8_OVER_PI = -math.sqrt(8.0 / math.pi)
 
 
 @asc2.jit
-def _block_rows(M, SPLIT):
-    """This block's rows of M split evenly over SPLIT blocks (the first M % SPLIT blocks take one more, each
-    block's rows contiguous): how many, and the first."""
+def _block_part(x_ptr, y_ptr, z_ptr, M, N, SPLIT):
+    """The add kernels' three flat [M * N] tensors and this block's part of them: the rows of M split evenly
+    over SPLIT blocks (the first M % SPLIT blocks take one more, each block's rows contiguous), as its first
+    element and its element count."""
+    x_gm = asc2.global_tensor(x_ptr, [M * N])
+    y_gm = asc2.global_tensor(y_ptr, [M * N])
+    z_gm = asc2.global_tensor(z_ptr, [M * N])
     base_rows = M // SPLIT
     extra = M % SPLIT
     b = asc2.block_idx()
     takes_extra = (extra - 1 - b + SPLIT) // SPLIT          # 1 for the first `extra` blocks, else 0
-    return base_rows + takes_extra, b * base_rows + b * takes_extra + extra * (1 - takes_extra)
+    first = b * base_rows + b * takes_extra + extra * (1 - takes_extra)
+    return x_gm, y_gm, z_gm, first * N, (base_rows + takes_extra) * N
 
 
 def _add_rows(x_ptr: asc2.GlobalAddress, y_ptr: asc2.GlobalAddress, z_ptr: asc2.GlobalAddress,
               M: asc2.ConstExpr[int], N: asc2.ConstExpr[int], SPLIT: asc2.ConstExpr[int],
               CHUNK: asc2.ConstExpr[int]):
-    x_gm = asc2.global_tensor(x_ptr, [M * N])
-    y_gm = asc2.global_tensor(y_ptr, [M * N])
-    z_gm = asc2.global_tensor(z_ptr, [M * N])
-    rows, first = _block_rows(M, SPLIT)
-    start = first * N
-    full = rows * N // CHUNK
+    x_gm, y_gm, z_gm, start, total = _block_part(x_ptr, y_ptr, z_ptr, M, N, SPLIT)
+    full = total // CHUNK
     for i in asc2.range(full):
         off = start + i * CHUNK
         asc2.copy_out(asc2.copy_in(x_gm, [off], [CHUNK]) + asc2.copy_in(y_gm, [off], [CHUNK]), z_gm, [off])
     tail_start = start + full * CHUNK
-    for r in asc2.range((rows * N - full * CHUNK) // N):  # CHUNK a whole number of rows: 0 or more rows left
+    for r in asc2.range((total - full * CHUNK) // N):  # CHUNK a whole number of rows: 0 or more rows left
         off = tail_start + r * N
         asc2.copy_out(asc2.copy_in(x_gm, [off], [N]) + asc2.copy_in(y_gm, [off], [N]), z_gm, [off])
 
@@ -86,12 +87,7 @@ def _add_rows(x_ptr: asc2.GlobalAddress, y_ptr: asc2.GlobalAddress, z_ptr: asc2.
 def _add_stream(x_ptr: asc2.GlobalAddress, y_ptr: asc2.GlobalAddress, z_ptr: asc2.GlobalAddress,
                 M: asc2.ConstExpr[int], N: asc2.ConstExpr[int], SPLIT: asc2.ConstExpr[int],
                 CHUNK: asc2.ConstExpr[int]):
-    x_gm = asc2.global_tensor(x_ptr, [M * N])
-    y_gm = asc2.global_tensor(y_ptr, [M * N])
-    z_gm = asc2.global_tensor(z_ptr, [M * N])
-    rows, first = _block_rows(M, SPLIT)
-    total = rows * N
-    start = first * N
+    x_gm, y_gm, z_gm, start, total = _block_part(x_ptr, y_ptr, z_ptr, M, N, SPLIT)
     for i in asc2.range(asc2.ceildiv(total, CHUNK)):
         off = start + i * CHUNK
         left = total - i * CHUNK

@@ -211,7 +211,7 @@ FamilyResult Emitter::emitCubeFamily(Operation *op) {
         std::string in = cType(src.getElementType());
         std::string quant = out == in ? "NoQuant" : out == "half" ? "F322F16" : "F322BF16";
         int64_t full = src.getShape()[0], n = src.getShape()[1];
-        int64_t m = o.getDst().getType().getShape()[0] * (o.getDual() ? 2 : 1);
+        int64_t m = o.getMovedRows();
         std::string from = name(o.getSrc());
         if (o.getRow())
           from += "[" + std::to_string(o.getRow() * 16) + "]";

@@ -119,10 +119,9 @@ FamilyResult Builder::emitCubeFamily(Operation *op) {
           return failure();
         sim::Instr &in = program.code.back();
         in.dual = f.getDual();
-        // The band of rows moved: from `row` on, as many as the UB tile holds
-        // (twice that with dual).
+        // The band of rows moved.
         in.a = sim::Operand::ofImm(f.getRow());
-        in.rows = sim::Operand::ofImm(f.getDst().getType().getShape()[0] * (f.getDual() ? 2 : 1));
+        in.rows = sim::Operand::ofImm(f.getMovedRows());
         return success();
       })
       .Case<CopyUbToL1Op>([&](CopyUbToL1Op c) -> LogicalResult {

@@ -537,15 +537,17 @@ void FixpipeToUb(const LocalTensor<T> &dst, const LocalTensor<U> &src, const P &
   if (m % parts)
     asc2_twin::Fail(std::string(api) + ": dualDstCtl 1 halves an even mSize, not " + std::to_string(m));
   const int64_t rows = m / parts;
-  asc2_twin::FixpipeRows(src, m, p.nSize, p.srcStride, [&](int64_t i, int64_t j, U v) {
-    const int64_t part = i / rows, r = i % rows;
+  for (int64_t part = 0; part < parts; ++part) {
     asc2_twin::Core *aiv = c.group[1 + (parts == 2 ? part : int64_t(p.subBlockId))];
     if (!aiv)
       asc2_twin::Fail(std::string(api) + ": the block has no such vector core");
-    const int64_t at = int64_t(dst.ByteAddr()) + (r * int64_t(p.dstStride) + j) * int64_t(sizeof(T));
-    const T out = asc2_twin::FromAccumulator<T>(float(v), p.quantPre, p.reluEn);
-    std::memcpy(asc2_twin::CheckLocalOf(*aiv, api, asc2_twin::Memory::UB, at, sizeof(T)), &out, sizeof(T));
-  });
+    // This part's rows start part * rows rows into the NZ tile (16 elements a row).
+    asc2_twin::FixpipeRows(src[uint32_t(part * rows * 16)], rows, p.nSize, p.srcStride, [&](int64_t r, int64_t j, U v) {
+      const int64_t at = int64_t(dst.ByteAddr()) + (r * int64_t(p.dstStride) + j) * int64_t(sizeof(T));
+      const T out = asc2_twin::FromAccumulator<T>(float(v), p.quantPre, p.reluEn);
+      std::memcpy(asc2_twin::CheckLocalOf(*aiv, api, asc2_twin::Memory::UB, at, sizeof(T)), &out, sizeof(T));
+    });
+  }
 }
 } // namespace detail
 

@@ -359,7 +359,7 @@ LogicalResult FixpipeUbOp::verify() {
     return emitOpError() << "moves 2-D tiles";
   // The moved rows: from `row` (a fractal row boundary) on, as many as dst
   // holds, twice that with dualDstCtl = 1 (M in halves, one per vector core).
-  int64_t rows = dst.getShape()[0] * (getDual() ? 2 : 1), first = getRow();
+  int64_t rows = getMovedRows(), first = getRow();
   if (first < 0 || first % 16)
     return emitOpError() << "starts at row " << first
                          << "; a band of L0C rows starts on a 16-row fractal boundary";

@@ -192,6 +192,11 @@ def AscendC_FixpipeUbOp : AscendC_Op<"fixpipe_ub",
       a.push_back({getSrc(), false});
       a.push_back({getDst(), true});
     }
+    /// The L0C rows moved, from `row` on: the UB tile's rows, twice that with
+    /// `dual` (each vector core gets half).
+    int64_t getMovedRows() {
+      return getDst().getType().getShape()[0] * (getDual() ? 2 : 1);
+    }
   }];
 }
 
