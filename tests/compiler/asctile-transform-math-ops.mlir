@@ -1,4 +1,5 @@
 // RUN: asc2-opt %s -asctile-transform-math-ops | FileCheck %s
+// RUN: asc2-opt %s -asctile-transform-math-ops=keep-erf=true | FileCheck %s --check-prefix=KEEP
 
 // tanh(x) = 1 - 2 / (exp(2x) + 1)
 // CHECK-LABEL: func.func @tanh
@@ -21,6 +22,12 @@ func.func @tanh(%x: !asctile.tile<64xf32, UB>) -> !asctile.tile<64xf32, UB> {
 // CHECK: asctile.cmp lt
 // CHECK: asctile.select
 // CHECK-NOT: math.erf
+// With keep-erf (Ascend950: the library's Erf is one vector function) erf
+// stays for the lowering; everything else is expanded as before.
+// KEEP-LABEL: func.func @erf
+// KEEP: math.erf
+// KEEP-NOT: math.absf
+// KEEP-LABEL: func.func @floor
 func.func @erf(%x: !asctile.tile<64xf32, UB>) -> !asctile.tile<64xf32, UB> {
   %y = math.erf %x : !asctile.tile<64xf32, UB>
   return %y : !asctile.tile<64xf32, UB>

@@ -435,7 +435,11 @@ static CompileResult compileOnce(const std::string &asctileIR,
   pm.addNestedPass<func::FuncOp>(asctile::createAscTileComputeBF16InF32());
   pm.addNestedPass<func::FuncOp>(asctile::createAscTileExpandFusedOps());
   pm.addNestedPass<func::FuncOp>(asctile::createAscTileLowerScalarMath());
-  pm.addNestedPass<func::FuncOp>(asctile::createAscTileTransformMathOps());
+  asctile::AscTileTransformMathOpsOptions mathOptions;
+  // Ascend950's Erf is one vector function (AscendC_ErfOp); elsewhere the
+  // library's is a sequence of calls like the expansion.
+  mathOptions.keepErf = arch->socVersion == "c310";
+  pm.addNestedPass<func::FuncOp>(asctile::createAscTileTransformMathOps(mathOptions));
   if (options.optLevel >= 1) {
     pm.addNestedPass<func::FuncOp>(asctile::createAscTileSimplifyArith());
     // Tiles computed from loop-invariant values (a broadcast gamma, a splat)

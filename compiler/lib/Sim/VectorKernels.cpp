@@ -23,7 +23,7 @@ bool isBinaryVecOp(VecOp op) { return vecOpArity(op) == 2; }
 
 bool isFloatOnlyVecOp(VecOp op) {
   return op == VecOp::Exp || op == VecOp::Log || op == VecOp::Sqrt ||
-         op == VecOp::Rsqrt || op == VecOp::Reciprocal;
+         op == VecOp::Rsqrt || op == VecOp::Reciprocal || op == VecOp::Erf;
 }
 
 bool isIntegerOnlyVecOp(VecOp op) {
@@ -181,6 +181,8 @@ void unaryOp(VecOp op, const Codec &c, uint8_t *dst, const uint8_t *a,
       return unaryLoop(c, dst, a, n, [](V x) { return V(1) / std::sqrt(x); });
     case VecOp::Reciprocal:
       return unaryLoop(c, dst, a, n, [](V x) { return V(1) / x; });
+    case VecOp::Erf: // Ascend950's Erf computes half in float too
+      return unaryLoop(c, dst, a, n, [](V x) { return V(std::erf(float(x))); });
     default:
       return;
     }

@@ -233,6 +233,29 @@ LogicalResult Lowering::lowerElementwise(Operation *op) {
         markCounter(builder.create<ac::NotOp>(loc, result, *a, count, bits), mask);
         return success();
       })
+      .Case<math::ErfOp>([&](auto) -> LogicalResult {
+        // Ascend950 only (asctile-transform-math-ops expands erf elsewhere):
+        // the advanced-API Erf, one vector function there. It has no masked
+        // form: under a mask the whole tile's erf, then the mask's lanes.
+        if (!c310)
+          return op->emitOpError() << "erf reaches the lowering on a target without one-call "
+                                      "Erf (asctile-transform-math-ops expands it there)";
+        auto src = bufferOf(op, op->getOperand(0));
+        if (failed(src))
+          return failure();
+        newResult();
+        Type elem = tile.getElementType();
+        Value tmp = newBuffer(loc, {ac::ErfOp::tmpBytes(elem.getIntOrFloatBitWidth() / 8)},
+                              builder.getIntegerType(8, /*isSigned=*/false),
+                              ac::Position::VECCALC, "erf_tmp");
+        bool masked = underMask(bits, mask);
+        Value r = masked ? newBuffer(loc, tile, ac::Position::VECCALC, "erf_whole") : result;
+        builder.create<ac::ErfOp>(loc, r, *src, tmp, masked ? countOf(loc, tile) : count,
+                                  ValueRange{});
+        if (masked)
+          copyMasked(r);
+        return success();
+      })
       .Case<arith::FloorDivSIOp>([&](auto) {
         auto a = bufferOf(op, op->getOperand(0));
         auto b = bufferOf(op, op->getOperand(1));

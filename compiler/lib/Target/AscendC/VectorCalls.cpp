@@ -167,6 +167,14 @@ FamilyResult Emitter::emitVectorFamily(Operation *op) {
   };
   auto emitUnary = [&](auto o) {
     Type elem = o.getDst().getType().getElementType();
+    if constexpr (std::is_same_v<decltype(o), ErfOp>) {
+      // The four-argument form: calCount lanes (a counter mask is that count;
+      // the verifier refuses lane bits), the scratch buffer passed.
+      line() << "AscendC::Erf(" << name(o.getDst()) << ", " << name(o.getSrc()) << ", "
+             << name(o.getTmp()) << ", static_cast<uint32_t>(" << name(o.getCount()) << "));"
+             << srcLine(o) << "\n";
+      return success();
+    }
     if (isBitwiseCall(o, elem) && o.getBits().empty() &&
         !o->hasAttr("asc2.counter_mask")) {
       emitBitwise(o, o.getApiName(), o.getDst(), {o.getSrc()}, o.getCount());

@@ -379,6 +379,19 @@ ASC2_TWIN_UNARY(Neg, if constexpr (std::is_integral_v<C>) return C(0 - std::make
 ASC2_TWIN_UNARY(Not, static_assert(std::is_integral_v<C>, "Not: integer types only"); return C(~x);)
 #undef ASC2_TWIN_UNARY
 
+// The advanced-API Erf (asc2 emits it for Ascend950, adv_api/math/erf.h):
+// float math for half and float; the scratch buffer is the caller's, unused.
+struct ErfFn {
+  template <typename C> C operator()(C x) const { return C(std::erf(float(x))); }
+};
+template <typename T>
+void Erf(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+         const LocalTensor<uint8_t> &sharedTmpBuffer, const uint32_t calCount) {
+  static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>, "Erf: half or float elements");
+  (void)sharedTmpBuffer;
+  asc2_twin::Unary2("Erf", dst, src, calCount, asc2_twin::OnValues<T>(ErfFn{}));
+}
+
 // ---- Duplicate: fill with a scalar ----
 template <typename T, typename U, typename = std::enable_if_t<!asc2_twin::kIsTensor<U>>>
 void Duplicate(const LocalTensor<T> &dst, const U &scalarValue, const int32_t &count) {

@@ -117,6 +117,7 @@ bool rewriteOnePlusTanh(math::TanhOp tanh) {
 
 struct TransformMathOpsPass
     : public asc2::asctile::impl::AscTileTransformMathOpsBase<TransformMathOpsPass> {
+  using AscTileTransformMathOpsBase::AscTileTransformMathOpsBase;
   void runOnOperation() override {
     SmallVector<math::TanhOp> tanhs;
     getOperation().walk([&](math::TanhOp op) {
@@ -131,7 +132,8 @@ struct TransformMathOpsPass
       if (op->getNumResults() == 1 && isa<TileType>(op->getResult(0).getType()) &&
           isa<math::TanhOp, math::SinhOp, math::CoshOp, math::ErfOp, math::Exp2Op,
               math::Log2Op, math::FloorOp, math::CeilOp, math::SinOp,
-              math::CosOp, math::TanOp>(op))
+              math::CosOp, math::TanOp>(op) &&
+          !(keepErf && isa<math::ErfOp>(op)))
         ops.push_back(op);
     });
     for (Operation *op : ops) {

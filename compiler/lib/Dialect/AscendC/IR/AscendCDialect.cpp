@@ -420,6 +420,25 @@ LogicalResult FixpipeOp::verify() {
   return success();
 }
 
+LogicalResult ErfOp::verify() {
+  LocalType d = getDst().getType(), s = getSrc().getType(), t = getTmp().getType();
+  Type elem = d.getElementType();
+  if (elem != s.getElementType())
+    return emitOpError() << "element types of source and destination differ";
+  if (!elem.isF16() && !elem.isF32())
+    return emitOpError() << "takes half or float elements (the Erf API's types), not " << elem;
+  if (!t.getElementType().isUnsignedInteger(8))
+    return emitOpError() << "tmp is the uint8 scratch buffer (LocalTensor<uint8_t>), not " << t;
+  int64_t need = tmpBytes(elem.getIntOrFloatBitWidth() / 8);
+  if (t.getNumElements() < need)
+    return emitOpError() << "tmp holds " << t.getNumElements() << " bytes; the API needs " << need;
+  if (!getBits().empty())
+    return emitOpError() << "Erf has no lane-mask form: compute it whole and copy the masked lanes";
+  if (getDst() == getSrc())
+    return emitOpError() << "Erf may not write its source (dst and src must not overlap)";
+  return success();
+}
+
 LogicalResult InlineOp::verify() {
   if (auto error = placeholderError(getCode(), getArgs().size(), "args"))
     return emitOpError() << *error;

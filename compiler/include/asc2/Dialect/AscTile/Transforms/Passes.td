@@ -21,7 +21,14 @@ def AscTileTransformMathOps : Pass<"asctile-transform-math-ops", "::mlir::func::
     for. erf uses Abramowitz & Stegun 7.1.26 (absolute error below 1.5e-7);
     sin reduces by multiples of pi (split in two parts) and sums the Taylor
     series to r^11; cos(x) = sin(x + pi/2); tan = sin / cos.
+
+    With `keep-erf` (Ascend950) erf stays: the lowering emits Huawei's
+    advanced-API Erf, one vector function there instead of ~20 calls.
   }];
+  let options = [
+    Option<"keepErf", "keep-erf", "bool", "false",
+           "Leave erf to the target's one-call Erf (Ascend950)">
+  ];
   let dependentDialects = ["::mlir::math::MathDialect"];
 }
 

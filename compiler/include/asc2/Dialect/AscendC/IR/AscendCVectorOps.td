@@ -198,6 +198,46 @@ def AscendC_ReciprocalOp : AscendC_VecUnaryOp<"reciprocal", "Reciprocal", "Recip
 def AscendC_NotOp : AscendC_VecUnaryOp<"not", "Not", "Not">;
 def AscendC_NegOp : AscendC_VecUnaryOp<"neg", "Neg", "Neg", ["arith::NegFOp"]>;
 
+// The advanced-API Erf, emitted for Ascend950 only: there it is one vector
+// function (a RegBase loop: load, cast, clip, a Pade quotient, store per
+// 256 bytes) where the expansion elsewhere (asctile-transform-math-ops) is
+// ~20 calls, each its own vector function with fusion off.
+// cannmirror/asc-devkit@e138706:impl/adv_api/detail/math/erf/erf_3510_impl.h
+def AscendC_ErfOp : AscendC_Op<"erf", [AscendC_PipeOpInterface,
+                                       AscendC_BufferAccessOpInterface,
+                                       AscendC_MaskBits]>,
+      AscendC_VecElementwise<"unary", "Erf", []> {
+  let summary = "vector Erf(dst, src, sharedTmpBuffer, count) (advanced API)";
+  let description = [{
+    erf elementwise over the first `count` half or float elements. `tmp` is
+    the uint8 scratch buffer the API's four-argument form takes (at least
+    GetErfMaxMinTmpSize's minimum: 768 bytes for float, 2048 for half,
+    impl/adv_api/tiling/math/erf_tiling_impl.cpp); the three-argument form
+    pops it from a TPipe stack a static-buffer kernel does not have. The API
+    has no lane-mask form: `bits` must be absent (the lowering computes a
+    masked erf whole and copies the mask's lanes). `dst` may not be `src`.
+
+    ```mlir
+    ascendc.erf %d, %a, %t, %n : !ascendc.local<128xf32, VECOUT>, !ascendc.local<128xf32, VECIN>, !ascendc.local<768xui8, VECCALC>
+    ```
+  }];
+  let arguments = (ins AscendC_LocalType:$dst, AscendC_LocalType:$src,
+                       AscendC_LocalType:$tmp, Index:$count, Variadic<I64>:$bits);
+  let assemblyFormat = "$dst `,` $src `,` $tmp `,` $count (`bits` $bits^)? attr-dict `:` qualified(type($dst)) `,` qualified(type($src)) `,` qualified(type($tmp))";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::asc2::Pipe getPipe() { return ::asc2::Pipe::V; }
+    void getBufferAccesses(::llvm::SmallVectorImpl<::asc2::ascendc::BufferAccess> &a) {
+      a.push_back({getSrc(), false});
+      a.push_back({getTmp(), true});
+      a.push_back({getDst(), true});
+    }
+    static ::llvm::StringRef getApiName() { return "Erf"; }
+    /// GetErfMaxMinTmpSize's minimum for `elemBytes`-byte elements.
+    static int64_t tmpBytes(unsigned elemBytes) { return elemBytes == 4 ? 3 * 256 : 8 * 256; }
+  }];
+}
+
 def AscendC_CastOp : AscendC_Op<"cast",
     [AscendC_PipeOpInterface, AscendC_BufferAccessOpInterface, AscendC_MaskBits]> {
   let summary = "Cast(dst, src, roundMode, count)";
