@@ -58,6 +58,38 @@ PYBIND11_EMBEDDED_MODULE(_asc2_workbench, m)
         .def("seekable", [](ConsoleStream &) { return false; })
         .def_property_readonly("encoding", [](ConsoleStream &) { return "utf-8"; })
         .def_property_readonly("errors", [](ConsoleStream &) { return "strict"; });
+
+    // os.putenv/os.unsetenv of the embedded interpreter (installed in
+    // PythonHost::workerMain). setenv() on the worker thread may move the
+    // environment block while the GUI thread reads it (Qt's font engine calls
+    // getenv as it draws); Qt's qputenv/qgetenv share one lock, so the
+    // script's writes no longer race Qt's reads.
+    m.def(
+        "putenv",
+        [](const py::bytes &name, const py::bytes &value) {
+            const std::string key = name;
+            const std::string text = value;
+            if (key.empty() || key.find('=') != std::string::npos)
+                throw py::value_error("illegal environment variable name");
+            if (key.find('\0') != std::string::npos || text.find('\0') != std::string::npos)
+                throw py::value_error("embedded null byte");
+            if (!qputenv(key.c_str(), QByteArray::fromStdString(text))) {
+                PyErr_SetFromErrno(PyExc_OSError);
+                throw py::error_already_set();
+            }
+        },
+        py::arg("name"), py::arg("value"), "os.putenv under Qt's environment lock (names and values as bytes).");
+    m.def(
+        "unsetenv",
+        [](const py::bytes &name) {
+            const std::string key = name;
+            if (key.empty() || key.find('=') != std::string::npos)
+                throw py::value_error("illegal environment variable name");
+            if (key.find('\0') != std::string::npos)
+                throw py::value_error("embedded null byte");
+            qunsetenv(key.c_str());
+        },
+        py::arg("name"), "os.unsetenv under Qt's environment lock (the name as bytes).");
 }
 
 namespace {
@@ -195,6 +227,17 @@ QStringList PythonHost::defaultPythonPaths()
 
 int PythonHost::execute(const ScriptJob &job)
 {
+    // Into the process environment here, on the GUI thread: adding a variable
+    // may move the environment block, and the GUI thread reads it unlocked
+    // (fontconfig, Qt's font engine). The worker then only overwrites values
+    // that exist, which moves nothing.
+    for (auto it = job.environment.cbegin(); it != job.environment.cend(); ++it) {
+        const QByteArray name = it.key().toUtf8();
+        if (it.value().isEmpty())
+            qunsetenv(name.constData());
+        else
+            qputenv(name.constData(), it.value().toUtf8());
+    }
     std::lock_guard<std::mutex> lock(m_queueMutex);
     const int generation = m_nextGeneration++;
     m_queue.emplace_back(generation, job);
@@ -296,6 +339,19 @@ void PythonHost::workerMain()
         // exists, from the thread that runs the sweep. Bound to this host's
         // relay here: the module is defined once for the process.
         py::module_ workbench = py::module_::import("_asc2_workbench");
+        // os.environ writes call os.putenv/os.unsetenv by name at each write.
+        py::module_ os = py::module_::import("os");
+        os.attr("putenv") = py::cpp_function(
+            [put = workbench.attr("putenv")](const py::object &name, const py::object &value) {
+                const py::module_ os = py::module_::import("os");
+                put(os.attr("fsencode")(name), os.attr("fsencode")(value));
+            },
+            py::arg("name"), py::arg("value"), "Change or add an environment variable.");
+        os.attr("unsetenv") = py::cpp_function(
+            [unset = workbench.attr("unsetenv")](const py::object &name) {
+                unset(py::module_::import("os").attr("fsencode")(name));
+            },
+            py::arg("name"), "Delete an environment variable.");
         workbench.attr("tuning_event") = py::cpp_function(
             [relay = m_relay](const std::string &text) {
                 const QJsonObject event = tuningEventFromJson(text);

@@ -187,6 +187,58 @@ private slots:
         QCOMPARE(qgetenv("ASC2_PLATFORM"), QByteArray("Ascend910B4"));
     }
 
+    void theRunEnvironmentIsSetBeforeTheWorkerRuns()
+    {
+        // The GUI thread adds the variables (adding may move the environment
+        // block, which the GUI thread reads unlocked); the worker only
+        // overwrites them. An empty value removes one.
+        qputenv("ASC2_TEST_GONE", "old");
+        ScriptJob job = scriptJob(QStringLiteral("import os\nprint(os.environ.get('ASC2_TEST_GONE'))\n"));
+        job.environment.insert(QStringLiteral("ASC2_TEST_FRESH"), QStringLiteral("fresh"));
+        job.environment.insert(QStringLiteral("ASC2_TEST_GONE"), QString());
+        const int gen = m_host->execute(job);
+        QCOMPARE(qgetenv("ASC2_TEST_FRESH"), QByteArray("fresh")); // before the run
+        QVERIFY(!qEnvironmentVariableIsSet("ASC2_TEST_GONE"));
+        QVERIFY(waitForResult(*m_host, *m_finished, gen).succeeded());
+        QCOMPARE(textOf(*m_output, gen, PythonHost::Stream::Stdout), QStringLiteral("None\n"));
+    }
+
+    void aScriptsEnvironmentWritesDoNotRaceTheGuiThread()
+    {
+        // os.environ writes go through Qt's locked qputenv/qunsetenv, so the
+        // GUI thread's qgetenv never reads a block that setenv has freed.
+        const int gen = m_host->execute(scriptJob(QStringLiteral(
+            "import os\n"
+            "for i in range(3000):\n"
+            "    os.environ['ASC2_TEST_MANY_%d' % i] = 'v%d' % i\n"
+            "os.environ['ASC2_TEST_SEEN'] = 'from the script'\n"
+            "del os.environ['ASC2_TEST_MANY_7']\n"
+            "for bad in ('', 'A=B'):\n"
+            "    try:\n"
+            "        os.putenv(bad, 'x')\n"
+            "    except ValueError as e:\n"
+            "        print('refused', repr(bad), e)\n"
+            "try:\n"
+            "    os.environ['ASC2_TEST_NUL'] = 'a\\0b'\n"
+            "except ValueError as e:\n"
+            "    print('refused nul', e)\n")));
+        qsizetype reads = 0;
+        while (m_host->runningGeneration() != 0 || m_finished->isEmpty()) {
+            for (int i = 0; i < 64; ++i)
+                reads += qgetenv("ASC2_TEST_MANY_1").size() + qgetenv("HOME").size();
+            QCoreApplication::processEvents();
+        }
+        QVERIFY(reads >= 0);
+        QVERIFY(waitForResult(*m_host, *m_finished, gen).succeeded());
+        QCOMPARE(qgetenv("ASC2_TEST_SEEN"), QByteArray("from the script"));
+        QCOMPARE(qgetenv("ASC2_TEST_MANY_2999"), QByteArray("v2999"));
+        QVERIFY(!qEnvironmentVariableIsSet("ASC2_TEST_MANY_7"));
+        const QString out = textOf(*m_output, gen, PythonHost::Stream::Stdout);
+        QVERIFY2(out.contains(QStringLiteral("refused '' illegal environment variable name")), qPrintable(out));
+        QVERIFY2(out.contains(QStringLiteral("refused 'A=B' illegal environment variable name")), qPrintable(out));
+        QVERIFY2(out.contains(QStringLiteral("refused nul embedded null byte")), qPrintable(out));
+    }
+
     void aScriptThatReplacesStdoutDoesNotSilenceTheNext()
     {
         const int first = m_host->execute(scriptJob(QStringLiteral("import sys, io\nsys.stdout = io.StringIO()\n")));
