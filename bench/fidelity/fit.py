@@ -3,6 +3,8 @@
     PYTHONPATH=build/python:python /usr/bin/python3 bench/fidelity/fit.py --platform Ascend910B1 \\
         --param gm_read_latency_cycles=500,700,900 --param mte_outstanding=1,2 [--slow] [--top N]
 
+A dotted NAME reaches into a table of the file (--param vector_instr_cost.whole_reduce.per_repeat=2,4,7).
+
 For every combination of the --param values, a copy of resources/arch with the platform's file changed
 (ASC2_ARCH_DIR) runs the platform's *calibration* points (run.py, a fresh compile cache each time) and
 the combination is scored by the share within ±20 % and then the typical factor exp(mean |ln r|) (the
@@ -47,9 +49,14 @@ def arch_dir_with(platform, values, into):
     with open(path) as f:
         doc = json.load(f)
     for key, value in values.items():
-        if key not in doc:
+        # A dotted name reaches into a table: vector_instr_cost.whole_reduce.per_repeat.
+        *tables, leaf = key.split(".")
+        table = doc
+        for part in tables:
+            table = table.get(part) if isinstance(table, dict) else None
+        if not isinstance(table, dict) or leaf not in table:
             raise SystemExit(f"fit: {platform}.json has no parameter {key!r}")
-        doc[key] = value
+        table[leaf] = value
     with open(path, "w") as f:
         json.dump(doc, f, indent=1)
 

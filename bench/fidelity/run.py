@@ -33,6 +33,7 @@ from fidelity import metrics  # noqa: E402  (bench/fidelity/metrics.py)
 SETS = ("calibration", "validation")
 # Points marked "slow" in points/*.json (minutes of functional cube simulation) say this instead.
 SLOW_HINT = "minutes of simulation; --slow runs it"
+NUM_STAGES_VAR = "ASC2_JIT_NUM_STAGES"  # asc2.jit's num_stages for every kernel of a run (asc2/runtime/jit.py)
 
 
 def load_points(directory=os.path.join(HERE, "points")):
@@ -44,7 +45,7 @@ def load_points(directory=os.path.join(HERE, "points")):
             doc = json.load(f)
         for point in doc["points"]:
             point = dict(point)
-            for key in ("source", "kernel_source"):
+            for key in ("source", "kernel_source", "num_stages"):
                 point.setdefault(key, doc.get(key))
             if point["set"] not in SETS:
                 raise ValueError(f"{path}: point {point['id']}: set must be one of {SETS}, not {point['set']!r}")
@@ -103,6 +104,14 @@ def run_point(point, slow=False):
 
     from fidelity.kernels import KERNELS
     start = time.perf_counter()
+    # A point timed on code another compiler generated is compiled with that compiler's buffering:
+    # "num_stages": 1 for upstream PyAsc2, which multi-buffers a loop only through its own
+    # unroll_factor (ours ping-pongs every loop that loads tiles: asctile-multi-buffer).
+    saved = os.environ.get(NUM_STAGES_VAR)
+    if point.get("num_stages"):
+        os.environ[NUM_STAGES_VAR] = str(point["num_stages"])
+    else:
+        os.environ.pop(NUM_STAGES_VAR, None)
     try:
         asc2.set_platform(asc2.Backend.Model, point["platform"], 0)
         measurement = KERNELS[point["kernel"]](cores=point["cores"], **point["params"])
@@ -111,6 +120,11 @@ def run_point(point, slow=False):
     except Exception as exc:  # one failing point must not stop the others
         text = " ".join(f"{type(exc).__name__}: {exc}".split())
         return evaluate(point, error=text[:300], wall=round(time.perf_counter() - start, 2))
+    finally:
+        if saved is None:
+            os.environ.pop(NUM_STAGES_VAR, None)
+        else:
+            os.environ[NUM_STAGES_VAR] = saved
 
 
 MEASURED_ON = ("silicon", "camodel")

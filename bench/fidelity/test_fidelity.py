@@ -200,3 +200,41 @@ def test_the_batch_norm_kernel_equals_numpy():
     assert m.ok and m.cycles > 0
     with pytest.raises(ValueError, match="do not split evenly"):
         channels.run_batch_norm(cores=3, n=4, c=32, l=64)
+
+
+def test_points_compiled_by_upstream_take_its_buffering():
+    """A point's "num_stages" (here from its file: the pyasc points, which upstream PyAsc2 compiled
+    with one buffer per tile where a loop does not unroll) reaches asc2.jit through ASC2_JIT_NUM_STAGES
+    while that point runs, and the environment is as before afterwards."""
+    import asc2
+    from fidelity.kernels import channels
+
+    points = {p["id"]: p for p in run.load_points()}
+    assert points["a5-batch_norm-f32"]["num_stages"] == 1 and points["b1-reduce_sum-32"]["num_stages"] == 1
+    assert points["hw-add-a2-1core"]["num_stages"] is None and points["pto-gemm-1536"]["num_stages"] is None
+    small = dict(points["a5-batch_norm-f32"], cores=4, params={"n": 4, "c": 32, "l": 64})
+    os.environ.pop(run.NUM_STAGES_VAR, None)
+    row = run.run_point(small)
+    assert row["numpy_ok"] and row["error"] is None, row
+    assert channels.batch_norm_channels.last_report["options"]["num_stages"] == "1"
+    assert run.NUM_STAGES_VAR not in os.environ
+    # The same kernel with the compiler's own choice ping-pongs the normalisation loop: faster.
+    small["num_stages"] = None
+    again = run.run_point(small)
+    assert "num_stages" not in channels.batch_norm_channels.last_report["options"]
+    assert again["cycles"] < row["cycles"]
+    asc2.set_platform(asc2.Backend.Model, "Ascend950", 0)
+
+
+def test_fit_reaches_into_tables_with_dotted_names(tmp_path):
+    from fidelity import fit
+
+    fit.arch_dir_with("Ascend910B1", {"vector_instr_cost.whole_reduce.per_repeat": 2, "gm_read_latency_cycles": 400},
+                      str(tmp_path))
+    import json
+    with open(tmp_path / "Ascend910B1.json") as f:
+        doc = json.load(f)
+    assert doc["vector_instr_cost"]["whole_reduce"]["per_repeat"] == 2 and doc["gm_read_latency_cycles"] == 400
+    for bad in ("vector_instr_cost.no_such_op.fixed", "gm_read_latency_cycles.fixed", "no_such_parameter"):
+        with pytest.raises(SystemExit, match="has no parameter"):
+            fit.arch_dir_with("Ascend910B1", {bad: 1}, str(tmp_path / "x"))

@@ -1,4 +1,4 @@
-"""Environment overrides the workbench toolbar sets: compile only, insert_sync, reuse_alloc."""
+"""Environment overrides of asc2.jit options: compile only, insert_sync, reuse_alloc (the workbench toolbar), num_stages."""
 
 import numpy as np
 import pytest
@@ -67,3 +67,21 @@ def test_bad_override_is_a_clear_error(monkeypatch):
     monkeypatch.setenv("ASC2_JIT_INSERT_SYNC", "maybe")
     with pytest.raises(ValueError, match="ASC2_JIT_INSERT_SYNC"):
         effective_options(validate_options({}))
+
+
+@requires_native
+def test_num_stages_override_sets_the_ping_pong_depth(monkeypatch):
+    # The loop loads tiles, so the compiler ping-pongs it (two buffers of the loaded tile);
+    # ASC2_JIT_NUM_STAGES=1 compiles it as upstream PyAsc2 would: one buffer per tile.
+    def loaded_buffers(report):
+        return report["ascendc"].count("AscendC::DataCopyPad(")
+    x, out, report = _run(monkeypatch)
+    pingpong = loaded_buffers(report)
+    assert "num_stages" not in report["options"]
+    x, out, report = _run(monkeypatch, ASC2_JIT_NUM_STAGES="1")
+    assert report["options"]["num_stages"] == "1"
+    np.testing.assert_allclose(out, np.exp(x) * 2, rtol=1e-6)
+    assert loaded_buffers(report) * 2 == pingpong, "one copy of the loop body instead of two"
+    monkeypatch.setenv("ASC2_JIT_NUM_STAGES", "0")
+    with pytest.raises(ValueError, match="num_stages"):
+        scaled[2](x, out, 300)

@@ -142,7 +142,7 @@ def _warn_ignored(options, stacklevel):
 # own option for every kernel of the run.
 ENV_OVERRIDES = {"insert_sync": "ASC2_JIT_INSERT_SYNC", "reuse_alloc": "ASC2_JIT_REUSE_ALLOC",
                  "verify_sync": "ASC2_JIT_VERIFY_SYNC", "static_alloc": "ASC2_JIT_STATIC_ALLOC",
-                 "sync_style": "ASC2_JIT_SYNC_STYLE"}
+                 "sync_style": "ASC2_JIT_SYNC_STYLE", "num_stages": "ASC2_JIT_NUM_STAGES"}
 
 
 def _compile_only():
