@@ -9,7 +9,9 @@ unit and source) is re-run here with our own asc2 kernel of the same work, tilin
 numpy. One row per point: the published figure, the prediction in the same unit (cycles <-> us
 with the platform's clock_mhz from resources/arch), the ratio predicted / published, whether it
 is within ±20 % and whether the numbers equal numpy's; then, per set (calibration, validation,
-all), the typical factor exp(mean |ln r|) and the share within ±20 % (metrics.py).
+all), the typical factor exp(mean |ln r|) and the share within ±20 % (metrics.py). A point (or its
+file) naming "num_stages" is compiled with that ping-pong depth: 1 for the pyasc points, whose measured
+code upstream PyAsc2 compiled without multi-buffering.
 
 --quick runs the points marked "quick" (CI, < 60 s); points marked "slow" (minutes of simulation)
 run only with --slow, otherwise their row says so and they count as misses. A kernel that fails
