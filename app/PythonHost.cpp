@@ -45,6 +45,25 @@ private:
     PythonHost::Stream m_stream;
 };
 
+namespace {
+// A str or bytes argument of os.putenv/os.unsetenv as the bytes the OS gets.
+std::string osBytes(const py::object &text)
+{
+    return py::module_::import("os").attr("fsencode")(text).cast<std::string>();
+}
+
+// An environment variable's name, refused as os.putenv refuses it.
+std::string environmentName(const py::object &name)
+{
+    const std::string key = osBytes(name);
+    if (key.empty() || key.find('=') != std::string::npos)
+        throw py::value_error("illegal environment variable name");
+    if (key.find('\0') != std::string::npos)
+        throw py::value_error("embedded null byte");
+    return key;
+}
+} // namespace
+
 PYBIND11_EMBEDDED_MODULE(_asc2_workbench, m)
 {
     // tuning_event() is added when the interpreter starts (PythonHost::workerMain).
@@ -66,30 +85,20 @@ PYBIND11_EMBEDDED_MODULE(_asc2_workbench, m)
     // script's writes no longer race Qt's reads.
     m.def(
         "putenv",
-        [](const py::bytes &name, const py::bytes &value) {
-            const std::string key = name;
-            const std::string text = value;
-            if (key.empty() || key.find('=') != std::string::npos)
-                throw py::value_error("illegal environment variable name");
-            if (key.find('\0') != std::string::npos || text.find('\0') != std::string::npos)
+        [](const py::object &name, const py::object &value) {
+            const std::string key = environmentName(name);
+            const std::string text = osBytes(value);
+            if (text.find('\0') != std::string::npos)
                 throw py::value_error("embedded null byte");
             if (!qputenv(key.c_str(), QByteArray::fromStdString(text))) {
                 PyErr_SetFromErrno(PyExc_OSError);
                 throw py::error_already_set();
             }
         },
-        py::arg("name"), py::arg("value"), "os.putenv under Qt's environment lock (names and values as bytes).");
+        py::arg("name"), py::arg("value"), "Change or add an environment variable (under Qt's environment lock).");
     m.def(
-        "unsetenv",
-        [](const py::bytes &name) {
-            const std::string key = name;
-            if (key.empty() || key.find('=') != std::string::npos)
-                throw py::value_error("illegal environment variable name");
-            if (key.find('\0') != std::string::npos)
-                throw py::value_error("embedded null byte");
-            qunsetenv(key.c_str());
-        },
-        py::arg("name"), "os.unsetenv under Qt's environment lock (the name as bytes).");
+        "unsetenv", [](const py::object &name) { qunsetenv(environmentName(name).c_str()); }, py::arg("name"),
+        "Delete an environment variable (under Qt's environment lock).");
 }
 
 namespace {
@@ -341,17 +350,8 @@ void PythonHost::workerMain()
         py::module_ workbench = py::module_::import("_asc2_workbench");
         // os.environ writes call os.putenv/os.unsetenv by name at each write.
         py::module_ os = py::module_::import("os");
-        os.attr("putenv") = py::cpp_function(
-            [put = workbench.attr("putenv")](const py::object &name, const py::object &value) {
-                const py::module_ os = py::module_::import("os");
-                put(os.attr("fsencode")(name), os.attr("fsencode")(value));
-            },
-            py::arg("name"), py::arg("value"), "Change or add an environment variable.");
-        os.attr("unsetenv") = py::cpp_function(
-            [unset = workbench.attr("unsetenv")](const py::object &name) {
-                unset(py::module_::import("os").attr("fsencode")(name));
-            },
-            py::arg("name"), "Delete an environment variable.");
+        os.attr("putenv") = workbench.attr("putenv");
+        os.attr("unsetenv") = workbench.attr("unsetenv");
         workbench.attr("tuning_event") = py::cpp_function(
             [relay = m_relay](const std::string &text) {
                 const QJsonObject event = tuningEventFromJson(text);

@@ -206,7 +206,6 @@ def test_points_compiled_by_upstream_take_its_buffering():
     """A point's "num_stages" (here from its file: the pyasc points, which upstream PyAsc2 compiled
     with one buffer per tile where a loop does not unroll) reaches asc2.jit through ASC2_JIT_NUM_STAGES
     while that point runs, and the environment is as before afterwards."""
-    import asc2
     from fidelity.kernels import channels
 
     points = {p["id"]: p for p in run.load_points()}
@@ -223,7 +222,6 @@ def test_points_compiled_by_upstream_take_its_buffering():
     again = run.run_point(small)
     assert "num_stages" not in channels.batch_norm_channels.last_report["options"]
     assert again["cycles"] < row["cycles"]
-    asc2.set_platform(asc2.Backend.Model, "Ascend950", 0)
 
 
 def test_fit_reaches_into_tables_with_dotted_names(tmp_path):

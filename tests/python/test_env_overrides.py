@@ -73,15 +73,15 @@ def test_bad_override_is_a_clear_error(monkeypatch):
 def test_num_stages_override_sets_the_ping_pong_depth(monkeypatch):
     # The loop loads tiles, so the compiler ping-pongs it (two buffers of the loaded tile);
     # ASC2_JIT_NUM_STAGES=1 compiles it as upstream PyAsc2 would: one buffer per tile.
-    def loaded_buffers(report):
+    def copy_calls(report):
         return report["ascendc"].count("AscendC::DataCopyPad(")
     x, out, report = _run(monkeypatch)
-    pingpong = loaded_buffers(report)
+    pingpong = copy_calls(report)
     assert "num_stages" not in report["options"]
     x, out, report = _run(monkeypatch, ASC2_JIT_NUM_STAGES="1")
     assert report["options"]["num_stages"] == "1"
     np.testing.assert_allclose(out, np.exp(x) * 2, rtol=1e-6)
-    assert loaded_buffers(report) * 2 == pingpong, "one copy of the loop body instead of two"
+    assert copy_calls(report) * 2 == pingpong, "one copy of the loop body instead of two"
     monkeypatch.setenv("ASC2_JIT_NUM_STAGES", "0")
     with pytest.raises(ValueError, match="num_stages"):
         scaled[2](x, out, 300)
